@@ -1,0 +1,97 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+
+/** Where the data lives: embedded PGlite in a folder, or a PostgreSQL server. */
+export type DatabaseTarget = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
+
+export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error("DATABASE_URL must start with postgresql:// (PostgreSQL is the only SQL dialect)");
+    }
+    return { kind: "postgres", url };
+  }
+  return { kind: "pglite", dir: path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR?.trim() || "data/pglite") };
+}
+
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === "pglite") return `PGlite at ${target.dir}`;
+  const u = new URL(target.url);
+  return `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}`;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export type OpenedConnection = {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  /** The embedded database, when there is one (it is a single connection shared by everything in the process). */
+  pglite?: import("@electric-sql/pglite").PGlite;
+  /** The PostgreSQL pool, when on a server. */
+  pool?: import("pg").Pool;
+  close: () => Promise<void>;
+};
+
+/** Opens PGlite (creating its folder) or a pg pool with explicit size and timeouts. */
+export async function openConnection(target: DatabaseTarget): Promise<OpenedConnection> {
+  if (target.kind === "pglite") {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { PrismaPGlite } = await import("pglite-prisma-adapter");
+    mkdirSync(target.dir, { recursive: true });
+    let pglite: InstanceType<typeof PGlite>;
+    try {
+      pglite = await PGlite.create(target.dir);
+    } catch (error) {
+      throw new DatabaseInUseError(target.dir, error);
+    }
+    const factory = new PrismaPGlite(pglite);
+    return { factory: withAwaitedScripts(factory, pglite), pglite, close: () => pglite.close() };
+  }
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const pg = await import("pg");
+  const pool = new pg.default.Pool({
+    connectionString: target.url,
+    max: intFromEnv("DATABASE_POOL_SIZE", 10),
+    connectionTimeoutMillis: intFromEnv("DATABASE_CONNECT_TIMEOUT_MS", 10_000),
+    idleTimeoutMillis: intFromEnv("DATABASE_IDLE_TIMEOUT_MS", 30_000),
+    statement_timeout: intFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
+  });
+  // Errors on idle clients (server restart) must not crash the process; the pool replaces them.
+  pool.on("error", () => {});
+  return { factory: new PrismaPg(pool), pool, close: () => pool.end() };
+}
+
+/** pglite-prisma-adapter 0.7.2 does not await `exec` in executeScript, so a failing migration looked applied. */
+function withAwaitedScripts(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  pglite: import("@electric-sql/pglite").PGlite,
+): SqlMigrationAwareDriverAdapterFactory {
+  const patch = async (adapterPromise: ReturnType<SqlMigrationAwareDriverAdapterFactory["connect"]>) => {
+    const adapter = await adapterPromise;
+    adapter.executeScript = async (script: string) => {
+      await pglite.exec(script);
+    };
+    return adapter;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: () => patch(factory.connect()),
+    connectToShadowDb: () => factory.connectToShadowDb(),
+  };
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(dir: string, cause: unknown) {
+    super(
+      `Could not open the embedded database at ${dir}. If the server (npm start) is running, stop it first: ` +
+        `PGlite allows one process at a time.`,
+      { cause },
+    );
+    this.name = "DatabaseInUseError";
+  }
+}

@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+
+// Migrations run through Prisma's own schema engine compiled to WebAssembly: the same SQL and the same
+// `_prisma_migrations` bookkeeping as `prisma migrate deploy`, without the native binary this setup cannot fetch.
+
+const ROOT = process.cwd();
+export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
+export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
+const NO_FILTERS = { externalTables: [], externalEnums: [] };
+
+type Engine = {
+  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  diff(input: unknown): Promise<{ exitCode: number; stdout: string | null }>;
+  free(): void;
+};
+
+async function loadEngine(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  log: (line: string) => void,
+): Promise<Engine> {
+  const require = createRequire(import.meta.url);
+  const pkgDir = path.dirname(require.resolve("@prisma/schema-engine-wasm"));
+  const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Record<string, unknown> & {
+    __wbg_set_wasm(exports: unknown): void;
+    SchemaEngine: { new: (options: unknown, log: (line: string) => void, adapter: unknown) => Promise<Engine> };
+  };
+  const bytes = readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
+  const { instance } = await WebAssembly.instantiate(bytes, {
+    "./schema_engine_bg.js": glue as WebAssembly.ModuleImports,
+  });
+  glue.__wbg_set_wasm(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  const { bindMigrationAwareSqlAdapterFactory } = await import("@prisma/driver-adapter-utils");
+  const datamodel = readFileSync(SCHEMA_PATH, "utf8");
+  return glue.SchemaEngine.new(
+    { datamodels: [[SCHEMA_PATH, datamodel]] },
+    (line: string) => log(line),
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
+}
+
+export function migrationsList() {
+  const dirs = existsSync(MIGRATIONS_DIR)
+    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: { path: "migration_lock.toml", content: existsSync(lockPath) ? readFileSync(lockPath, "utf8") : null },
+    shadowDbInitScript: "",
+    migrationDirectories: dirs.map((dir) => {
+      const file = path.join(MIGRATIONS_DIR, dir, "migration.sql");
+      return {
+        path: dir,
+        migrationFile: {
+          path: "migration.sql",
+          content: existsSync(file)
+            ? { tag: "ok", value: readFileSync(file, "utf8") }
+            : { tag: "error", value: `missing ${file}` },
+        },
+      };
+    }),
+  };
+}
+
+const quietLog = (line: string) => {
+  if (process.env.PRISMA_ENGINE_LOG) console.error(line);
+};
+
+/** Applies every migration not yet recorded in `_prisma_migrations`; returns the names applied now. */
+export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const engine = await loadEngine(factory, quietLog);
+  try {
+    const result = await engine.applyMigrations({ migrationsList: migrationsList(), filters: NO_FILTERS });
+    return result.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/** SQL that takes the committed migrations to the current schema.prisma (empty when they already match). */
+export async function diffSchemaAgainstMigrations(): Promise<string> {
+  // The shadow database that replays the migrations is an in-memory PGlite, whatever the real target is.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const shadow = new PGlite();
+  const factory = new PrismaPGlite(shadow);
+  const engine = await loadEngine(factory, quietLog);
+  try {
+    const result = await engine.diff({
+      from: { tag: "migrations", ...migrationsList() },
+      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }] },
+      script: true,
+      exitCode: null,
+      filters: NO_FILTERS,
+    });
+    return result.stdout ?? "";
+  } finally {
+    engine.free();
+    await shadow.close();
+  }
+}

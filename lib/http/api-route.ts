@@ -1,0 +1,126 @@
+import "server-only";
+import type { z } from "zod";
+import { actorFromBearer } from "../auth/api-tokens.ts";
+import { hasRole, type Actor } from "../auth/actor.ts";
+import { actorFromSession } from "../auth/session-actor.ts";
+import type { Role } from "../db/generated/enums.ts";
+import { log } from "../log.ts";
+import { readJsonBody } from "./body.ts";
+import { ApiError, errorResponse, fieldErrors, forbidden, unauthorized } from "./errors.ts";
+import { enforceRateLimit } from "./rate-limit.ts";
+import { requestIdFrom } from "./request-id.ts";
+
+export type RouteContext<TBody> = {
+  body: TBody;
+  actor: Actor;
+  request: Request;
+  requestId: string;
+  params: Record<string, string>;
+};
+
+type RouteOptions<TSchema extends z.ZodType | undefined> = {
+  /** Least role allowed: viewer (read), staff (change), admin (configure). */
+  role: Role;
+  /** The request contract; omitted for routes without a JSON body (GET, downloads, uploads). */
+  body?: TSchema;
+  /** Returns the JSON answer (status 200) or a ready Response. */
+  handler: (context: RouteContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<unknown>;
+  bodyLimitBytes?: number;
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The one wrapper every document-API and staff route goes through: request id, authentication (bearer token
+ * or staff session + Origin check), role, rate limit, size-capped JSON parsing, zod validation, error mapping.
+ */
+export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(options: RouteOptions<TSchema>) {
+  return async (request: Request, segmentData?: { params?: Promise<Record<string, string | string[]>> }) => {
+    const requestId = requestIdFrom(request);
+    const started = performance.now();
+    const path = new URL(request.url).pathname;
+    let actor: Actor | null = null;
+    let status = 200;
+    try {
+      actor = await authenticate(request);
+      enforceRateLimit(`${actor.type}:${actor.id}`);
+      if (!hasRole(actor, options.role)) throw forbidden();
+      let body: unknown = undefined;
+      if (options.body) {
+        const raw = await readJsonBody(request, options.bodyLimitBytes);
+        const parsed = options.body.safeParse(raw);
+        if (!parsed.success) {
+          throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
+        }
+        body = parsed.data;
+      }
+      const rawParams = (await segmentData?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
+      );
+      const result = await options.handler({
+        body: body as never,
+        actor,
+        request,
+        requestId,
+        params,
+      });
+      const response = result instanceof Response ? result : Response.json(result);
+      response.headers.set("x-request-id", requestId);
+      status = response.status;
+      return response;
+    } catch (error) {
+      const apiError = toApiError(error, requestId, path);
+      status = apiError.status;
+      return errorResponse(apiError, requestId);
+    } finally {
+      log.info("api.request", {
+        request_id: requestId,
+        method: request.method,
+        path,
+        status,
+        actor: actor ? `${actor.type}:${actor.id}` : null,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  };
+}
+
+async function authenticate(request: Request): Promise<Actor> {
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const actor = match ? await actorFromBearer(match[1]!) : null;
+    if (!actor) throw unauthorized("Invalid or expired token");
+    return actor;
+  }
+  const actor = await actorFromSession(request);
+  if (!actor) throw unauthorized("Missing Authorization: Bearer <token>");
+  if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+    throw forbidden("Cross-origin request refused");
+  }
+  return actor;
+}
+
+/** Cookie-authenticated changes must come from our own pages (route handlers do not check Origin themselves). */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return request.headers.get("sec-fetch-site") === "same-origin";
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Known errors keep their message; anything else becomes a 500 that only names the request id. */
+export function toApiError(error: unknown, requestId: string, path: string): ApiError {
+  if (error instanceof ApiError) return error;
+  log.error("api.unexpected_error", {
+    request_id: requestId,
+    path,
+    error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500),
+  });
+  return new ApiError("Internal", `Unexpected error (request id ${requestId})`);
+}

@@ -1,0 +1,66 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
+import { createFreshDatabase } from "./test-database.ts";
+
+export type TestApp = {
+  baseUrl: string;
+  db: Db;
+  databaseKind: "pglite" | "postgres";
+  /** POST JSON to `/api/<route>` with optional bearer token. */
+  post: (
+    route: string,
+    body: unknown,
+    options?: { token?: string; headers?: Record<string, string> },
+  ) => Promise<Response>;
+  get: (route: string, options?: { headers?: Record<string, string> }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The built Next.js app (`next build` output) served over real HTTP inside this test process, on a fresh,
+ * migrated database. Routes and tests share one database client (see lib/db/client.ts), which PGlite requires.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const database = await createFreshDatabase();
+  process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
+  process.env.NEXTAUTH_URL ??= "http://localhost";
+  await deployMigrationsOnOpenDatabase();
+  const db = await getDb();
+
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: path.resolve(import.meta.dirname, "../.."), quiet: true });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const post: TestApp["post"] = (route, body, options = {}) =>
+    fetch(`${baseUrl}/api/${route}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const get: TestApp["get"] = (route, options = {}) => fetch(`${baseUrl}/api/${route}`, { headers: options.headers });
+
+  return {
+    baseUrl,
+    db,
+    databaseKind: database.kind,
+    post,
+    get,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close?.();
+      await closeDb();
+      await database.cleanup();
+    },
+  };
+}
