@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
+import { createInstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -8,16 +8,14 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-describe("smoke", () => {
-  it("answers product/loadAll with a valid token and 401 without", async () => {
-    const instance = await app.db.instance.create({ data: { slug: "default", name: "Default" } });
-    await app.db.product.create({ data: { instanceId: instance.id, name: "Seguro" } });
-    const { token } = await createApiToken({ instanceId: instance.id, name: "t", role: "staff" });
-    const ok = await app.post("product/loadAll", {}, { token });
+describe("test harness", () => {
+  it("serves the built app over HTTP on a seeded database, with tokens per role", async () => {
+    const fixture = await createInstanceFixture(app.db);
+    const ok = await app.post("product/loadAll", {}, { token: fixture.tokens.viewer });
     expect(ok.status).toBe(200);
-    const products = await ok.json();
-    expect(products.map((p: { name: string }) => p.name)).toEqual(["Seguro"]);
-    const denied = await app.post("product/loadAll", {});
+    expect(ok.headers.get("x-request-id")).toBeTruthy();
+    const denied = await app.post("product/loadAll", {}, { token: "dft_not-a-token" });
     expect(denied.status).toBe(401);
+    expect(await denied.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Unauthorized: /) });
   });
 });

@@ -53,7 +53,8 @@ export function formatIdentifier(value: string): string {
   const kind = identifierKind(value);
   const raw = normalizeIdentifier(value);
   if (kind === "cpf") return `${raw.slice(0, 3)}.${raw.slice(3, 6)}.${raw.slice(6, 9)}-${raw.slice(9)}`;
-  if (kind === "cnpj") return `${raw.slice(0, 2)}.${raw.slice(2, 5)}.${raw.slice(5, 8)}/${raw.slice(8, 12)}-${raw.slice(12)}`;
+  if (kind === "cnpj")
+    return `${raw.slice(0, 2)}.${raw.slice(2, 5)}.${raw.slice(5, 8)}/${raw.slice(8, 12)}-${raw.slice(12)}`;
   return value;
 }
 

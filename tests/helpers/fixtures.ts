@@ -1,0 +1,19 @@
+import { createApiToken } from "@/lib/auth/api-tokens.ts";
+import type { Role } from "@/lib/db/generated/enums.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+
+export type InstanceFixture = SeededCatalog & {
+  slug: string;
+  tokens: Record<Role, string>;
+};
+
+/** An instance with the default catalog and one document-API token per role. */
+export async function createInstanceFixture(db: Db, slug = "default"): Promise<InstanceFixture> {
+  const catalog = await createInstanceWithCatalog(db, slug);
+  const tokens = {} as Record<Role, string>;
+  for (const role of ["admin", "staff", "viewer"] as const) {
+    tokens[role] = (await createApiToken({ instanceId: catalog.instanceId, name: `${slug}-${role}`, role })).token;
+  }
+  return { ...catalog, slug, tokens };
+}
