@@ -1,7 +1,5 @@
+import { redirect } from "next/navigation";
+
 export default function Home() {
-  return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">DocFlow</h1>
-    </main>
-  );
+  redirect("/documents");
 }

@@ -1,0 +1,29 @@
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form.tsx";
+import { currentStaffActor } from "@/lib/auth/session-actor.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
+  if (await currentStaffActor()) redirect("/documents");
+  const params = await searchParams;
+  const t = await serverTranslator("auth");
+  const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
+  const error = params.error === "Throttled" ? t("throttled") : params.error ? t("invalid") : null;
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="mb-4 text-xl font-semibold">{t("title")}</h1>
+        <SignInForm notice={notice} initialError={error} callbackUrl={safeCallback(params.callbackUrl)} />
+      </div>
+    </main>
+  );
+}
+
+/** Only same-site paths are accepted as a destination after sign-in. */
+function safeCallback(value: string | undefined): string {
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/documents";
+}

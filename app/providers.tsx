@@ -1,0 +1,34 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { SessionProvider } from "next-auth/react";
+import { useState } from "react";
+import { IntlProvider } from "use-intl";
+import type { Locale, Messages } from "@/lib/i18n/messages.ts";
+
+/** Client-side context for every page: session (kept fresh while a tab is used), queries, translations. */
+export function Providers({
+  children,
+  locale,
+  messages,
+  refreshSeconds,
+}: {
+  children: React.ReactNode;
+  locale: Locale;
+  messages: Messages;
+  refreshSeconds: number;
+}) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <SessionProvider refetchInterval={refreshSeconds} refetchOnWindowFocus>
+      <QueryClientProvider client={queryClient}>
+        <IntlProvider locale={locale} messages={messages} timeZone="America/Sao_Paulo">
+          {children}
+        </IntlProvider>
+      </QueryClientProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/field.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
+
+export function SignInForm({
+  notice,
+  initialError,
+  callbackUrl,
+}: {
+  notice: string | null;
+  initialError: string | null;
+  callbackUrl: string;
+}) {
+  const t = useTranslations("auth");
+  const [error, setError] = useState(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    if (result?.ok && !result.error) {
+      window.location.assign(callbackUrl);
+      return;
+    }
+    setPending(false);
+    setError(result?.error === "Throttled" ? t("throttled") : t("invalid"));
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {error ? <Alert>{error}</Alert> : null}
+      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** A modal on the native <dialog>: focus is trapped and Escape closes it, for free and accessibly. */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="dialog-title"
+      className="m-auto w-[min(32rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <div className="p-5">
+        <h2 id="dialog-title" className="mb-3 text-lg font-semibold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}

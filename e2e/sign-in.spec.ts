@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { E2E_USERS } from "./support/users.ts";
+
+test("a staff user signs in, sees the shell, and signs out", async ({ page }) => {
+  await page.goto("/documents");
+  await expect(page).toHaveURL(/\/signin/);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "signin");
+
+  await signIn(page, "staff");
+  await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+  await expect(page.getByText(E2E_USERS.staff.name)).toBeVisible();
+  // Admin-only entries are not offered to staff.
+  await expect(page.getByRole("link", { name: "APIs" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/signin\?signedOut=1/);
+  await page.goto("/documents");
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a wrong password is refused with a clear message", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(E2E_USERS.viewer.email);
+  await page.getByLabel("Senha").fill("not-the-password");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos" })).toBeVisible();
+});
+
+test("an expired session sends the user back to sign-in", async ({ page, context }) => {
+  await signIn(page, "viewer");
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/signin/);
+});

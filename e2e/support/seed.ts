@@ -1,0 +1,21 @@
+import { hashPassword } from "../../lib/auth/passwords.ts";
+import type { Db } from "../../lib/db/client.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "../../lib/seed/catalog.ts";
+import { E2E_USERS } from "./users.ts";
+
+/** The e2e database: the default instance with its catalog and one user per role. */
+export async function seedE2e(db: Db): Promise<SeededCatalog> {
+  const catalog = await createInstanceWithCatalog(db, "default", "Default");
+  for (const [role, user] of Object.entries(E2E_USERS)) {
+    await db.user.create({
+      data: {
+        instanceId: catalog.instanceId,
+        email: user.email,
+        name: user.name,
+        role: role as keyof typeof E2E_USERS,
+        passwordHash: await hashPassword(user.password),
+      },
+    });
+  }
+  return catalog;
+}

@@ -1,0 +1,51 @@
+// Browser-side calls to our own API (same routes as external systems, authenticated by the session cookie).
+
+export type ApiErrorBody = {
+  status: "error";
+  message: string;
+  error?: string;
+  errors?: { path: string; message: string }[];
+};
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = "ApiClientError";
+  }
+}
+
+/** POST/GET JSON to `/api/<path>`; throws ApiClientError with the API's error body. */
+export async function fetchJson<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await fetch(`/api/${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+    credentials: "same-origin",
+  });
+  const text = await response.text();
+  const data = text ? safeParse(text) : null;
+  if (!response.ok) {
+    const body = (data as ApiErrorBody | null) ?? {
+      status: "error",
+      message: response.statusText || `HTTP ${response.status}`,
+    };
+    if (response.status === 401 && typeof window !== "undefined") window.location.assign("/signin?expired=1");
+    throw new ApiClientError(response.status, body);
+  }
+  return data as T;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { status: "error", message: text.slice(0, 200) };
+  }
+}

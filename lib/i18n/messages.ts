@@ -1,0 +1,56 @@
+// UI text per locale, one JSON file per area (messages/<locale>/<area>.json) so areas can evolve independently.
+import enApis from "@/messages/en/apis.json";
+import enAuth from "@/messages/en/auth.json";
+import enCommon from "@/messages/en/common.json";
+import enDashboard from "@/messages/en/dashboard.json";
+import enDocument from "@/messages/en/document.json";
+import enDocuments from "@/messages/en/documents.json";
+import enLgpd from "@/messages/en/lgpd.json";
+import enSettings from "@/messages/en/settings.json";
+import ptApis from "@/messages/pt-BR/apis.json";
+import ptAuth from "@/messages/pt-BR/auth.json";
+import ptCommon from "@/messages/pt-BR/common.json";
+import ptDashboard from "@/messages/pt-BR/dashboard.json";
+import ptDocument from "@/messages/pt-BR/document.json";
+import ptDocuments from "@/messages/pt-BR/documents.json";
+import ptLgpd from "@/messages/pt-BR/lgpd.json";
+import ptSettings from "@/messages/pt-BR/settings.json";
+
+export const LOCALES = ["pt-BR", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "pt-BR";
+export const TIME_ZONE = "America/Sao_Paulo";
+export const LOCALE_COOKIE = "locale";
+
+const MESSAGES = {
+  "pt-BR": {
+    common: ptCommon,
+    auth: ptAuth,
+    documents: ptDocuments,
+    document: ptDocument,
+    apis: ptApis,
+    lgpd: ptLgpd,
+    settings: ptSettings,
+    dashboard: ptDashboard,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    documents: enDocuments,
+    document: enDocument,
+    apis: enApis,
+    lgpd: enLgpd,
+    settings: enSettings,
+    dashboard: enDashboard,
+  },
+} as const;
+
+export type Messages = (typeof MESSAGES)["pt-BR"];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+export function messagesFor(locale: Locale): Messages {
+  return MESSAGES[locale] as Messages;
+}
