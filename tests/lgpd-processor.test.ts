@@ -272,6 +272,7 @@ describe("failures", () => {
       await insertDocument(app.db, main, digits, { observations: 1, attachments: 1, history: 1 }),
       await insertDocument(app.db, main, formatCpf(digits), { observations: 1, attachments: 1, history: 1 }),
     ];
+    const docIds = docs.map((doc) => doc.id);
     const request = await requestDeletionOverHttp(digits);
 
     const claimed = await claimDueRequests(session, { owner: "dead-worker", limit: 100, leaseSeconds: 300 });
@@ -284,12 +285,7 @@ describe("failures", () => {
         throw new Error("worker process died");
       }),
     ).rejects.toThrow("worker process died");
-    expect(
-      await remaining(
-        app.db,
-        docs.map((doc) => doc.id),
-      ),
-    ).toEqual({
+    expect(await remaining(app.db, docIds)).toEqual({
       documents: 2,
       observations: 2,
       attachments: 2,
@@ -325,8 +321,12 @@ describe("failures", () => {
 });
 
 describe.skipIf(!onPostgres)("on PostgreSQL with several workers", () => {
-  function tsx(script: string, args: string[], env: Record<string, string>): ChildProcess {
-    return spawn(path.join(ROOT, "node_modules/.bin/tsx"), [script, ...args], {
+  /** `tsx <script>` (the CLI relays signals to its node child), or node itself with tsx's loader when `direct`. */
+  function tsx(script: string, args: string[], env: Record<string, string>, direct = false): ChildProcess {
+    const [command, commandArgs] = direct
+      ? [process.execPath, ["--import", "tsx", script, ...args]]
+      : [path.join(ROOT, "node_modules/.bin/tsx"), [script, ...args]];
+    return spawn(command, commandArgs, {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL!, ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -370,30 +370,22 @@ describe.skipIf(!onPostgres)("on PostgreSQL with several workers", () => {
     const request = await requestDeletionOverHttp(formatCpf(digits));
     expect(await app.db.lgpdRequest.count({ where: { status: "pending", notBefore: { lte: new Date() } } })).toBe(1);
 
-    const child = tsx("tests/helpers/lgpd-crash-worker.ts", ["crashing-worker"], {});
-    const [line] = await createInterface({ input: child.stdout! })
-      [Symbol.asyncIterator]()
-      .next()
-      .then((r) => [r.value]);
-    const report = JSON.parse(line as string) as { id: number; deleted: Record<string, number> };
+    // Spawned as node itself, so SIGKILL hits the process that holds the open transaction.
+    const child = tsx("tests/helpers/lgpd-crash-worker.ts", ["crashing-worker"], {}, true);
     const expected = { documents: 2, observations: 2, attachments: 2, history: 2 };
-    expect(report).toEqual({ id: request.id, deleted: expected });
-    // Deleted inside its open transaction, not committed: everyone else still sees the data.
-    expect(
-      await remaining(
-        app.db,
-        docs.map((doc) => doc.id),
-      ),
-    ).toEqual(expected);
-    child.kill("SIGKILL");
-    await exited(child);
+    const docIds = docs.map((doc) => doc.id);
+    try {
+      const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
+      const report = JSON.parse(String(first.value)) as { id: number; deleted: Record<string, number> };
+      expect(report).toEqual({ id: request.id, deleted: expected });
+      // Deleted inside its open transaction, not committed: everyone else still sees the data.
+      expect(await remaining(app.db, docIds)).toEqual(expected);
+    } finally {
+      child.kill("SIGKILL");
+      await exited(child);
+    }
 
-    expect(
-      await remaining(
-        app.db,
-        docs.map((doc) => doc.id),
-      ),
-    ).toEqual(expected);
+    expect(await remaining(app.db, docIds)).toEqual(expected);
     expect(await app.db.lgpdRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
       status: "pending",
       leaseOwner: "crashing-worker",
@@ -409,12 +401,7 @@ describe.skipIf(!onPostgres)("on PostgreSQL with several workers", () => {
       if (outcome.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(outcome).toEqual([{ id: request.id, outcome: "done", deleted: expected }]);
-    expect(
-      await remaining(
-        app.db,
-        docs.map((doc) => doc.id),
-      ),
-    ).toEqual({
+    expect(await remaining(app.db, docIds)).toEqual({
       documents: 0,
       observations: 0,
       attachments: 0,
