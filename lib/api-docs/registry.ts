@@ -9,6 +9,7 @@ import {
   removeFilledColumnsSchema,
   updateDocumentSchema,
 } from "../documents/schemas.ts";
+import { deletionRequestSchema } from "../lgpd/schemas.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -139,6 +140,42 @@ export const ROUTES: RouteDoc[] = [
     body: removeFilledColumnsSchema,
     answer: "The full document.",
     errors: [...DOCUMENT_ERRORS, 404],
+  },
+  {
+    method: "POST",
+    path: "/lgpd/{instance}/request",
+    tag: "LGPD",
+    summary: "Request the deletion of all personal data tied to a CPF",
+    description:
+      "Header x-api-key: the instance's LGPD key (APIs menu → LGPD). A second request for a CPF that is still pending " +
+      'does not create a duplicate. Errors: 400 {"status":"error","message":"Invalid CPF"} (also for a body that is ' +
+      'not JSON), 401 {"status":"error","message":"Unauthorized"} (also for an unknown instance), ' +
+      '500 {"status":"error","message":"Unexpected error"}.',
+    auth: "lgpdKey",
+    body: deletionRequestSchema,
+    answer: "Request received.",
+    answerExample: { status: "pending", message: "Request received. Please use the status method to check progress" },
+  },
+  {
+    method: "GET",
+    path: "/lgpd/{instance}/status/{cpf}",
+    tag: "LGPD",
+    summary: "The latest deletion request for a CPF",
+    description:
+      "status is pending, not_found, done or error; details holds, when done, the counts deleted per kind and the " +
+      'request and completion times; when error, the reason. 404 {"status":"error","message":"Request not found"}, ' +
+      "400 Invalid CPF, 401 Unauthorized.",
+    auth: "lgpdKey",
+    answer: "Request found.",
+    answerExample: {
+      message: "Request found",
+      status: "done",
+      details: {
+        requested_at: "2026-11-23T12:00:00.000Z",
+        completed_at: "2026-11-23T12:00:05.000Z",
+        deleted: { documents: 2, observations: 1, attachments: 1, history: 4 },
+      },
+    },
   },
   {
     method: "GET",
