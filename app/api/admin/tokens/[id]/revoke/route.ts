@@ -1,0 +1,11 @@
+// POST /api/admin/tokens/<id>/revoke — revokes a document-API token of the instance. Auth: admin.
+import { z } from "zod";
+import { revokeInstanceApiToken } from "@/lib/apis/api-token-admin.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { idParam } from "@/lib/http/route-params.ts";
+
+export const POST = apiRoute({
+  role: "admin",
+  body: z.object({}).strict(),
+  handler: async ({ actor, params }) => revokeInstanceApiToken(actor, idParam(params.id, "Token not found")),
+});
