@@ -22,7 +22,7 @@ export function isKnownDeletedKind(kind: string): kind is KnownDeletedKind {
 }
 
 function asText(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
@@ -56,7 +56,8 @@ export function summarizeDetails(details: unknown): DetailsSummary {
       summary.other.push({ key, value: asText(value) });
     }
   }
-  const rank = (kind: string) => (isKnownDeletedKind(kind) ? KNOWN_DELETED_KINDS.indexOf(kind) : KNOWN_DELETED_KINDS.length);
+  const rank = (kind: string) =>
+    isKnownDeletedKind(kind) ? KNOWN_DELETED_KINDS.indexOf(kind) : KNOWN_DELETED_KINDS.length;
   summary.deleted.sort((a, b) => rank(a.kind) - rank(b.kind));
   return summary;
 }
