@@ -37,7 +37,11 @@ async function loadToken(instanceId: number, id: number): Promise<TokenRow> {
 
 /** One row of the token list: never the secret, only the prefix people recognise it by. */
 export function serializeApiToken(row: TokenRow, now = new Date()) {
-  const state = row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active";
+  const state: "active" | "expired" | "revoked" = row.revokedAt
+    ? "revoked"
+    : row.expiresAt && row.expiresAt <= now
+      ? "expired"
+      : "active";
   return {
     id: row.id,
     name: row.name,
