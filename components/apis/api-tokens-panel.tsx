@@ -41,8 +41,8 @@ export function ApiTokensPanel() {
     const name = String(data.get("name") ?? "").trim();
     const role = String(data.get("role")) as Role;
     const expiresDay = String(data.get("expires") ?? "");
-    // A chosen day means "valid through that day" in Brasília time: it expires when the next day begins there.
-    const expiresAt = expiresDay ? dayStartInZone(expiresDay, undefined, 1) : null;
+    // A chosen day means "valid through that day" in Brasília time: it expires at its last millisecond there.
+    const expiresAt = expiresDay ? new Date(dayStartInZone(expiresDay, undefined, 1).getTime() - 1) : null;
     const errors = {
       ...(name ? {} : { name: t("errors.name") }),
       ...(expiresAt && expiresAt <= new Date() ? { expires: t("errors.expiresPast") } : {}),
@@ -65,6 +65,11 @@ export function ApiTokensPanel() {
         },
       },
     );
+  }
+
+  function askRevoke(token: SerializedApiToken) {
+    revoke.reset();
+    setRevoking(token);
   }
 
   function confirmRevoke() {
@@ -146,74 +151,100 @@ export function ApiTokensPanel() {
         ) : tokens.data.length === 0 ? (
           <p className="text-sm text-slate-600">{t("empty")}</p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.name")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.prefix")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.role")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.createdBy")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.createdAt")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.lastUsedAt")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.expiresAt")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("columns.state")}
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{t("columns.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.data.map((token) => (
-                  <tr key={token.id} className="border-b border-slate-100 align-top last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                      {token.name}
+          <>
+            <div
+              className="relative hidden overflow-x-auto lg:block"
+              tabIndex={0}
+              role="region"
+              aria-label={t("tableLabel")}
+            >
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.name")}
                     </th>
-                    <td className="py-2 pr-3 font-mono text-xs">{token.prefix}…</td>
-                    <td className="py-2 pr-3">{tc(`roles.${token.role}`)}</td>
-                    <td className="break-all py-2 pr-3">{token.created_by ?? t("unknownCreator")}</td>
-                    <td className="py-2 pr-3">{when(token.created_at)}</td>
-                    <td className="py-2 pr-3">{when(token.last_used_at, t("never"))}</td>
-                    <td className="py-2 pr-3">{when(token.expires_at, t("noExpiry"))}</td>
-                    <td className="py-2 pr-3">
-                      <TokenState token={token} revokedLabel={t("revokedAt", { date: when(token.revoked_at) })} />
-                    </td>
-                    <td className="py-2 text-right">
-                      {token.state === "revoked" ? null : (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={t("revokeLabel", { name: token.name })}
-                          onClick={() => {
-                            revoke.reset();
-                            setRevoking(token);
-                          }}
-                        >
-                          {t("revoke")}
-                        </Button>
-                      )}
-                    </td>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.prefix")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.role")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.createdBy")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.createdAt")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.lastUsedAt")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.expiresAt")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t("columns.state")}
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">{t("columns.actions")}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {tokens.data.map((token) => (
+                    <tr key={token.id} className="border-b border-slate-100 align-top last:border-0">
+                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                        {token.name}
+                      </th>
+                      <td className="py-2 pr-3 font-mono text-xs">{token.prefix}…</td>
+                      <td className="py-2 pr-3">{tc(`roles.${token.role}`)}</td>
+                      <td className="break-all py-2 pr-3">{token.created_by ?? t("unknownCreator")}</td>
+                      <td className="py-2 pr-3">{when(token.created_at)}</td>
+                      <td className="py-2 pr-3">{when(token.last_used_at, t("never"))}</td>
+                      <td className="py-2 pr-3">{when(token.expires_at, t("noExpiry"))}</td>
+                      <td className="py-2 pr-3">
+                        <TokenState token={token} revokedLabel={t("revokedAt", { date: when(token.revoked_at) })} />
+                      </td>
+                      <td className="py-2 text-right">
+                        <RevokeButton token={token} onRevoke={askRevoke} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {/* Below 1024 px the same tokens as cards, so nothing hides past the right edge on a tablet. */}
+            <ul aria-label={t("tableLabel")} className="space-y-3 lg:hidden">
+              {tokens.data.map((token) => (
+                <li key={token.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                  <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="font-semibold text-slate-900">{token.name}</span>
+                    <span className="font-mono text-xs">{token.prefix}…</span>
+                    <TokenState token={token} revokedLabel={t("revokedAt", { date: when(token.revoked_at) })} />
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+                    {(
+                      [
+                        [t("columns.role"), tc(`roles.${token.role}`)],
+                        [t("columns.createdBy"), token.created_by ?? t("unknownCreator")],
+                        [t("columns.createdAt"), when(token.created_at)],
+                        [t("columns.lastUsedAt"), when(token.last_used_at, t("never"))],
+                        [t("columns.expiresAt"), when(token.expires_at, t("noExpiry"))],
+                      ] as const
+                    ).map(([label, value]) => (
+                      <div key={label}>
+                        <dt className="text-xs text-slate-600">{label}</dt>
+                        <dd className="break-all">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <div className="mt-3">
+                    <RevokeButton token={token} onRevoke={askRevoke} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </Card>
 
@@ -255,5 +286,26 @@ function TokenState({ token, revokedLabel }: { token: SerializedApiToken; revoke
       </span>
       {token.state === "revoked" ? <span className="text-xs text-slate-600">{revokedLabel}</span> : null}
     </span>
+  );
+}
+
+function RevokeButton({
+  token,
+  onRevoke,
+}: {
+  token: SerializedApiToken;
+  onRevoke: (token: SerializedApiToken) => void;
+}) {
+  const t = useTranslations("apis.tokens");
+  if (token.state === "revoked") return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={t("revokeLabel", { name: token.name })}
+      onClick={() => onRevoke(token)}
+    >
+      {t("revoke")}
+    </Button>
   );
 }

@@ -75,7 +75,10 @@ export function LgpdKeyPanel() {
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
             <div>
               <dt className="font-medium text-slate-600">{t("keyLabel")}</dt>
-              <dd className="font-mono text-slate-900">{t("endsWith", { lastChars: info.last_chars ?? "" })}</dd>
+              <dd className="text-slate-900">
+                <span className="font-mono">…{info.last_chars}</span>{" "}
+                <span className="text-xs text-slate-600">{t("lastCharsOnly")}</span>
+              </dd>
             </div>
             <div>
               <dt className="font-medium text-slate-600">{t("createdAt")}</dt>

@@ -16,15 +16,14 @@ export function DetailsSummary({
   const t = useTranslations("lgpd");
   const summary = summarizeDetails(details);
   const lines: string[] = [];
-  for (const entry of summary.deleted) {
-    lines.push(
-      isKnownDeletedKind(entry.kind)
-        ? t(`kinds.${entry.kind}`, { count: entry.count })
-        : `${entry.kind}: ${entry.count}`,
-    );
-  }
+  // Counts on one line ("2 documentos, 5 observações, …"); unknown kinds keep their key.
+  const counts = summary.deleted.map((entry) =>
+    isKnownDeletedKind(entry.kind) ? t(`kinds.${entry.kind}`, { count: entry.count }) : `${entry.kind}: ${entry.count}`,
+  );
   if (status === "done" && summary.deleted.length > 0 && summary.deleted.every((entry) => entry.count === 0)) {
-    lines.splice(0, lines.length, t("details.nothingDeleted"));
+    lines.push(t("details.nothingDeleted"));
+  } else if (counts.length > 0) {
+    lines.push(counts.join(", "));
   }
   if (summary.reason) lines.push(t("details.reason", { reason: summary.reason }));
   if (lastError && lastError !== summary.reason) lines.push(t("details.lastError", { error: lastError }));

@@ -117,8 +117,13 @@ export function LgpdRequestsView() {
               {t("results", { count: total })}
             </p>
             {query.data.items.length > 0 ? (
-              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
-                <table className="w-full min-w-[60rem] text-left text-sm" aria-busy={query.isFetching}>
+              <div
+                className="relative hidden overflow-x-auto lg:block"
+                tabIndex={0}
+                role="region"
+                aria-label={t("tableLabel")}
+              >
+                <table className="w-full text-left text-sm" aria-busy={query.isFetching}>
                   <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                     <tr>
                       <th scope="col" className="py-2 pr-3">
@@ -168,24 +173,7 @@ export function LgpdRequestsView() {
                           />
                         </td>
                         <td className="py-2">
-                          <div className="flex flex-wrap justify-end gap-2">
-                            <Link
-                              href={`/lgpd/${request.id}/receipt`}
-                              aria-label={t("receiptLinkLabel", { id: request.id })}
-                              className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
-                            >
-                              {t("receiptLink")}
-                            </Link>
-                            {request.status === "error" ? (
-                              <Button
-                                size="sm"
-                                aria-label={t("retry.buttonLabel", { id: request.id })}
-                                onClick={() => setRetrying(request)}
-                              >
-                                {t("retry.button")}
-                              </Button>
-                            ) : null}
-                          </div>
+                          <RequestActions request={request} onRetry={setRetrying} className="justify-end" />
                         </td>
                       </tr>
                     ))}
@@ -193,6 +181,45 @@ export function LgpdRequestsView() {
                 </table>
               </div>
             ) : null}
+            {/* Below 1024 px the same requests as cards: every fact and action visible without scrolling sideways. */}
+            <ul aria-label={t("tableLabel")} className="space-y-3 lg:hidden">
+              {query.data.items.map((request) => (
+                <li key={request.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                  <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="font-semibold text-slate-900">
+                      {t("columns.id")} {request.id}
+                    </span>
+                    <span className="font-mono text-xs">{request.cpf_masked}</span>
+                    <LgpdStatusBadge status={request.status} />
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+                    <div>
+                      <dt className="text-xs text-slate-600">{t("columns.requestedAt")}</dt>
+                      <dd>{when(request.requested_at)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-600">{t("columns.processedAt")}</dt>
+                      <dd>{when(request.processed_at, t("notProcessed"))}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-600">{t("columns.attempts")}</dt>
+                      <dd className="tabular-nums">{request.attempts}</dd>
+                    </div>
+                    <div className="col-span-2 sm:col-span-3">
+                      <dt className="text-xs text-slate-600">{t("columns.details")}</dt>
+                      <dd className="text-slate-700">
+                        <DetailsSummary
+                          details={request.details}
+                          lastError={request.last_error}
+                          status={request.status}
+                        />
+                      </dd>
+                    </div>
+                  </dl>
+                  <RequestActions request={request} onRetry={setRetrying} className="mt-3" />
+                </li>
+              ))}
+            </ul>
             {pages > 1 ? (
               <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-2">
                 <Button
@@ -223,6 +250,39 @@ export function LgpdRequestsView() {
         onClose={() => setRetrying(null)}
         onDone={(id) => setNotice(t("retry.done", { id }))}
       />
+    </div>
+  );
+}
+
+function RequestActions({
+  request,
+  onRetry,
+  className = "",
+}: {
+  request: SerializedLgpdRequest;
+  onRetry: (request: SerializedLgpdRequest) => void;
+  className?: string;
+}) {
+  const t = useTranslations("lgpd");
+  return (
+    <div className={`flex flex-wrap gap-2 ${className}`}>
+      <Link
+        href={`/lgpd/${request.id}/receipt`}
+        aria-label={t("receiptLinkLabel", { id: request.id })}
+        className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+      >
+        {t("receiptLink")}
+      </Link>
+      {request.status === "error" ? (
+        <Button
+          size="sm"
+          className="whitespace-nowrap"
+          aria-label={t("retry.buttonLabel", { id: request.id })}
+          onClick={() => onRetry(request)}
+        >
+          {t("retry.button")}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,9 @@ const TONES: Record<LgpdRequestStatus, string> = {
 export function LgpdStatusBadge({ status }: { status: LgpdRequestStatus }) {
   const t = useTranslations("lgpd.status");
   return (
-    <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}>
+    <span
+      className={`inline-flex w-fit whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}
+    >
       {t(status)}
     </span>
   );
