@@ -31,7 +31,7 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
   ];
 
   return (
-    <div className="space-y-4">
+    <div className="mx-auto max-w-3xl space-y-4 print:max-w-none">
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         <Link href="/lgpd" className="mr-auto text-sm text-brand-700 underline">
           {t("receipt.back")}
@@ -50,7 +50,7 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
 
       <article
         aria-labelledby="receipt-title"
-        className="mx-auto max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm print:max-w-none print:border-0 print:p-0 print:shadow-none"
+        className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:p-0 print:shadow-none"
       >
         <header className="border-b border-slate-200 pb-4">
           <h1 id="receipt-title" className="text-xl font-semibold">

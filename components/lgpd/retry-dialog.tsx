@@ -78,7 +78,12 @@ export function RetryDialog({
     <Dialog open={request !== null} title={t("title", { id: request?.id ?? "" })} onClose={close}>
       {request ? (
         <form onSubmit={submit} noValidate className="space-y-4">
-          <p className="text-sm text-slate-700">{t("body", { masked: request.cpf_masked })}</p>
+          <p className="text-sm text-slate-700">
+            {t.rich("body", {
+              masked: request.cpf_masked,
+              cpf: (chunks) => <span className="whitespace-nowrap font-mono">{chunks}</span>,
+            })}
+          </p>
           {alert ? <Alert tone="warning">{alert}</Alert> : null}
           <TextField
             label={t("cpf")}

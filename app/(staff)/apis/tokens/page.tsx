@@ -9,7 +9,10 @@ export default async function ApisTokensPage() {
   return (
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-700">
-        {t("tokens.description", { header: "Authorization: Bearer <token>" })}{" "}
+        {t.rich("tokens.description", {
+          header: "Authorization: Bearer <token>",
+          code: (chunks) => <code className="whitespace-nowrap rounded bg-slate-100 px-1 font-mono">{chunks}</code>,
+        })}{" "}
         <Link href="/api-reference" className="text-brand-700 underline">
           {t("referenceLink")}
         </Link>
