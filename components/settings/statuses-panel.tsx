@@ -1,0 +1,126 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Badge } from "@/components/ui/feedback.tsx";
+import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRow } from "@/lib/api-client/settings.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { cell, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import { StatusDialog } from "./status-dialog.tsx";
+
+export function StatusesPanel() {
+  const t = useTranslations("settings");
+  const statuses = useStatuses();
+  const categories = useCategories();
+  const products = useProducts();
+  const [editing, setEditing] = useState<StatusRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<StatusRow | null>(null);
+  const remove = useDeleteStatus();
+
+  const stepNames = new Map(
+    (products.data ?? []).flatMap((product) =>
+      (product.steps ?? []).map((step) => [step.id, `${product.name} · ${step.name}`] as const),
+    ),
+  );
+  const ready = categories.data && products.data;
+
+  return (
+    <>
+      <SectionHeader
+        title={t("statuses.title")}
+        intro={t("statuses.intro")}
+        action={
+          <Button onClick={() => setEditing("new")} disabled={!ready}>
+            {t("statuses.new")}
+          </Button>
+        }
+      />
+      <QueryState query={statuses}>
+        {(rows) => {
+          const names = new Map(rows.map((row) => [row.id, row.name]));
+          return (
+            <SettingsTable
+              caption={t("statuses.title")}
+              head={[
+                t("common.order"),
+                t("statuses.name"),
+                t("statuses.category"),
+                t("statuses.sla"),
+                t("statuses.step"),
+                t("statuses.transitions"),
+                t("statuses.documents"),
+                t("common.actions"),
+              ]}
+            >
+              {rows.map((status) => (
+                <tr key={status.id}>
+                  <td className={cell}>{status.order}</td>
+                  <td className={cell}>
+                    <Badge text={status.name} color={status.text_color} background={status.bg_color} />
+                  </td>
+                  <td className={cell}>{status.category_label}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    {status.sla === null ? "—" : t("common.hours", { value: status.sla })}
+                  </td>
+                  <td className={cell}>{status.step_id ? (stepNames.get(status.step_id) ?? "—") : "—"}</td>
+                  <td className={`${cell} max-w-xs`}>
+                    {status.allowed_status_ids?.length
+                      ? status.allowed_status_ids.map((id) => names.get(id) ?? `#${id}`).join(", ")
+                      : t("statuses.anywhere")}
+                  </td>
+                  <td className={cell}>{status.document_count}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <div className="flex gap-1">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={!ready}
+                        onClick={() => setEditing(status)}
+                        aria-label={t("common.editNamed", { name: status.name })}
+                      >
+                        {t("common.edit")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-800"
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(status);
+                        }}
+                        aria-label={t("common.deleteNamed", { name: status.name })}
+                      >
+                        {t("common.delete")}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </SettingsTable>
+          );
+        }}
+      </QueryState>
+      {editing && ready && statuses.data ? (
+        <StatusDialog
+          key={editing === "new" ? "new" : editing.id}
+          status={editing === "new" ? null : editing}
+          statuses={statuses.data}
+          categories={categories.data}
+          products={products.data}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
+        body={t("statuses.deleteBody")}
+        confirmLabel={t("common.delete")}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </>
+  );
+}
