@@ -9,7 +9,18 @@ import { Alert } from "@/components/ui/feedback.tsx";
 import { useCategories, useDeleteCategory, useSaveCategory, type CategoryRow } from "@/lib/api-client/settings.ts";
 import { CATEGORY_KINDS, type CreateCategoryInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, FormFooter, numberOrNull, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  FormFooter,
+  numberOrNull,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
 
 export function CategoriesPanel() {
@@ -46,8 +57,8 @@ export function CategoriesPanel() {
                 <td className={cell}>{category.label}</td>
                 <td className={cell}>{t(`categories.kinds.${category.kind}`)}</td>
                 <td className={cell}>{category.status_count}</td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <div className="flex gap-1">
+                <td className={actionsCell}>
+                  <div className={actionsRow}>
                     <Button
                       size="sm"
                       variant="secondary"
@@ -59,7 +70,7 @@ export function CategoriesPanel() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-800"
+                      className={dangerText}
                       onClick={() => {
                         remove.reset();
                         setDeleting(category);

@@ -37,24 +37,35 @@ export function SettingsTable({
   children,
 }: {
   caption: string;
-  head: React.ReactNode[];
+  /** Column titles; `{ label, className: wideOnly }` hides a secondary column on tablets. */
+  head: Array<React.ReactNode | { label: React.ReactNode; className: string }>;
   children: React.ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // Focusable and named so keyboard users can scroll it when it is wider than the screen.
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {head.map((cell, index) => (
-              <th
-                key={index}
-                scope="col"
-                className="px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase"
-              >
-                {cell}
-              </th>
-            ))}
+            {head.map((item, index) => {
+              const column =
+                item && typeof item === "object" && "label" in item ? item : { label: item, className: "" };
+              return (
+                <th
+                  key={index}
+                  scope="col"
+                  className={`px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase ${column.className}`}
+                >
+                  {column.label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
@@ -62,6 +73,14 @@ export function SettingsTable({
     </div>
   );
 }
+
+/** Secondary columns (order, counts) that give way on tablet-width screens. */
+export const wideOnly = "hidden lg:table-cell";
+/** The destructive button in a row of actions. */
+export const dangerText = "text-red-800! hover:bg-red-50!";
+/** Row actions: side by side, wrapping when the column is narrow. */
+export const actionsCell = "px-3 py-2 align-middle";
+export const actionsRow = "flex flex-wrap gap-1";
 
 export const cell = "px-3 py-2 align-middle";
 
@@ -90,7 +109,8 @@ export function FormFooter({
 }) {
   const t = useTranslations("settings.common");
   return (
-    <div className="mt-5 flex justify-end gap-2">
+    // Sticks to the bottom of a tall dialog so Save stays in reach without scrolling.
+    <div className="sticky bottom-0 -mx-5 -mb-5 mt-5 flex justify-end gap-2 border-t border-slate-100 bg-white px-5 py-3">
       <Button variant="secondary" onClick={onCancel}>
         {t("cancel")}
       </Button>

@@ -10,7 +10,17 @@ import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useDeleteModality, useModalities, useSaveModality, type ModalityRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  FormFooter,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
 import { zoneOptions } from "./time-zones.ts";
 import { useWeekdayNames } from "./weekdays.ts";
@@ -36,9 +46,9 @@ export function ModalitiesPanel() {
             caption={t("modalities.title")}
             head={[
               t("modalities.identifier"),
-              t("modalities.timeZone"),
+              { label: t("modalities.timeZone"), className: wideOnly },
               t("modalities.calendar"),
-              t("modalities.holidays"),
+              { label: t("modalities.holidays"), className: wideOnly },
               t("modalities.documents"),
               t("common.actions"),
             ]}
@@ -46,12 +56,12 @@ export function ModalitiesPanel() {
             {modalities.map((modality) => (
               <tr key={modality.id}>
                 <td className={`${cell} font-medium text-slate-900`}>{modality.identifier}</td>
-                <td className={cell}>{modality.time_zone}</td>
+                <td className={`${cell} ${wideOnly}`}>{modality.time_zone}</td>
                 <td className={cell}>{summary(modality.working_hours as WorkingHoursValue)}</td>
-                <td className={cell}>{modality.holidays?.length ?? 0}</td>
+                <td className={`${cell} ${wideOnly}`}>{modality.holidays?.length ?? 0}</td>
                 <td className={cell}>{modality.document_count}</td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <div className="flex gap-1">
+                <td className={actionsCell}>
+                  <div className={actionsRow}>
                     <Link
                       href={`/settings/modalities/${modality.id}`}
                       className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
@@ -62,7 +72,7 @@ export function ModalitiesPanel() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-800"
+                      className={dangerText}
                       onClick={() => {
                         remove.reset();
                         setDeleting(modality);

@@ -29,14 +29,14 @@ export function ModalityDetailPanel({ id }: { id: number }) {
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
               <div className="space-y-6">
                 <Card title={t("modalities.data")}>
-                  <ModalityForm key={modality.updated_at} modality={modality} />
+                  <ModalityForm modality={modality} />
                 </Card>
                 <Card title={t("holidays.title")}>
                   <HolidaysEditor modality={modality} />
                 </Card>
               </div>
               <Card title={t("calendar.title")}>
-                <CalendarEditor key={modality.updated_at} modality={modality} />
+                <CalendarEditor modality={modality} />
               </Card>
             </div>
           </>

@@ -10,7 +10,17 @@ import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, FormFooter, numberOrNull, QueryState, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  FormFooter,
+  numberOrNull,
+  QueryState,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { useServerErrors } from "./server-errors.ts";
 
@@ -31,7 +41,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
             <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
               <Card title={t("products.data")}>
-                <ProductForm key={product.updated_at} product={product} />
+                <ProductForm product={product} />
               </Card>
               <div className="space-y-6">
                 <ColumnsCard product={product} />
@@ -74,8 +84,8 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
               <td className={`${cell} font-mono`}>{column.key}</td>
               <td className={cell}>{column.label}</td>
               <td className={cell}>{t(`columns.types.${column.type}`)}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <div className="flex gap-1">
+              <td className={actionsCell}>
+                <div className={actionsRow}>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -87,7 +97,7 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    className="text-red-800"
+                    className={dangerText}
                     onClick={() => {
                       remove.reset();
                       setDeleting(column);
@@ -223,8 +233,8 @@ function StepsCard({ product }: { product: ProductDetail }) {
             <tr key={step.id}>
               <td className={cell}>{step.order}</td>
               <td className={cell}>{step.name}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <div className="flex gap-1">
+              <td className={actionsCell}>
+                <div className={actionsRow}>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -236,7 +246,7 @@ function StepsCard({ product }: { product: ProductDetail }) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    className="text-red-800"
+                    className={dangerText}
                     onClick={() => {
                       remove.reset();
                       setDeleting(step);

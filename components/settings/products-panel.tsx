@@ -7,7 +7,16 @@ import { Button } from "@/components/ui/button.tsx";
 import { Badge } from "@/components/ui/feedback.tsx";
 import { useDeleteProduct, useProducts, type ProductRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { ProductDialog } from "./product-form.tsx";
 
 export function ProductsPanel() {
@@ -32,15 +41,15 @@ export function ProductsPanel() {
               t("products.name"),
               t("products.sla"),
               t("products.active"),
-              t("products.columns"),
-              t("products.steps"),
+              { label: t("products.columns"), className: wideOnly },
+              { label: t("products.steps"), className: wideOnly },
               t("products.documents"),
               t("common.actions"),
             ]}
           >
             {products.map((product) => (
               <tr key={product.id}>
-                <td className={cell}>
+                <td className={`${cell} min-w-[12rem]`}>
                   <div className="font-medium text-slate-900">{product.name}</div>
                   {product.description ? (
                     <div className="max-w-md text-xs text-slate-600">{product.description}</div>
@@ -56,11 +65,11 @@ export function ProductsPanel() {
                     <Badge text={t("products.isInactive")} color="#374151" background="#e5e7eb" />
                   )}
                 </td>
-                <td className={cell}>{product.columns?.length ?? 0}</td>
-                <td className={cell}>{product.steps?.length ?? 0}</td>
+                <td className={`${cell} ${wideOnly}`}>{product.columns?.length ?? 0}</td>
+                <td className={`${cell} ${wideOnly}`}>{product.steps?.length ?? 0}</td>
                 <td className={cell}>{product.document_count}</td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <div className="flex gap-1">
+                <td className={actionsCell}>
+                  <div className={actionsRow}>
                     <Link
                       href={`/settings/products/${product.id}`}
                       className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
@@ -71,7 +80,7 @@ export function ProductsPanel() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-800"
+                      className={dangerText}
                       onClick={() => {
                         remove.reset();
                         setDeleting(product);

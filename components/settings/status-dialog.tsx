@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
@@ -189,7 +189,7 @@ export function StatusDialog({
   );
 }
 
-/** A colour as text (#rrggbb) with a native picker beside it, both labelled. */
+/** A colour as text (#rrggbb) with a native picker beside it, both labelled; the error sits under both. */
 function ColourField({
   label,
   name,
@@ -204,27 +204,39 @@ function ColourField({
   error?: string;
 }) {
   const t = useTranslations("settings.statuses");
+  const id = useId();
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   return (
-    <div className="flex items-end gap-2">
-      <TextField
-        className="flex-1"
-        label={label}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
-        maxLength={7}
-        spellCheck={false}
-        autoComplete="off"
-      />
-      <input
-        type="color"
-        aria-label={t("picker", { label })}
-        value={valid ? value.toLowerCase() : "#000000"}
-        onChange={(event) => onChange(event.target.value)}
-        className={`h-10 w-12 cursor-pointer rounded border border-slate-300 bg-white p-1 ${error ? "mb-5" : ""}`}
-      />
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={7}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-brand-600"
+        />
+        <input
+          type="color"
+          aria-label={t("picker", { label })}
+          value={valid ? value.toLowerCase() : "#000000"}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-1"
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

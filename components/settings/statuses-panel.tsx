@@ -6,7 +6,16 @@ import { Button } from "@/components/ui/button.tsx";
 import { Badge } from "@/components/ui/feedback.tsx";
 import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { StatusDialog } from "./status-dialog.tsx";
 
 export function StatusesPanel() {
@@ -20,7 +29,7 @@ export function StatusesPanel() {
 
   const stepNames = new Map(
     (products.data ?? []).flatMap((product) =>
-      (product.steps ?? []).map((step) => [step.id, `${product.name} · ${step.name}`] as const),
+      (product.steps ?? []).map((step) => [step.id, { step: step.name, product: product.name }] as const),
     ),
   );
   const ready = categories.data && products.data;
@@ -43,35 +52,44 @@ export function StatusesPanel() {
             <SettingsTable
               caption={t("statuses.title")}
               head={[
-                t("common.order"),
+                { label: t("common.order"), className: wideOnly },
                 t("statuses.name"),
                 t("statuses.category"),
                 t("statuses.sla"),
                 t("statuses.step"),
                 t("statuses.transitions"),
-                t("statuses.documents"),
+                { label: t("statuses.documents"), className: wideOnly },
                 t("common.actions"),
               ]}
             >
               {rows.map((status) => (
                 <tr key={status.id}>
-                  <td className={cell}>{status.order}</td>
-                  <td className={cell}>
+                  <td className={`${cell} ${wideOnly}`}>{status.order}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
                     <Badge text={status.name} color={status.text_color} background={status.bg_color} />
                   </td>
                   <td className={cell}>{status.category_label}</td>
                   <td className={`${cell} whitespace-nowrap`}>
                     {status.sla === null ? "—" : t("common.hours", { value: status.sla })}
                   </td>
-                  <td className={cell}>{status.step_id ? (stepNames.get(status.step_id) ?? "—") : "—"}</td>
-                  <td className={`${cell} max-w-xs`}>
+                  <td className={cell}>
+                    {status.step_id && stepNames.get(status.step_id) ? (
+                      <>
+                        <span className="block">{stepNames.get(status.step_id)!.step}</span>
+                        <span className="block text-xs text-slate-600">{stepNames.get(status.step_id)!.product}</span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className={`${cell} min-w-[9rem] max-w-xs`}>
                     {status.allowed_status_ids?.length
                       ? status.allowed_status_ids.map((id) => names.get(id) ?? `#${id}`).join(", ")
                       : t("statuses.anywhere")}
                   </td>
-                  <td className={cell}>{status.document_count}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <div className="flex gap-1">
+                  <td className={`${cell} ${wideOnly}`}>{status.document_count}</td>
+                  <td className={actionsCell}>
+                    <div className={actionsRow}>
                       <Button
                         size="sm"
                         variant="secondary"
@@ -84,7 +102,7 @@ export function StatusesPanel() {
                       <Button
                         size="sm"
                         variant="ghost"
-                        className="text-red-800"
+                        className={dangerText}
                         onClick={() => {
                           remove.reset();
                           setDeleting(status);

@@ -9,7 +9,17 @@ import { Alert, Badge } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { cell, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  FormFooter,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { describeError, useServerErrors } from "./server-errors.ts";
 
@@ -61,7 +71,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
               t("users.email"),
               t("users.role"),
               t("users.state"),
-              t("users.lastSignIn"),
+              { label: t("users.lastSignIn"), className: wideOnly },
               t("common.actions"),
             ]}
           >
@@ -82,13 +92,13 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                       <Badge text={t("users.enabled")} color="#14532d" background="#dcfce7" />
                     )}
                   </td>
-                  <td className={`${cell} whitespace-nowrap`}>
+                  <td className={`${cell} whitespace-nowrap ${wideOnly}`}>
                     {user.last_sign_in_at
                       ? format.dateTime(new Date(user.last_sign_in_at), { dateStyle: "short", timeStyle: "short" })
                       : "—"}
                   </td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <div className="flex gap-1">
+                  <td className={actionsCell}>
+                    <div className={actionsRow}>
                       <Button
                         size="sm"
                         variant="secondary"
@@ -101,7 +111,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                         <Button
                           size="sm"
                           variant="ghost"
-                          className={user.disabled ? undefined : "text-red-800"}
+                          className={user.disabled ? undefined : dangerText}
                           onClick={() => {
                             update.reset();
                             setPending({ kind: user.disabled ? "enable" : "disable", user });
