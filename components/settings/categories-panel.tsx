@@ -14,7 +14,6 @@ import {
   actionsRow,
   cell,
   dangerText,
-  wideOnly,
   FormFooter,
   numberOrNull,
   QueryState,

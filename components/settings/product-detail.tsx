@@ -15,7 +15,6 @@ import {
   actionsRow,
   cell,
   dangerText,
-  wideOnly,
   FormFooter,
   numberOrNull,
   QueryState,
