@@ -50,7 +50,7 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form onChange={errors.clearOnEdit} noValidate onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-600">{t("intro")}</p>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {saved ? <Alert tone="success">{tc("saved")}</Alert> : null}

@@ -126,7 +126,7 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
 
   return (
     <Dialog open title={category ? t("categories.edit") : t("categories.new")} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={errors.clearOnEdit} onSubmit={submit} noValidate className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("categories.key")}

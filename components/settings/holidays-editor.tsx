@@ -82,6 +82,7 @@ function AddHoliday({ modalityId }: { modalityId: number }) {
   const [done, setDone] = useState(false);
   return (
     <form
+      onChange={errors.clearOnEdit}
       noValidate
       className="space-y-3"
       onSubmit={(event) => {

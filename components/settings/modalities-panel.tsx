@@ -130,6 +130,7 @@ function NewModalityDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open title={t("modalities.new")} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {

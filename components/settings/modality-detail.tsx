@@ -53,6 +53,7 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const [saved, setSaved] = useState(false);
   return (
     <form
+      onChange={errors.clearOnEdit}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {

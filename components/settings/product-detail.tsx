@@ -148,6 +148,7 @@ function ColumnDialog({
   return (
     <Dialog open title={column ? t("columns.edit") : t("columns.new")} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
@@ -289,6 +290,7 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
   return (
     <Dialog open title={step ? t("steps.edit") : t("steps.new")} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {

@@ -71,6 +71,7 @@ export function ProductDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open title={t("products.new")} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
@@ -97,6 +98,7 @@ export function ProductForm({ product }: { product: ProductDetail }) {
   const [saved, setSaved] = useState(false);
   return (
     <form
+      onChange={errors.clearOnEdit}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {

@@ -2,7 +2,7 @@
 // Server answers → text next to the fields and above the form, in the user's language. The API speaks English
 // (it is the contract integrators read); the known messages of the settings API are translated here, anything
 // else is shown as the server wrote it.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 
@@ -63,7 +63,11 @@ export type ServerErrors = {
   field: (path: string) => string | undefined;
   /** What to show above the form: a conflict, a failure, or "fix the fields below". */
   form: string | null;
+  /** For a form's onChange: a field being edited stops showing its (now stale) error. */
+  clearOnEdit: (event: React.FormEvent) => void;
 };
+
+const NONE: ReadonlySet<string> = new Set();
 
 export function describeError(t: Translate, error: unknown): string {
   if (error instanceof ApiClientError) {
@@ -80,16 +84,26 @@ export function describeError(t: Translate, error: unknown): string {
 
 export function useServerErrors(error: unknown): ServerErrors {
   const t = useTranslations("settings.errors");
+  // Paths edited since this error arrived; a new error starts with none.
+  const [edited, setEdited] = useState<{ source: unknown; paths: ReadonlySet<string> }>({ source: null, paths: NONE });
+  const cleared = edited.source === error ? edited.paths : NONE;
   return useMemo(() => {
-    if (!error) return { field: () => undefined, form: null };
+    const clearOnEdit = (event: React.FormEvent) => {
+      const name = (event.target as { name?: unknown }).name;
+      if (!error || typeof name !== "string" || !name || cleared.has(name)) return;
+      setEdited({ source: error, paths: new Set([...cleared, name]) });
+    };
+    if (!error) return { field: () => undefined, form: null, clearOnEdit };
     const list = error instanceof ApiClientError ? (error.body.errors ?? []) : [];
-    if (!list.length) return { field: () => undefined, form: describeError(t, error) };
+    if (!list.length) return { field: () => undefined, form: describeError(t, error), clearOnEdit };
     return {
       field: (path: string) => {
+        if (cleared.has(path)) return undefined;
         const hit = list.find((item) => item.path === path || item.path.startsWith(`${path}.`));
         return hit ? fieldMessage(t, hit.message) : undefined;
       },
       form: t("checkFields"),
+      clearOnEdit,
     };
-  }, [error, t]);
+  }, [error, t, cleared]);
 }

@@ -56,7 +56,7 @@ export function StatusDialog({
 
   return (
     <Dialog open wide title={status ? t("statuses.edit") : t("statuses.new")} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={errors.clearOnEdit} onSubmit={submit} noValidate className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -221,6 +221,7 @@ function CreateUserDialog({
   return (
     <Dialog open title={t("new")} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
@@ -270,6 +271,7 @@ function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean;
   return (
     <Dialog open title={t("edit", { name: user.email })} onClose={onClose}>
       <form
+        onChange={errors.clearOnEdit}
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
