@@ -159,7 +159,7 @@ function BrazilHolidays({ modalityId, existing }: { modalityId: number; existing
         <fieldset className="space-y-2">
           <legend className="text-sm text-slate-700">{t("brazilChoose", { year })}</legend>
           {errors.form ? <Alert>{errors.form}</Alert> : null}
-          <ul className="grid gap-1 sm:grid-cols-2">
+          <ul className="grid gap-1 sm:grid-cols-2 lg:grid-cols-1">
             {offer.map((holiday) => {
               const present = existing.has(holiday.date);
               return (

@@ -79,7 +79,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
               const self = user.id === currentUserId;
               return (
                 <tr key={user.id} className={user.disabled ? "bg-slate-50" : undefined}>
-                  <td className={`${cell} font-medium text-slate-900`}>
+                  <td className={`${cell} font-medium whitespace-nowrap text-slate-900`}>
                     {user.name}
                     {self ? <span className="ml-1 text-xs font-normal text-slate-600">({t("users.you")})</span> : null}
                   </td>
