@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
 
 const HOUR = 3_600_000;
 
@@ -53,6 +53,9 @@ test("a status configured with transitions is enforced on documents", async ({ p
   await expect(page.getByRole("heading", { name: "Status", exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Novo", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
   await screenshotBothSizes(page, "settings-statuses");
 
   await page.getByRole("button", { name: "Novo status" }).click();
@@ -202,6 +205,9 @@ test("an admin creates a user, who can then sign in with the password shown once
   const ownRow = page.getByRole("row").filter({ hasText: "admin@e2e.test" });
   await expect(ownRow.getByRole("button", { name: /Desativar/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
   await screenshotBothSizes(page, "settings-users");
 
   await page.getByRole("button", { name: "Novo usuário" }).click();

@@ -96,13 +96,16 @@ export function useServerErrors(error: unknown): ServerErrors {
     if (!error) return { field: () => undefined, form: null, clearOnEdit };
     const list = error instanceof ApiClientError ? (error.body.errors ?? []) : [];
     if (!list.length) return { field: () => undefined, form: describeError(t, error), clearOnEdit };
+    const open = list.filter(
+      (item) => ![...cleared].some((path) => item.path === path || item.path.startsWith(`${path}.`)),
+    );
     return {
       field: (path: string) => {
         if (cleared.has(path)) return undefined;
         const hit = list.find((item) => item.path === path || item.path.startsWith(`${path}.`));
         return hit ? fieldMessage(t, hit.message) : undefined;
       },
-      form: t("checkFields"),
+      form: open.length ? t("checkFields") : null,
       clearOnEdit,
     };
   }, [error, t, cleared]);
