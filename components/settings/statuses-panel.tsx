@@ -39,11 +39,7 @@ export function StatusesPanel() {
       <SectionHeader
         title={t("statuses.title")}
         intro={t("statuses.intro")}
-        action={
-          <Button onClick={() => setEditing("new")} disabled={!ready}>
-            {t("statuses.new")}
-          </Button>
-        }
+        action={<Button onClick={() => setEditing("new")}>{t("statuses.new")}</Button>}
       />
       <QueryState query={statuses}>
         {(rows) => {
@@ -93,7 +89,6 @@ export function StatusesPanel() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={!ready}
                         onClick={() => setEditing(status)}
                         aria-label={t("common.editNamed", { name: status.name })}
                       >
