@@ -13,6 +13,7 @@ import { deletionRequestSchema } from "../lgpd/schemas.ts";
 import { ZCreateApiTokenBody } from "../apis/api-token-admin.ts";
 import { noParametersSchema } from "../http/zod-fields.ts";
 import { ZRetryLgpdRequestBody, ZSearchLgpdRequestsBody } from "../lgpd/admin-requests.ts";
+import { SETTINGS_ROUTES } from "./registry-settings.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -273,4 +274,5 @@ export const ROUTES: RouteDoc[] = [
     auth: "none",
     answer: "The OpenAPI document.",
   },
+  ...SETTINGS_ROUTES,
 ];

@@ -16,7 +16,11 @@ export function serializeStep(step: ProductStep) {
 }
 
 export function serializeColumn(column: ProductColumn) {
-  return { key: column.key, label: column.label, type: column.type, order: column.order };
+  return { id: column.id, key: column.key, label: column.label, type: column.type, order: column.order };
+}
+
+export function serializeCategory(category: StatusCategory) {
+  return { id: category.id, key: category.key, label: category.label, kind: category.kind, order: category.order };
 }
 
 export function serializeProduct(product: Product & { steps?: ProductStep[]; columns?: ProductColumn[] }) {
@@ -41,6 +45,7 @@ export function serializeStatus(
     name: status.name,
     description: status.description,
     category: status.category.key,
+    category_id: status.categoryId,
     category_label: status.category.label,
     sla: status.slaHours,
     text_color: status.textColor,
