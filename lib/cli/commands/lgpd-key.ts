@@ -1,0 +1,44 @@
+import { getDb } from "../../db/client.ts";
+import { rotateLgpdKey } from "../../lgpd/keys.ts";
+import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { auditCli, instanceBySlug } from "../lookup.ts";
+
+export const LGPD_KEY_USAGE = `The instance's LGPD key (x-api-key of the LGPD deletion API):
+  lgpd-key rotate --instance <slug>
+      Generates a new key (the previous one stops working at once). The key is printed once,
+      alone on the last line of stdout; only its hash is stored.`;
+
+export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === "help" || sub === "--help" || sub === "-h") {
+    io.out(LGPD_KEY_USAGE);
+    return 0;
+  }
+  if (sub !== "rotate") {
+    throw new UsageError(sub ? `Unknown lgpd-key command: ${sub}` : "Missing lgpd-key command", LGPD_KEY_USAGE);
+  }
+  const { values } = parseCommandArgs(rest, { instance: { type: "string" } }, LGPD_KEY_USAGE);
+  if (values.help) {
+    io.out(LGPD_KEY_USAGE);
+    return 0;
+  }
+  const slug = required(values.instance, "--instance <slug>", LGPD_KEY_USAGE);
+  const db = await getDb();
+  const instance = await instanceBySlug(db, slug);
+  const hadKey = (await db.lgpdKey.count({ where: { instanceId: instance.id } })) > 0;
+  const { key, lastChars } = await rotateLgpdKey(instance.id);
+  await auditCli(db, {
+    instanceId: instance.id,
+    action: "lgpd_key.rotate",
+    entity: "LgpdKey",
+    entityId: instance.id,
+    details: { lastChars },
+  });
+  io.out(
+    `${hadKey ? "Rotated" : "Created"} the LGPD key of instance ${slug}${hadKey ? " (the previous key no longer works)" : ""}.`,
+  );
+  io.out(`Send it as x-api-key to POST /api/lgpd/${slug}/request and GET /api/lgpd/${slug}/status/<cpf>.`);
+  io.out("It is shown only this once:");
+  io.out(key);
+  return 0;
+}
