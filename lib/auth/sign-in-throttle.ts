@@ -16,7 +16,7 @@ const MAX_LOCK_SECONDS = 60 * 60;
 export type ThrottleKey = { key: string; limit: number };
 
 export function throttleKeys(email: string, clientIp: string | null | undefined): ThrottleKey[] {
-  const keys = [{ key: `email:${keyedHash(email.trim().toLowerCase())}`, limit: THROTTLE_LIMITS.email }];
+  const keys: ThrottleKey[] = [{ key: `email:${keyedHash(email.trim().toLowerCase())}`, limit: THROTTLE_LIMITS.email }];
   if (clientIp) keys.push({ key: `addr:${keyedHash(clientIp)}`, limit: THROTTLE_LIMITS.address });
   return keys;
 }
