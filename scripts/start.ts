@@ -104,7 +104,10 @@ if (admin?.created) {
 }
 say(`starting next start on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`);
 
-const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { stdio: "inherit", env: childEnv });
+const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+  stdio: "inherit",
+  env: { ...childEnv, NODE_ENV: "production" },
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);
