@@ -3,13 +3,11 @@
 import "./support/allow-server-only.ts";
 
 const { runCli } = await import("../lib/cli/run-cli.ts");
-const { closeDb } = await import("../lib/db/client.ts");
 
 const code = await runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 });
-await closeDb().catch(() => {});
 process.exitCode = code;
 // Nothing is left to do; do not wait for the database driver's idle timers.
 setTimeout(() => process.exit(code), 50).unref();

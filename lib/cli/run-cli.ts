@@ -1,9 +1,6 @@
 import { DatabaseInUseError } from "../db/pglite-lock.ts";
-import { INSTANCE_USAGE, instanceCommand } from "./commands/instance.ts";
-import { LGPD_KEY_USAGE, lgpdKeyCommand } from "./commands/lgpd-key.ts";
-import { TOKEN_USAGE, tokenCommand } from "./commands/token.ts";
-import { USER_USAGE, userCommand } from "./commands/user.ts";
 import { CliError, UsageError, type CliIo } from "./io.ts";
+import { INSTANCE_USAGE, LGPD_KEY_USAGE, TOKEN_USAGE, USER_USAGE } from "./usage.ts";
 
 export const USAGE = `Usage: npm run -s cli -- <command> [options]      (or: npx tsx scripts/cli.ts <command> …)
 
@@ -21,11 +18,21 @@ The database is the one the server uses (DATABASE_URL, else the embedded one in 
 The embedded database allows one process at a time: stop the server before using the CLI on it.
 Exit codes: 0 done, 1 failed (message on stderr), 2 wrong usage.`;
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  instance: instanceCommand,
-  user: userCommand,
-  token: tokenCommand,
-  "lgpd-key": lgpdKeyCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// Loaded on demand: Prisma and the database code are only needed once a command really runs.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  instance: async () => (await import("./commands/instance.ts")).instanceCommand,
+  user: async () => (await import("./commands/user.ts")).userCommand,
+  token: async () => (await import("./commands/token.ts")).tokenCommand,
+  "lgpd-key": async () => (await import("./commands/lgpd-key.ts")).lgpdKeyCommand,
+};
+
+const TOPICS: Record<string, string> = {
+  instance: INSTANCE_USAGE,
+  user: USER_USAGE,
+  token: TOKEN_USAGE,
+  "lgpd-key": LGPD_KEY_USAGE,
 };
 
 /** Runs one CLI command; returns the process exit code. Never throws. */
@@ -36,20 +43,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === "help" || command === "--help" || command === "-h") {
-    const topic = rest[0] && COMMANDS[rest[0]];
-    if (topic) return topic(["help"], io);
-    io.out(USAGE);
+    io.out((rest[0] && TOPICS[rest[0]]) || USAGE);
     return 0;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = COMMANDS[command];
+  if (!load) {
     io.err(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
   try {
-    return await run(rest, io);
+    return await (await load())(rest, io);
   } catch (error) {
     return reportError(error, io);
+  } finally {
+    const { closeDb } = await import("../db/client.ts");
+    await closeDb().catch(() => {});
   }
 }
 

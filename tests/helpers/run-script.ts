@@ -7,7 +7,11 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 export type ScriptResult = { code: number | null; stdout: string; stderr: string; lastLine: string };
 
 /** Runs `tsx <script> …args` from the project folder (what `npx tsx scripts/…` does) and collects its output. */
-export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ScriptResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<ScriptResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = "";

@@ -2,14 +2,8 @@ import { getDb } from "../../db/client.ts";
 import { createInstanceWithCatalog } from "../../seed/catalog.ts";
 import { isUniqueViolation } from "../../seed/seed-database.ts";
 import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { INSTANCE_USAGE } from "../usage.ts";
 import { auditCli } from "../lookup.ts";
-
-export const INSTANCE_USAGE = `Instances (tenants, addressed by slug):
-  instance create --slug <slug> [--name <name>]
-      Creates an instance with the default catalog (status categories, statuses and transitions,
-      a sample product, modalities). The slug: lower-case letters, digits and dashes.
-  instance list
-      Lists the instances.`;
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

@@ -1,12 +1,8 @@
 import { getDb } from "../../db/client.ts";
 import { rotateLgpdKey } from "../../lgpd/keys.ts";
 import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { LGPD_KEY_USAGE } from "../usage.ts";
 import { auditCli, instanceBySlug } from "../lookup.ts";
-
-export const LGPD_KEY_USAGE = `The instance's LGPD key (x-api-key of the LGPD deletion API):
-  lgpd-key rotate --instance <slug>
-      Generates a new key (the previous one stops working at once). The key is printed once,
-      alone on the last line of stdout; only its hash is stored.`;
 
 export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;

@@ -2,17 +2,9 @@ import { createApiToken, listApiTokens, revokeApiToken } from "../../auth/api-to
 import { hashSecret } from "../../auth/secrets.ts";
 import { getDb } from "../../db/client.ts";
 import { CliError, parseCommandArgs, required, table, UsageError, type CliIo } from "../io.ts";
+import { TOKEN_USAGE } from "../usage.ts";
 import { auditCli, instanceBySlug } from "../lookup.ts";
 import { parseRole } from "./roles.ts";
-
-export const TOKEN_USAGE = `Document-API tokens (Authorization: Bearer <token>):
-  token create --instance <slug> --name <name> [--role viewer|staff|admin] [--expires-days <n>]
-      Creates a token (role staff unless given; no expiry unless given). The token is printed once,
-      alone on the last line of stdout; only its hash is stored.
-  token list [--instance <slug>]
-      Lists tokens (id, prefix, name, role, created, expires, last used, state).
-  token revoke <id | prefix | token>
-      Revokes a token, named by its id or prefix as shown by "token list", or by the token itself.`;
 
 export async function tokenCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;

@@ -3,16 +3,9 @@ import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/
 import { getDb } from "../../db/client.ts";
 import { isUniqueViolation } from "../../seed/seed-database.ts";
 import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { USER_USAGE } from "../usage.ts";
 import { auditCli, instanceBySlug } from "../lookup.ts";
 import { parseRole } from "./roles.ts";
-
-export const USER_USAGE = `Staff users (web sign-in and POST /api/auth/token):
-  user create --email <e-mail> --role admin|staff|viewer [--password <p>] [--instance <slug>] [--name <name>]
-      Creates a user in the instance (default: default). Without --password a password is generated and
-      printed once, alone on the last line of stdout. Passwords have at least ${PASSWORD_MIN_LENGTH} characters.
-  user set-password --email <e-mail> [--password <p>]
-      Replaces a user's password (generated and printed like above when not given) and signs them out
-      everywhere. The way back in when the first admin's password is lost.`;
 
 export async function userCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;

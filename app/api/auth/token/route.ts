@@ -1,7 +1,7 @@
 // POST /api/auth/token — exchanges a staff user's {email, password} for a short-lived bearer token
 // ({token, expiration}). No auth: this is the sign-in; throttled like the web sign-in.
-import { z } from "zod";
 import { clientAddress } from "@/lib/auth/client-address.ts";
+import { authTokenSchema } from "@/lib/auth/schemas.ts";
 import { issueSessionToken } from "@/lib/auth/session-token.ts";
 import { verifyCredentials } from "@/lib/auth/verify-credentials.ts";
 import { toApiError } from "@/lib/http/api-route.ts";
@@ -10,11 +10,6 @@ import { ApiError, errorResponse, fieldErrors, unauthorized } from "@/lib/http/e
 import { enforceRateLimit } from "@/lib/http/rate-limit.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { log } from "@/lib/log.ts";
-
-const ZAuthTokenBody = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-});
 
 // Per address and server, before any database work: a cheap brake on floods (the throttle counts failures).
 const REQUESTS_PER_MINUTE = 60;
@@ -27,7 +22,7 @@ export async function POST(request: Request): Promise<Response> {
   let userId: number | null = null;
   try {
     enforceRateLimit(`auth-token:${address ?? "unknown"}`, REQUESTS_PER_MINUTE);
-    const parsed = ZAuthTokenBody.safeParse(await readJsonBody(request, 16_384));
+    const parsed = authTokenSchema.safeParse(await readJsonBody(request, 16_384));
     if (!parsed.success) {
       throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
     }
