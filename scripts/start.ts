@@ -17,7 +17,9 @@ const USAGE = `usage: npm start [-- --skip-build]
 
 let skipBuild = false;
 try {
-  const { values } = parseArgs({ options: { "skip-build": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseArgs({
+    options: { "skip-build": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
@@ -80,7 +82,9 @@ try {
   fail(error instanceof DatabaseInUseError ? error.message : `could not prepare the database: ${errorText(error)}`);
 }
 const where = describeTarget(target);
-say(`database: ${where}${prepared.applied.length ? `, applied ${prepared.applied.join(", ")}` : ", migrations up to date"}`);
+say(
+  `database: ${where}${prepared.applied.length ? `, applied ${prepared.applied.join(", ")}` : ", migrations up to date"}`,
+);
 say(prepared.seed.seeded ? `seed: created ${prepared.seed.summary}` : `seed: skipped (${prepared.seed.reason})`);
 
 // 4. The server.
@@ -91,9 +95,7 @@ if (admin?.created) {
   const lines = [
     "First admin created. Sign in at " + url + " with:",
     `  e-mail:   ${admin.email}`,
-    admin.generatedPassword
-      ? `  password: ${admin.generatedPassword}`
-      : "  password: the one in ADMIN_PASSWORD",
+    admin.generatedPassword ? `  password: ${admin.generatedPassword}` : "  password: the one in ADMIN_PASSWORD",
     ...(admin.generatedPassword
       ? ["This password is shown only this once. Lost it? npm run cli -- user set-password --email " + admin.email]
       : []),
@@ -102,7 +104,9 @@ if (admin?.created) {
   const rule = "=".repeat(width + 4);
   console.log(["", rule, ...lines.map((line) => `  ${line}`), rule, ""].join("\n"));
 }
-say(`starting next start on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`);
+say(
+  `starting next start on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`,
+);
 
 const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
   stdio: "inherit",

@@ -122,10 +122,15 @@ describe("POST /api/auth/token", () => {
 
     // The lock is in the database (shared by every server); once it has passed the right password works again,
     // and one more failure in the window locks for twice as long.
-    const key = await app.db.signInThrottle.findMany({ where: { key: { startsWith: "email:" }, lockedUntil: { not: null } } });
+    const key = await app.db.signInThrottle.findMany({
+      where: { key: { startsWith: "email:" }, lockedUntil: { not: null } },
+    });
     expect(key).toHaveLength(1);
     expect(key[0]!.key).not.toContain("target");
-    await app.db.signInThrottle.update({ where: { key: key[0]!.key }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    await app.db.signInThrottle.update({
+      where: { key: key[0]!.key },
+      data: { lockedUntil: new Date(Date.now() - 1000) },
+    });
     const again = await signIn({ email: "target@example.com", password: "guess 6" }, "10.1.2.1");
     expect(again.status).toBe(401);
     const longer = await signIn({ email: "target@example.com", password: PASSWORD }, "10.1.2.2");
@@ -170,7 +175,12 @@ describe("POST /api/auth/token", () => {
     await app.db.user.update({ where: { id: user.id }, data: { role: "viewer" } });
     const row = await app.db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashSecret(token) } });
     expect(row.role).toBe("admin");
-    expect(await actorFromBearer(token)).toMatchObject({ type: "token", role: "viewer", userId: user.id, label: user.email });
+    expect(await actorFromBearer(token)).toMatchObject({
+      type: "token",
+      role: "viewer",
+      userId: user.id,
+      label: user.email,
+    });
     expect((await app.post("product/loadAll", {}, { token })).status).toBe(200);
     await app.db.user.update({ where: { id: user.id }, data: { sessionsValidFrom: new Date(Date.now() + 1000) } });
     expect((await app.post("product/loadAll", {}, { token })).status).toBe(401);

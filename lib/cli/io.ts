@@ -28,7 +28,12 @@ export type Options = NonNullable<ParseArgsConfig["options"]>;
 export function parseCommandArgs<T extends Options>(args: string[], options: T, usage: string, positionals = 0) {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals: positionals > 0 });
+    parsed = parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: positionals > 0,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message, usage);
   }

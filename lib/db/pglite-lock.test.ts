@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 const writeLock = (pid: number) =>
-  writeFileSync(lockPathFor(dir), JSON.stringify({ pid, host: hostname(), command: "other", since: "2026-11-23T00:00:00Z" }));
+  writeFileSync(
+    lockPathFor(dir),
+    JSON.stringify({ pid, host: hostname(), command: "other", since: "2026-11-23T00:00:00Z" }),
+  );
 
 /** A live process other than this one. */
 async function withOtherProcess(fn: (pid: number) => Promise<void> | void) {

@@ -28,7 +28,9 @@ export class DatabaseInUseError extends Error {
   readonly owner: LockInfo | null;
 
   constructor(dir: string, lockFile: string, owner: LockInfo | null) {
-    const who = owner ? `process ${owner.pid} (${owner.command || "unknown command"}, since ${owner.since})` : "another process";
+    const who = owner
+      ? `process ${owner.pid} (${owner.command || "unknown command"}, since ${owner.since})`
+      : "another process";
     super(
       `The embedded database at ${dir} is in use by ${who}.\n` +
         `Stop the server (npm start) or that process first: the embedded database (PGlite) allows one process at a ` +

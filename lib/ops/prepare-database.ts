@@ -34,7 +34,8 @@ export async function prepareDatabase(options: { firstAdmin: boolean }): Promise
       const admin = options.firstAdmin ? await ensureFirstAdmin(db) : null;
       return { seed, admin };
     };
-    const { seed, admin } = target.kind === "postgres" ? await withAdvisoryLock(target.url, populate) : await populate();
+    const { seed, admin } =
+      target.kind === "postgres" ? await withAdvisoryLock(target.url, populate) : await populate();
     return { target, applied, seed, admin };
   } finally {
     await closeDb();

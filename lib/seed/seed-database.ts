@@ -7,8 +7,7 @@ import { createInstanceWithCatalog } from "./catalog.ts";
 export const DEFAULT_INSTANCE = { slug: "default", name: "Default" } as const;
 
 export type SeedResult =
-  | { seeded: true; instanceId: number; slug: string; summary: string }
-  | { seeded: false; reason: string };
+  { seeded: true; instanceId: number; slug: string; summary: string } | { seeded: false; reason: string };
 
 export async function seedIfEmpty(db: Db): Promise<SeedResult> {
   const instances = await db.instance.count();

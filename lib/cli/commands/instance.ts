@@ -36,7 +36,10 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
   }
   const slug = required(values.slug, "--slug <slug>", INSTANCE_USAGE);
   if (!SLUG.test(slug)) {
-    throw new UsageError(`Invalid slug "${slug}": use lower-case letters, digits and dashes (at most 63)`, INSTANCE_USAGE);
+    throw new UsageError(
+      `Invalid slug "${slug}": use lower-case letters, digits and dashes (at most 63)`,
+      INSTANCE_USAGE,
+    );
   }
   const name = values.name?.trim() || slug;
   const db = await getDb();
@@ -47,7 +50,13 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
     if (isUniqueViolation(error)) throw new CliError(`An instance "${slug}" already exists`);
     throw error;
   }
-  await auditCli(db, { instanceId: catalog.instanceId, action: "instance.create", entity: "Instance", entityId: catalog.instanceId, details: { slug, name } });
+  await auditCli(db, {
+    instanceId: catalog.instanceId,
+    action: "instance.create",
+    entity: "Instance",
+    entityId: catalog.instanceId,
+    details: { slug, name },
+  });
   io.out(
     `Created instance ${slug} ("${name}", id ${catalog.instanceId}) with ${Object.keys(catalog.statusIds).length} statuses, ` +
       `1 product and 2 modalities.`,

@@ -102,7 +102,9 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
     : await db.apiToken.findMany({ where: { OR: [{ prefix: ref }, { tokenHash: hashSecret(ref) }] } });
   if (candidates.length === 0) throw new CliError(`No token matches ${ref} (see: token list)`);
   if (candidates.length > 1) {
-    throw new CliError(`${ref} matches ${candidates.length} tokens (ids ${candidates.map((t) => t.id).join(", ")}): revoke by id`);
+    throw new CliError(
+      `${ref} matches ${candidates.length} tokens (ids ${candidates.map((t) => t.id).join(", ")}): revoke by id`,
+    );
   }
   const token = candidates[0]!;
   if (token.revokedAt) {

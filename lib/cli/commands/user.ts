@@ -63,7 +63,13 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
     if (isUniqueViolation(error)) throw new CliError(`A user with e-mail ${email} already exists`);
     throw error;
   }
-  await auditCli(db, { instanceId: instance.id, action: "user.create", entity: "User", entityId: user.id, details: { role } });
+  await auditCli(db, {
+    instanceId: instance.id,
+    action: "user.create",
+    entity: "User",
+    entityId: user.id,
+    details: { role },
+  });
   io.out(`Created ${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
   if (generated) {
     io.out("Generated password, shown only this once:");
@@ -87,7 +93,12 @@ async function setPassword(args: string[], io: CliIo): Promise<number> {
     where: { id: existing.id },
     data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date() },
   });
-  await auditCli(db, { instanceId: existing.instanceId, action: "user.set_password", entity: "User", entityId: existing.id });
+  await auditCli(db, {
+    instanceId: existing.instanceId,
+    action: "user.set_password",
+    entity: "User",
+    entityId: existing.id,
+  });
   io.out(`Password of ${email} replaced; their sessions and sign-in tokens are revoked.`);
   if (generated) {
     io.out("Generated password, shown only this once:");
