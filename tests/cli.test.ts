@@ -244,7 +244,7 @@ describe("cli commands", { timeout: 180_000 }, () => {
     await withDb(async (db) => {
       expect(await actorFromBearer(token)).toBeNull();
       expect(await actorFromBearer(otherToken)).not.toBeNull();
-      expect(await db.auditLog.count({ where: { action: { in: ["token.create", "token.revoke"] } } })).toBe(3);
+      expect(await db.auditLog.count({ where: { action: { in: ["api_token.create", "api_token.revoke"] } } })).toBe(3);
     });
     const listedAfter = await cli("token", "list", "--instance", "acme");
     expect(listedAfter.stdout).toMatch(/ robot .*revoked \d{4}-\d\d-\d\d/);

@@ -17,5 +17,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
       },
     });
   }
+  await (await import("./seed-lgpd.ts")).seedLgpdRequests(db, catalog.instanceId);
   return catalog;
 }

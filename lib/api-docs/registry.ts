@@ -11,6 +11,9 @@ import {
 } from "../documents/schemas.ts";
 import { authTokenSchema } from "../auth/schemas.ts";
 import { deletionRequestSchema } from "../lgpd/schemas.ts";
+import { ZCreateApiTokenBody } from "../apis/api-token-admin.ts";
+import { noParametersSchema } from "../http/zod-fields.ts";
+import { ZRetryLgpdRequestBody, ZSearchLgpdRequestsBody } from "../lgpd/admin-requests.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -194,6 +197,91 @@ export const ROUTES: RouteDoc[] = [
         deleted: { documents: 2, observations: 1, attachments: 1, history: 4 },
       },
     },
+  },
+  {
+    method: "GET",
+    path: "/admin/lgpd-key",
+    tag: "Admin",
+    summary: "The instance's LGPD key: last characters, created and last used",
+    auth: "bearer",
+    role: "admin",
+    answer: "{configured, last_chars, created_at, last_used_at, urls}.",
+    errors: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/admin/lgpd-key/rotate",
+    tag: "Admin",
+    summary: "Generate or rotate the LGPD key (shown once)",
+    auth: "bearer",
+    role: "admin",
+    body: noParametersSchema,
+    answer: "{key, last_chars, …}: the key is shown this once and stored hashed.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "GET",
+    path: "/admin/tokens",
+    tag: "Admin",
+    summary: "Document-API tokens of the instance",
+    auth: "bearer",
+    role: "admin",
+    answer: "Array of tokens {id, name, prefix, role, created_by, created_at, last_used_at, expires_at, revoked_at}.",
+    errors: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/admin/tokens",
+    tag: "Admin",
+    summary: "Create a document-API token (shown once)",
+    auth: "bearer",
+    role: "admin",
+    body: ZCreateApiTokenBody,
+    answer: "The token, shown this once, with its id and prefix.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "POST",
+    path: "/admin/tokens/{id}/revoke",
+    tag: "Admin",
+    summary: "Revoke a document-API token",
+    auth: "bearer",
+    role: "admin",
+    body: noParametersSchema,
+    answer: "The revoked token.",
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/admin/lgpd-requests/search",
+    tag: "Admin",
+    summary: "Deletion requests, filtered by status, date and CPF (hashed, never stored)",
+    auth: "bearer",
+    role: "admin",
+    body: ZSearchLgpdRequestsBody,
+    answer: "{items, total, page, page_size}: masked CPF, status, times, attempts, details.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "POST",
+    path: "/admin/lgpd-requests/{id}/retry",
+    tag: "Admin",
+    summary: "Retry an errored deletion request (the CPF is typed again and checked against its hash)",
+    auth: "bearer",
+    role: "admin",
+    body: ZRetryLgpdRequestBody,
+    answer: "The request, pending again.",
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/admin/lgpd-requests/{id}/receipt",
+    tag: "Admin",
+    summary: "The receipt of a deletion request (survives the erasure)",
+    auth: "bearer",
+    role: "admin",
+    answer: "What was deleted, when, by which request; masked CPF.",
+    errors: [401, 403, 404],
   },
   {
     method: "GET",

@@ -11,7 +11,7 @@ export async function instanceBySlug(db: Db, slug: string) {
   return instance;
 }
 
-/** An administrative change made from the CLI, for the audit log the admins read. */
+/** An administrative change made from the CLI, for the audit log the admins read (same actions as the APIs menu). */
 export async function auditCli(
   db: Db,
   entry: { instanceId: number; action: string; entity: string; entityId: string | number; details?: object },
@@ -23,7 +23,7 @@ export async function auditCli(
       action: entry.action,
       entity: entry.entity,
       entityId: String(entry.entityId),
-      details: entry.details ?? undefined,
+      details: { actor_type: "cli", ...entry.details },
     },
   });
 }

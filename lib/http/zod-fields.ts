@@ -26,3 +26,6 @@ export const hoursField = z.union([
     .transform(Number)
     .pipe(z.number().min(0).max(1_000_000)),
 ]);
+
+/** Action routes that take no parameters: an empty JSON object, nothing else. */
+export const noParametersSchema = z.object({}).strict();

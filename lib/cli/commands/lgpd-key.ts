@@ -25,10 +25,10 @@ export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number>
   const { key, lastChars } = await rotateLgpdKey(instance.id);
   await auditCli(db, {
     instanceId: instance.id,
-    action: "lgpd_key.rotate",
+    action: hadKey ? "lgpd_key.rotate" : "lgpd_key.generate",
     entity: "LgpdKey",
     entityId: instance.id,
-    details: { lastChars },
+    details: { last_chars: lastChars },
   });
   io.out(
     `${hadKey ? "Rotated" : "Created"} the LGPD key of instance ${slug}${hadKey ? " (the previous key no longer works)" : ""}.`,

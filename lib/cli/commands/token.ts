@@ -44,10 +44,10 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
   const created = await createApiToken({ instanceId: instance.id, name, role, expiresAt });
   await auditCli(db, {
     instanceId: instance.id,
-    action: "token.create",
+    action: "api_token.create",
     entity: "ApiToken",
     entityId: created.id,
-    details: { name, role, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null },
+    details: { name, role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
   });
   io.out(
     `Created token ${created.id} "${name}" (role ${role}, instance ${slug}, ` +
@@ -114,7 +114,7 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
   await revokeApiToken(token.instanceId, token.id);
   await auditCli(db, {
     instanceId: token.instanceId,
-    action: "token.revoke",
+    action: "api_token.revoke",
     entity: "ApiToken",
     entityId: token.id,
     details: { name: token.name, prefix: token.prefix },
