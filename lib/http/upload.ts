@@ -13,7 +13,10 @@ export function attachmentMaxBytes(): number {
 
 export type UploadedFile = { fileName: string; mediaType: string; bytes: Uint8Array<ArrayBuffer> };
 
-const tooLarge = (limit: number) => new ApiError("PayloadTooLarge", `The file is larger than ${limit} bytes`);
+// The rest of an oversized body is not read: closing the connection keeps a client from reusing a socket that
+// still carries it.
+const tooLarge = (limit: number) =>
+  new ApiError("PayloadTooLarge", `The file is larger than ${limit} bytes`, { headers: { connection: "close" } });
 
 /**
  * The `file` part of a multipart/form-data upload. The size is checked before parsing, on the declared
