@@ -90,7 +90,11 @@ describe("GET /api/documents/<id>", () => {
     // Novo may move to "Em análise" and "Cancelado" only.
     expect(body.allowed_status_ids.sort()).toEqual([fx.statusIds["Em análise"], fx.statusIds["Cancelado"]].sort());
     expect(body.status).toMatchObject({ id: fx.statusIds["Novo"], category: "primary", bg_color: "#dbeafe" });
-    expect(body.product.columns.map((column: Json) => column.key)).toEqual(["placa", "valor_segurado", "inicio_vigencia"]);
+    expect(body.product.columns.map((column: Json) => column.key)).toEqual([
+      "placa",
+      "valor_segurado",
+      "inicio_vigencia",
+    ]);
     expect(body.step).toMatchObject({ name: "Triagem" });
     expect(body.modality).toMatchObject({ identifier: "24x7", has_calendar: false });
     expect(body.sla).toMatchObject({ state: "in_sla", paused: false, finished: false, sla_end: document.sla_end });
@@ -169,7 +173,11 @@ describe("observations", () => {
     expect(invalid.body.errors.map((e: Json) => e.path).sort()).toEqual(["text", "visibility"]);
     const missing = await postJson(`documents/${document.id}/observations`, {});
     expect(missing.status).toBe(400);
-    const viewer = await postJson(`documents/${document.id}/observations`, { text: "x", visibility: "internal" }, fx.tokens.viewer);
+    const viewer = await postJson(
+      `documents/${document.id}/observations`,
+      { text: "x", visibility: "internal" },
+      fx.tokens.viewer,
+    );
     expect(viewer.status).toBe(403);
     const foreign = await postJson(
       `documents/${document.id}/observations`,
@@ -233,7 +241,9 @@ describe("attachments", () => {
     expect(uploaded.body.file_name).toBe('"evil";name.html');
     expect(uploaded.body.media_type).toBe("text/html");
     const file = await download(`documents/${document.id}/attachments/${uploaded.body.id}`);
-    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="_evil__name\.html"; filename\*=UTF-8''/);
+    expect(file.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="_evil__name\.html"; filename\*=UTF-8''/,
+    );
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
     const odd = await upload(`documents/${document.id}/attachments`, Buffer.from("x"), "a.bin", "not a type");
     expect(odd.body.media_type).toBe("application/octet-stream");
@@ -269,7 +279,10 @@ describe("attachments", () => {
     });
     const streamed = await fetch(`${app.baseUrl}/api/documents/${document.id}/attachments`, {
       method: "POST",
-      headers: { authorization: `Bearer ${fx.tokens.staff}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${fx.tokens.staff}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
       body: stream,
       duplex: "half",
     } as RequestInit);
@@ -310,12 +323,26 @@ describe("attachments", () => {
 
   it("refuses uploads from viewers and other instances; downloads stay inside the instance", async () => {
     const document = await createDocument();
-    const viewer = await upload(`documents/${document.id}/attachments`, Buffer.from("x"), "a.txt", "text/plain", fx.tokens.viewer);
+    const viewer = await upload(
+      `documents/${document.id}/attachments`,
+      Buffer.from("x"),
+      "a.txt",
+      "text/plain",
+      fx.tokens.viewer,
+    );
     expect(viewer.status).toBe(403);
-    const foreign = await upload(`documents/${document.id}/attachments`, Buffer.from("x"), "a.txt", "text/plain", other.tokens.staff);
+    const foreign = await upload(
+      `documents/${document.id}/attachments`,
+      Buffer.from("x"),
+      "a.txt",
+      "text/plain",
+      other.tokens.staff,
+    );
     expect(foreign.status).toBe(404);
     const mine = await upload(`documents/${document.id}/attachments`, Buffer.from("hello"), "a.txt", "text/plain");
-    expect((await download(`documents/${document.id}/attachments/${mine.body.id}`, other.tokens.admin)).status).toBe(404);
+    expect((await download(`documents/${document.id}/attachments/${mine.body.id}`, other.tokens.admin)).status).toBe(
+      404,
+    );
     // The attachment id must belong to the document in the path.
     const another = await createDocument();
     expect((await download(`documents/${another.id}/attachments/${mine.body.id}`)).status).toBe(404);
@@ -357,9 +384,9 @@ describe("attachments", () => {
     const again = await upload(`documents/${document.id}/attachments/${id}/upload`, bytes, "rg2.jpg", "image/jpeg");
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/^Conflict: /);
-    expect((await upload(`documents/${document.id}/attachments/999999/upload`, bytes, "x.jpg", "image/jpeg")).status).toBe(
-      404,
-    );
+    expect(
+      (await upload(`documents/${document.id}/attachments/999999/upload`, bytes, "x.jpg", "image/jpeg")).status,
+    ).toBe(404);
 
     const timeline = (await history(document.id)).body;
     expect(timeline.slice(0, 2)).toMatchObject([
@@ -379,9 +406,17 @@ describe("attachments", () => {
     const invalid = await postJson(`documents/${document.id}/attachments/requests`, { file_name: " ", note: 5 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: Json) => e.path).sort()).toEqual(["file_name", "note"]);
-    const viewer = await postJson(`documents/${document.id}/attachments/requests`, { file_name: "RG" }, fx.tokens.viewer);
+    const viewer = await postJson(
+      `documents/${document.id}/attachments/requests`,
+      { file_name: "RG" },
+      fx.tokens.viewer,
+    );
     expect(viewer.status).toBe(403);
-    const foreign = await postJson(`documents/${document.id}/attachments/requests`, { file_name: "RG" }, other.tokens.staff);
+    const foreign = await postJson(
+      `documents/${document.id}/attachments/requests`,
+      { file_name: "RG" },
+      other.tokens.staff,
+    );
     expect(foreign.status).toBe(404);
   });
 });
@@ -434,7 +469,10 @@ describe("reveal and history masking", () => {
     // The reveal counts for the one who made it: another staff token (admin here) still sees masks.
     expect((await history(document.id, fx.tokens.admin, true)).body[1].changes).toEqual(masked);
     // Non-personal fields are never masked.
-    const statusChange = await postJson("document/updateById", { id: document.id, status_id: fx.statusIds["Em análise"] });
+    const statusChange = await postJson("document/updateById", {
+      id: document.id,
+      status_id: fx.statusIds["Em análise"],
+    });
     expect(statusChange.status).toBe(200);
     expect((await history(document.id, fx.tokens.viewer)).body[0].changes).toContainEqual({
       field: "status_id",

@@ -12,7 +12,12 @@ export const createObservationSchema = z.object({
 export type CreateObservationInput = z.infer<typeof createObservationSchema>;
 
 /** A note on a document, internal or addressed to the customer, with its history row in the same transaction. */
-export async function addObservation(actor: Actor, documentId: number, input: CreateObservationInput, requestId?: string) {
+export async function addObservation(
+  actor: Actor,
+  documentId: number,
+  input: CreateObservationInput,
+  requestId?: string,
+) {
   return inTransaction(async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const observation = await tx.observation.create({

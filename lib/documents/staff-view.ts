@@ -4,6 +4,7 @@ import { serializeProduct, serializeStatus, serializeStep } from "../catalog/ser
 import { getDb } from "../db/client.ts";
 import { notFound } from "../http/errors.ts";
 import { attachmentMaxBytes } from "../http/upload.ts";
+import { identifierKind } from "../identifiers/identifiers.ts";
 import { maskPersonalValue } from "./mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "./sla-state.ts";
@@ -73,6 +74,8 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       "Criado em": full.created_at,
     },
     personal_data: "masked" as const,
+    /** Whether the (masked) identifier is a valid CPF or CNPJ: the page flags it without showing it. */
+    identifier_kind: identifierKind(document.cpf),
     status: serializeStatus(document.status),
     product: serializeProduct(document.product),
     step: document.status.step ? serializeStep(document.status.step) : null,

@@ -42,7 +42,8 @@ export async function readUploadedFile(request: Request, limitBytes = attachment
     throw badRequest("Invalid parameters: a file is required", [{ path: "file", message: "Expected a file" }]);
   }
   if (file.size > limitBytes) throw tooLarge(limitBytes);
-  if (file.size === 0) throw badRequest("Invalid parameters: the file is empty", [{ path: "file", message: "Empty file" }]);
+  if (file.size === 0)
+    throw badRequest("Invalid parameters: the file is empty", [{ path: "file", message: "Empty file" }]);
   return {
     fileName: safeFileName(file.name),
     mediaType: safeMediaType(file.type),
@@ -50,7 +51,11 @@ export async function readUploadedFile(request: Request, limitBytes = attachment
   };
 }
 
-async function readBytesWithLimit(request: Request, bodyLimit: number, fileLimit: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBytesWithLimit(
+  request: Request,
+  bodyLimit: number,
+  fileLimit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -77,7 +82,6 @@ async function readBytesWithLimit(request: Request, bodyLimit: number, fileLimit
 /** The last path component, without control characters, at most 200 characters (keeping the extension). */
 export function safeFileName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -102,6 +106,9 @@ export function contentDisposition(fileName: string): string {
       .replace(/[\u0300-\u036f]/g, "")
       .replace(/[^\x20-\x7e]|["\\%;]/g, "_")
       .trim() || "arquivo";
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

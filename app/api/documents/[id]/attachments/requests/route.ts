@@ -6,5 +6,6 @@ import { apiRoute } from "@/lib/http/api-route.ts";
 export const POST = apiRoute({
   role: "staff",
   body: requestAttachmentSchema,
-  handler: async ({ actor, body, params, requestId }) => requestAttachment(actor, pathId(params, "id"), body, requestId),
+  handler: async ({ actor, body, params, requestId }) =>
+    requestAttachment(actor, pathId(params, "id"), body, requestId),
 });

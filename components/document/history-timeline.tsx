@@ -1,0 +1,128 @@
+"use client";
+
+import { useTranslations } from "use-intl";
+import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useDateTime, valueText } from "./format.ts";
+
+const FIELDS = [
+  "status_id",
+  "user_id",
+  "product_id",
+  "modality_id",
+  "modality_identifier",
+  "cpf",
+  "name",
+  "email",
+  "phone",
+  "source",
+  "sla_total",
+  "sla_end",
+  "sla_end_status",
+  "date_time",
+  "date_finished",
+  "filled_columns",
+  "observation",
+  "observation_visibility",
+  "attachment",
+  "attachment_request",
+  "attachment_request_note",
+] as const;
+type KnownField = (typeof FIELDS)[number];
+const ACTIONS = [
+  "create",
+  "update",
+  "observation",
+  "attachment",
+  "attachment_request",
+  "attachment_fulfil",
+  "reveal",
+] as const;
+type KnownAction = (typeof ACTIONS)[number];
+const DATE_FIELDS = new Set(["sla_end", "sla_end_status", "date_time", "date_finished"]);
+
+/** Every change to the document, newest first: who, when, and each field's before → after. */
+export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
+  const t = useTranslations("document.history");
+  const tObservations = useTranslations("document.observations");
+  const dateTime = useDateTime();
+  const history = useDocumentHistory(view.document.id, personal);
+  const columns = new Map((view.product.columns ?? []).map((column) => [column.key, column.label]));
+
+  function fieldLabel(field: string): string {
+    if (field.startsWith("filled_columns.")) {
+      const key = field.slice("filled_columns.".length);
+      return t("fields.filledColumn", { key: columns.get(key) ?? key });
+    }
+    const normalized = field.replaceAll(".", "_");
+    return (FIELDS as readonly string[]).includes(normalized) ? t(`fields.${normalized as KnownField}`) : field;
+  }
+
+  function valueLabel(field: string, value: unknown): string | null {
+    if (value === null || value === undefined || value === "") return null;
+    if (field === "status_id") return view.statuses.find((status) => status.id === value)?.name ?? String(value);
+    if (field === "user_id") return view.users.find((user) => user.id === value)?.name ?? String(value);
+    if (field === "product_id" && value === view.product.id) return view.product.name;
+    if (DATE_FIELDS.has(field) && typeof value === "string") return dateTime(value);
+    if (field === "observation.visibility" && (value === "internal" || value === "customer")) {
+      return tObservations(value);
+    }
+    return valueText(value);
+  }
+
+  function Value({ field, value }: { field: string; value: unknown }) {
+    const label = valueLabel(field, value);
+    if (label === null) {
+      return (
+        <span className="text-slate-600">
+          <span aria-hidden>—</span>
+          <span className="sr-only">{t("emptyValue")}</span>
+        </span>
+      );
+    }
+    return <span className="break-words font-medium text-slate-900">{label}</span>;
+  }
+
+  return (
+    <Card title={t("title")}>
+      <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
+      {history.isPending ? <Spinner label={t("title")} /> : null}
+      {history.isError ? <Alert>{history.error.message}</Alert> : null}
+      {history.data && history.data.length === 0 ? <p className="text-sm text-slate-700">{t("empty")}</p> : null}
+      {history.data && history.data.length > 0 ? (
+        <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5">
+          {history.data.map((entry: HistoryEntry) => (
+            <li key={entry.id} className="relative" data-action={entry.action}>
+              <span
+                aria-hidden
+                className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600"
+              />
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-semibold text-slate-900">
+                  {(ACTIONS as readonly string[]).includes(entry.action)
+                    ? t(`actions.${entry.action as KnownAction}`)
+                    : entry.action}
+                </span>
+                <span className="text-sm text-slate-700">{t("by", { actor: entry.actor_label })}</span>
+                <time dateTime={entry.created_at} className="text-sm text-slate-600">
+                  {dateTime(entry.created_at)}
+                </time>
+              </div>
+              {entry.changes.length > 0 ? (
+                <ul className="mt-1 space-y-0.5 text-sm">
+                  {entry.changes.map((change, index) => (
+                    <li key={`${change.field}-${index}`} className="break-words text-slate-800">
+                      <span className="text-slate-700">{fieldLabel(change.field)}:</span>{" "}
+                      <Value field={change.field} value={change.before} /> <span aria-hidden>→</span>
+                      <span className="sr-only"> {t("to")} </span> <Value field={change.field} value={change.after} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </Card>
+  );
+}
