@@ -21,8 +21,10 @@ export function DocumentHeader({ view }: { view: StaffDocumentView }) {
           <span className="sr-only">{t("header.protocol")} </span>
           <span className="font-mono">{view.document.protocol}</span>
         </h1>
-        <span className="sr-only">{t("header.status")}:</span>
-        <Badge text={view.status.name} color={view.status.text_color} background={view.status.bg_color} />
+        <p data-testid="document-status">
+          <span className="sr-only">{t("header.status")}: </span>
+          <Badge text={view.status.name} color={view.status.text_color} background={view.status.bg_color} />
+        </p>
       </div>
       <p className="text-sm text-slate-600">
         {t("header.category", { category: view.status.category_label })} ·{" "}

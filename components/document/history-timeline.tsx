@@ -70,19 +70,6 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
     return valueText(value);
   }
 
-  function Value({ field, value }: { field: string; value: unknown }) {
-    const label = valueLabel(field, value);
-    if (label === null) {
-      return (
-        <span className="text-slate-600">
-          <span aria-hidden>—</span>
-          <span className="sr-only">{t("emptyValue")}</span>
-        </span>
-      );
-    }
-    return <span className="break-words font-medium text-slate-900">{label}</span>;
-  }
-
   return (
     <Card title={t("title")}>
       <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
@@ -112,9 +99,13 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                 <ul className="mt-1 space-y-0.5 text-sm">
                   {entry.changes.map((change, index) => (
                     <li key={`${change.field}-${index}`} className="break-words text-slate-800">
-                      <span className="text-slate-700">{fieldLabel(change.field)}:</span>{" "}
-                      <Value field={change.field} value={change.before} /> <span aria-hidden>→</span>
-                      <span className="sr-only"> {t("to")} </span> <Value field={change.field} value={change.after} />
+                      <ChangeLine
+                        field={fieldLabel(change.field)}
+                        before={valueLabel(change.field, change.before)}
+                        after={valueLabel(change.field, change.after)}
+                        emptyText={t("emptyValue")}
+                        toText={t("to")}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -124,5 +115,35 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
         </ol>
       ) : null}
     </Card>
+  );
+}
+
+/** "Field: before → after" on screen; screen readers get "Field: before to after" (with "empty" for no value). */
+function ChangeLine({
+  field,
+  before,
+  after,
+  emptyText,
+  toText,
+}: {
+  field: string;
+  before: string | null;
+  after: string | null;
+  emptyText: string;
+  toText: string;
+}) {
+  const shown = (value: string | null) =>
+    value === null ? (
+      <span className="text-slate-600">—</span>
+    ) : (
+      <span className="font-medium text-slate-900">{value}</span>
+    );
+  return (
+    <>
+      <span className="sr-only">{`${field}: ${before ?? emptyText} ${toText} ${after ?? emptyText}`}</span>
+      <span aria-hidden>
+        <span className="text-slate-700">{field}:</span> {shown(before)} → {shown(after)}
+      </span>
+    </>
   );
 }

@@ -17,5 +17,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
       },
     });
   }
+  await (await import("./seed-document-page.ts")).seedDocumentPage(db, catalog);
   return catalog;
 }
