@@ -24,6 +24,9 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
   const uploaded = view.attachments.filter((attachment) => attachment.state === "uploaded");
   const pending = view.attachments.filter((attachment) => attachment.state === "pending");
   const [message, setMessage] = useState<Message>(null);
+  // Owned here, not by a pending request's item: that item unmounts when the fulfilled request refreshes the data,
+  // and a mutation's per-call callbacks do not run once its component is gone.
+  const upload = useSendFile(view, setMessage);
 
   return (
     <Card title={t("title")}>
@@ -66,7 +69,7 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
                 view={view}
                 attachment={attachment}
                 canEdit={canEdit}
-                onMessage={setMessage}
+                upload={upload}
               />
             ))}
           </ul>
@@ -75,7 +78,7 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
 
       {canEdit ? (
         <div className="mt-4 grid gap-4 border-t border-slate-200 pt-4 md:grid-cols-2">
-          <UploadForm view={view} onMessage={setMessage} />
+          <UploadForm view={view} upload={upload} />
           <RequestForm view={view} onMessage={setMessage} />
         </div>
       ) : null}
@@ -148,10 +151,12 @@ function useSendFile(view: StaffDocumentView, onMessage: (message: Message) => v
   return { send, pending: upload.isPending };
 }
 
-function UploadForm({ view, onMessage }: { view: StaffDocumentView; onMessage: (message: Message) => void }) {
+type SendFile = ReturnType<typeof useSendFile>;
+
+function UploadForm({ view, upload }: { view: StaffDocumentView; upload: SendFile }) {
   const t = useTranslations("document.attachments");
   const inputRef = useRef<HTMLInputElement>(null);
-  const { send, pending } = useSendFile(view, onMessage);
+  const { send, pending } = upload;
   return (
     <form
       className="space-y-2"
@@ -173,17 +178,17 @@ function PendingRequest({
   view,
   attachment,
   canEdit,
-  onMessage,
+  upload,
 }: {
   view: StaffDocumentView;
   attachment: DocumentAttachment;
   canEdit: boolean;
-  onMessage: (message: Message) => void;
+  upload: SendFile;
 }) {
   const t = useTranslations("document.attachments");
   const dateTime = useDateTime();
   const inputRef = useRef<HTMLInputElement>(null);
-  const { send, pending } = useSendFile(view, onMessage);
+  const { send, pending } = upload;
   return (
     <li className="rounded-md border border-amber-200 bg-amber-50 p-3">
       <div className="flex flex-wrap items-center gap-2">

@@ -89,8 +89,8 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                   {(ACTIONS as readonly string[]).includes(entry.action)
                     ? t(`actions.${entry.action as KnownAction}`)
                     : entry.action}
-                </span>
-                <span className="text-sm text-slate-700">{t("by", { actor: entry.actor_label })}</span>
+                </span>{" "}
+                <span className="text-sm text-slate-700">{t("by", { actor: entry.actor_label })}</span>{" "}
                 <time dateTime={entry.created_at} className="text-sm text-slate-600">
                   {dateTime(entry.created_at)}
                 </time>
