@@ -41,6 +41,12 @@ const ACTIONS = [
 type KnownAction = (typeof ACTIONS)[number];
 const DATE_FIELDS = new Set(["sla_end", "sla_end_status", "date_time", "date_finished"]);
 
+/** The modality's id says nothing its identifier (listed alongside) does not. */
+function visibleChanges(entry: HistoryEntry) {
+  const named = entry.changes.some((change) => change.field === "modality_identifier");
+  return entry.changes.filter((change) => !(named && change.field === "modality_id"));
+}
+
 /** Every change to the document, newest first: who, when, and each field's before → after. */
 export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.history");
@@ -97,7 +103,7 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
               </div>
               {entry.changes.length > 0 ? (
                 <ul className="mt-1 space-y-0.5 text-sm">
-                  {entry.changes.map((change, index) => (
+                  {visibleChanges(entry).map((change, index) => (
                     <li key={`${change.field}-${index}`} className="break-words text-slate-800">
                       <ChangeLine
                         field={fieldLabel(change.field)}
