@@ -138,7 +138,8 @@ test("a staff user edits filled_columns: adds, changes and removes keys with typ
   });
   const timeline = history(page);
   await expect(timeline).toContainText("Campo “Placa”: XYZ9A88 → NEW1A23");
-  await expect(timeline).toContainText("Campo “Valor segurado”: — → 12345.5");
+  await expect(timeline).toContainText("Campo “Valor segurado”: — → 12.345,5");
+  await expect(timeline).toContainText("Campo “Início da vigência”: — → 10/05/2026");
   await expect(timeline).toContainText("Campo “apolice_anterior”: AP-1234 → —");
   await expect(timeline).toContainText('Campo “extras”: — → {"pago":true,"parcelas":3}');
 

@@ -59,16 +59,18 @@ export function DocumentPage({ id }: { id: number }) {
     <div className="space-y-6">
       <DocumentHeader view={data} />
       {!canEdit ? <Alert tone="info">{t("readOnly")}</Alert> : null}
+      {/* The overview and the workflow come first in reading order (and on top on a tablet); on a laptop they sit
+          in the right-hand column. */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="space-y-6 lg:col-start-3 lg:row-start-1">
+          <SummaryCard view={data} />
+          {canEdit ? <WorkflowCard view={data} /> : null}
+        </div>
+        <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <PersonalFields view={data} revealed={revealed} onRevealed={setRevealed} />
           <FilledColumnsEditor view={data} />
           <ObservationsPanel view={data} />
           <AttachmentsPanel view={data} />
-        </div>
-        <div className="space-y-6">
-          <SummaryCard view={data} />
-          {canEdit ? <WorkflowCard view={data} /> : null}
         </div>
       </div>
       <HistoryTimeline view={data} personal={revealed !== null} />

@@ -1,9 +1,9 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
-import { useDateTime, valueText } from "./format.ts";
+import { useCalendarDate, useDateTime, valueText } from "./format.ts";
 
 const FIELDS = [
   "status_id",
@@ -53,12 +53,14 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
   const tObservations = useTranslations("document.observations");
   const dateTime = useDateTime();
   const history = useDocumentHistory(view.document.id, personal);
-  const columns = new Map((view.product.columns ?? []).map((column) => [column.key, column.label]));
+  const format = useFormatter();
+  const calendarDate = useCalendarDate();
+  const columns = new Map((view.product.columns ?? []).map((column) => [column.key, column]));
 
   function fieldLabel(field: string): string {
     if (field.startsWith("filled_columns.")) {
       const key = field.slice("filled_columns.".length);
-      return t("fields.filledColumn", { key: columns.get(key) ?? key });
+      return t("fields.filledColumn", { key: columns.get(key)?.label ?? key });
     }
     const normalized = field.replaceAll(".", "_");
     return (FIELDS as readonly string[]).includes(normalized) ? t(`fields.${normalized as KnownField}`) : field;
@@ -66,6 +68,11 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
 
   function valueLabel(field: string, value: unknown): string | null {
     if (value === null || value === undefined || value === "") return null;
+    if (field.startsWith("filled_columns.")) {
+      const type = columns.get(field.slice("filled_columns.".length))?.type;
+      if (type === "number" && typeof value === "number") return format.number(value);
+      if (type === "date" && typeof value === "string") return calendarDate(value);
+    }
     if (field === "status_id") return view.statuses.find((status) => status.id === value)?.name ?? String(value);
     if (field === "user_id") return view.users.find((user) => user.id === value)?.name ?? String(value);
     if (field === "product_id" && value === view.product.id) return view.product.name;
