@@ -88,12 +88,21 @@ test("a staff user edits filled_columns: adds, changes and removes keys with typ
   const id = await openDocument(page, "columns");
   const columns = section(page, "Campos preenchidos");
 
-  // Change a product column (text).
-  await columns.getByRole("button", { name: "Editar o campo placa" }).click();
-  await columns.getByLabel("Valor de placa").fill("NEW1A23");
-  await columns.getByRole("button", { name: "Salvar o campo placa" }).click();
+  // Change a product column (text), by keyboard: Enter opens the editor with focus in the value, Escape cancels,
+  // Enter saves, and focus returns to the row's Edit button.
+  const editPlaca = columns.getByRole("button", { name: "Editar o campo placa" });
+  await editPlaca.focus();
+  await page.keyboard.press("Enter");
+  await expect(columns.getByLabel("Valor de placa")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(editPlaca).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("NEW1A23");
+  await page.keyboard.press("Enter");
   await expect(columns.getByText("Campo “placa” salvo.")).toBeVisible();
   await expect(columns.locator('tr[data-key="placa"]')).toContainText("NEW1A23");
+  await expect(editPlaca).toBeFocused();
 
   // Add a typed product column: the type follows the column (number), the input is numeric.
   await columns.getByLabel("Nome do campo").fill("valor_segurado");

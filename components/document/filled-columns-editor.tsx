@@ -58,6 +58,9 @@ function ValueInput({
   invalid,
   describedBy,
   id,
+  autoFocus,
+  onSubmit,
+  onCancel,
 }: {
   type: ValueType;
   value: string;
@@ -66,9 +69,23 @@ function ValueInput({
   invalid: boolean;
   describedBy?: string;
   id?: string;
+  autoFocus?: boolean;
+  /** Enter (Ctrl+Enter in the JSON area) saves, Escape cancels: inline editing without the mouse. */
+  onSubmit?: () => void;
+  onCancel?: () => void;
 }) {
   const common = {
     id,
+    autoFocus,
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (event.key === "Escape" && onCancel) {
+        event.preventDefault();
+        onCancel();
+      } else if (event.key === "Enter" && onSubmit && (type !== "json" || event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        onSubmit();
+      }
+    },
     value,
     "aria-label": id ? undefined : label,
     "aria-invalid": invalid || undefined,
@@ -113,6 +130,13 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
     null,
   );
   const [removing, setRemoving] = useState<string | null>(null);
+  // When a row leaves edit mode, keyboard focus goes back to its Edit button instead of getting lost.
+  const stopEditing = (key: string) => {
+    setEditing(null);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLButtonElement>(`button[data-edit-key="${CSS.escape(key)}"]`)?.focus(),
+    );
+  };
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [draft, setDraft] = useState({ key: "", type: "string" as ValueType, text: "", error: null as string | null });
 
@@ -200,6 +224,17 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
                           value={editing.text}
                           label={t("valueFor", { key: row.key })}
                           invalid={editing.error !== null}
+                          autoFocus
+                          onSubmit={() =>
+                            save(
+                              row.key,
+                              editing.type,
+                              editing.text,
+                              (error) => setEditing({ ...editing, error }),
+                              () => stopEditing(row.key),
+                            )
+                          }
+                          onCancel={() => stopEditing(row.key)}
                           describedBy={editing.error ? `${errorId}-edit` : undefined}
                           onChange={(text) => setEditing({ ...editing, text, error: null })}
                         />
@@ -234,13 +269,13 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
                                   editing.type,
                                   editing.text,
                                   (error) => setEditing({ ...editing, error }),
-                                  () => setEditing(null),
+                                  () => stopEditing(row.key),
                                 )
                               }
                             >
                               {t("save")}
                             </Button>
-                            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                            <Button size="sm" variant="ghost" onClick={() => stopEditing(row.key)}>
                               {t("cancel")}
                             </Button>
                           </>
@@ -249,6 +284,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
                             <Button
                               size="sm"
                               variant="secondary"
+                              data-edit-key={row.key}
                               aria-label={t("editLabel", { key: row.key })}
                               onClick={() =>
                                 setEditing({
