@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
@@ -130,13 +130,19 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
     null,
   );
   const [removing, setRemoving] = useState<string | null>(null);
-  // When a row leaves edit mode, keyboard focus goes back to its Edit button instead of getting lost.
+  // When a row leaves edit mode, keyboard focus goes back to its Edit button (after the commit that re-creates it)
+  // instead of getting lost with the removed input.
+  const focusAfterEdit = useRef<string | null>(null);
   const stopEditing = (key: string) => {
+    focusAfterEdit.current = key;
     setEditing(null);
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLButtonElement>(`button[data-edit-key="${CSS.escape(key)}"]`)?.focus(),
-    );
   };
+  useEffect(() => {
+    const key = focusAfterEdit.current;
+    if (editing !== null || key === null) return;
+    focusAfterEdit.current = null;
+    document.querySelector<HTMLButtonElement>(`button[data-edit-key="${CSS.escape(key)}"]`)?.focus();
+  }, [editing]);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [draft, setDraft] = useState({ key: "", type: "string" as ValueType, text: "", error: null as string | null });
 
