@@ -4,6 +4,9 @@ import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./su
 import { DOCUMENT_PAGE_FIXTURES } from "./support/seed-document-page.ts";
 
 // The staff document page (/documents/<id>): one test per journey, each on its own seeded document.
+// The journeys are long (a dozen round trips, two screenshots, axe); on a shared 2-core machine they need more than
+// the default minute.
+test.describe.configure({ timeout: 120_000 });
 
 type Fixture = keyof typeof DOCUMENT_PAGE_FIXTURES;
 
