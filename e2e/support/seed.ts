@@ -18,5 +18,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
     });
   }
   await (await import("./seed-lgpd.ts")).seedLgpdRequests(db, catalog.instanceId);
+  await (await import("./seed-document-page.ts")).seedDocumentPage(db, catalog);
   return catalog;
 }

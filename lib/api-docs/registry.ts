@@ -15,6 +15,7 @@ import { ZCreateApiTokenBody } from "../apis/api-token-admin.ts";
 import { noParametersSchema } from "../http/zod-fields.ts";
 import { ZRetryLgpdRequestBody, ZSearchLgpdRequestsBody } from "../lgpd/admin-requests.ts";
 import { SETTINGS_ROUTES } from "./registry-settings.ts";
+import { STAFF_DOCUMENT_ROUTES } from "./registry-staff-documents.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -292,5 +293,6 @@ export const ROUTES: RouteDoc[] = [
     auth: "none",
     answer: "The OpenAPI document.",
   },
+  ...STAFF_DOCUMENT_ROUTES,
   ...SETTINGS_ROUTES,
 ];
