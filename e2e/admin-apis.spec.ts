@@ -111,7 +111,12 @@ test("the URL and header of the shown curl work on the LGPD status route", async
   const curl = await statusCurl(page);
   expect(curl.key).toBe(key);
 
-  const unknown = await request.get(curl.url, { headers: { "x-api-key": curl.key } });
+  // The example's CPF has a seeded request (done); a CPF never requested answers 404 with the same URL and key.
+  const found = await request.get(curl.url, { headers: { "x-api-key": curl.key } });
+  expect(found.status()).toBe(200);
+  expect(await found.json()).toMatchObject({ message: "Request found", status: "done" });
+  const unknownUrl = curl.url.replace(/[^/]+$/, "93541134780");
+  const unknown = await request.get(unknownUrl, { headers: { "x-api-key": curl.key } });
   expect(unknown.status()).toBe(404);
   expect(await unknown.json()).toEqual({ status: "error", message: "Request not found" });
   const wrong = await request.get(curl.url, { headers: { "x-api-key": `${curl.key}x` } });
