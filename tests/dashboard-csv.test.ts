@@ -219,7 +219,10 @@ describe("POST /api/dashboard", () => {
   it("filters by another product and stays inside the caller's instance", async () => {
     const b = await dashboard({ product_id: productB });
     expect(b.body.total).toBe(2);
-    expect(b.body.sla).toEqual({ open: { in_sla: 0, late: 1, no_sla: 0 }, finished: { in_sla: 1, late: 0, no_sla: 0 } });
+    expect(b.body.sla).toEqual({
+      open: { in_sla: 0, late: 1, no_sla: 0 },
+      finished: { in_sla: 1, late: 0, no_sla: 0 },
+    });
     const elsewhere = await dashboard({}, other.tokens.viewer);
     expect(elsewhere.body.total).toBe(0);
     expect(counts(elsewhere.body.late_histogram)).toEqual([0, 0, 0, 0, 0, 0]);
@@ -260,7 +263,9 @@ describe("GET /api/documents/export.csv", () => {
     const result = await exportCsv({ product_id: fx.productId, categories: ["final", "invalid"] });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(result.response.headers.get("content-disposition")).toMatch(/^attachment; filename="documentos-\d{8}-\d{4}\.csv"$/);
+    expect(result.response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="documentos-\d{8}-\d{4}\.csv"$/,
+    );
     expect(result.response.headers.get("x-total-count")).toBe("6");
     expect([...result.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(result.header).toEqual([...BASE_COLUMNS, "placa", "valor_segurado", "inicio_vigencia"]);
@@ -308,7 +313,11 @@ describe("GET /api/documents/export.csv", () => {
   });
 
   it("neutralises spreadsheet formulas and quotes commas, quotes and line breaks", async () => {
-    const { rows } = await exportCsv({ created_from: "2026-01-10", created_to: "2026-01-13", product_id: fx.productId });
+    const { rows } = await exportCsv({
+      created_from: "2026-01-10",
+      created_to: "2026-01-13",
+      product_id: fx.productId,
+    });
     const byKey = (key: string) => rows.find((row) => row.id === String(ids[key]))!;
     expect(byKey("a2").name).toBe(`'=HYPERLINK("http://evil.example","clique")`);
     expect(byKey("a3").placa).toBe("'+SUM(A1:A9)");
@@ -432,7 +441,11 @@ describe("POST /api/documents/import", () => {
   it("is for staff, and limits the rows per request", async () => {
     const row = { status: "Novo", product: "Seguro Auto", cpf: "111.444.777-35" };
     expect((await app.post("documents/import", { rows: [row] }, { token: importer.tokens.viewer })).status).toBe(403);
-    const tooMany = await app.post("documents/import", { rows: Array(5001).fill(row) }, { token: importer.tokens.staff });
+    const tooMany = await app.post(
+      "documents/import",
+      { rows: Array(5001).fill(row) },
+      { token: importer.tokens.staff },
+    );
     expect(tooMany.status).toBe(400);
     expect(((await tooMany.json()) as any).errors[0].path).toBe("rows");
     // Another instance's catalog is not visible: its product name resolves to nothing here.

@@ -73,7 +73,11 @@ export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
       rowKey={(row) => row.group}
       columns={[
         { label: t("group"), value: (row) => row.label },
-        ...states.map((state) => ({ label: t(state), value: (row: (typeof rows)[number]) => row[state], numeric: true })),
+        ...states.map((state) => ({
+          label: t(state),
+          value: (row: (typeof rows)[number]) => row[state],
+          numeric: true,
+        })),
         { label: t("total"), value: (row) => row.total, numeric: true },
       ]}
       chart={

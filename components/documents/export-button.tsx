@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
@@ -43,6 +44,7 @@ function fileNameFrom(disposition: string | null): string {
 export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
   const t = useTranslations("csv.export");
   const format = useFormatter();
+  const router = useRouter();
   const [state, setState] = useState<State>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
 
@@ -62,7 +64,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       });
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as { message?: string } | null;
-        if (response.status === 401) window.location.assign("/signin?expired=1");
+        if (response.status === 401) router.push("/signin?expired=1");
         setState({ phase: "failed", message: body?.message ?? `HTTP ${response.status}` });
         return;
       }

@@ -37,7 +37,11 @@ function filteredDocuments(instanceId: number, filter: DashboardFilter) {
 
 const int = (value: unknown) => Number(value ?? 0);
 
-export async function loadDashboard(instanceId: number, filter: DashboardFilter, now = new Date()): Promise<DashboardData> {
+export async function loadDashboard(
+  instanceId: number,
+  filter: DashboardFilter,
+  now = new Date(),
+): Promise<DashboardData> {
   const db = await getDb();
   const docs = filteredDocuments(instanceId, filter);
   const at = Prisma.sql`${now}::timestamptz`;
@@ -89,16 +93,14 @@ export async function loadDashboard(instanceId: number, filter: DashboardFilter,
       WHERE docs."kind" = 'finished' AND docs."slaEnd" IS NOT NULL AND docs."dateFinished" IS NOT NULL
       GROUP BY 1, 2, 3
       ORDER BY 1, 3, 2`;
-    return rows.map(
-      (row): ComplianceRow => ({
-        period: String(row.period),
-        id: row.id === null ? null : int(row.id),
-        name: row.name === null ? null : String(row.name),
-        finished: int(row.finished),
-        within_sla: int(row.within_sla),
-        rate: int(row.finished) ? int(row.within_sla) / int(row.finished) : 0,
-      }),
-    );
+    return rows.map((row): ComplianceRow => ({
+      period: String(row.period),
+      id: row.id === null ? null : int(row.id),
+      name: row.name === null ? null : String(row.name),
+      finished: int(row.finished),
+      within_sla: int(row.within_sla),
+      rate: int(row.finished) ? int(row.within_sla) / int(row.finished) : 0,
+    }));
   };
   const byProduct = await compliance("product");
   const byModality = await compliance("modality");

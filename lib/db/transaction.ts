@@ -24,10 +24,7 @@ function isRetryable(error: unknown): boolean {
  * Runs `work` in one transaction, retrying deadlocks and serialization failures (adapter-pg does not map
  * 40P01 to P2034). Waits generously for the connection: on PGlite every transaction queues on one connection.
  */
-export async function inTransaction<T>(
-  work: (tx: Tx) => Promise<T>,
-  options: { timeoutMs?: number } = {},
-): Promise<T> {
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
   const db = await getDb();
   const timeout = options.timeoutMs ?? 30_000;
   for (let attempt = 1; ; attempt += 1) {

@@ -30,9 +30,7 @@ export async function createDocumentInTx(tx: Tx, actor: Actor, input: CreateDocu
     select: { id: true, defaultSlaHours: true },
   });
   if (!product) throw badRequest("Provided product_id parameter not exists on database");
-  const modality = input.modality_identifier
-    ? await resolveModality(tx, instanceId, input.modality_identifier)
-    : null;
+  const modality = input.modality_identifier ? await resolveModality(tx, instanceId, input.modality_identifier) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
   const document = await tx.document.create({

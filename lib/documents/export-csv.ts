@@ -88,7 +88,10 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
   const productIds = (await db.document.groupBy({ by: ["productId"], where })).map((row) => row.productId);
 
   const [statuses, products, productColumns] = [
-    await db.status.findMany({ where: { instanceId }, select: { id: true, name: true, category: { select: { key: true } } } }),
+    await db.status.findMany({
+      where: { instanceId },
+      select: { id: true, name: true, category: { select: { key: true } } },
+    }),
     await db.product.findMany({ where: { instanceId }, select: { id: true, name: true } }),
     await db.productColumn.findMany({
       where: { productId: { in: productIds }, product: { instanceId } },
@@ -100,10 +103,7 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
   const productNameById = new Map(products.map((product) => [product.id, product.name]));
   const columnKeys = [...new Set(productColumns.map((column) => column.key))];
   const reserved = new Set<string>(BASE_COLUMNS);
-  const header = [
-    ...BASE_COLUMNS,
-    ...columnKeys.map((key) => (reserved.has(key) ? `filled_columns.${key}` : key)),
-  ];
+  const header = [...BASE_COLUMNS, ...columnKeys.map((key) => (reserved.has(key) ? `filled_columns.${key}` : key))];
   const showPersonal = hasRole(actor, "staff");
 
   let lastId = 0;
@@ -174,7 +174,11 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
           }
         } catch (error) {
           done = true;
-          log.error("documents.export_failed", { instance_id: instanceId, after_id: lastId, error: error instanceof Error ? error.name : "unknown" });
+          log.error("documents.export_failed", {
+            instance_id: instanceId,
+            after_id: lastId,
+            error: error instanceof Error ? error.name : "unknown",
+          });
           controller.error(error);
         }
       },

@@ -60,9 +60,7 @@ export async function importDocuments(
 
 function rowErrors(errors: ImportRowError[]): ApiError {
   const rowsWithErrors = new Set(errors.map((error) => error.row)).size;
-  return new ApiError(
-    "BadRequest",
-    `Invalid parameters: ${rowsWithErrors} row(s) have errors; nothing was imported`,
-    { errors: errors.slice(0, MAX_LISTED_ERRORS) },
-  );
+  return new ApiError("BadRequest", `Invalid parameters: ${rowsWithErrors} row(s) have errors; nothing was imported`, {
+    errors: errors.slice(0, MAX_LISTED_ERRORS),
+  });
 }

@@ -58,4 +58,3 @@ function offsetAt(instant: number, timeZone: string): number {
   );
   return wall - Math.floor(instant / 1000) * 1000;
 }
-
