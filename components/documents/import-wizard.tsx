@@ -60,11 +60,23 @@ function guessMapping(headers: string[]): Record<string, Target> {
   );
 }
 
-function mapRow(row: Record<string, string>, mapping: Record<string, Target>) {
+/** Extra headers named like a product column (its key or label, ignoring case and accents) use that column's key. */
+function columnKeys(catalog: ImportCatalog): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const product of catalog.products) {
+    for (const column of product.columns ?? []) {
+      keys.set(fold(column.key), column.key);
+      if (column.label) keys.set(fold(column.label), column.key);
+    }
+  }
+  return keys;
+}
+
+function mapRow(row: Record<string, string>, mapping: Record<string, Target>, keys: Map<string, string>) {
   const mapped: Record<string, unknown> & { filled_columns: Record<string, string> } = { filled_columns: {} };
   for (const [header, target] of Object.entries(mapping)) {
     if (target === "ignore") continue;
-    if (target === "column") mapped.filled_columns[header] = row[header] ?? "";
+    if (target === "column") mapped.filled_columns[keys.get(fold(header)) ?? header] = row[header] ?? "";
     else mapped[target] = row[header] ?? "";
   }
   return mapped;
@@ -81,7 +93,11 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fileKey, setFileKey] = useState(0);
 
-  const mappedRows = useMemo(() => (parsed ? parsed.rows.map((row) => mapRow(row, mapping)) : []), [parsed, mapping]);
+  const keys = useMemo(() => columnKeys(catalog), [catalog]);
+  const mappedRows = useMemo(
+    () => (parsed ? parsed.rows.map((row) => mapRow(row, mapping, keys)) : []),
+    [parsed, mapping, keys],
+  );
   const rowErrors = useMemo<ImportRowError[]>(
     () =>
       mappedRows.flatMap((row, index) =>

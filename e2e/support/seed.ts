@@ -17,5 +17,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
       },
     });
   }
+  await (await import("./seed-dashboard.ts")).seedDashboard(db, catalog);
   return catalog;
 }

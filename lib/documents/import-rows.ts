@@ -26,7 +26,7 @@ export type ImportRowError = { row: number; path: string; message: string };
 
 export type ImportCatalog = {
   statuses: Array<{ id: number; name: string }>;
-  products: Array<{ id: number; name: string; columns?: Array<{ key: string; type: string }> }>;
+  products: Array<{ id: number; name: string; columns?: Array<{ key: string; type: string; label?: string }> }>;
 };
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
