@@ -18,9 +18,9 @@ async function chartTable(page: Page, title: string) {
 }
 
 async function filterByProduct(page: Page, from = "", to = "") {
-  await page.getByLabel("Produto").selectOption({ label: DASHBOARD_PRODUCT });
-  if (from) await page.getByLabel("Criados de").fill(from);
-  if (to) await page.getByLabel("Criados até").fill(to);
+  await page.getByLabel("Produto", { exact: true }).selectOption({ label: DASHBOARD_PRODUCT });
+  if (from) await page.getByLabel("Criados de", { exact: true }).fill(from);
+  if (to) await page.getByLabel("Criados até", { exact: true }).fill(to);
   await page.getByRole("button", { name: "Aplicar" }).click();
 }
 
@@ -57,22 +57,21 @@ test("the dashboard shows the seeded numbers, as charts and as tables", async ({
   expect((await chartTable(page, "Cumprimento de SLA por modalidade"))[0]!.slice(1)).toEqual(["24x7", "2", "1", "50%"]);
 
   // Weekly compliance: the two June documents finished in different weeks.
-  await page.getByLabel("Cumprimento por").selectOption("week");
+  await page.getByLabel("Cumprimento por", { exact: true }).selectOption("week");
   const region = page.getByRole("region", { name: "Cumprimento de SLA por produto" });
   await expect(region.locator("tbody tr")).toHaveCount(2);
   await expect(region.locator("tbody tr").first()).toContainText("Semana de 08/06");
 
   // The period narrows the counts (creation dates in São Paulo).
-  await page.getByLabel("Cumprimento por").selectOption("month");
+  await page.getByLabel("Cumprimento por", { exact: true }).selectOption("month");
   await filterByProduct(page, "2026-09-01", "2026-09-30");
   await expect(page.getByTestId("dashboard-total")).toHaveText("5 documentos no filtro");
   await expect(page.getByRole("region", { name: "Cumprimento de SLA por produto" })).toContainText(
     "Nenhum documento finalizado com SLA neste filtro.",
   );
 
-  await filterByProduct(page, "", "");
-  await page.getByLabel("Criados de").fill("");
-  await page.getByRole("button", { name: "Aplicar" }).click();
+  await page.getByRole("button", { name: "Limpar filtros" }).click();
+  await filterByProduct(page);
   await expect(page.getByTestId("dashboard-total")).toHaveText("8 documentos no filtro");
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "dashboard");
