@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
 import { cpfFromBase, DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 
 // Seeded by e2e/support/seed-dashboard.ts: 8 documents of "Dashboard Produto" (5 open, 3 finished in June 2026).
@@ -74,6 +74,9 @@ test("the dashboard shows the seeded numbers, as charts and as tables", async ({
   await filterByProduct(page);
   await expect(page.getByTestId("dashboard-total")).toHaveText("8 documentos no filtro");
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
   await screenshotBothSizes(page, "dashboard");
 });
 
@@ -166,7 +169,11 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
 
   await page.getByRole("button", { name: "Importar 3 documentos" }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "Nada foi importado" });
+  await expect(refusal).toContainText("Nada foi importado: 1 linha tem erro.");
   await expect(refusal).toContainText('Linha 2 · Status (nome ou id): Unknown status "Inexistente"');
+  await page.setViewportSize(SIZES.tablet); // the preview table scrolls sideways there
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
   await screenshotBothSizes(page, "import-refused");
   for (const cpf of IMPORT_CPFS) expect(await countByCpf(page, cpf)).toBe(0);
 
@@ -179,6 +186,7 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
   await expect(page.getByText("Todas as 3 linhas estão válidas.")).toBeVisible();
   await page.getByRole("button", { name: "Importar 3 documentos" }).click();
   await expect(page.getByText("3 documentos importados.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Importar 3 documentos" })).toBeDisabled(); // no double import
   for (const cpf of IMPORT_CPFS) expect(await countByCpf(page, cpf)).toBe(1);
 
   const exported = await page.request.get(

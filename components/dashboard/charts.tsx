@@ -87,7 +87,10 @@ export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
             <XAxis dataKey="label" tick={AXIS} />
             <YAxis allowDecimals={false} tick={AXIS} width={40} />
             <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend
+              wrapperStyle={{ fontSize: 12 }}
+              itemSorter={(item) => states.indexOf(item.dataKey as (typeof states)[number])}
+            />
             {states.map((state) => (
               <Bar
                 key={state}

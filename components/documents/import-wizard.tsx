@@ -214,7 +214,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
             <h2 id={`${fileId}-mapping`} className="mb-3 text-base font-semibold">
               {t("mapping.title")}
             </h2>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("mapping.title")}>
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-300">
@@ -273,7 +273,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
             <h2 id={`${fileId}-preview`} className="mb-3 text-base font-semibold">
               {t("preview.title")}
             </h2>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("preview.title")}>
               <table className="w-full text-left text-sm">
                 <caption className="mb-2 text-left text-xs text-slate-600">
                   {t("preview.caption", { count: Math.min(PREVIEW_ROWS, parsed.rows.length) })}
@@ -302,7 +302,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
                           {index + 1}
                         </th>
                         {visibleHeaders.map((header) => (
-                          <td key={header} className="max-w-48 truncate px-2 py-1">
+                          <td key={header} className="max-w-48 truncate px-2 py-1" title={row[header]}>
                             {row[header]}
                           </td>
                         ))}
@@ -338,7 +338,10 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
           </section>
 
           <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={() => void submit()} disabled={submitting || missing.length > 0}>
+            <Button
+              onClick={() => void submit()}
+              disabled={submitting || missing.length > 0 || outcome?.kind === "success"}
+            >
               {submitting ? t("submitting") : t("submit", { rows: parsed.rows.length })}
             </Button>
             <Button variant="secondary" onClick={reset}>
@@ -358,7 +361,11 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
       ) : null}
       {outcome?.kind === "refused" ? (
         <Alert>
-          <p>{t("refused", { message: outcome.message })}</p>
+          <p>
+            {outcome.errors.length
+              ? t("refusedRows", { count: new Set(outcome.errors.map((error) => error.row)).size })
+              : t("refused", { message: outcome.message })}
+          </p>
           <ErrorList errors={outcome.errors} title={t("serverErrors")} pathLabel={pathLabel} />
         </Alert>
       ) : null}

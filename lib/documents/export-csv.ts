@@ -83,8 +83,9 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
   const db = await getDb();
   const instanceId = actor.instanceId;
   const where = await documentWhere(instanceId, filter);
-  const total = await db.document.count({ where });
-  const maxId = (await db.document.aggregate({ where, _max: { id: true } }))._max.id ?? 0;
+  const summary = await db.document.aggregate({ where, _count: { _all: true }, _max: { id: true } });
+  const total = summary._count._all;
+  const maxId = summary._max.id ?? 0;
   const productIds = (await db.document.groupBy({ by: ["productId"], where })).map((row) => row.productId);
 
   const [statuses, products, productColumns] = [
