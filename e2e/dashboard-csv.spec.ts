@@ -7,7 +7,7 @@ import { cpfFromBase, DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 // Seeded by e2e/support/seed-dashboard.ts: 8 documents of "Dashboard Produto" (5 open, 3 finished in June 2026).
 
 async function chartTable(page: Page, title: string) {
-  const region = page.getByRole("region", { name: title });
+  const region = page.getByRole("region", { name: title, exact: true });
   await region.getByText("Ver tabela").click();
   const rows = region.locator("tbody tr");
   const result: string[][] = [];
@@ -58,7 +58,7 @@ test("the dashboard shows the seeded numbers, as charts and as tables", async ({
 
   // Weekly compliance: the two June documents finished in different weeks.
   await page.getByLabel("Cumprimento por", { exact: true }).selectOption("week");
-  const region = page.getByRole("region", { name: "Cumprimento de SLA por produto" });
+  const region = page.getByRole("region", { name: "Cumprimento de SLA por produto", exact: true });
   await expect(region.locator("tbody tr")).toHaveCount(2);
   await expect(region.locator("tbody tr").first()).toContainText("Semana de 08/06");
 
@@ -66,7 +66,7 @@ test("the dashboard shows the seeded numbers, as charts and as tables", async ({
   await page.getByLabel("Cumprimento por", { exact: true }).selectOption("month");
   await filterByProduct(page, "2026-09-01", "2026-09-30");
   await expect(page.getByTestId("dashboard-total")).toHaveText("5 documentos no filtro");
-  await expect(page.getByRole("region", { name: "Cumprimento de SLA por produto" })).toContainText(
+  await expect(page.getByRole("region", { name: "Cumprimento de SLA por produto", exact: true })).toContainText(
     "Nenhum documento finalizado com SLA neste filtro.",
   );
 

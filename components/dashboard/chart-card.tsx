@@ -46,7 +46,7 @@ export function ChartCard<Row>({
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">{tableLabel}</summary>
         {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tableLabel}: ${title}`}>
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">{title}</caption>
             <thead>
