@@ -1,5 +1,7 @@
 // Staff routes of a document's page (session or bearer), kept in step with app/api/documents/** by tests/openapi.test.ts.
+import { dashboardQuerySchema } from "../dashboard/schema.ts";
 import { requestAttachmentSchema } from "../documents/attachments.ts";
+import { importBodySchema } from "../documents/import-rows.ts";
 import { createObservationSchema } from "../documents/observations.ts";
 import type { RouteDoc } from "./registry.ts";
 
@@ -89,5 +91,42 @@ export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
     bodyContentType: "multipart/form-data",
     answer: "The attachment, now uploaded.",
     errors: [...ERRORS, 409, 413],
+  },
+
+  {
+    method: "GET",
+    path: "/documents/export.csv",
+    tag: "Staff",
+    summary: "Export the filtered documents as CSV, streamed (query `filter` = the list's filter as JSON)",
+    description:
+      "UTF-8 with BOM; cells starting with = + - @ are neutralised; X-Total-Count carries the row count. " +
+      "Personal data is masked for viewers.",
+    auth: "bearer",
+    role: "viewer",
+    answer: "text/csv",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "POST",
+    path: "/documents/import",
+    tag: "Staff",
+    summary: "Import mapped CSV rows as documents, all or nothing",
+    description: "If any row fails, nothing is written and the answer lists every row's errors {row, path, message}.",
+    auth: "bearer",
+    role: "staff",
+    body: importBodySchema,
+    answer: "{imported, ids}.",
+    errors: [400, 401, 403, 413],
+  },
+  {
+    method: "POST",
+    path: "/dashboard",
+    tag: "Staff",
+    summary: "Dashboard figures: per category, SLA states, days-late histogram, compliance over time",
+    auth: "bearer",
+    role: "viewer",
+    body: dashboardQuerySchema,
+    answer: "The dashboard's series, each also shown as a table in the UI.",
+    errors: [400, 401, 403],
   },
 ];

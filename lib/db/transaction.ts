@@ -24,11 +24,12 @@ function isRetryable(error: unknown): boolean {
  * Runs `work` in one transaction, retrying deadlocks and serialization failures (adapter-pg does not map
  * 40P01 to P2034). Waits generously for the connection: on PGlite every transaction queues on one connection.
  */
-export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
   const db = await getDb();
+  const timeout = options.timeoutMs ?? 30_000;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.$transaction(work, { maxWait: 30_000, timeout: 30_000 });
+      return await db.$transaction(work, { maxWait: 30_000, timeout });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));

@@ -2,6 +2,7 @@
 import enApis from "@/messages/en/apis.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
+import enCsv from "@/messages/en/csv.json";
 import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
@@ -11,6 +12,7 @@ import enSettings from "@/messages/en/settings.json";
 import ptApis from "@/messages/pt-BR/apis.json";
 import ptAuth from "@/messages/pt-BR/auth.json";
 import ptCommon from "@/messages/pt-BR/common.json";
+import ptCsv from "@/messages/pt-BR/csv.json";
 import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
@@ -35,6 +37,7 @@ const MESSAGES = {
     reference: ptReference,
     settings: ptSettings,
     dashboard: ptDashboard,
+    csv: ptCsv,
   },
   en: {
     common: enCommon,
@@ -46,6 +49,7 @@ const MESSAGES = {
     reference: enReference,
     settings: enSettings,
     dashboard: enDashboard,
+    csv: enCsv,
   },
 } as const;
 

@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { ImportWizard } from "@/components/documents/import-wizard.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { loadAllProducts, loadAllStatuses } from "@/lib/catalog/load-all.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+// /documents/import (staff+): CSV → mapped rows → POST /api/documents/import, all or nothing.
+export default async function ImportDocumentsPage() {
+  const actor = await requireStaff("staff");
+  const t = await serverTranslator("csv.import");
+  const statuses = await loadAllStatuses(actor.instanceId);
+  const products = await loadAllProducts(actor.instanceId);
+  const catalog = {
+    statuses: statuses.map((status) => ({ id: status.id, name: status.name })),
+    products: products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      columns: (product.columns ?? []).map((column) => ({ key: column.key, label: column.label, type: column.type })),
+    })),
+  };
+  return (
+    <div className="space-y-4">
+      <div>
+        <Link href="/documents" className="text-sm font-medium text-brand-700 underline">
+          {t("back")}
+        </Link>
+        <h1 className="mt-2 text-xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+      </div>
+      <ImportWizard catalog={catalog} />
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+"use client";
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { useFormatter, useTranslations } from "use-intl";
+import type { ComplianceRow, DashboardData, Granularity } from "@/lib/dashboard/schema.ts";
+import { ChartCard } from "./chart-card.tsx";
+
+// The dashboard's charts (recharts), each with its numbers as a table. Colours keep 3:1 contrast on white.
+const KIND_COLORS = { open: "#2563eb", pause: "#7c3aed", finished: "#15803d" } as const;
+const SLA_COLORS = { in_sla: "#15803d", late: "#b91c1c", no_sla: "#64748b" } as const;
+const SERIES_COLORS = ["#1d4ed8", "#b45309", "#047857", "#be185d", "#6d28d9", "#0e7490", "#4d7c0f", "#9f1239"];
+const AXIS = { fontSize: 12, fill: "#334155" };
+
+export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) {
+  const t = useTranslations("dashboard");
+  return (
+    <ChartCard
+      title={t("byCategory.title")}
+      tableLabel={t("showTable")}
+      rows={rows}
+      rowKey={(row) => row.key}
+      columns={[
+        { label: t("byCategory.category"), value: (row) => row.label },
+        { label: t("byCategory.kind"), value: (row) => t(`byCategory.kinds.${row.kind}`) },
+        { label: t("byCategory.count"), value: (row) => row.count, numeric: true },
+      ]}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS} interval={0} />
+            <YAxis allowDecimals={false} tick={AXIS} width={40} />
+            <Tooltip />
+            <Bar dataKey="count" name={t("byCategory.count")} isAnimationActive={false}>
+              {rows.map((row) => (
+                <Cell key={row.key} fill={KIND_COLORS[row.kind]} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      }
+    />
+  );
+}
+
+export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
+  const t = useTranslations("dashboard.sla");
+  const tDashboard = useTranslations("dashboard");
+  const rows = (["open", "finished"] as const).map((group) => ({
+    group,
+    label: t(group),
+    ...sla[group],
+    total: sla[group].in_sla + sla[group].late + sla[group].no_sla,
+  }));
+  const states = ["in_sla", "late", "no_sla"] as const;
+  return (
+    <ChartCard
+      title={t("title")}
+      tableLabel={tDashboard("showTable")}
+      rows={rows}
+      rowKey={(row) => row.group}
+      columns={[
+        { label: t("group"), value: (row) => row.label },
+        ...states.map((state) => ({
+          label: t(state),
+          value: (row: (typeof rows)[number]) => row[state],
+          numeric: true,
+        })),
+        { label: t("total"), value: (row) => row.total, numeric: true },
+      ]}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS} />
+            <YAxis allowDecimals={false} tick={AXIS} width={40} />
+            <Tooltip />
+            <Legend
+              wrapperStyle={{ fontSize: 12 }}
+              itemSorter={(item) => states.indexOf(item.dataKey as (typeof states)[number])}
+            />
+            {states.map((state) => (
+              <Bar
+                key={state}
+                dataKey={state}
+                name={t(state)}
+                stackId="sla"
+                fill={SLA_COLORS[state]}
+                isAnimationActive={false}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      }
+    />
+  );
+}
+
+export function LateHistogramChart({ rows }: { rows: DashboardData["late_histogram"] }) {
+  const t = useTranslations("dashboard");
+  const labelled = rows.map((row) => ({
+    ...row,
+    label: t(`late.buckets.${row.bucket}` as "late.buckets.0-1"),
+  }));
+  return (
+    <ChartCard
+      title={t("late.title")}
+      tableLabel={t("showTable")}
+      rows={labelled}
+      rowKey={(row) => row.bucket}
+      columns={[
+        { label: t("late.bucket"), value: (row) => row.label },
+        { label: t("late.count"), value: (row) => row.count, numeric: true },
+      ]}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={labelled} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS} interval={0} />
+            <YAxis allowDecimals={false} tick={AXIS} width={40} />
+            <Tooltip />
+            <Bar dataKey="count" name={t("late.count")} fill={SLA_COLORS.late} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+    />
+  );
+}
+
+/** Compliance over time: one line per product (or modality), % finished within the SLA per period. */
+export function ComplianceChart({
+  rows,
+  dimension,
+  granularity,
+}: {
+  rows: ComplianceRow[];
+  dimension: "product" | "modality";
+  granularity: Granularity;
+}) {
+  const t = useTranslations("dashboard");
+  const format = useFormatter();
+  const periodLabel = (period: string) => {
+    const date = new Date(`${period}T12:00:00Z`);
+    return granularity === "month"
+      ? format.dateTime(date, { month: "short", year: "numeric", timeZone: "UTC" })
+      : t("compliance.week", { date: format.dateTime(date, { day: "2-digit", month: "2-digit", timeZone: "UTC" }) });
+  };
+  const seriesName = (row: ComplianceRow) => row.name ?? t("compliance.noModality");
+  const seriesKey = (row: ComplianceRow) => `s${row.id ?? "none"}`;
+  const series = [...new Map(rows.map((row) => [seriesKey(row), seriesName(row)])).entries()];
+  const periods = [...new Set(rows.map((row) => row.period))].sort();
+  const data = periods.map((period) => ({
+    label: periodLabel(period),
+    ...Object.fromEntries(
+      rows.filter((row) => row.period === period).map((row) => [seriesKey(row), Math.round(row.rate * 1000) / 10]),
+    ),
+  }));
+  const percent = (value: number) => format.number(value, { style: "percent", maximumFractionDigits: 1 });
+  const title = dimension === "product" ? t("compliance.productTitle") : t("compliance.modalityTitle");
+  return (
+    <ChartCard
+      title={title}
+      description={t("compliance.explain")}
+      tableLabel={t("showTable")}
+      empty={t("compliance.empty")}
+      rows={rows}
+      rowKey={(row) => `${row.period}-${seriesKey(row)}`}
+      columns={[
+        { label: t("compliance.period"), value: (row) => periodLabel(row.period) },
+        { label: t(dimension === "product" ? "compliance.product" : "compliance.modality"), value: seriesName },
+        { label: t("compliance.finished"), value: (row) => row.finished, numeric: true },
+        { label: t("compliance.within"), value: (row) => row.within_sla, numeric: true },
+        { label: t("compliance.rate"), value: (row) => percent(row.rate), numeric: true },
+      ]}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={AXIS} />
+            <YAxis domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />
+            <Tooltip formatter={(value) => `${value}%`} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {series.map(([key, name], index) => (
+              <Line
+                key={key}
+                type="monotone"
+                dataKey={key}
+                name={name}
+                stroke={SERIES_COLORS[index % SERIES_COLORS.length]}
+                strokeWidth={2}
+                dot={{ r: 4 }}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      }
+    />
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import type { z } from "zod";
+import type { exportFilterSchema } from "@/lib/documents/export-filter.ts";
+
+export type ExportFilterInput = z.input<typeof exportFilterSchema>;
+
+type State =
+  | { phase: "idle" }
+  | { phase: "running"; rows: number; bytes: number; total: number | null }
+  | { phase: "done"; rows: number; bytes: number }
+  | { phase: "cancelled" }
+  | { phase: "failed"; message: string };
+
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+
+/** Counts CSV records in a byte stream: newlines outside quoted fields (UTF-8 never hides 0x22/0x0A in a character). */
+function recordCounter() {
+  let inQuotes = false;
+  let records = 0;
+  return (chunk: Uint8Array) => {
+    for (let i = 0; i < chunk.length; i += 1) {
+      const byte = chunk[i];
+      if (byte === QUOTE) inQuotes = !inQuotes;
+      else if (byte === NEWLINE && !inQuotes) records += 1;
+    }
+    return records;
+  };
+}
+
+function fileNameFrom(disposition: string | null): string {
+  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "documentos.csv";
+}
+
+/**
+ * "Exportar CSV" for a documents filter: downloads GET /api/documents/export.csv through a streamed reader, showing
+ * rows and bytes received against X-Total-Count, then saves the file. The export can be cancelled mid-way.
+ */
+export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
+  const t = useTranslations("csv.export");
+  const format = useFormatter();
+  const router = useRouter();
+  const [state, setState] = useState<State>({ phase: "idle" });
+  const abort = useRef<AbortController | null>(null);
+
+  const size = (bytes: number) =>
+    bytes < 1024 * 1024
+      ? `${format.number(bytes / 1024, { maximumFractionDigits: 0 })} KB`
+      : `${format.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+
+  async function run() {
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ phase: "running", rows: 0, bytes: 0, total: null });
+    try {
+      const response = await fetch(`/api/documents/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`, {
+        signal: controller.signal,
+        credentials: "same-origin",
+      });
+      if (!response.ok || !response.body) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        if (response.status === 401) router.push("/signin?expired=1");
+        setState({ phase: "failed", message: body?.message ?? `HTTP ${response.status}` });
+        return;
+      }
+      const total = Number(response.headers.get("x-total-count"));
+      const count = recordCounter();
+      const reader = response.body.getReader();
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      let bytes = 0;
+      let rows = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value as Uint8Array<ArrayBuffer>);
+        bytes += value.byteLength;
+        rows = Math.max(0, count(value) - 1); // the first record is the header
+        setState({ phase: "running", rows, bytes, total: Number.isFinite(total) ? total : null });
+      }
+      const url = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileNameFrom(response.headers.get("content-disposition"));
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setState({ phase: "done", rows, bytes });
+    } catch (error) {
+      if (controller.signal.aborted) setState({ phase: "cancelled" });
+      else setState({ phase: "failed", message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      abort.current = null;
+    }
+  }
+
+  const running = state.phase === "running";
+  return (
+    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <Button variant="secondary" onClick={() => void run()} disabled={running}>
+        {t("button")}
+      </Button>
+      {running ? (
+        <>
+          <progress
+            className="h-2 w-40"
+            aria-label={t("progressLabel")}
+            max={state.total || undefined}
+            value={state.total ? state.rows : undefined}
+          />
+          <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
+            {t("cancel")}
+          </Button>
+        </>
+      ) : null}
+      <p role="status" aria-live="polite" className="text-sm text-slate-700">
+        {state.phase === "running"
+          ? t("progress", { rows: state.rows, total: state.total ?? 0, size: size(state.bytes) })
+          : state.phase === "done"
+            ? t("done", { rows: state.rows, size: size(state.bytes) })
+            : state.phase === "cancelled"
+              ? t("cancelled")
+              : null}
+      </p>
+      {state.phase === "failed" ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t("failed", { message: state.message })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

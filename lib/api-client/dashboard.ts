@@ -1,0 +1,22 @@
+// Browser-side access to POST /api/dashboard: query keys and the hook the dashboard page uses.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { DashboardData, DashboardQuery } from "../dashboard/schema.ts";
+import { fetchJson } from "./fetch-json.ts";
+
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  summary: (query: DashboardQuery) => [...dashboardKeys.all, "summary", query] as const,
+};
+
+export function fetchDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardData> {
+  return fetchJson<DashboardData>("dashboard", { body: query, signal });
+}
+
+/** The dashboard's numbers for a filter; the previous numbers stay on screen while new ones load. */
+export function useDashboard(query: DashboardQuery) {
+  return useQuery({
+    queryKey: dashboardKeys.summary(query),
+    queryFn: ({ signal }) => fetchDashboard(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,110 @@
+// CSV import, the part shared by the browser (preview with per-row errors) and the server (the authority): a row
+// whose cells were mapped to document fields becomes a document/create input, with status and product given by name
+// or id. No server-only imports here.
+import { z } from "zod";
+import { createDocumentSchema, type CreateDocumentInput } from "./schemas.ts";
+
+/** Fields a CSV header can be mapped to; any other header becomes a key of filled_columns. */
+export const IMPORT_FIELDS = [
+  "status",
+  "product",
+  "cpf",
+  "name",
+  "email",
+  "phone",
+  "modality_identifier",
+  "sla_total",
+  "source",
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** One request imports at most this many rows, all or nothing. */
+export const MAX_IMPORT_ROWS = 5000;
+
+export type ImportRow = Partial<Record<ImportField, string>> & { filled_columns?: Record<string, string> };
+export type ImportRowError = { row: number; path: string; message: string };
+
+export type ImportCatalog = {
+  statuses: Array<{ id: number; name: string }>;
+  products: Array<{ id: number; name: string; columns?: Array<{ key: string; type: string; label?: string }> }>;
+};
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
+
+/** The request body: mapped rows (cells as text), validated row by row by `toCreateInput`. */
+export const importBodySchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        ...Object.fromEntries(IMPORT_FIELDS.map((field) => [field, scalar])),
+        filled_columns: z.record(z.string(), scalar).optional(),
+      }),
+    )
+    .min(1, "No rows to import")
+    .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
+});
+
+const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
+const fold = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLocaleLowerCase("pt-BR")
+    .trim();
+
+function resolve<T extends { id: number; name: string }>(items: T[], value: string): T | undefined {
+  if (/^\d+$/.test(value)) {
+    const byId = items.find((item) => item.id === Number(value));
+    if (byId) return byId;
+  }
+  const wanted = fold(value);
+  return items.find((item) => fold(item.name) === wanted);
+}
+
+/**
+ * Row → document/create input, or the row's errors (paths are import field names, `filled_columns.<key>` for
+ * columns). Empty cells count as absent: an empty sla_total takes the product's default, as the API does.
+ */
+export function toCreateInput(
+  row: Record<string, unknown>,
+  catalog: ImportCatalog,
+): { input: CreateDocumentInput | null; errors: Array<{ path: string; message: string }> } {
+  const errors: Array<{ path: string; message: string }> = [];
+  const statusText = text(row.status);
+  const productText = text(row.product);
+  const status = statusText ? resolve(catalog.statuses, statusText) : undefined;
+  const product = productText ? resolve(catalog.products, productText) : undefined;
+  if (!statusText) errors.push({ path: "status", message: "status is required" });
+  else if (!status) errors.push({ path: "status", message: `Unknown status "${statusText}"` });
+  if (!productText) errors.push({ path: "product", message: "product is required" });
+  else if (!product) errors.push({ path: "product", message: `Unknown product "${productText}"` });
+
+  const columnTypes = new Map((product?.columns ?? []).map((column) => [column.key, column.type]));
+  const filled: Record<string, string | number> = {};
+  for (const [key, raw] of Object.entries((row.filled_columns ?? {}) as Record<string, unknown>)) {
+    const value = text(raw);
+    if (!key.trim() || !value) continue;
+    const numeric = columnTypes.get(key.trim()) === "number" ? Number(value.replace(",", ".")) : NaN;
+    filled[key.trim()] = Number.isFinite(numeric) ? numeric : value;
+  }
+  // An unresolved status or product is already reported; a placeholder id lets the schema check the other fields.
+  const candidate: Record<string, unknown> = {
+    status_id: status?.id ?? 1,
+    product_id: product?.id ?? 1,
+    cpf: text(row.cpf),
+  };
+  for (const field of ["name", "email", "phone", "modality_identifier", "source", "sla_total"] as const) {
+    const value = text(row[field]);
+    if (value) candidate[field] = field === "sla_total" ? value.replace(",", ".") : value;
+  }
+  if (Object.keys(filled).length) candidate.filled_columns = filled;
+
+  const parsed = createDocumentSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join(".") || "(row)";
+      errors.push({ path, message: issue.message });
+    }
+  }
+  return errors.length ? { input: null, errors } : { input: parsed.data!, errors };
+}
