@@ -13,8 +13,10 @@ export type SlaState = (typeof SLA_STATES)[number];
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date as YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "not a calendar date")
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "not a calendar date");
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "not a calendar date");
 
 const id = z.number().int().positive().max(2_147_483_647);
 
