@@ -1,17 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client.ts";
-
-export type FilterOptions = {
-  categories: { key: string; label: string; kind: string }[];
-  statuses: { id: number; name: string; category_key: string; text_color: string; bg_color: string }[];
-  products: {
-    id: number;
-    name: string;
-    active: boolean;
-    columns: { key: string; label: string; type: "string" | "number" | "date" }[];
-  }[];
-  modalities: { id: number; identifier: string }[];
-};
+import type { FilterOptions } from "./search-schema.ts";
 
 /** Everything the documents filter bar offers, in display order, for one instance. */
 export async function loadFilterOptions(instanceId: number): Promise<FilterOptions> {

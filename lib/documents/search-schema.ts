@@ -138,3 +138,16 @@ export type RevealedPersonalData = {
 };
 
 export type SavedFilterView = { id: number; name: string; filters: DocumentFilters; created_at: string };
+
+/** What the filter bar offers (POST /api/documents/filter-options). */
+export type FilterOptions = {
+  categories: { key: string; label: string; kind: string }[];
+  statuses: { id: number; name: string; category_key: string; text_color: string; bg_color: string }[];
+  products: {
+    id: number;
+    name: string;
+    active: boolean;
+    columns: { key: string; label: string; type: "string" | "number" | "date" }[];
+  }[];
+  modalities: { id: number; identifier: string }[];
+};
