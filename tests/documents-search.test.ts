@@ -181,7 +181,9 @@ describe("POST /api/documents/search filters", () => {
       sorted([docs.formattedNew!, docs.bareAnalysisLate!]),
     );
     expect(await ids({ created_from: "2026-03-11" })).toEqual([docs.pausedBeforeDeadline]);
-    expect(sorted(await ids({ created_to: "2026-02-01" }))).toEqual(sorted([docs.finishedInTime!, docs.cancelledNoSla!]));
+    expect(sorted(await ids({ created_to: "2026-02-01" }))).toEqual(
+      sorted([docs.finishedInTime!, docs.cancelledNoSla!]),
+    );
   });
 
   it("classifies SLA state: late, in SLA (clock stopped by finishing or pausing), no SLA", async () => {
@@ -196,9 +198,7 @@ describe("POST /api/documents/search filters", () => {
 
   it("filters on product columns by their type", async () => {
     const product = alpha.productId;
-    expect(await ids({ product_id: product, columns: [{ key: "placa", eq: "ABC1D23" }] })).toEqual([
-      docs.formattedNew,
-    ]);
+    expect(await ids({ product_id: product, columns: [{ key: "placa", eq: "ABC1D23" }] })).toEqual([docs.formattedNew]);
     expect(await ids({ product_id: product, columns: [{ key: "placa", eq: "abc1d23" }] })).toEqual([]);
     expect(await ids({ product_id: product, columns: [{ key: "placa", contains: "yz9" }] })).toEqual([
       docs.bareAnalysisLate,
@@ -209,18 +209,18 @@ describe("POST /api/documents/search filters", () => {
     expect(await ids({ product_id: product, columns: [{ key: "valor_segurado", min: 100000 }] })).toEqual([
       docs.bareAnalysisLate,
     ]);
-    expect(
-      await ids({ product_id: product, columns: [{ key: "valor_segurado", min: 1000, max: 60000 }] }),
-    ).toEqual([docs.formattedNew]);
+    expect(await ids({ product_id: product, columns: [{ key: "valor_segurado", min: 1000, max: 60000 }] })).toEqual([
+      docs.formattedNew,
+    ]);
     expect(
       await ids({
         product_id: product,
         columns: [{ key: "inicio_vigencia", min: "2026-05-01", max: "2026-05-31" }],
       }),
     ).toEqual([docs.bareAnalysisLate]);
-    expect(
-      await ids({ product_id: product, columns: [{ key: "inicio_vigencia", max: "2026-04-01" }] }),
-    ).toEqual([docs.formattedNew]);
+    expect(await ids({ product_id: product, columns: [{ key: "inicio_vigencia", max: "2026-04-01" }] })).toEqual([
+      docs.formattedNew,
+    ]);
   });
 
   it("refuses column filters the product does not define or whose type does not fit", async () => {
@@ -242,7 +242,11 @@ describe("POST /api/documents/search filters", () => {
 
 describe("masking and reveal", () => {
   it("masks CPF, name, e-mail and phone in list items and keeps only the product's declared columns", async () => {
-    const response = await app.post("documents/search", { filters: { cpf: "12345678909" } }, { token: alpha.tokens.admin });
+    const response = await app.post(
+      "documents/search",
+      { filters: { cpf: "12345678909" } },
+      { token: alpha.tokens.admin },
+    );
     const text = await response.text();
     for (const secret of ["123.456.789-09", "12345678909", "Maria", "maria.silva", "98765", "livre"]) {
       expect(text).not.toContain(secret);
@@ -338,13 +342,13 @@ describe("paging and sorting", () => {
       docs.cancelledNoSla,
     ]);
     expect(await ids({}, { sort: "created_at", direction: "asc" })).toEqual([...byCreated].reverse());
-    const protocolsAsc = (await search({ filters: {}, sort: "protocol", direction: "asc", page_size: 100 })).body.items.map(
-      (item) => item.protocol,
-    );
+    const protocolsAsc = (
+      await search({ filters: {}, sort: "protocol", direction: "asc", page_size: 100 })
+    ).body.items.map((item) => item.protocol);
     expect(protocolsAsc).toEqual([...protocolsAsc].sort());
-    const protocolsDesc = (await search({ filters: {}, sort: "protocol", direction: "desc", page_size: 100 })).body.items.map(
-      (item) => item.protocol,
-    );
+    const protocolsDesc = (
+      await search({ filters: {}, sort: "protocol", direction: "desc", page_size: 100 })
+    ).body.items.map((item) => item.protocol);
     expect(protocolsDesc).toEqual([...protocolsAsc].reverse());
     const slaAsc = await ids({}, { sort: "sla_end", direction: "asc" });
     expect(slaAsc.at(-1)).toBe(docs.cancelledNoSla);
@@ -423,7 +427,10 @@ describe("saved filters", () => {
     expect(await othersList.json()).toEqual([]);
 
     const del = (token: string, id: number | string) =>
-      fetch(`${app.baseUrl}/api/saved-filters/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+      fetch(`${app.baseUrl}/api/saved-filters/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await del(otto, saved.id)).status).toBe(404);
     expect((await del(vera, "abc")).status).toBe(400);
     const deleted = await del(vera, saved.id);

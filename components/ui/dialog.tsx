@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 
 /** A modal on the native <dialog>: focus is trapped and Escape closes it, for free and accessibly. */
 export function Dialog({
@@ -15,6 +15,8 @@ export function Dialog({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page may hold several (closed ones stay in the DOM).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -25,11 +27,11 @@ export function Dialog({
     <dialog
       ref={ref}
       onClose={onClose}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(32rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="p-5">
-        <h2 id="dialog-title" className="mb-3 text-lg font-semibold">
+        <h2 id={titleId} className="mb-3 text-lg font-semibold">
           {title}
         </h2>
         {children}

@@ -64,10 +64,10 @@ export const ZDocumentFilters = z
     message: "column filters need product_id",
     path: ["columns"],
   })
-  .refine(
-    (filters) => !filters.created_from || !filters.created_to || filters.created_from <= filters.created_to,
-    { message: "created_from must not be after created_to", path: ["created_to"] },
-  );
+  .refine((filters) => !filters.created_from || !filters.created_to || filters.created_from <= filters.created_to, {
+    message: "created_from must not be after created_to",
+    path: ["created_to"],
+  });
 
 export type DocumentFilters = z.infer<typeof ZDocumentFilters>;
 

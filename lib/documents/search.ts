@@ -159,7 +159,9 @@ export async function documentFilterSql(
   }
   if (filters.product_id !== undefined) conditions.push(Prisma.sql`d."productId" = ${filters.product_id}::int`);
   if (filters.status_ids?.length) {
-    conditions.push(Prisma.sql`d."statusId" IN (${Prisma.join(filters.status_ids.map((id) => Prisma.sql`${id}::int`))})`);
+    conditions.push(
+      Prisma.sql`d."statusId" IN (${Prisma.join(filters.status_ids.map((id) => Prisma.sql`${id}::int`))})`,
+    );
   }
   if (filters.modality_id !== undefined) conditions.push(Prisma.sql`d."modalityId" = ${filters.modality_id}::int`);
   if (filters.created_from) {
