@@ -17,5 +17,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
       },
     });
   }
+  await (await import("./seed-documents.ts")).seedE2eDocuments(db, catalog);
   return catalog;
 }

@@ -1,0 +1,252 @@
+import { expect, test, type Page } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { E2E_DOCUMENTS, E2E_FILLER_COUNT } from "./support/seed-documents.ts";
+
+// The staff documents list against the e2e server's seeded database (e2e/support/seed-documents.ts).
+
+const TOTAL = Object.keys(E2E_DOCUMENTS).length + E2E_FILLER_COUNT;
+const D = E2E_DOCUMENTS;
+
+const table = (page: Page) => page.getByRole("region", { name: "Tabela de documentos" }).getByRole("table");
+const bodyRows = (page: Page) => table(page).locator("tbody tr");
+
+async function protocolsShown(page: Page): Promise<string[]> {
+  return bodyRows(page).locator("td a").allInnerTexts();
+}
+
+async function searchCpfAndCategories(page: Page, cpf: string, categories: string[]) {
+  await page.getByLabel("CPF ou CNPJ").fill(cpf);
+  const group = page.getByRole("group", { name: "Categorias de status" });
+  for (const category of categories) await group.getByText(category, { exact: true }).click();
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+}
+
+/** Same-origin API call with the page's session cookie (the wrapper wants an Origin on cookie-authenticated POSTs). */
+async function apiPost(page: Page, route: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  return page.request.post(`/api/${route}`, { data, headers: { origin } });
+}
+
+test("search by a formatted CPF and categories shows exactly the matching rows; chips remove filters", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  await expect(page.getByRole("heading", { name: "Documentos", level: 1 })).toBeVisible();
+  await expect(page.getByText(`${TOTAL} documentos`)).toBeVisible();
+
+  await searchCpfAndCategories(page, "123.456.789-09", ["Acesso", "Em andamento"]);
+  await expect(page).toHaveURL(/cpf=123\.456\.789-09/);
+  await expect(page).toHaveURL(/cat=primary&cat=valid/);
+  await expect(page.getByText("2 documentos")).toBeVisible();
+  // Stored formatted and bare, both found; the same CPF in other categories is not.
+  expect((await protocolsShown(page)).sort()).toEqual([D.mariaNew.protocol, D.mariaAnalysisLate.protocol].sort());
+  // Masked until revealed.
+  await expect(bodyRows(page).getByTestId("cpf").first()).toHaveText("***.456.789-**");
+  await expect(bodyRows(page).getByTestId("name").first()).toHaveText("M**** O*******");
+  // The late one says so.
+  await expect(bodyRows(page).filter({ hasText: D.mariaAnalysisLate.protocol })).toContainText("Atrasado");
+
+  const chips = page.getByRole("list").filter({ has: page.getByRole("button", { name: /^Remover filtro/ }) });
+  await expect(chips.getByRole("listitem")).toHaveText([
+    "CPF: 123.456.789-09×",
+    "Categoria: Acesso×",
+    "Categoria: Em andamento×",
+  ]);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-cpf-category");
+
+  // Reload keeps the search (it lives in the URL).
+  await page.reload();
+  await expect(page.getByText("2 documentos")).toBeVisible();
+
+  await page.getByRole("button", { name: "Remover filtro Categoria: Acesso" }).click();
+  await expect(page.getByText("1 documento", { exact: true })).toBeVisible();
+  expect(await protocolsShown(page)).toEqual([D.mariaAnalysisLate.protocol]);
+  await expect(page).not.toHaveURL(/cat=primary/);
+
+  await page.getByRole("button", { name: "Remover filtro Categoria: Em andamento" }).click();
+  await expect(page.getByText("4 documentos")).toBeVisible();
+  expect((await protocolsShown(page)).sort()).toEqual(
+    [D.mariaNew, D.mariaAnalysisLate, D.mariaDone, D.mariaWaiting].map((doc) => doc.protocol).sort(),
+  );
+  // The bare spelling finds the same four.
+  await page.getByRole("button", { name: "Remover filtro CPF: 123.456.789-09" }).click();
+  await expect(page.getByText(`${TOTAL} documentos`)).toBeVisible();
+  await page.getByLabel("CPF ou CNPJ").fill("12345678909");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.getByText("4 documentos")).toBeVisible();
+
+  // Nothing found is said plainly.
+  await page.getByLabel("CPF ou CNPJ").fill("000.000.001-91");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.getByText("Nenhum documento encontrado com esses filtros.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-empty");
+});
+
+test("a search is saved, re-applied from the saved list, and deleted", async ({ page }) => {
+  await signIn(page, "staff");
+  await searchCpfAndCategories(page, "123.456.789-09", ["Em andamento"]);
+  await expect(page.getByText("1 documento", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Salvar filtros atuais" }).click();
+  await page.getByLabel("Nome do filtro").fill("Maria em andamento");
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByText("Filtro “Maria em andamento” salvo.")).toBeVisible();
+
+  // Saving the same name again is refused with a clear message.
+  await page.getByRole("button", { name: "Salvar filtros atuais" }).click();
+  await page.getByLabel("Nome do filtro").fill("Maria em andamento");
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByText("Já existe um filtro salvo com esse nome.")).toBeVisible();
+  await page.getByRole("button", { name: "Cancelar" }).click();
+
+  await page.getByRole("button", { name: "Limpar filtros" }).click();
+  await expect(page.getByText(`${TOTAL} documentos`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Aplicar filtro salvo Maria em andamento" }).click();
+  await expect(page.getByText("1 documento", { exact: true })).toBeVisible();
+  expect(await protocolsShown(page)).toEqual([D.mariaAnalysisLate.protocol]);
+  await expect(page.getByLabel("CPF ou CNPJ")).toHaveValue("123.456.789-09");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-saved-filter");
+
+  await page.getByRole("button", { name: "Excluir filtro salvo Maria em andamento" }).click();
+  const dialog = page.getByRole("dialog", { name: "Filtros salvos" });
+  await expect(dialog).toContainText("Excluir o filtro salvo “Maria em andamento”?");
+  await dialog.getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Filtro “Maria em andamento” excluído.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Aplicar filtro salvo Maria em andamento" })).toHaveCount(0);
+});
+
+test("the table sorts on the server and pages through every document", async ({ page }) => {
+  await signIn(page, "staff");
+  await page.getByLabel("Por página").selectOption("10");
+  await expect(page.getByText("Página 1 de 3", { exact: true })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(10);
+
+  const protocolHeader = table(page).getByRole("columnheader", { name: /Protocolo/ });
+  await protocolHeader.getByRole("button").click();
+  await expect(protocolHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/sort=protocol&dir=asc/);
+  const seen: string[] = [];
+  for (const pageNumber of [1, 2, 3]) {
+    await expect(page.getByText(`Página ${pageNumber} de 3`, { exact: true })).toBeVisible();
+    const shown = await protocolsShown(page);
+    expect(shown).toEqual([...shown].sort());
+    seen.push(...shown);
+    if (pageNumber < 3) await page.getByRole("button", { name: "Próxima" }).click();
+  }
+  expect(seen).toHaveLength(TOTAL);
+  expect(new Set(seen).size).toBe(TOTAL);
+  expect(seen).toEqual([...seen].sort());
+  await expect(page.getByRole("button", { name: "Próxima" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-sorted-page3");
+
+  await protocolHeader.getByRole("button").click();
+  await expect(protocolHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByText("Página 1 de 3", { exact: true })).toBeVisible();
+  expect((await protocolsShown(page))[0]).toBe([...seen].sort().at(-1));
+
+  // Choosing a product shows its columns instead of the product column; values come from filled_columns.
+  await page.getByLabel("Produto").selectOption({ label: "Seguro Auto" });
+  await page.getByLabel("Placa contém").fill("bra2");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.getByText("1 documento", { exact: true })).toBeVisible();
+  await expect(table(page).getByRole("columnheader", { name: "Valor segurado" })).toBeVisible();
+  await expect(table(page).getByRole("columnheader", { name: "Produto" })).toHaveCount(0);
+  await expect(bodyRows(page).first()).toContainText("BRA2E19");
+  await expect(page.getByRole("button", { name: "Remover filtro Placa contém bra2" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-product-columns");
+});
+
+test("staff reveal one document's personal data, and the reveal is recorded", async ({ page }) => {
+  await signIn(page, "staff");
+  await searchCpfAndCategories(page, "123.456.789-09", ["Acesso"]);
+  const row = bodyRows(page).filter({ hasText: D.mariaNew.protocol });
+  await expect(row.getByTestId("cpf")).toHaveText("***.456.789-**");
+
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/documents/reveal"));
+  await row.getByRole("button", { name: `Revelar dados pessoais do documento ${D.mariaNew.protocol}` }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  await expect(row.getByTestId("cpf")).toHaveText("123.456.789-09");
+  await expect(row.getByTestId("name")).toHaveText("Maria Oliveira");
+  await expect(row).toContainText("maria.oliveira@example.com · (11) 91234-5678");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-revealed");
+
+  await row.getByRole("button", { name: `Ocultar dados pessoais do documento ${D.mariaNew.protocol}` }).click();
+  await expect(row.getByTestId("cpf")).toHaveText("***.456.789-**");
+
+  // The same route answered with the data and its request id (the id the history row carries; the row itself
+  // is checked against the database in tests/documents-search.test.ts).
+  const revealed = (await response.json()) as { id: number; cpf: string; name: string };
+  expect(revealed).toMatchObject({ cpf: "123.456.789-09", name: "Maria Oliveira" });
+  expect(response.headers()["x-request-id"]).toBeTruthy();
+});
+
+test("bulk status change on two documents, with a refused transition reported per document", async ({ page }) => {
+  test.fixme(
+    !existsSync("app/api/document/updateById/route.ts"),
+    "POST /api/document/updateById is the lead's; this runs once it is merged into the branch",
+  );
+  await signIn(page, "staff");
+  await page.getByLabel("CPF ou CNPJ").fill("111.444.777-35");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.getByText("3 documentos")).toBeVisible();
+
+  await page.getByLabel(`Selecionar documento ${D.bulkFirst.protocol}`).check();
+  await page.getByLabel(`Selecionar documento ${D.bulkSecond.protocol}`).check();
+  await expect(page.getByText("2 documentos selecionados")).toBeVisible();
+  await page.getByLabel("Novo status").selectOption({ label: "Em análise" });
+  await page.getByRole("button", { name: "Alterar status", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Alterar status em lote" });
+  await expect(dialog).toContainText("Mudar 2 documentos para “Em análise”?");
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByText("2 de 2 alterados.")).toBeVisible();
+  for (const doc of [D.bulkFirst, D.bulkSecond]) {
+    await expect(bodyRows(page).filter({ hasText: doc.protocol })).toContainText("Em análise");
+  }
+
+  // Novo → Em execução is not an allowed transition: that document's failure is listed, the other succeeds.
+  await page.getByLabel(`Selecionar documento ${D.bulkRefused.protocol}`).check();
+  await page.getByLabel(`Selecionar documento ${D.bulkFirst.protocol}`).check();
+  await page.getByLabel("Novo status").selectOption({ label: "Em execução" });
+  await page.getByRole("button", { name: "Alterar status", exact: true }).click();
+  await page.getByRole("dialog", { name: "Alterar status em lote" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByText("1 de 2 alterados.")).toBeVisible();
+  await expect(page.locator('[data-outcome="failed"]')).toContainText(
+    `${D.bulkRefused.protocol}: transição não permitida`,
+  );
+  await expect(bodyRows(page).filter({ hasText: D.bulkRefused.protocol })).toContainText("Novo");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-bulk");
+});
+
+test("a viewer sees masked data, no bulk action, no reveal, and the reveal route answers 403", async ({ page }) => {
+  await signIn(page, "viewer");
+  await expect(page.getByText(`${TOTAL} documentos`)).toBeVisible();
+  await expect(page.getByText(/Dados pessoais mascarados/)).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /^Selecionar/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Alterar status" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Revelar/ })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Ações" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "documents-list-viewer");
+
+  // Same session, same origin: the search is allowed (so the 403 below is about the role, not the request)...
+  const search = await apiPost(page, "documents/search", { filters: { cpf: D.mariaNew.cpf } });
+  expect(search.status()).toBe(200);
+  const { items } = (await search.json()) as { items: { id: number; cpf: string }[] };
+  expect(items.length).toBe(4);
+  expect(items.every((item) => item.cpf === "***.456.789-**")).toBe(true);
+  // ...and the reveal is refused.
+  const reveal = await apiPost(page, "documents/reveal", { id: items[0]!.id });
+  expect(reveal.status()).toBe(403);
+  expect(await reveal.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Forbidden: /) });
+});
