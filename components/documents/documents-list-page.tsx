@@ -52,12 +52,12 @@ export function DocumentsListPage({
           </p>
         ) : null}
       </div>
-      <FilterBar key={paramsKey} filters={query.filters} options={options.data} onApply={applyFilters} />
+      <FilterBar key={`filters?${paramsKey}`} filters={query.filters} options={options.data} onApply={applyFilters} />
       <FilterChips filters={query.filters} options={options.data} onChange={applyFilters} />
       {canSaveFilters ? <SavedFilters current={query.filters} onApply={applyFilters} /> : null}
       <SearchResults
-        // A new search starts with nothing selected or revealed.
-        key={`${paramsKey}`}
+        // A new search starts with nothing selected or revealed (keys differ from FilterBar's: same parent).
+        key={`results?${paramsKey}`}
         query={query}
         search={search}
         options={options.data}

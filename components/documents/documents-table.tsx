@@ -182,7 +182,7 @@ export function DocumentsTable({
                     </span>
                   ) : null}
                 </td>
-                <td className={CELL}>
+                <td className={`${CELL} whitespace-nowrap`}>
                   <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
                   {personal && (personal.email || personal.phone) ? (
                     <span className="block text-xs text-slate-600">
@@ -201,9 +201,9 @@ export function DocumentsTable({
                     </td>
                   ))
                 ) : (
-                  <td className={CELL}>{item.product.name}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{item.product.name}</td>
                 )}
-                <td className={CELL}>{item.modality?.identifier ?? "—"}</td>
+                <td className={`${CELL} whitespace-nowrap`}>{item.modality?.identifier ?? "—"}</td>
                 <td className={`${CELL} whitespace-nowrap`}>{dateTime(item.created_at)}</td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <SlaCell

@@ -229,7 +229,7 @@ export function FilterBar({
                   />
                   <span className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
                     <span aria-hidden>{checked ? "✓" : "+"}</span>
-                    {category.label}
+                    <span>{category.label}</span>
                   </span>
                 </label>
               );

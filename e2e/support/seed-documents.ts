@@ -11,18 +11,18 @@ const DAY = 24 * HOUR;
 
 /** The rows the browser tests look for, by protocol. */
 export const E2E_DOCUMENTS = {
-  mariaNew: { protocol: "20260301-000001", cpf: "123.456.789-09", status: "Novo", name: "Maria Oliveira" },
-  mariaAnalysisLate: { protocol: "20260302-000002", cpf: "12345678909", status: "Em análise", name: "Maria Oliveira" },
-  mariaDone: { protocol: "20260303-000003", cpf: "123.456.789-09", status: "Concluído", name: "Maria Oliveira" },
+  mariaNew: { protocol: "E2E-0001", cpf: "123.456.789-09", status: "Novo", name: "Maria Oliveira" },
+  mariaAnalysisLate: { protocol: "E2E-0002", cpf: "12345678909", status: "Em análise", name: "Maria Oliveira" },
+  mariaDone: { protocol: "E2E-0003", cpf: "123.456.789-09", status: "Concluído", name: "Maria Oliveira" },
   mariaWaiting: {
-    protocol: "20260304-000004",
+    protocol: "E2E-0004",
     cpf: "12345678909",
     status: "Aguardando documentos",
     name: "Maria Oliveira",
   },
-  bulkFirst: { protocol: "20260305-000005", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
-  bulkSecond: { protocol: "20260306-000006", cpf: "11144477735", status: "Novo", name: "João Pereira" },
-  bulkRefused: { protocol: "20260307-000007", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
+  bulkFirst: { protocol: "E2E-0005", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
+  bulkSecond: { protocol: "E2E-0006", cpf: "11144477735", status: "Novo", name: "João Pereira" },
+  bulkRefused: { protocol: "E2E-0007", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
 } as const satisfies Record<string, { protocol: string; cpf: string; status: StatusName; name: string }>;
 
 /** How many filler documents there are besides E2E_DOCUMENTS (the list test pages through all of them). */
@@ -100,7 +100,7 @@ export async function seedE2eDocuments(db: Db, catalog: SeededCatalog, now = new
     const createdAt = new Date(base - (3 + index * 1.5) * DAY);
     const cpf = cpfFromBase(String(200_000_000 + index * 7_654_321).slice(0, 9));
     rows.push({
-      protocol: `202602${String((index % 28) + 1).padStart(2, "0")}-${String(100 + index).padStart(6, "0")}`,
+      protocol: `E2E-${String(100 + index).padStart(4, "0")}`,
       // Every other filler identifier is stored without punctuation, as some integrations send it.
       cpf: index % 2 ? normalizeIdentifier(cpf) : cpf,
       status,
