@@ -12,7 +12,10 @@ import type {
 
 type ProductColumn = FilterOptions["products"][number]["columns"][number];
 
-const CELL = "px-3 py-2 align-top";
+const CELL = "px-2 py-2 align-top lg:px-3";
+// Secondary columns give way on tablets (they stay filterable and are on the document page).
+const FROM_LG = "hidden lg:table-cell";
+const FROM_XL = "hidden xl:table-cell";
 
 /** The page of documents. Columns follow the chosen product's columns; headers sort on the server. */
 export function DocumentsTable({
@@ -50,7 +53,10 @@ export function DocumentsTable({
   const format = useFormatter();
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
-  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
+  const dateTime = (iso: string) => ({
+    date: format.dateTime(new Date(iso), { dateStyle: "short" }),
+    time: format.dateTime(new Date(iso), { timeStyle: "short" }),
+  });
 
   const sortHeader = (field: SortField, label: string) => {
     const active = sort === field;
@@ -76,8 +82,8 @@ export function DocumentsTable({
     );
   };
 
-  const plainHeader = (label: string) => (
-    <th scope="col" className={`${CELL} whitespace-nowrap font-semibold`}>
+  const plainHeader = (label: string, extra = "") => (
+    <th scope="col" className={`${CELL} whitespace-nowrap font-semibold ${extra}`}>
       {label}
     </th>
   );
@@ -99,7 +105,7 @@ export function DocumentsTable({
       role="region"
       aria-label={t("region")}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <table className="min-w-full text-left text-sm" aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
@@ -136,8 +142,8 @@ export function DocumentsTable({
                     {column.label}
                   </th>
                 ))
-              : plainHeader(t("product"))}
-            {plainHeader(t("modality"))}
+              : plainHeader(t("product"), FROM_LG)}
+            {plainHeader(t("modality"), productColumns ? FROM_XL : FROM_LG)}
             {sortHeader("created_at", t("createdAt"))}
             {sortHeader("sla_end", t("slaEnd"))}
             {canReveal ? plainHeader(t("actions")) : null}
@@ -185,7 +191,7 @@ export function DocumentsTable({
                 <td className={`${CELL} whitespace-nowrap`}>
                   <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
                   {personal && (personal.email || personal.phone) ? (
-                    <span className="block text-xs text-slate-600">
+                    <span className="block max-w-60 whitespace-normal break-words text-xs text-slate-600">
                       {[personal.email, personal.phone].filter(Boolean).join(" · ")}
                     </span>
                   ) : null}
@@ -201,10 +207,14 @@ export function DocumentsTable({
                     </td>
                   ))
                 ) : (
-                  <td className={`${CELL} whitespace-nowrap`}>{item.product.name}</td>
+                  <td className={`${CELL} whitespace-nowrap ${FROM_LG}`}>{item.product.name}</td>
                 )}
-                <td className={`${CELL} whitespace-nowrap`}>{item.modality?.identifier ?? "—"}</td>
-                <td className={`${CELL} whitespace-nowrap`}>{dateTime(item.created_at)}</td>
+                <td className={`${CELL} whitespace-nowrap ${productColumns ? FROM_XL : FROM_LG}`}>
+                  {item.modality?.identifier ?? "—"}
+                </td>
+                <td className={`${CELL} whitespace-nowrap`}>
+                  <DateTime value={dateTime(item.created_at)} />
+                </td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <SlaCell
                     item={item}
@@ -238,24 +248,33 @@ export function DocumentsTable({
   );
 }
 
+function DateTime({ value }: { value: { date: string; time: string } }) {
+  return (
+    <>
+      <span className="block">{value.date}</span>
+      <span className="block text-xs text-slate-600">{value.time}</span>
+    </>
+  );
+}
+
 function SlaCell({
   item,
   format,
   labels,
 }: {
   item: DocumentListItem;
-  format: (iso: string) => string;
+  format: (iso: string) => { date: string; time: string };
   labels: { late: string; inSla: string; noSla: string };
 }) {
   if (!item.sla_end) return <span className="text-slate-600">{labels.noSla}</span>;
   const late = item.sla_state === "late";
   return (
-    <span className="flex flex-col">
-      <span>{format(item.sla_end)}</span>
-      <span className={`text-xs font-semibold ${late ? "text-red-700" : "text-green-800"}`}>
+    <>
+      <DateTime value={format(item.sla_end)} />
+      <span className={`block text-xs font-semibold ${late ? "text-red-700" : "text-green-800"}`}>
         {late ? <span aria-hidden>⚠ </span> : null}
         {late ? labels.late : labels.inSla}
       </span>
-    </span>
+    </>
   );
 }
