@@ -146,7 +146,6 @@ export function DocumentsTable({
             {plainHeader(t("modality"), productColumns ? FROM_XL : FROM_LG)}
             {sortHeader("created_at", t("createdAt"))}
             {sortHeader("sla_end", t("slaEnd"))}
-            {canReveal ? plainHeader(t("actions")) : null}
           </tr>
         </thead>
         <tbody className={`divide-y divide-slate-100 ${busy ? "opacity-60" : ""}`}>
@@ -195,6 +194,22 @@ export function DocumentsTable({
                       {[personal.email, personal.phone].filter(Boolean).join(" · ")}
                     </span>
                   ) : null}
+                  {/* Revealing concerns this cell's and the CPF's data, so the control sits with them. */}
+                  {canReveal ? (
+                    <button
+                      type="button"
+                      onClick={() => onToggleReveal(item.id)}
+                      disabled={revealingId === item.id}
+                      aria-label={
+                        personal
+                          ? t("hideLabel", { protocol: item.protocol })
+                          : t("revealLabel", { protocol: item.protocol })
+                      }
+                      className="mt-1 block rounded border border-slate-300 px-1.5 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:text-slate-400"
+                    >
+                      {personal ? t("hide") : t("reveal")}
+                    </button>
+                  ) : null}
                 </td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <Badge text={item.status.name} color={item.status.text_color} background={item.status.bg_color} />
@@ -222,23 +237,6 @@ export function DocumentsTable({
                     labels={{ late: t("late"), inSla: t("inSla"), noSla: t("noSla") }}
                   />
                 </td>
-                {canReveal ? (
-                  <td className={CELL}>
-                    <button
-                      type="button"
-                      onClick={() => onToggleReveal(item.id)}
-                      disabled={revealingId === item.id}
-                      aria-label={
-                        personal
-                          ? t("hideLabel", { protocol: item.protocol })
-                          : t("revealLabel", { protocol: item.protocol })
-                      }
-                      className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:text-slate-400"
-                    >
-                      {personal ? t("hide") : t("reveal")}
-                    </button>
-                  </td>
-                ) : null}
               </tr>
             );
           })}
