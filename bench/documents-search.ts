@@ -287,7 +287,7 @@ async function benchEngine(engine: Engine, serverUrl?: string): Promise<CaseResu
 
 /**
  * Each engine runs in its own child process: a process that migrated one database cannot migrate a second one
- * (the schema engine's WASM glue keeps a view of its first instance's memory), and a fresh process is fairer anyway.
+ * (a UTF-8 decoding error in the schema engine's WASM glue, probably its cached view of the first instance's memory), and a fresh process is fairer anyway.
  */
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
