@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "use-intl";
-import { Badge } from "@/components/ui/feedback.tsx";
 import type {
   DocumentListItem,
   FilterOptions,
@@ -189,11 +188,8 @@ export function DocumentsTable({
                 </td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
-                  {personal && (personal.email || personal.phone) ? (
-                    <span className="block max-w-60 whitespace-normal break-words text-xs text-slate-600">
-                      {[personal.email, personal.phone].filter(Boolean).join(" · ")}
-                    </span>
-                  ) : null}
+                  {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
+                  {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
                   {/* Revealing concerns this cell's and the CPF's data, so the control sits with them. */}
                   {canReveal ? (
                     <button
@@ -211,8 +207,14 @@ export function DocumentsTable({
                     </button>
                   ) : null}
                 </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <Badge text={item.status.name} color={item.status.text_color} background={item.status.bg_color} />
+                <td className={`${CELL} max-w-36 lg:max-w-none lg:whitespace-nowrap`}>
+                  {/* The status's own colours; long names wrap on tablets instead of widening the table. */}
+                  <span
+                    className="inline-block rounded-xl px-2.5 py-0.5 text-xs font-semibold leading-snug"
+                    style={{ color: item.status.text_color, backgroundColor: item.status.bg_color }}
+                  >
+                    {item.status.name}
+                  </span>
                   <span className="sr-only"> ({item.status.category.label})</span>
                 </td>
                 {productColumns ? (
