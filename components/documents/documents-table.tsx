@@ -169,8 +169,10 @@ export function DocumentsTable({
                   </td>
                 ) : null}
                 <td className={`${CELL} whitespace-nowrap`}>
+                  {/* No prefetch: a page of 25–100 rows would render as many document pages on the server. */}
                   <Link
                     href={`/documents/${item.id}`}
+                    prefetch={false}
                     className="font-medium text-brand-700 underline-offset-2 hover:underline"
                   >
                     {item.protocol}
