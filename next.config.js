@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  // `npm test` type-checks with `tsc --noEmit` first; repeating it in every build would add ~30 s to a first `npm start`.
+  typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
       {

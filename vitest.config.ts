@@ -16,6 +16,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    env: { LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1" },
+    // LGPD_WORKER off: tests drive the deletion processor themselves (tests/lgpd-worker-loop.test.ts turns it on).
+    env: { LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1", LGPD_WORKER: "off" },
   },
 });

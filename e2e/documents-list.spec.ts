@@ -5,7 +5,8 @@ import { E2E_DOCUMENTS, E2E_FILLER_COUNT } from "./support/seed-documents.ts";
 
 // The staff documents list against the e2e server's seeded database (e2e/support/seed-documents.ts).
 
-const TOTAL = Object.keys(E2E_DOCUMENTS).length + E2E_FILLER_COUNT;
+/** This spec's own documents; other seeds (the document page's) add more, so totals are read from the page. */
+const OWN_DOCUMENTS = Object.keys(E2E_DOCUMENTS).length + E2E_FILLER_COUNT;
 const D = E2E_DOCUMENTS;
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -16,6 +17,13 @@ async function protocolsShown(page: Page): Promise<string[]> {
   // While a new page or order loads, the previous rows stay on screen, dimmed, with aria-busy="true".
   await expect(table(page)).toHaveAttribute("aria-busy", "false");
   return bodyRows(page).locator("td a").allInnerTexts();
+}
+
+/** The result count the page shows ("37 documentos"). */
+async function countShown(page: Page): Promise<number> {
+  const text = page.getByText(/^\d+ documentos?$/);
+  await expect(text).toBeVisible();
+  return Number((await text.innerText()).split(" ")[0]);
 }
 
 async function searchCpfAndCategories(page: Page, cpf: string, categories: string[]) {
@@ -36,7 +44,8 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
 }) => {
   await signIn(page, "staff");
   await expect(page.getByRole("heading", { name: "Documentos", level: 1 })).toBeVisible();
-  await expect(shown(page, `${TOTAL} documentos`)).toBeVisible();
+  const total = await countShown(page);
+  expect(total).toBeGreaterThanOrEqual(OWN_DOCUMENTS);
 
   await searchCpfAndCategories(page, "123.456.789-09", ["Acesso", "Em andamento"]);
   await expect(page).toHaveURL(/cpf=123\.456\.789-09/);
@@ -46,7 +55,7 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
   expect((await protocolsShown(page)).sort()).toEqual([D.mariaNew.protocol, D.mariaAnalysisLate.protocol].sort());
   // Masked until revealed.
   await expect(bodyRows(page).getByTestId("cpf").first()).toHaveText("***.456.789-**");
-  await expect(bodyRows(page).getByTestId("name").first()).toHaveText("M**** O******");
+  await expect(bodyRows(page).getByTestId("name").first()).toHaveText("M**** O*******");
   // The late one says so.
   await expect(bodyRows(page).filter({ hasText: D.mariaAnalysisLate.protocol })).toContainText("Atrasado");
 
@@ -77,7 +86,7 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
   );
   // The bare spelling finds the same four.
   await page.getByRole("button", { name: "Remover filtro CPF: 123.456.789-09" }).click();
-  await expect(shown(page, `${TOTAL} documentos`)).toBeVisible();
+  await expect(shown(page, `${total} documentos`)).toBeVisible();
   await page.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("12345678909");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(shown(page, "4 documentos")).toBeVisible();
@@ -92,6 +101,7 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
 
 test("a search is saved, re-applied from the saved list, and deleted", async ({ page }) => {
   await signIn(page, "staff");
+  const total = await countShown(page);
   await searchCpfAndCategories(page, "123.456.789-09", ["Em andamento"]);
   await expect(shown(page, "1 documento")).toBeVisible();
 
@@ -108,7 +118,7 @@ test("a search is saved, re-applied from the saved list, and deleted", async ({ 
   await page.getByRole("button", { name: "Cancelar" }).click();
 
   await page.getByRole("button", { name: "Limpar filtros" }).click();
-  await expect(shown(page, `${TOTAL} documentos`)).toBeVisible();
+  await expect(shown(page, `${total} documentos`)).toBeVisible();
 
   await page.getByRole("button", { name: "Aplicar filtro salvo Maria em andamento" }).click();
   await expect(shown(page, "1 documento")).toBeVisible();
@@ -127,8 +137,11 @@ test("a search is saved, re-applied from the saved list, and deleted", async ({ 
 
 test("the table sorts on the server and pages through every document", async ({ page }) => {
   await signIn(page, "staff");
+  const total = await countShown(page);
+  const pages = Math.ceil(total / 10);
+  expect(pages).toBeGreaterThanOrEqual(3);
   await page.getByRole("combobox", { name: "Por página" }).selectOption("10");
-  await expect(shown(page, "Página 1 de 3")).toBeVisible();
+  await expect(shown(page, `Página 1 de ${pages}`)).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(10);
 
   const protocolHeader = table(page).getByRole("columnheader", { name: /Protocolo/ });
@@ -136,34 +149,34 @@ test("the table sorts on the server and pages through every document", async ({ 
   await expect(protocolHeader).toHaveAttribute("aria-sort", "ascending");
   await expect(page).toHaveURL(/sort=protocol&dir=asc/);
   const seen: string[] = [];
-  for (const pageNumber of [1, 2, 3]) {
-    await expect(shown(page, `Página ${pageNumber} de 3`)).toBeVisible();
+  for (let pageNumber = 1; pageNumber <= pages; pageNumber += 1) {
+    await expect(shown(page, `Página ${pageNumber} de ${pages}`)).toBeVisible();
     const protocols = await protocolsShown(page);
     expect(protocols).toEqual([...protocols].sort());
     seen.push(...protocols);
-    if (pageNumber < 3) await page.getByRole("button", { name: "Próxima" }).click();
+    if (pageNumber < pages) await page.getByRole("button", { name: "Próxima" }).click();
   }
-  expect(seen).toHaveLength(TOTAL);
-  expect(new Set(seen).size).toBe(TOTAL);
+  expect(seen).toHaveLength(total);
+  expect(new Set(seen).size).toBe(total);
   expect(seen).toEqual([...seen].sort());
   await expect(page.getByRole("button", { name: "Próxima" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
-  await screenshotBothSizes(page, "documents-list-sorted-page3");
+  await screenshotBothSizes(page, "documents-list-sorted-last-page");
 
   await protocolHeader.getByRole("button").click();
   await expect(protocolHeader).toHaveAttribute("aria-sort", "descending");
-  await expect(shown(page, "Página 1 de 3")).toBeVisible();
+  await expect(shown(page, `Página 1 de ${pages}`)).toBeVisible();
   expect((await protocolsShown(page))[0]).toBe([...seen].sort().at(-1));
 
   // Choosing a product shows its columns instead of the product column; values come from filled_columns.
   await page.getByRole("combobox", { name: "Produto" }).selectOption({ label: "Seguro Auto" });
-  await page.getByRole("textbox", { name: "Placa contém" }).fill("bra2");
+  await page.getByRole("textbox", { name: "Placa contém" }).fill("lst4");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(shown(page, "1 documento")).toBeVisible();
   await expect(table(page).getByRole("columnheader", { name: "Valor segurado" })).toBeVisible();
   await expect(table(page).getByRole("columnheader", { name: "Produto" })).toHaveCount(0);
-  await expect(bodyRows(page).first()).toContainText("BRA2E19");
-  await expect(page.getByRole("button", { name: "Remover filtro Placa contém bra2" })).toBeVisible();
+  await expect(bodyRows(page).first()).toContainText("LST4A21");
+  await expect(page.getByRole("button", { name: "Remover filtro Placa contém lst4" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "documents-list-product-columns");
 });
@@ -236,7 +249,7 @@ test("bulk status change on two documents, with a refused transition reported pe
 
 test("a viewer sees masked data, no bulk action, no reveal, and the reveal route answers 403", async ({ page }) => {
   await signIn(page, "viewer");
-  await expect(shown(page, `${TOTAL} documentos`)).toBeVisible();
+  expect(await countShown(page)).toBeGreaterThanOrEqual(OWN_DOCUMENTS);
   await expect(page.getByText(/Dados pessoais mascarados/)).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /^Selecionar/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Alterar status" })).toHaveCount(0);

@@ -258,7 +258,7 @@ describe("masking and reveal", () => {
       cpf: "***.456.789-**",
       cpf_kind: "cpf",
       name: "M**** d* S****",
-      email: "m***@e***.com",
+      email: "m**********@e******.com",
       phone: "(**) *****-4321",
       status: { name: "Novo", category: { key: "primary" }, text_color: "#1e3a8a", bg_color: "#dbeafe" },
       product: { id: alpha.productId, name: "Seguro Auto" },

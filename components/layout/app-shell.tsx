@@ -36,7 +36,7 @@ export async function AppShell({
       >
         {t("nav.skipToContent")}
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <Link href="/documents" className="text-lg font-bold text-brand-700">
             {t("appName")}

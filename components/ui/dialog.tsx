@@ -8,14 +8,16 @@ export function Dialog({
   title,
   onClose,
   children,
+  wide = false,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: React.ReactNode;
+  /** Room for longer forms (up to 48rem). */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  // Unique per dialog: a page may hold several (closed ones stay in the DOM).
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +30,7 @@ export function Dialog({
       ref={ref}
       onClose={onClose}
       aria-labelledby={titleId}
-      className="m-auto w-[min(32rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      className={`m-auto ${wide ? "w-[min(48rem,94vw)]" : "w-[min(32rem,92vw)]"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
     >
       <div className="p-5">
         <h2 id={titleId} className="mb-3 text-lg font-semibold">

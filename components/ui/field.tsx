@@ -38,37 +38,76 @@ export function TextField({
   );
 }
 
+/** The hint and error lines under a control, with the ids its aria-describedby points at. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
 export function SelectField({
   label,
+  hint,
+  error,
   children,
   className = "",
   ...props
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
+}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} className={CONTROL} {...props}>
+      <select
+        id={id}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        className={CONTROL}
+        {...props}
+      >
         {children}
       </select>
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
 export function TextAreaField({
   label,
+  hint,
+  error,
   className = "",
   ...props
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea id={id} className={CONTROL} {...props} />
+      <textarea
+        id={id}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        className={CONTROL}
+        {...props}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export const E2E_DOCUMENTS = {
   bulkRefused: { protocol: "E2E-0007", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
 } as const satisfies Record<string, { protocol: string; cpf: string; status: StatusName; name: string }>;
 
-/** How many filler documents there are besides E2E_DOCUMENTS (the list test pages through all of them). */
+/** How many filler documents there are besides E2E_DOCUMENTS (other seeds add documents of their own). */
 export const E2E_FILLER_COUNT = 23;
 
 /** A valid CPF from a 9-digit base (check digits computed as in the spec). */
@@ -68,7 +68,7 @@ export async function seedE2eDocuments(db: Db, catalog: SeededCatalog, now = new
       slaEnd: new Date(base + 30 * HOUR),
       email: "maria.oliveira@example.com",
       phone: "(11) 91234-5678",
-      filledColumns: { placa: "BRA2E19", valor_segurado: 85000, inicio_vigencia: "2026-04-01" },
+      filledColumns: { placa: "LST4A21", valor_segurado: 85000, inicio_vigencia: "2026-04-01" },
     },
     {
       ...E2E_DOCUMENTS.mariaAnalysisLate,

@@ -15,12 +15,15 @@ export async function actorFromBearer(token: string): Promise<Actor | null> {
   // Lookup by the hash of the presented secret: the comparison happens on a digest, never on the secret.
   const row = await db.apiToken.findUnique({
     where: { tokenHash: hashSecret(token) },
-    include: { user: { select: { email: true, disabled: true, role: true } } },
+    include: { user: { select: { email: true, disabled: true, role: true, sessionsValidFrom: true } } },
   });
   if (!row || row.revokedAt) return null;
   const now = new Date();
   if (row.expiresAt && row.expiresAt <= now) return null;
   if (row.user?.disabled) return null;
+  // A token from POST /api/auth/token acts as its user: their current role, and revoked with their sessions.
+  const asUser = row.kind === "session" && row.user ? row.user : null;
+  if (asUser && asUser.sessionsValidFrom > row.createdAt) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
@@ -29,7 +32,7 @@ export async function actorFromBearer(token: string): Promise<Actor | null> {
     id: row.id,
     label: row.kind === "session" && row.user ? row.user.email : `token:${row.name}`,
     instanceId: row.instanceId,
-    role: row.role,
+    role: asUser ? asUser.role : row.role,
     userId: row.userId,
   };
 }

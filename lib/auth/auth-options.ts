@@ -1,15 +1,10 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { clientAddress } from "./client-address.ts";
 import { appSecret } from "./secrets.ts";
 import { SESSION_IDLE_SECONDS } from "./session-policy.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
-
-function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | null {
-  const forwarded = headers?.["x-forwarded-for"];
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return value?.split(",")[0]?.trim() || null;
-}
 
 export const authOptions: NextAuthOptions = {
   // Read when next-auth first needs it (not at import), so `next build` works without the secret.
@@ -28,7 +23,7 @@ export const authOptions: NextAuthOptions = {
         const result = await verifyCredentials({
           email: credentials.email,
           password: credentials.password,
-          clientIp: clientIp(request?.headers as Record<string, string | undefined>),
+          clientIp: clientAddress(request?.headers as Record<string, string | undefined>),
         });
         if (!result.ok) throw new Error(result.reason === "throttled" ? "Throttled" : "CredentialsSignin");
         return { id: String(result.user.id), email: result.user.email, name: result.user.name };

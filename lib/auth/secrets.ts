@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { readSecretFile } from "../ops/app-secret.ts";
 
 /** A random secret with a recognisable prefix, e.g. `dft_…` for document tokens. */
 export function generateSecret(prefix: string): string {
@@ -22,9 +23,12 @@ export function keyedHash(value: string): string {
   return createHmac("sha256", appSecret()).update(value, "utf8").digest("hex");
 }
 
+// The secret `npm start` keeps in data/secret, for processes started without NEXTAUTH_SECRET (worker, CLI, next start).
+let fileSecret: string | undefined;
+
 /** NEXTAUTH_SECRET signs sessions and keys the identifier hashes; a fixed development value is refused in production. */
 export function appSecret(): string {
-  const secret = process.env.NEXTAUTH_SECRET ?? process.env.APP_SECRET;
+  const secret = process.env.NEXTAUTH_SECRET ?? process.env.APP_SECRET ?? (fileSecret ??= readSecretFile() ?? "");
   if (secret) return secret;
   if (process.env.NODE_ENV === "production" && !process.env.ALLOW_DEV_SECRET) {
     throw new Error("NEXTAUTH_SECRET must be set in production (npm start generates one in data/secret)");

@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { acquirePgliteLock } from "./pglite-lock.ts";
+
+export { DatabaseInUseError } from "./pglite-lock.ts";
 
 /** Where the data lives: embedded PGlite in a folder, or a PostgreSQL server. */
 export type DatabaseTarget = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
@@ -42,14 +45,21 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
     mkdirSync(target.dir, { recursive: true });
+    // PGlite does not lock its folder itself; this throws DatabaseInUseError when another live process holds it.
+    const releaseLock = acquirePgliteLock(target.dir);
     let pglite: InstanceType<typeof PGlite>;
     try {
       pglite = await PGlite.create(target.dir);
     } catch (error) {
-      throw new DatabaseInUseError(target.dir, error);
+      releaseLock();
+      throw new Error(`Could not open the embedded database at ${target.dir}`, { cause: error });
     }
     const factory = new PrismaPGlite(pglite);
-    return { factory: withAwaitedScripts(factory, pglite), pglite, close: () => pglite.close() };
+    return {
+      factory: withAwaitedScripts(factory, pglite),
+      pglite,
+      close: () => pglite.close().finally(releaseLock),
+    };
   }
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const pg = await import("pg");
@@ -83,15 +93,4 @@ function withAwaitedScripts(
     connect: () => patch(factory.connect()),
     connectToShadowDb: () => factory.connectToShadowDb(),
   };
-}
-
-export class DatabaseInUseError extends Error {
-  constructor(dir: string, cause: unknown) {
-    super(
-      `Could not open the embedded database at ${dir}. If the server (npm start) is running, stop it first: ` +
-        `PGlite allows one process at a time.`,
-      { cause },
-    );
-    this.name = "DatabaseInUseError";
-  }
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { getDb, Prisma } from "../db/client.ts";
 import { badRequest, type FieldError } from "../http/errors.ts";
 import { identifierKind, maskIdentifier, normalizeIdentifier } from "../identifiers/identifiers.ts";
-import { maskEmail, maskName, maskPhone } from "./masking.ts";
+import { maskEmail, maskName, maskPhone } from "./mask.ts";
+import { slaInfo } from "./sla-state.ts";
 import type {
   ColumnFilter,
   DocumentFilters,
@@ -21,22 +22,12 @@ export const SEARCH_TIME_ZONE = "America/Sao_Paulo";
 type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
 
 /**
- * SLA state of a document at `now`:
+ * SLA state in SQL, the same rule as slaInfo() in ./sla-state.ts (keep the two in step):
  * - `no_sla`: no deadline (sla_end null);
  * - `late`: the deadline passed before the clock stopped — the clock stops when the document finished
  *   (date_finished) or, while it waits in a pause status, when the pause began (paused_at), otherwise it is `now`;
  * - `in_sla`: a deadline that has not passed by then.
  */
-export function slaStateOf(
-  document: { slaEnd: Date | null; dateFinished: Date | null; pausedAt: Date | null },
-  now: Date,
-): SlaState {
-  if (!document.slaEnd) return "no_sla";
-  const clockStoppedAt = document.dateFinished ?? document.pausedAt ?? now;
-  return document.slaEnd < clockStoppedAt ? "late" : "in_sla";
-}
-
-/** The same rule in SQL (keep the two in step). */
 function slaCondition(state: SlaState, now: Date): Prisma.Sql {
   const stoppedAt = Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
   if (state === "no_sla") return Prisma.sql`d."slaEnd" IS NULL`;
@@ -260,9 +251,9 @@ function toListItem(document: LoadedDocument, now: Date): DocumentListItem {
     protocol: document.protocol,
     cpf: maskIdentifier(document.cpf),
     cpf_kind: identifierKind(document.cpf),
-    name: maskName(document.name),
-    email: maskEmail(document.email),
-    phone: maskPhone(document.phone),
+    name: document.name ? maskName(document.name) : document.name,
+    email: document.email ? maskEmail(document.email) : document.email,
+    phone: document.phone ? maskPhone(document.phone) : document.phone,
     status: {
       id: document.status.id,
       name: document.status.name,
@@ -277,6 +268,6 @@ function toListItem(document: LoadedDocument, now: Date): DocumentListItem {
     updated_at: document.updatedAt.toISOString(),
     sla_end: document.slaEnd?.toISOString() ?? null,
     date_finished: document.dateFinished?.toISOString() ?? null,
-    sla_state: slaStateOf(document, now),
+    sla_state: slaInfo(document, now).state,
   };
 }

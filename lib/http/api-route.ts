@@ -120,7 +120,18 @@ export function toApiError(error: unknown, requestId: string, path: string): Api
   log.error("api.unexpected_error", {
     request_id: requestId,
     path,
-    error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500),
+    error: describeError(error),
   });
   return new ApiError("Internal", `Unexpected error (request id ${requestId})`);
+}
+
+/** Name, code and the last line of the message: Prisma's messages quote bundled source code in earlier lines. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 300);
+  const code = (error as { code?: unknown }).code;
+  const lines = error.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${lines.at(-1) ?? ""}`.slice(0, 300);
 }

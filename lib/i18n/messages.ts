@@ -6,6 +6,7 @@ import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
 import enLgpd from "@/messages/en/lgpd.json";
+import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
 import ptApis from "@/messages/pt-BR/apis.json";
 import ptAuth from "@/messages/pt-BR/auth.json";
@@ -14,6 +15,7 @@ import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
+import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
 
 export const LOCALES = ["pt-BR", "en"] as const;
@@ -30,6 +32,7 @@ const MESSAGES = {
     document: ptDocument,
     apis: ptApis,
     lgpd: ptLgpd,
+    reference: ptReference,
     settings: ptSettings,
     dashboard: ptDashboard,
   },
@@ -40,6 +43,7 @@ const MESSAGES = {
     document: enDocument,
     apis: enApis,
     lgpd: enLgpd,
+    reference: enReference,
     settings: enSettings,
     dashboard: enDashboard,
   },

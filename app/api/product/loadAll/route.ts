@@ -1,13 +1,10 @@
-// POST /api/product/loadAll — the instance's products with steps and columns. Auth: bearer token or session (viewer+).
-import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+// POST /api/product/loadAll — the instance's products with steps and columns. Auth: bearer or session (viewer+).
+import { loadAllProducts } from "@/lib/catalog/load-all.ts";
+import { emptyBodySchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 
 export const POST = apiRoute({
   role: "viewer",
-  body: z.object({}).loose(),
-  handler: async ({ actor }) => {
-    const db = await getDb();
-    return db.product.findMany({ where: { instanceId: actor.instanceId }, orderBy: { id: "asc" } });
-  },
+  body: emptyBodySchema,
+  handler: async ({ actor }) => loadAllProducts(actor.instanceId),
 });

@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export default async function ApisPage() {
+  const actor = await requireStaff("admin");
+  const t = await serverTranslator("apis");
+  const db = await getDb();
+  const now = new Date();
+  const [key, activeTokens] = await Promise.all([
+    db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { lastChars: true } }),
+    db.apiToken.count({
+      where: {
+        instanceId: actor.instanceId,
+        kind: "api",
+        revokedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      },
+    }),
+  ]);
+  const entries = [
+    {
+      href: "/apis/lgpd",
+      title: t("entries.lgpd.title"),
+      description: t("entries.lgpd.description"),
+      state: key ? t("overview.keyConfigured", { lastChars: key.lastChars }) : t("overview.keyMissing"),
+    },
+    {
+      href: "/apis/tokens",
+      title: t("entries.tokens.title"),
+      description: t("entries.tokens.description"),
+      state: t("overview.activeTokens", { count: activeTokens }),
+    },
+    {
+      href: "/api-reference",
+      title: t("entries.reference.title"),
+      description: t("entries.reference.description"),
+      state: null,
+    },
+  ];
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {entries.map((entry) => (
+        <li key={entry.href} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-base font-semibold">
+            <Link href={entry.href} className="text-brand-700 underline-offset-2 hover:underline">
+              {entry.title}
+            </Link>
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{entry.description}</p>
+          {entry.state ? <p className="mt-3 text-sm font-medium text-slate-900">{entry.state}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

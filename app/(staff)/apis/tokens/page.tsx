@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { ApiTokensPanel } from "@/components/apis/api-tokens-panel.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export default async function ApisTokensPage() {
+  await requireStaff("admin");
+  const t = await serverTranslator("apis");
+  return (
+    <div className="space-y-4">
+      <p className="max-w-3xl text-sm text-slate-700">
+        {t.rich("tokens.description", {
+          header: "Authorization: Bearer <token>",
+          code: (chunks) => <code className="whitespace-nowrap rounded bg-slate-100 px-1 font-mono">{chunks}</code>,
+        })}{" "}
+        <Link href="/api-reference" className="text-brand-700 underline">
+          {t("referenceLink")}
+        </Link>
+      </p>
+      <ApiTokensPanel />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { DocumentPage } from "@/components/document/document-page.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const t = await serverTranslator("document");
+  return { title: `${t("pageTitle", { protocol: `#${(await params).id}` })} · DocFlow` };
+}
+
+// /documents/<id>: a thin server page; the client component loads the data through /api/documents/<id>, which
+// checks the session and the instance again (another instance's document is a 404 there).
+export default async function DocumentRoute({ params }: { params: Promise<{ id: string }> }) {
+  await requireStaff("viewer");
+  const { id } = await params;
+  const value = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) notFound();
+  return <DocumentPage id={value} />;
+}

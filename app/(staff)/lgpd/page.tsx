@@ -1,0 +1,17 @@
+import { LgpdRequestsView } from "@/components/lgpd/lgpd-requests-view.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export default async function LgpdPage() {
+  await requireStaff("admin");
+  const t = await serverTranslator("lgpd");
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
+      </div>
+      <LgpdRequestsView />
+    </div>
+  );
+}

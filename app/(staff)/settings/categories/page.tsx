@@ -1,0 +1,10 @@
+import { CategoriesPanel } from "@/components/settings/categories-panel.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { settingsMetadata } from "../metadata.ts";
+
+export const generateMetadata = () => settingsMetadata("categories");
+
+export default async function SettingsCategoriesPage() {
+  await requireStaff("admin");
+  return <CategoriesPanel />;
+}

@@ -1,0 +1,17 @@
+// PATCH /api/admin/settings/categories/<id> — change key, label, kind or order. Auth: admin.
+// DELETE /api/admin/settings/categories/<id> — 409 while statuses use it. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { deleteCategory, updateCategory } from "@/lib/settings/categories.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { updateCategorySchema } from "@/lib/settings/schemas.ts";
+
+export const PATCH = apiRoute({
+  role: "admin",
+  body: updateCategorySchema,
+  handler: async ({ actor, body, params }) => updateCategory(actor, idParam(params), body),
+});
+
+export const DELETE = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => deleteCategory(actor, idParam(params)),
+});

@@ -1,0 +1,15 @@
+// DELETE /api/admin/settings/modalities/<id>/holidays/<YYYY-MM-DD> — remove the holiday on that date. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { removeHoliday } from "@/lib/settings/modalities.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { holidayDateParam } from "@/lib/settings/schemas.ts";
+
+export const DELETE = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => {
+    const date = holidayDateParam.safeParse(params.date);
+    if (!date.success) throw notFound("No holiday on that date");
+    return removeHoliday(actor, idParam(params), date.data);
+  },
+});

@@ -1,0 +1,13 @@
+// POST /api/admin/settings/modalities/<id>/holidays — add holidays `{holidays: [{date, name}]}`; 409 if a date
+// is already there. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { addHolidays } from "@/lib/settings/modalities.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { addHolidaysSchema } from "@/lib/settings/schemas.ts";
+
+export const POST = apiRoute({
+  role: "admin",
+  body: addHolidaysSchema,
+  handler: async ({ actor, body, params }) =>
+    Response.json(await addHolidays(actor, idParam(params), body), { status: 201 }),
+});

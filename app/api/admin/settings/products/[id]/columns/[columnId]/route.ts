@@ -1,0 +1,17 @@
+// PATCH /api/admin/settings/products/<id>/columns/<columnId> — key, label, type, order. Auth: admin.
+// DELETE /api/admin/settings/products/<id>/columns/<columnId> — values stay in documents. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { deleteColumn, updateColumn } from "@/lib/settings/products.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { updateColumnSchema } from "@/lib/settings/schemas.ts";
+
+export const PATCH = apiRoute({
+  role: "admin",
+  body: updateColumnSchema,
+  handler: async ({ actor, body, params }) => updateColumn(actor, idParam(params), idParam(params, "columnId"), body),
+});
+
+export const DELETE = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => deleteColumn(actor, idParam(params), idParam(params, "columnId")),
+});

@@ -1,0 +1,12 @@
+// POST /api/admin/settings/products/<id>/columns — add a typed filled_columns key. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { createColumn } from "@/lib/settings/products.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { createColumnSchema } from "@/lib/settings/schemas.ts";
+
+export const POST = apiRoute({
+  role: "admin",
+  body: createColumnSchema,
+  handler: async ({ actor, body, params }) =>
+    Response.json(await createColumn(actor, idParam(params), body), { status: 201 }),
+});

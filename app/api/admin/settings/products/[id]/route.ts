@@ -1,0 +1,23 @@
+// GET /api/admin/settings/products/<id> — one product with steps and columns. Auth: admin.
+// PATCH /api/admin/settings/products/<id> — name, description, sla, active. Auth: admin.
+// DELETE /api/admin/settings/products/<id> — 409 while it has documents (deactivate instead). Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { deleteProduct, getProduct, updateProduct } from "@/lib/settings/products.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { updateProductSchema } from "@/lib/settings/schemas.ts";
+
+export const GET = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => getProduct(actor.instanceId, idParam(params)),
+});
+
+export const PATCH = apiRoute({
+  role: "admin",
+  body: updateProductSchema,
+  handler: async ({ actor, body, params }) => updateProduct(actor, idParam(params), body),
+});
+
+export const DELETE = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => deleteProduct(actor, idParam(params)),
+});

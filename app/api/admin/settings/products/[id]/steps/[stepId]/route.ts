@@ -1,0 +1,17 @@
+// PATCH /api/admin/settings/products/<id>/steps/<stepId> — name, order. Auth: admin.
+// DELETE /api/admin/settings/products/<id>/steps/<stepId> — its statuses are left without a step. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { deleteStep, updateStep } from "@/lib/settings/products.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { updateStepSchema } from "@/lib/settings/schemas.ts";
+
+export const PATCH = apiRoute({
+  role: "admin",
+  body: updateStepSchema,
+  handler: async ({ actor, body, params }) => updateStep(actor, idParam(params), idParam(params, "stepId"), body),
+});
+
+export const DELETE = apiRoute({
+  role: "admin",
+  handler: async ({ actor, params }) => deleteStep(actor, idParam(params), idParam(params, "stepId")),
+});

@@ -1,0 +1,12 @@
+// POST /api/admin/settings/products/<id>/steps — add a step to the product's flow. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { createStep } from "@/lib/settings/products.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { createStepSchema } from "@/lib/settings/schemas.ts";
+
+export const POST = apiRoute({
+  role: "admin",
+  body: createStepSchema,
+  handler: async ({ actor, body, params }) =>
+    Response.json(await createStep(actor, idParam(params), body), { status: 201 }),
+});

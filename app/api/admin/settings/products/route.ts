@@ -1,0 +1,13 @@
+// GET /api/admin/settings/products — products with steps, columns and document counts. Auth: admin.
+// POST /api/admin/settings/products — create one. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { createProduct, listProducts } from "@/lib/settings/products.ts";
+import { createProductSchema } from "@/lib/settings/schemas.ts";
+
+export const GET = apiRoute({ role: "admin", handler: async ({ actor }) => listProducts(actor.instanceId) });
+
+export const POST = apiRoute({
+  role: "admin",
+  body: createProductSchema,
+  handler: async ({ actor, body }) => Response.json(await createProduct(actor, body), { status: 201 }),
+});

@@ -1,0 +1,12 @@
+// POST /api/admin/settings/users/<id>/reset-password — body `{}`; answers a new generated password once and ends
+// the user's sessions. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { noBodySchema } from "@/lib/settings/schemas.ts";
+import { resetUserPassword } from "@/lib/settings/users.ts";
+
+export const POST = apiRoute({
+  role: "admin",
+  body: noBodySchema,
+  handler: async ({ actor, params }) => resetUserPassword(actor, idParam(params)),
+});

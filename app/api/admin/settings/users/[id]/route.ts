@@ -1,0 +1,12 @@
+// PATCH /api/admin/settings/users/<id> — name, role, disabled (disabling ends the user's sessions). An admin cannot
+// demote or disable themselves, nor leave the instance without an enabled admin (409). Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { idParam } from "@/lib/settings/route-params.ts";
+import { updateUserSchema } from "@/lib/settings/schemas.ts";
+import { updateUser } from "@/lib/settings/users.ts";
+
+export const PATCH = apiRoute({
+  role: "admin",
+  body: updateUserSchema,
+  handler: async ({ actor, body, params }) => updateUser(actor, idParam(params), body),
+});

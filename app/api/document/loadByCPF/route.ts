@@ -1,0 +1,10 @@
+// POST /api/document/loadByCPF — read views of the documents of one or more identifiers. Auth: viewer+.
+import { loadDocumentsByCpf } from "@/lib/documents/read.ts";
+import { loadDocumentsByCpfSchema } from "@/lib/documents/schemas.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+
+export const POST = apiRoute({
+  role: "viewer",
+  body: loadDocumentsByCpfSchema,
+  handler: async ({ actor, body }) => loadDocumentsByCpf(actor.instanceId, body.cpf, body.categories),
+});

@@ -1,0 +1,15 @@
+// POST /api/documents/<id>/attachments/<attachmentId>/upload — fulfil a pending request with a multipart `file`.
+// Auth: staff+.
+import { pathId } from "@/lib/documents/access.ts";
+import { fulfilAttachmentRequest } from "@/lib/documents/attachments.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { readUploadedFile } from "@/lib/http/upload.ts";
+
+export const POST = apiRoute({
+  role: "staff",
+  handler: async ({ actor, params, request, requestId }) => {
+    const documentId = pathId(params, "id");
+    const attachmentId = pathId(params, "attachmentId");
+    return fulfilAttachmentRequest(actor, documentId, attachmentId, await readUploadedFile(request), requestId);
+  },
+});

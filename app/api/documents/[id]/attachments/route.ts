@@ -1,0 +1,13 @@
+// POST /api/documents/<id>/attachments — multipart upload of one `file` (ATTACHMENT_MAX_BYTES, else 413). Auth: staff+.
+import { pathId } from "@/lib/documents/access.ts";
+import { uploadAttachment } from "@/lib/documents/attachments.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { readUploadedFile } from "@/lib/http/upload.ts";
+
+export const POST = apiRoute({
+  role: "staff",
+  handler: async ({ actor, params, request, requestId }) => {
+    const documentId = pathId(params, "id");
+    return uploadAttachment(actor, documentId, await readUploadedFile(request), requestId);
+  },
+});

@@ -1,0 +1,13 @@
+// GET /api/documents/<id>/history[?personal=1] — the timeline, newest first; personal values masked unless a
+// staff/admin caller revealed them. Auth: viewer+.
+import { pathId } from "@/lib/documents/access.ts";
+import { loadDocumentHistory } from "@/lib/documents/history-read.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+
+export const GET = apiRoute({
+  role: "viewer",
+  handler: async ({ actor, params, request }) =>
+    loadDocumentHistory(actor, pathId(params, "id"), {
+      personal: new URL(request.url).searchParams.get("personal") === "1",
+    }),
+});

@@ -1,0 +1,9 @@
+// POST /api/documents/<id>/reveal — the customer's real cpf, name, email, phone; logged in the history. Auth: staff+.
+import { pathId } from "@/lib/documents/access.ts";
+import { revealPersonalData } from "@/lib/documents/reveal.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+
+export const POST = apiRoute({
+  role: "staff",
+  handler: async ({ actor, params, requestId }) => revealPersonalData(actor, pathId(params, "id"), requestId),
+});

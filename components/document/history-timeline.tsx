@@ -1,0 +1,162 @@
+"use client";
+
+import { useFormatter, useTranslations } from "use-intl";
+import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useCalendarDate, useDateTime, valueText } from "./format.ts";
+
+const FIELDS = [
+  "status_id",
+  "user_id",
+  "product_id",
+  "modality_id",
+  "modality_identifier",
+  "cpf",
+  "name",
+  "email",
+  "phone",
+  "source",
+  "sla_total",
+  "sla_end",
+  "sla_end_status",
+  "date_time",
+  "date_finished",
+  "filled_columns",
+  "observation",
+  "observation_visibility",
+  "attachment",
+  "attachment_request",
+  "attachment_request_note",
+] as const;
+type KnownField = (typeof FIELDS)[number];
+const ACTIONS = [
+  "create",
+  "update",
+  "observation",
+  "attachment",
+  "attachment_request",
+  "attachment_fulfil",
+  "reveal",
+] as const;
+type KnownAction = (typeof ACTIONS)[number];
+const DATE_FIELDS = new Set(["sla_end", "sla_end_status", "date_time", "date_finished"]);
+
+/** The modality's id says nothing its identifier (listed alongside) does not. */
+function visibleChanges(entry: HistoryEntry) {
+  const named = entry.changes.some((change) => change.field === "modality_identifier");
+  return entry.changes.filter((change) => !(named && change.field === "modality_id"));
+}
+
+/** Every change to the document, newest first: who, when, and each field's before → after. */
+export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
+  const t = useTranslations("document.history");
+  const tObservations = useTranslations("document.observations");
+  const dateTime = useDateTime();
+  const history = useDocumentHistory(view.document.id, personal);
+  const format = useFormatter();
+  const calendarDate = useCalendarDate();
+  const columns = new Map((view.product.columns ?? []).map((column) => [column.key, column]));
+
+  function fieldLabel(field: string): string {
+    if (field.startsWith("filled_columns.")) {
+      const key = field.slice("filled_columns.".length);
+      return t("fields.filledColumn", { key: columns.get(key)?.label ?? key });
+    }
+    const normalized = field.replaceAll(".", "_");
+    return (FIELDS as readonly string[]).includes(normalized) ? t(`fields.${normalized as KnownField}`) : field;
+  }
+
+  function valueLabel(field: string, value: unknown): string | null {
+    if (value === null || value === undefined || value === "") return null;
+    if (field.startsWith("filled_columns.")) {
+      const type = columns.get(field.slice("filled_columns.".length))?.type;
+      if (type === "number" && typeof value === "number") return format.number(value);
+      if (type === "date" && typeof value === "string") return calendarDate(value);
+    }
+    if (field === "status_id") return view.statuses.find((status) => status.id === value)?.name ?? String(value);
+    if (field === "user_id") return view.users.find((user) => user.id === value)?.name ?? String(value);
+    if (field === "product_id" && value === view.product.id) return view.product.name;
+    if (DATE_FIELDS.has(field) && typeof value === "string") return dateTime(value);
+    if (field === "observation.visibility" && (value === "internal" || value === "customer")) {
+      return tObservations(value);
+    }
+    return valueText(value);
+  }
+
+  return (
+    <Card title={t("title")}>
+      <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
+      {history.isPending ? <Spinner label={t("title")} /> : null}
+      {history.isError ? <Alert>{history.error.message}</Alert> : null}
+      {history.data && history.data.length === 0 ? <p className="text-sm text-slate-700">{t("empty")}</p> : null}
+      {history.data && history.data.length > 0 ? (
+        <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5">
+          {history.data.map((entry: HistoryEntry) => (
+            <li key={entry.id} className="relative" data-action={entry.action}>
+              <span
+                aria-hidden
+                className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600"
+              />
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-semibold text-slate-900">
+                  {(ACTIONS as readonly string[]).includes(entry.action)
+                    ? t(`actions.${entry.action as KnownAction}`)
+                    : entry.action}
+                </span>{" "}
+                <span className="text-sm text-slate-700">{t("by", { actor: entry.actor_label })}</span>{" "}
+                <time dateTime={entry.created_at} className="text-sm text-slate-600">
+                  {dateTime(entry.created_at)}
+                </time>
+              </div>
+              {entry.changes.length > 0 ? (
+                <ul className="mt-1 space-y-0.5 text-sm">
+                  {visibleChanges(entry).map((change, index) => (
+                    <li key={`${change.field}-${index}`} className="break-words text-slate-800">
+                      <ChangeLine
+                        field={fieldLabel(change.field)}
+                        before={valueLabel(change.field, change.before)}
+                        after={valueLabel(change.field, change.after)}
+                        emptyText={t("emptyValue")}
+                        toText={t("to")}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </Card>
+  );
+}
+
+/** "Field: before → after" on screen; screen readers get "Field: before to after" (with "empty" for no value). */
+function ChangeLine({
+  field,
+  before,
+  after,
+  emptyText,
+  toText,
+}: {
+  field: string;
+  before: string | null;
+  after: string | null;
+  emptyText: string;
+  toText: string;
+}) {
+  const shown = (value: string | null) =>
+    value === null ? (
+      <span className="text-slate-600">—</span>
+    ) : (
+      <span className="font-medium text-slate-900">{value}</span>
+    );
+  return (
+    <>
+      <span className="sr-only">{`${field}: ${before ?? emptyText} ${toText} ${after ?? emptyText}`}</span>
+      <span aria-hidden>
+        <span className="text-slate-700">{field}:</span> {shown(before)} → {shown(after)}
+      </span>
+    </>
+  );
+}

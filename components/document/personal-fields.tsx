@@ -1,0 +1,90 @@
+"use client";
+
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { useRevealPersonalData, type RevealedPersonalData, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { formatIdentifier } from "@/lib/identifiers/identifiers.ts";
+import { useDateTime } from "./format.ts";
+
+/**
+ * The read view's fields_to_show. The customer's cpf, name, e-mail and phone arrive masked; staff/admin may reveal
+ * them (the server logs the reveal in the history), viewers never can.
+ */
+export function PersonalFields({
+  view,
+  revealed,
+  onRevealed,
+}: {
+  view: StaffDocumentView;
+  revealed: RevealedPersonalData | null;
+  onRevealed: (data: RevealedPersonalData) => void;
+}) {
+  const t = useTranslations("document.personal");
+  const dateTime = useDateTime();
+  const reveal = useRevealPersonalData(view.document.id);
+  const shown = view.fields_to_show;
+  const rows: Array<{ label: string; value: string | null; personal?: boolean; extra?: React.ReactNode }> = [
+    {
+      label: t("labels.cpf"),
+      value: revealed ? formatIdentifier(revealed.cpf) : shown.CPF,
+      personal: true,
+      extra: (
+        <span
+          className={`ml-2 inline-block rounded px-1.5 py-0.5 text-xs font-medium ${
+            view.identifier_kind === "other" ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-900"
+          }`}
+        >
+          {t(`kind.${view.identifier_kind}`)}
+        </span>
+      ),
+    },
+    { label: t("labels.customer"), value: revealed ? revealed.name : shown.Cliente, personal: true },
+    { label: t("labels.email"), value: revealed ? revealed.email : shown.Email, personal: true },
+    { label: t("labels.phone"), value: revealed ? revealed.phone : shown.Telefone, personal: true },
+    { label: t("labels.source"), value: shown.Fonte },
+    { label: t("labels.modality"), value: shown.Modalidade },
+    { label: t("labels.createdAt"), value: dateTime(shown["Criado em"]) },
+  ];
+  return (
+    <Card
+      title={t("title")}
+      actions={
+        view.permissions.can_reveal && !revealed ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={reveal.isPending}
+            onClick={() => reveal.mutate(undefined, { onSuccess: onRevealed })}
+          >
+            {reveal.isPending ? t("revealing") : t("reveal")}
+          </Button>
+        ) : null
+      }
+    >
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{row.label}</dt>
+            <dd className="mt-0.5 break-words text-sm text-slate-900">
+              <span className={row.personal && !revealed ? "font-mono" : undefined}>{row.value || "—"}</span>
+              {row.extra}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3" aria-live="polite">
+        {revealed ? (
+          <Alert tone="info">{t("revealed")}</Alert>
+        ) : (
+          <p className="text-xs text-slate-600">{t("maskedHint")}</p>
+        )}
+      </div>
+      {reveal.isError ? (
+        <div className="mt-3">
+          <Alert>{t("revealError", { message: reveal.error.message })}</Alert>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

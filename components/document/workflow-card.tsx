@@ -1,0 +1,183 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { SelectField } from "@/components/ui/field.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { useUpdateDocument, type DocumentChange, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+
+type Pending = { message: string; change: DocumentChange; target: string; kind: "status" | "other" };
+type Outcome = { tone: "success" | "error"; text: string } | null;
+
+/**
+ * Change status / responsible / modality, each confirmed first. The status select offers only the moves the
+ * transitions allow; a move the server still refuses (409: the document or the workflow changed meanwhile) is
+ * explained in words and the page's data is refreshed.
+ */
+export function WorkflowCard({ view }: { view: StaffDocumentView }) {
+  const t = useTranslations("document.workflow");
+  const update = useUpdateDocument(view.document.id);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [statusId, setStatusId] = useState("");
+  const [userId, setUserId] = useState("");
+  const [modality, setModality] = useState("");
+
+  const statusName = (id: number) => view.statuses.find((status) => status.id === id)?.name ?? String(id);
+  const userName = (id: number | null) =>
+    id === null ? t("nobody") : (view.users.find((user) => user.id === id)?.name ?? String(id));
+  const targets = view.allowed_status_ids.map((id) => ({ id, name: statusName(id) }));
+
+  function confirm() {
+    if (!pending) return;
+    const { change, target, kind } = pending;
+    setPending(null);
+    setOutcome(null);
+    update.mutate(change, {
+      onSuccess: () => {
+        setOutcome({ tone: "success", text: t("saved") });
+        setStatusId("");
+        setUserId("");
+        setModality("");
+      },
+      onError: (error) => {
+        const refused = kind === "status" && error instanceof ApiClientError && error.status === 409;
+        setOutcome({
+          tone: "error",
+          text: refused ? t("refused", { to: target }) : t("error", { message: error.message }),
+        });
+        if (refused) setStatusId("");
+      },
+    });
+  }
+
+  return (
+    <Card title={t("title")}>
+      <div className="space-y-5">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!statusId) return;
+            const to = statusName(Number(statusId));
+            setPending({
+              kind: "status",
+              target: to,
+              message: t("confirmStatus", { from: view.status.name, to }),
+              change: { status_id: Number(statusId) },
+            });
+          }}
+        >
+          {targets.length > 0 ? (
+            <>
+              <SelectField
+                label={t("status")}
+                value={statusId}
+                onChange={(event) => setStatusId(event.target.value)}
+                className="min-w-0 flex-1"
+              >
+                <option value="">{t("choose")}</option>
+                {targets.map((target) => (
+                  <option key={target.id} value={target.id}>
+                    {target.name}
+                  </option>
+                ))}
+              </SelectField>
+              <Button type="submit" disabled={!statusId || update.isPending}>
+                {t("changeStatus")}
+              </Button>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">{t("noTargets")}</p>
+          )}
+        </form>
+
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!userId) return;
+            const to = userId === "none" ? null : Number(userId);
+            setPending({
+              kind: "other",
+              target: userName(to),
+              message: t("confirmResponsible", { from: userName(view.document.user_id), to: userName(to) }),
+              change: { user_id: to },
+            });
+          }}
+        >
+          <SelectField
+            label={t("responsible")}
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+            className="min-w-0 flex-1"
+          >
+            <option value="">{t("choose")}</option>
+            {view.document.user_id !== null ? <option value="none">{t("nobody")}</option> : null}
+            {view.users
+              .filter((user) => user.id !== view.document.user_id && !user.disabled)
+              .map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.name}
+                </option>
+              ))}
+          </SelectField>
+          <Button type="submit" variant="secondary" disabled={!userId || update.isPending}>
+            {t("changeResponsible")}
+          </Button>
+        </form>
+
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!modality) return;
+            const to = modality === "none" ? null : modality;
+            const from = view.document.modality_identifier ?? t("none");
+            setPending({
+              kind: "other",
+              target: to ?? t("none"),
+              message: t("confirmModality", { from, to: to ?? t("none") }),
+              change: { modality_identifier: to },
+            });
+          }}
+        >
+          <SelectField
+            label={t("modality")}
+            value={modality}
+            onChange={(event) => setModality(event.target.value)}
+            className="min-w-0 flex-1"
+          >
+            <option value="">{t("choose")}</option>
+            {view.document.modality_identifier !== null ? <option value="none">{t("none")}</option> : null}
+            {view.modalities
+              .filter((item) => item.identifier !== view.document.modality_identifier)
+              .map((item) => (
+                <option key={item.id} value={item.identifier}>
+                  {item.identifier}
+                </option>
+              ))}
+          </SelectField>
+          <Button type="submit" variant="secondary" disabled={!modality || update.isPending}>
+            {t("changeModality")}
+          </Button>
+        </form>
+
+        <div aria-live="polite">
+          {update.isPending ? <p className="text-sm text-slate-700">{t("saving")}</p> : null}
+          {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t("confirmTitle")}
+        message={pending?.message ?? ""}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+// Small building blocks shared by the settings panels: query states, tables, form footers.
+
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Alert, Spinner } from "@/components/ui/feedback.tsx";
+import { describeError } from "./server-errors.ts";
+
+/** Loading spinner or load error (with retry) for a query; renders children once data is there. */
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; isPending: boolean; refetch: () => unknown };
+  children: (data: T) => React.ReactNode;
+}) {
+  const t = useTranslations("settings");
+  const te = useTranslations("settings.errors");
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.error) {
+    return (
+      <Alert>
+        <span className="mr-2">{t("common.loadError", { message: describeError(te, query.error) })}</span>
+        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+          {t("common.retry")}
+        </Button>
+      </Alert>
+    );
+  }
+  return <Spinner label={t("common.loading")} />;
+}
+
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns; caption for screen readers. */
+export function SettingsTable({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  /** Column titles; `{ label, className: wideOnly }` hides a secondary column on tablets. */
+  head: Array<React.ReactNode | { label: React.ReactNode; className: string }>;
+  children: React.ReactNode;
+}) {
+  return (
+    // Focusable and named so keyboard users can scroll it when it is wider than the screen.
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {head.map((item, index) => {
+              const column =
+                item && typeof item === "object" && "label" in item ? item : { label: item, className: "" };
+              return (
+                <th
+                  key={index}
+                  scope="col"
+                  className={`px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase ${column.className}`}
+                >
+                  {column.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Secondary columns (order, counts) that give way on tablet-width screens. */
+export const wideOnly = "hidden lg:table-cell";
+/** The destructive button in a row of actions. */
+export const dangerText = "text-red-800! hover:bg-red-50!";
+/** Row actions: side by side, wrapping when the column is narrow. */
+export const actionsCell = "px-3 py-2 align-middle";
+export const actionsRow = "flex flex-wrap gap-1";
+
+export const cell = "px-3 py-2 align-middle";
+
+/** Section title with the main action on the right. */
+export function SectionHeader({ title, intro, action }: { title: string; intro?: string; action?: React.ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {intro ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{intro}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** Cancel + submit row at the bottom of a dialog form. */
+export function FormFooter({
+  pending,
+  onCancel,
+  submitLabel,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
+  const t = useTranslations("settings.common");
+  return (
+    // Sticks to the bottom of a tall dialog so Save stays in reach without scrolling.
+    <div className="sticky bottom-0 -mx-5 -mb-5 mt-5 flex justify-end gap-2 border-t border-slate-100 bg-white px-5 py-3">
+      <Button variant="secondary" onClick={onCancel}>
+        {t("cancel")}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? t("saving") : (submitLabel ?? t("save"))}
+      </Button>
+    </div>
+  );
+}
+
+/** Turns an optional number input's text into a number, null (empty) or the raw text (so the server reports it). */
+export function numberOrNull(value: FormDataEntryValue | null): number | null | string {
+  const text = String(value ?? "")
+    .trim()
+    .replace(",", ".");
+  if (text === "") return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : text;
+}

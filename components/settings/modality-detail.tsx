@@ -1,0 +1,104 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-client/settings.ts";
+import { CalendarEditor } from "./calendar-editor.tsx";
+import { HolidaysEditor } from "./holidays-editor.tsx";
+import { QueryState } from "./layout-parts.tsx";
+import { useServerErrors } from "./server-errors.ts";
+import { zoneOptions } from "./time-zones.ts";
+
+export function ModalityDetailPanel({ id }: { id: number }) {
+  const t = useTranslations("settings");
+  const query = useModality(id);
+  return (
+    <div className="space-y-6">
+      <Link href="/settings/modalities" className="text-sm text-brand-700 underline">
+        {t("modalities.back")}
+      </Link>
+      <QueryState query={query}>
+        {(modality) => (
+          <>
+            <h2 className="text-lg font-semibold text-slate-900">{modality.identifier}</h2>
+            <p className="max-w-3xl text-sm text-slate-600">{t("modalities.appliesFromNow")}</p>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+              <div className="space-y-6">
+                <Card title={t("modalities.data")}>
+                  <ModalityForm modality={modality} />
+                </Card>
+                <Card title={t("holidays.title")}>
+                  <HolidaysEditor modality={modality} />
+                </Card>
+              </div>
+              <Card title={t("calendar.title")}>
+                <CalendarEditor modality={modality} />
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function ModalityForm({ modality }: { modality: ModalityDetail }) {
+  const t = useTranslations("settings");
+  const save = useSaveModality();
+  const errors = useServerErrors(save.error);
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      onChange={errors.clearOnEdit}
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setSaved(false);
+        save.mutate(
+          {
+            id: modality.id,
+            input: {
+              identifier: String(form.get("identifier") ?? "").trim(),
+              time_zone: String(form.get("time_zone")),
+            },
+          },
+          { onSuccess: () => setSaved(true) },
+        );
+      }}
+    >
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
+      <TextField
+        label={t("modalities.identifier")}
+        name="identifier"
+        defaultValue={modality.identifier}
+        hint={t("modalities.renameHint")}
+        error={errors.field("identifier")}
+        required
+      />
+      <SelectField
+        label={t("modalities.timeZone")}
+        name="time_zone"
+        defaultValue={modality.time_zone}
+        error={errors.field("time_zone")}
+      >
+        {zoneOptions(modality.time_zone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t("common.saving") : t("common.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Badge } from "@/components/ui/feedback.tsx";
+import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRow } from "@/lib/api-client/settings.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
+import { StatusDialog } from "./status-dialog.tsx";
+
+export function StatusesPanel() {
+  const t = useTranslations("settings");
+  const statuses = useStatuses();
+  const categories = useCategories();
+  const products = useProducts();
+  const [editing, setEditing] = useState<StatusRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<StatusRow | null>(null);
+  const remove = useDeleteStatus();
+
+  const stepNames = new Map(
+    (products.data ?? []).flatMap((product) =>
+      (product.steps ?? []).map((step) => [step.id, { step: step.name, product: product.name }] as const),
+    ),
+  );
+  const ready = categories.data && products.data;
+
+  return (
+    <>
+      <SectionHeader
+        title={t("statuses.title")}
+        intro={t("statuses.intro")}
+        action={<Button onClick={() => setEditing("new")}>{t("statuses.new")}</Button>}
+      />
+      <QueryState query={statuses}>
+        {(rows) => {
+          const names = new Map(rows.map((row) => [row.id, row.name]));
+          return (
+            <SettingsTable
+              caption={t("statuses.title")}
+              head={[
+                { label: t("common.order"), className: wideOnly },
+                t("statuses.name"),
+                t("statuses.category"),
+                t("statuses.sla"),
+                t("statuses.step"),
+                t("statuses.transitions"),
+                { label: t("statuses.documents"), className: wideOnly },
+                t("common.actions"),
+              ]}
+            >
+              {rows.map((status) => (
+                <tr key={status.id}>
+                  <td className={`${cell} ${wideOnly}`}>{status.order}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <Badge text={status.name} color={status.text_color} background={status.bg_color} />
+                  </td>
+                  <td className={cell}>{status.category_label}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    {status.sla === null ? "—" : t("common.hours", { value: status.sla })}
+                  </td>
+                  <td className={cell}>
+                    {status.step_id && stepNames.get(status.step_id) ? (
+                      <>
+                        <span className="block">{stepNames.get(status.step_id)!.step}</span>
+                        <span className="block text-xs text-slate-600">{stepNames.get(status.step_id)!.product}</span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className={`${cell} min-w-[9rem] max-w-xs`}>
+                    {status.allowed_status_ids?.length
+                      ? status.allowed_status_ids.map((id) => names.get(id) ?? `#${id}`).join(", ")
+                      : t("statuses.anywhere")}
+                  </td>
+                  <td className={`${cell} ${wideOnly}`}>{status.document_count}</td>
+                  <td className={actionsCell}>
+                    <div className={actionsRow}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing(status)}
+                        aria-label={t("common.editNamed", { name: status.name })}
+                      >
+                        {t("common.edit")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className={dangerText}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(status);
+                        }}
+                        aria-label={t("common.deleteNamed", { name: status.name })}
+                      >
+                        {t("common.delete")}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </SettingsTable>
+          );
+        }}
+      </QueryState>
+      {editing && ready && statuses.data ? (
+        <StatusDialog
+          key={editing === "new" ? "new" : editing.id}
+          status={editing === "new" ? null : editing}
+          statuses={statuses.data}
+          categories={categories.data}
+          products={products.data}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
+        body={t("statuses.deleteBody")}
+        confirmLabel={t("common.delete")}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+"use client";
+
+import { useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { Alert, Badge } from "@/components/ui/feedback.tsx";
+import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
+import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import {
+  actionsCell,
+  actionsRow,
+  cell,
+  dangerText,
+  wideOnly,
+  FormFooter,
+  QueryState,
+  SectionHeader,
+  SettingsTable,
+} from "./layout-parts.tsx";
+import { PasswordOnce } from "./password-once.tsx";
+import { describeError, useServerErrors } from "./server-errors.ts";
+
+type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
+
+export function UsersPanel({ currentUserId }: { currentUserId: number | null }) {
+  const t = useTranslations("settings");
+  const te = useTranslations("settings.errors");
+  const roles = useTranslations("common.roles");
+  const format = useFormatter();
+  const query = useUsers();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [password, setPassword] = useState<{ email: string; password: string } | null>(null);
+  const update = useUpdateUser();
+  const reset = useResetPassword();
+  const action = pending?.kind === "reset" ? reset : update;
+
+  function confirm() {
+    if (!pending) return;
+    const { kind, user } = pending;
+    if (kind === "reset") {
+      reset.mutate(user.id, {
+        onSuccess: (answer) => {
+          setPending(null);
+          if (answer.generated_password) setPassword({ email: user.email, password: answer.generated_password });
+        },
+      });
+    } else {
+      update.mutate({ id: user.id, input: { disabled: kind === "disable" } }, { onSuccess: () => setPending(null) });
+    }
+  }
+
+  return (
+    <>
+      <SectionHeader
+        title={t("users.title")}
+        intro={t("users.intro")}
+        action={<Button onClick={() => setCreating(true)}>{t("users.new")}</Button>}
+      />
+      {update.error && !pending ? <Alert>{describeError(te, update.error)}</Alert> : null}
+      <QueryState query={query}>
+        {(users) => (
+          <SettingsTable
+            caption={t("users.title")}
+            head={[
+              t("users.name"),
+              t("users.email"),
+              t("users.role"),
+              t("users.state"),
+              { label: t("users.lastSignIn"), className: wideOnly },
+              t("common.actions"),
+            ]}
+          >
+            {users.map((user) => {
+              const self = user.id === currentUserId;
+              return (
+                <tr key={user.id} className={user.disabled ? "bg-slate-50" : undefined}>
+                  <td className={`${cell} font-medium whitespace-nowrap text-slate-900`}>
+                    {user.name}
+                    {self ? <span className="ml-1 text-xs font-normal text-slate-600">({t("users.you")})</span> : null}
+                  </td>
+                  <td className={cell}>{user.email}</td>
+                  <td className={cell}>{roles(user.role)}</td>
+                  <td className={cell}>
+                    {user.disabled ? (
+                      <Badge text={t("users.disabled")} color="#7f1d1d" background="#fee2e2" />
+                    ) : (
+                      <Badge text={t("users.enabled")} color="#14532d" background="#dcfce7" />
+                    )}
+                  </td>
+                  <td className={`${cell} whitespace-nowrap ${wideOnly}`}>
+                    {user.last_sign_in_at
+                      ? format.dateTime(new Date(user.last_sign_in_at), { dateStyle: "short", timeStyle: "short" })
+                      : "—"}
+                  </td>
+                  <td className={actionsCell}>
+                    <div className={actionsRow}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing(user)}
+                        aria-label={t("common.editNamed", { name: user.email })}
+                      >
+                        {t("common.edit")}
+                      </Button>
+                      {self ? null : (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className={user.disabled ? undefined : dangerText}
+                          onClick={() => {
+                            update.reset();
+                            setPending({ kind: user.disabled ? "enable" : "disable", user });
+                          }}
+                          aria-label={t(user.disabled ? "users.enableNamed" : "users.disableNamed", {
+                            name: user.email,
+                          })}
+                        >
+                          {user.disabled ? t("users.enable") : t("users.disable")}
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          reset.reset();
+                          setPending({ kind: "reset", user });
+                        }}
+                        aria-label={t("users.resetNamed", { name: user.email })}
+                      >
+                        {t("users.reset")}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </SettingsTable>
+        )}
+      </QueryState>
+      {creating ? (
+        <CreateUserDialog
+          onClose={() => setCreating(false)}
+          onCreated={(email, generated) => {
+            setCreating(false);
+            if (generated) setPassword({ email, password: generated });
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <EditUserDialog
+          key={editing.id}
+          user={editing}
+          self={editing.id === currentUserId}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`users.confirm.${pending.kind}Title`, { name: pending.user.email }) : ""}
+        body={pending ? t(`users.confirm.${pending.kind}Body`) : ""}
+        confirmLabel={pending ? t(`users.confirm.${pending.kind}Action`) : ""}
+        tone={pending?.kind === "enable" ? "primary" : "danger"}
+        pending={action.isPending}
+        error={action.error}
+        onClose={() => setPending(null)}
+        onConfirm={confirm}
+      />
+      {password ? (
+        <PasswordOnce email={password.email} password={password.password} onClose={() => setPassword(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function RoleSelect({
+  defaultValue,
+  disabled,
+  hint,
+  error,
+}: {
+  defaultValue: string;
+  disabled?: boolean;
+  hint?: string;
+  error?: string;
+}) {
+  const t = useTranslations("settings.users");
+  const roles = useTranslations("common.roles");
+  return (
+    <SelectField
+      label={t("role")}
+      name="role"
+      defaultValue={defaultValue}
+      disabled={disabled}
+      hint={hint ?? t("roleHint")}
+      error={error}
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {roles(role)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function CreateUserDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (email: string, generatedPassword: string | undefined) => void;
+}) {
+  const t = useTranslations("settings.users");
+  const create = useCreateUser();
+  const errors = useServerErrors(create.error);
+  return (
+    <Dialog open title={t("new")} onClose={onClose}>
+      <form
+        onChange={errors.clearOnEdit}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const password = String(form.get("password") ?? "");
+          create.mutate(
+            {
+              email: String(form.get("email") ?? "").trim(),
+              name: String(form.get("name") ?? "").trim(),
+              role: String(form.get("role")) as CreateUserInput["role"],
+              ...(password ? { password } : {}),
+            },
+            { onSuccess: (user) => onCreated(user.email, user.generated_password) },
+          );
+        }}
+      >
+        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <TextField
+          label={t("email")}
+          name="email"
+          type="email"
+          autoComplete="off"
+          error={errors.field("email")}
+          required
+        />
+        <TextField label={t("name")} name="name" autoComplete="off" error={errors.field("name")} required />
+        <RoleSelect defaultValue="staff" error={errors.field("role")} />
+        <TextField
+          label={t("password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t("passwordHint", { min: PASSWORD_MIN })}
+          error={errors.field("password")}
+        />
+        <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={t("create")} />
+      </form>
+    </Dialog>
+  );
+}
+
+function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean; onClose: () => void }) {
+  const t = useTranslations("settings.users");
+  const update = useUpdateUser();
+  const errors = useServerErrors(update.error);
+  return (
+    <Dialog open title={t("edit", { name: user.email })} onClose={onClose}>
+      <form
+        onChange={errors.clearOnEdit}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const role = form.get("role");
+          update.mutate(
+            {
+              id: user.id,
+              input: {
+                name: String(form.get("name") ?? "").trim(),
+                ...(role ? { role: String(role) as CreateUserInput["role"] } : {}),
+              },
+            },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <TextField label={t("name")} name="name" defaultValue={user.name} error={errors.field("name")} required />
+        <RoleSelect
+          defaultValue={user.role}
+          disabled={self}
+          hint={self ? t("selfRoleHint") : undefined}
+          error={errors.field("role")}
+        />
+        <FormFooter pending={update.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

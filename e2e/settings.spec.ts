@@ -1,0 +1,254 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+
+const HOUR = 3_600_000;
+
+/** Calls our API with the signed-in admin's session, as the staff pages do (Origin of our own host). */
+async function apiPost(page: Page, route: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`/api/${route}`, { data, headers: { Origin: origin } });
+  return { status: response.status(), body: (await response.json()) as any };
+}
+
+async function apiGet(page: Page, route: string) {
+  const response = await page.request.get(`/api/${route}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as any;
+}
+
+async function catalog(page: Page) {
+  const statuses = (await apiGet(page, "admin/settings/statuses")) as Array<{ id: number; name: string }>;
+  const products = (await apiGet(page, "admin/settings/products")) as Array<{ id: number; name: string }>;
+  const statusId = (name: string) => statuses.find((status) => status.name === name)!.id;
+  return { statusId, productId: products.find((product) => product.name === "Seguro Auto")!.id };
+}
+
+test("settings overview and sections are reachable by keyboard-friendly links", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Configurações" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
+  await expect(page).toHaveTitle("Configurações · DocFlow");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-overview");
+
+  const sections = page.getByRole("navigation", { name: "Seções das configurações" });
+  await sections.getByRole("link", { name: "Categorias" }).click();
+  await expect(page.getByRole("cell", { name: "Pausados", exact: true })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Categorias" })).toHaveAttribute("aria-current", "page");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-categories");
+
+  // A category in use cannot be deleted: the server's reason is shown, in Portuguese.
+  await page.getByRole("button", { name: "Excluir Acesso" }).click();
+  const confirm = page.getByRole("dialog", { name: "Excluir “Acesso”?" });
+  await confirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(confirm.getByRole("alert")).toContainText("A categoria “Acesso” está em uso por 1 status");
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirm).toBeHidden();
+});
+
+test("a status configured with transitions is enforced on documents", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/statuses");
+  await expect(page.getByRole("heading", { name: "Status", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Novo", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
+  await screenshotBothSizes(page, "settings-statuses");
+
+  await page.getByRole("button", { name: "Novo status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo status" });
+  // Server validation errors appear next to the fields.
+  await dialog.getByLabel("Cor do texto", { exact: true }).fill("vermelho");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText("Preencha este campo.")).toBeVisible();
+  await expect(dialog.getByText("Use uma cor no formato #rrggbb (ex.: #1f2937).")).toBeVisible();
+  await expect(dialog.getByLabel("Cor do texto", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await dialog.getByLabel("Nome", { exact: true }).fill("Triagem VIP");
+  await dialog.getByLabel("Categoria").selectOption({ label: "Acesso (Aberta)" });
+  await dialog.getByLabel("SLA do status (horas)").fill("2");
+  await dialog.getByLabel("Cor do texto", { exact: true }).fill("#ffffff");
+  await dialog.getByLabel("Cor de fundo", { exact: true }).fill("#1d4ed8");
+  await expect(dialog.getByText(/Contraste [\d,.]+:1 — legível/)).toBeVisible();
+  await dialog.getByLabel("Etapa").selectOption({ label: "Triagem" });
+  await dialog.getByRole("checkbox", { name: "Cancelado" }).check();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-status-dialog");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: "Triagem VIP" });
+  await expect(row).toContainText("Cancelado");
+  await expect(row).toContainText("2 h");
+
+  const { statusId, productId } = await catalog(page);
+  const created = await apiPost(page, "document/create", {
+    status_id: statusId("Triagem VIP"),
+    product_id: productId,
+    cpf: "123.456.789-09",
+  });
+  expect(created.status).toBe(200);
+  const refused = await apiPost(page, "document/updateById", { id: created.body.id, status_id: statusId("Concluído") });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toMatch(/^Conflict: /);
+  const allowed = await apiPost(page, "document/updateById", { id: created.body.id, status_id: statusId("Cancelado") });
+  expect(allowed.status).toBe(200);
+
+  // With a document in it, the status cannot be deleted; the dialog says how many documents use it.
+  await apiPost(page, "document/create", { status_id: statusId("Triagem VIP"), product_id: productId, cpf: "1" });
+  await page.reload();
+  await page.getByRole("button", { name: "Excluir Triagem VIP" }).click();
+  const confirm = page.getByRole("dialog", { name: "Excluir “Triagem VIP”?" });
+  await confirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(confirm.getByRole("alert")).toContainText("está em uso por 1 documento");
+});
+
+test("a holiday added to a modality moves the SLA deadline of new documents", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/modalities");
+  await expect(page.getByRole("cell", { name: "Horário comercial", exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Horário comercial" })).toContainText("Seg–Sex 09:00–18:00");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-modalities");
+
+  await page.getByRole("button", { name: "Nova modalidade" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova modalidade" });
+  await dialog.getByLabel("Identificador").fill("Plantão E2E");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByRole("heading", { name: "Plantão E2E" })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/modalities\/\d+$/);
+
+  // A calendar open all day, every day; an invalid time is reported next to its day.
+  await page.getByLabel("Contar o SLA em horário de trabalho").check();
+  await page.getByRole("button", { name: "Todos os dias, 24 h" }).click();
+  await page.getByLabel("Segunda-feira, intervalo 1: fim").fill("7:00");
+  await page.getByRole("button", { name: "Salvar calendário" }).click();
+  await expect(page.getByText("Use HH:MM, de 00:00 a 24:00.")).toBeVisible();
+  await page.getByLabel("Segunda-feira, intervalo 1: fim").fill("24:00");
+  await page.getByRole("button", { name: "Salvar calendário" }).click();
+  await expect(page.getByText("Alterações salvas.")).toBeVisible();
+
+  const { statusId, productId } = await catalog(page);
+  const document = () =>
+    apiPost(page, "document/create", {
+      status_id: statusId("Novo"),
+      product_id: productId,
+      cpf: "111.444.777-35",
+      modality_identifier: "Plantão E2E",
+      sla_total: 24,
+    });
+  const span = (body: { sla_start: string; sla_end: string }) =>
+    new Date(body.sla_end).getTime() - new Date(body.sla_start).getTime();
+  const before = await document();
+  expect(before.status).toBe(200);
+  expect(span(before.body)).toBe(24 * HOUR);
+
+  const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+    new Date(Date.now() + 24 * HOUR),
+  );
+  await page.getByLabel("Data", { exact: true }).fill(tomorrow);
+  await page.getByLabel("Nome", { exact: true }).fill("Feriado E2E");
+  await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(page.getByText("Feriado adicionado.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Feriado E2E" })).toBeVisible();
+
+  const after = await document();
+  expect(after.status).toBe(200);
+  expect(span(after.body)).toBe(48 * HOUR);
+
+  // Brazil's national holidays for next year, offered for the chosen year.
+  const nextYear = String(new Date().getFullYear() + 1);
+  await page.getByLabel("Ano").selectOption(nextYear);
+  await page.getByRole("button", { name: "Ver feriados do ano" }).click();
+  await expect(page.getByRole("checkbox", { name: /Natal/ })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-modality-detail");
+  await page.getByRole("button", { name: /^Adicionar \d+ feriados$/ }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Natal" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Próximos feriados \(1[3-9]\)/ })).toBeVisible();
+});
+
+test("products, columns and steps: a column key is validated next to its field", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/products");
+  await expect(page.getByRole("cell", { name: /^Seguro Auto/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-products");
+
+  await page.getByRole("link", { name: "Configurar colunas e etapas de Seguro Auto" }).click();
+  await expect(page.getByRole("heading", { name: "Seguro Auto" })).toBeVisible();
+  await page.getByRole("button", { name: "Nova coluna" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova coluna" });
+  await dialog.getByLabel("Chave").fill("Valor Total");
+  await dialog.getByLabel("Rótulo").fill("Valor total");
+  await dialog.getByLabel("Tipo").selectOption({ label: "Número" });
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText(/Use de 1 a 60 letras minúsculas/)).toBeVisible();
+  await dialog.getByLabel("Chave").fill("placa");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Este produto já tem uma coluna com esta chave.");
+  await dialog.getByLabel("Chave").fill("valor_total");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: "valor_total", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-product-detail");
+});
+
+test("an admin creates a user, who can then sign in with the password shown once", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/users");
+  await expect(page.getByRole("cell", { name: "admin@e2e.test", exact: true })).toBeVisible();
+  // The admin cannot disable themselves: the action is not offered on their own row.
+  const ownRow = page.getByRole("row").filter({ hasText: "admin@e2e.test" });
+  await expect(ownRow.getByRole("button", { name: /Desativar/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
+  await screenshotBothSizes(page, "settings-users");
+
+  await page.getByRole("button", { name: "Novo usuário" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo usuário" });
+  await dialog.getByLabel("E-mail").fill("nope");
+  await dialog.getByLabel("Nome").fill("Nina Nova");
+  await dialog.getByLabel("Perfil").selectOption({ label: "Operador" });
+  await dialog.getByRole("button", { name: "Criar usuário" }).click();
+  await expect(dialog.getByText("Informe um e-mail válido.")).toBeVisible();
+  await dialog.getByLabel("E-mail").fill("nina@e2e.test");
+  await dialog.getByRole("button", { name: "Criar usuário" }).click();
+
+  const shown = page.getByRole("dialog", { name: "Senha gerada" });
+  await expect(shown).toContainText("nina@e2e.test");
+  const password = (await shown.getByTestId("generated-password").textContent())!.trim();
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "settings-user-password");
+  await shown.getByRole("button", { name: "Já anotei" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "nina@e2e.test" })).toContainText("Operador");
+
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel("E-mail").fill("nina@e2e.test");
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL(/\/documents/);
+  await expect(page.getByText("Nina Nova")).toBeVisible();
+  // Nina is staff: settings are closed to her.
+  await page.goto("/settings/users");
+  await expect(page).toHaveURL(/\/forbidden/);
+});
+
+test("a staff user is sent to /forbidden on every settings page and refused by the settings API", async ({ page }) => {
+  await signIn(page, "staff");
+  await expect(page.getByRole("link", { name: "Configurações" })).toHaveCount(0);
+  for (const path of ["/settings", "/settings/statuses", "/settings/modalities/1", "/settings/users"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/forbidden$/);
+  }
+  await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+  const response = await page.request.get("/api/admin/settings/users");
+  expect(response.status()).toBe(403);
+});

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { ROUTES, type RouteDoc } from "./registry.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid body or field",
+  401: "Missing or invalid credentials",
+  403: "The caller's role does not allow this",
+  404: "Unknown document",
+  409: "Refused status transition or conflicting change",
+  413: "Body too large",
+  415: "Body is not JSON",
+  429: "Rate limited (see Retry-After)",
+  500: "Unexpected error (request_id names it in the server log)",
+};
+
+function operationId(route: RouteDoc): string {
+  const words = `${route.method.toLowerCase()} ${route.path}`.split(/[^a-zA-Z0-9]+/).filter(Boolean);
+  return words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
+}
+
+/** zod → JSON Schema 2020-12, with local $defs moved to components so refs resolve inside the OpenAPI document. */
+function toSchema(schema: z.ZodType, name: string, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  const renamed = new Map(Object.keys(defs).map((key) => [key, `${name}_${key.replace(/^_+/, "")}`]));
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => {
+          if (key === "$ref" && typeof inner === "string" && inner.startsWith("#/$defs/")) {
+            return [key, `#/components/schemas/${renamed.get(inner.slice(8)) ?? inner.slice(8)}`];
+          }
+          return [key, rewrite(inner)];
+        }),
+      );
+    }
+    return value;
+  };
+  for (const [key, def] of Object.entries(defs)) components[renamed.get(key)!] = rewrite(def) as JsonSchema;
+  return rewrite(json) as JsonSchema;
+}
+
+/** The OpenAPI 3.1 document of every route in the registry. */
+export function buildOpenApi(serverUrl = "/api") {
+  const components: Record<string, JsonSchema> = {
+    Error: {
+      type: "object",
+      required: ["status", "message", "error"],
+      properties: {
+        status: { const: "error" },
+        message: { type: "string" },
+        error: { type: "string", description: "<Kind>: <message>, as the original service answered" },
+        errors: {
+          type: "array",
+          items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+        },
+        request_id: { type: "string" },
+      },
+    },
+  };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const id = operationId(route);
+    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+      name: match[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const requestBody = route.body
+      ? { required: true, content: { "application/json": { schema: toSchema(route.body, id, components) } } }
+      : route.bodyContentType
+        ? { required: true, content: { [route.bodyContentType]: { schema: {} } } }
+        : undefined;
+    const security =
+      route.auth === "bearer"
+        ? [{ bearerToken: [] }, { session: [] }]
+        : route.auth === "lgpdKey"
+          ? [{ lgpdKey: [] }]
+          : [];
+    const responses: Record<string, unknown> = {
+      200: {
+        description: route.answer,
+        ...(route.answerExample !== undefined
+          ? { content: { "application/json": { example: route.answerExample } } }
+          : {}),
+      },
+    };
+    for (const status of route.errors ?? []) {
+      responses[status] = {
+        description: STATUS_TEXT[status] ?? "Error",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
+      operationId: id,
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.description || route.role
+        ? {
+            description: [route.description, route.role ? `Least role: ${route.role}.` : ""].filter(Boolean).join(" "),
+          }
+        : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      security,
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "DocFlow — document workflow and LGPD deletion API",
+      version: "1.0.0",
+      description:
+        "Document operations are POST with a JSON body and Authorization: Bearer <token> (an API token from the " +
+        "APIs menu, or one from POST /api/auth/token). The staff UI calls the same routes with its session. " +
+        "LGPD routes use the instance's LGPD key in x-api-key.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerToken: { type: "http", scheme: "bearer" },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+        lgpdKey: { type: "apiKey", in: "header", name: "x-api-key" },
+      },
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Staff routes of a document's page (session or bearer), kept in step with app/api/documents/** by tests/openapi.test.ts.
+import { requestAttachmentSchema } from "../documents/attachments.ts";
+import { createObservationSchema } from "../documents/observations.ts";
+import type { RouteDoc } from "./registry.ts";
+
+const ERRORS = [400, 401, 403, 404];
+
+export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: "/documents/{id}",
+    tag: "Staff",
+    summary: "A document for its page: full document (personal data masked), allowed next statuses, columns, SLA state",
+    auth: "bearer",
+    role: "viewer",
+    answer: "The staff view of the document.",
+    errors: ERRORS,
+  },
+  {
+    method: "GET",
+    path: "/documents/{id}/history",
+    tag: "Staff",
+    summary: "The document's history timeline, newest first (personal values masked unless revealed)",
+    auth: "bearer",
+    role: "viewer",
+    answer: "Array of {id, action, actor_type, actor_label, changes[{field, before, after}], created_at}.",
+    errors: ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/documents/{id}/reveal",
+    tag: "Staff",
+    summary: "Reveal the customer's personal data (recorded in the history)",
+    auth: "bearer",
+    role: "staff",
+    answer: "{cpf, name, email, phone}.",
+    errors: ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/documents/{id}/observations",
+    tag: "Staff",
+    summary: "Add an observation, internal or addressed to the customer",
+    auth: "bearer",
+    role: "staff",
+    body: createObservationSchema,
+    answer: "The observation.",
+    errors: ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/documents/{id}/attachments",
+    tag: "Staff",
+    summary: "Upload an attachment (multipart field `file`; size limit ATTACHMENT_MAX_BYTES)",
+    auth: "bearer",
+    role: "staff",
+    bodyContentType: "multipart/form-data",
+    answer: "The attachment (without content).",
+    errors: [...ERRORS, 413],
+  },
+  {
+    method: "POST",
+    path: "/documents/{id}/attachments/requests",
+    tag: "Staff",
+    summary: "Request a file the customer must send (a pending attachment)",
+    auth: "bearer",
+    role: "staff",
+    body: requestAttachmentSchema,
+    answer: "The pending attachment.",
+    errors: ERRORS,
+  },
+  {
+    method: "GET",
+    path: "/documents/{id}/attachments/{attachmentId}",
+    tag: "Staff",
+    summary: "Download an attachment",
+    auth: "bearer",
+    role: "viewer",
+    answer: "The file, with its media type and Content-Disposition.",
+    errors: ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/documents/{id}/attachments/{attachmentId}/upload",
+    tag: "Staff",
+    summary: "Fulfil a pending attachment request with the customer's file (multipart field `file`)",
+    auth: "bearer",
+    role: "staff",
+    bodyContentType: "multipart/form-data",
+    answer: "The attachment, now uploaded.",
+    errors: [...ERRORS, 409, 413],
+  },
+];

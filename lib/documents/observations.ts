@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { Actor } from "../auth/actor.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { recordHistory } from "./history.ts";
+import { serializeObservation } from "./serialize.ts";
+import { lockDocument } from "./update.ts";
+
+export const createObservationSchema = z.object({
+  text: z.string().trim().min(1, "text must not be empty").max(10_000),
+  visibility: z.enum(["internal", "customer"]),
+});
+export type CreateObservationInput = z.infer<typeof createObservationSchema>;
+
+/** A note on a document, internal or addressed to the customer, with its history row in the same transaction. */
+export async function addObservation(
+  actor: Actor,
+  documentId: number,
+  input: CreateObservationInput,
+  requestId?: string,
+) {
+  return inTransaction(async (tx) => {
+    const document = await lockDocument(tx, actor.instanceId, documentId);
+    const observation = await tx.observation.create({
+      data: {
+        documentId: document.id,
+        text: input.text,
+        visibility: input.visibility,
+        authorLabel: actor.label,
+        userId: actor.type === "user" ? actor.id : actor.userId,
+        tokenId: actor.type === "token" ? actor.id : null,
+      },
+    });
+    await recordHistory(tx, {
+      documentId: document.id,
+      action: "observation",
+      actor,
+      changes: [
+        { field: "observation", before: null, after: input.text },
+        { field: "observation.visibility", before: null, after: input.visibility },
+      ],
+      requestId,
+    });
+    return serializeObservation(observation);
+  });
+}

@@ -1,0 +1,59 @@
+// The request contracts of the document API (SPEC.md "JSON API"): one schema per route.
+import { z } from "zod";
+import { hoursField, idField, optionalText } from "../http/zod-fields.ts";
+
+const filledColumns = z
+  .record(z.string().trim().min(1).max(100), z.json())
+  .refine((value) => Object.keys(value).length <= 200, "At most 200 keys");
+
+const documentFields = {
+  status_id: idField,
+  product_id: idField,
+  cpf: z.string().trim().min(1, "cpf must not be empty").max(64),
+  modality_identifier: optionalText(120),
+  name: optionalText(200),
+  phone: optionalText(60),
+  email: optionalText(320),
+  sla_total: hoursField.nullable().optional(),
+  source: optionalText(120),
+  filled_columns: filledColumns.optional(),
+};
+
+export const createDocumentSchema = z.object(documentFields);
+export type CreateDocumentInput = z.infer<typeof createDocumentSchema>;
+
+export const updateDocumentSchema = z.object({
+  id: idField,
+  ...documentFields,
+  status_id: idField.optional(),
+  product_id: idField.optional(),
+  cpf: documentFields.cpf.optional(),
+  user_id: idField.nullable().optional(),
+});
+export type UpdateDocumentInput = z.infer<typeof updateDocumentSchema>;
+
+export const loadDocumentByIdSchema = z.object({ id: idField });
+
+const cpfValue = z.string().trim().min(1).max(64);
+const categoryKeys = z
+  .union([z.string(), z.array(z.string().trim().min(1).max(40)).max(50)])
+  .nullable()
+  .optional()
+  .transform((value) =>
+    (typeof value === "string" ? value.split(",") : (value ?? [])).map((key) => key.trim()).filter(Boolean),
+  );
+
+export const loadDocumentsByCpfSchema = z.object({
+  cpf: z
+    .union([cpfValue, z.array(cpfValue).min(1).max(100)])
+    .transform((value) => (Array.isArray(value) ? value : [value])),
+  categories: categoryKeys,
+});
+
+export const removeFilledColumnsSchema = z.object({
+  id: idField,
+  keys: z.array(z.string().trim().min(1).max(100)).min(1).max(200),
+});
+
+/** The catalog routes take an empty object (anything else in it is ignored, as the original service did). */
+export const emptyBodySchema = z.object({}).loose();

@@ -1,0 +1,114 @@
+import { ApiError, badRequest } from "./errors.ts";
+
+const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+// Room for the multipart framing (boundaries, part headers) around the one file we accept.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** The largest attachment accepted, in bytes (ATTACHMENT_MAX_BYTES, default 10 MB). */
+export function attachmentMaxBytes(): number {
+  const value = Number(process.env.ATTACHMENT_MAX_BYTES);
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : DEFAULT_ATTACHMENT_MAX_BYTES;
+}
+
+export type UploadedFile = { fileName: string; mediaType: string; bytes: Uint8Array<ArrayBuffer> };
+
+// The rest of an oversized body is not read: closing the connection keeps a client from reusing a socket that
+// still carries it.
+const tooLarge = (limit: number) =>
+  new ApiError("PayloadTooLarge", `The file is larger than ${limit} bytes`, { headers: { connection: "close" } });
+
+/**
+ * The `file` part of a multipart/form-data upload. The size is checked before parsing, on the declared
+ * Content-Length and on the bytes actually read (a client may lie or stream), and again on the file itself.
+ */
+export async function readUploadedFile(request: Request, limitBytes = attachmentMaxBytes()): Promise<UploadedFile> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type.trim())) {
+    throw new ApiError("UnsupportedMediaType", "Content-Type must be multipart/form-data");
+  }
+  const bodyLimit = limitBytes + MULTIPART_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge(limitBytes);
+  const raw = await readBytesWithLimit(request, bodyLimit, limitBytes);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw badRequest("Invalid parameters: the body is not valid multipart/form-data");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) {
+    throw badRequest("Invalid parameters: a file is required", [{ path: "file", message: "Expected a file" }]);
+  }
+  if (file.size > limitBytes) throw tooLarge(limitBytes);
+  if (file.size === 0)
+    throw badRequest("Invalid parameters: the file is empty", [{ path: "file", message: "Empty file" }]);
+  return {
+    fileName: safeFileName(file.name),
+    mediaType: safeMediaType(file.type),
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  };
+}
+
+async function readBytesWithLimit(
+  request: Request,
+  bodyLimit: number,
+  fileLimit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > bodyLimit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(fileLimit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The last path component, without control characters, at most 200 characters (keeping the extension). */
+export function safeFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!base || base === "." || base === "..") return "arquivo";
+  if (base.length <= 200) return base;
+  const dot = base.lastIndexOf(".");
+  const extension = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : "";
+  return base.slice(0, 200 - extension.length) + extension;
+}
+
+/** The browser's media type when it is a plain `type/subtype`; anything else is served as bytes. */
+export function safeMediaType(type: string): string {
+  const value = type.split(";")[0]!.trim().toLowerCase();
+  return MEDIA_TYPE.test(value) ? value : "application/octet-stream";
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / RFC 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\x20-\x7e]|["\\%;]/g, "_")
+      .trim() || "arquivo";
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

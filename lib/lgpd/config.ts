@@ -1,0 +1,44 @@
+// Settings of the LGPD deletion service, read from the environment at each use (tests and operators can change
+// them without a restart of the module). Defaults are recorded in docs/decisions.md ("LGPD").
+
+export type LgpdSettings = {
+  /** Hours between a request and the earliest moment it may be processed (LGPD_DELAY_HOURS, default 0). */
+  delayHours: number;
+  /** How long a claimed request stays reserved for one worker (LGPD_LEASE_SECONDS, default 300). */
+  leaseSeconds: number;
+  /** Failed attempts after which a request ends in `error` (LGPD_MAX_ATTEMPTS, default 5). */
+  maxAttempts: number;
+  /** First retry delay; doubles per failure (LGPD_RETRY_BASE_SECONDS, default 30). */
+  retryBaseSeconds: number;
+  /** Ceiling of the retry delay (LGPD_RETRY_MAX_SECONDS, default 3600). */
+  retryMaxSeconds: number;
+  /** Pause between polls of the loop (LGPD_POLL_SECONDS, default 5, at most 10). */
+  pollSeconds: number;
+  /** Requests claimed per poll (LGPD_BATCH_SIZE, default 10). */
+  batchSize: number;
+};
+
+function numberFromEnv(name: string, fallback: number, min: number, max = Number.POSITIVE_INFINITY): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(value, min), max);
+}
+
+export function lgpdSettings(): LgpdSettings {
+  return {
+    delayHours: numberFromEnv("LGPD_DELAY_HOURS", 0, 0, 24 * 30),
+    leaseSeconds: numberFromEnv("LGPD_LEASE_SECONDS", 300, 0),
+    maxAttempts: Math.round(numberFromEnv("LGPD_MAX_ATTEMPTS", 5, 1, 100)),
+    retryBaseSeconds: numberFromEnv("LGPD_RETRY_BASE_SECONDS", 30, 0),
+    retryMaxSeconds: numberFromEnv("LGPD_RETRY_MAX_SECONDS", 3600, 0),
+    pollSeconds: numberFromEnv("LGPD_POLL_SECONDS", 5, 0.1, 10),
+    batchSize: Math.round(numberFromEnv("LGPD_BATCH_SIZE", 10, 1, 500)),
+  };
+}
+
+/** Exponential backoff: base × 2^(failures − 1), bounded by `max`. */
+export function retryDelaySeconds(failures: number, base: number, max: number): number {
+  return Math.min(base * 2 ** Math.max(failures - 1, 0), max);
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { log } from "../log.ts";
+import { readTextWithLimit } from "../http/body.ts";
+import { requestIdFrom } from "../http/request-id.ts";
+import { instanceForLgpdKey } from "./keys.ts";
+import { describeFailure } from "./redact.ts";
+
+// The LGPD API keeps the original service's bodies byte for byte, so it does not use apiRoute's error shape.
+export const LGPD_BODIES = {
+  received: { status: "pending", message: "Request received. Please use the status method to check progress" },
+  invalidCpf: { status: "error", message: "Invalid CPF" },
+  unauthorized: { status: "error", message: "Unauthorized" },
+  notFound: { status: "error", message: "Request not found" },
+  unexpected: { status: "error", message: "Unexpected error" },
+} as const;
+
+/** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
+export const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
+
+export class LgpdHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: (typeof LGPD_BODIES)[keyof typeof LGPD_BODIES],
+  ) {
+    super(body.message);
+  }
+}
+
+export const invalidCpf = () => new LgpdHttpError(400, LGPD_BODIES.invalidCpf);
+
+export type LgpdContext = { request: Request; requestId: string; instanceId: number; slug: string };
+
+/**
+ * Wraps an LGPD route: request id, `x-api-key` check against the instance's key (unknown instance → 401 like a
+ * wrong key), exact error bodies, 500 without details, and one JSON log line that never contains the CPF
+ * (the status URL does, so the path is not logged).
+ */
+export function lgpdRoute(
+  route: "request" | "status",
+  handler: (context: LgpdContext, params: Record<string, string>) => Promise<{ status: number; body: unknown }>,
+) {
+  return async (
+    request: Request,
+    segmentData?: { params?: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> => {
+    const requestId = requestIdFrom(request);
+    const started = performance.now();
+    const rawParams = (await segmentData?.params) ?? {};
+    const params = Object.fromEntries(
+      Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
+    );
+    const slug = safeDecode(params.instance ?? "");
+    let status = 500;
+    let body: unknown = LGPD_BODIES.unexpected;
+    try {
+      const instanceId = await instanceForLgpdKey(slug, request.headers.get("x-api-key"));
+      if (instanceId === null) throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
+      ({ status, body } = await handler({ request, requestId, instanceId, slug }, params));
+    } catch (error) {
+      if (error instanceof LgpdHttpError) {
+        ({ status, body } = error);
+      } else {
+        log.error("lgpd.unexpected_error", { request_id: requestId, route, error: describeFailure(error) });
+      }
+    }
+    log.info("lgpd.api", {
+      request_id: requestId,
+      route,
+      method: request.method,
+      instance: slug.slice(0, 100),
+      status,
+      ms: Math.round(performance.now() - started),
+    });
+    return Response.json(body, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+  };
+}
+
+/** The JSON body, or an Invalid CPF error when it is missing, too large or not JSON. */
+export async function readLgpdJson(request: Request): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readTextWithLimit(request, LGPD_BODY_LIMIT_BYTES);
+  } catch {
+    throw invalidCpf();
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidCpf();
+  }
+}
+
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,272 @@
+// The LGPD deletion worker: claims due requests under a lease, then deletes everything tied to the CPF and marks
+// the request in ONE transaction, so a crash at any point loses nothing and deletes nothing twice.
+//
+// Claim: `FOR UPDATE SKIP LOCKED` + lease (leaseOwner, leaseUntil); an expired lease is claimable again, so a dead
+// worker's requests are picked up by another. Process: the transaction first locks the request row *if the lease
+// is still ours*; a worker whose lease was taken over finds nothing and stops. Another worker cannot take the lease
+// while we hold the row lock (its claim skips locked rows), so exactly one transaction ever commits the deletion.
+// Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { log } from "../log.ts";
+import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
+import { describeFailure } from "./redact.ts";
+import { defaultSession, type Sql, type SqlSession } from "./sql.ts";
+
+export type ClaimedRequest = {
+  id: number;
+  instanceId: number;
+  cpfPending: string | null;
+  attempts: number;
+  requestedAt: Date;
+};
+
+export type DeletedCounts = { documents: number; observations: number; attachments: number; history: number };
+
+export type ProcessOutcome =
+  | { id: number; outcome: "done" | "not_found"; deleted: DeletedCounts }
+  | { id: number; outcome: "retry"; attempts: number; retryAt: Date; error: string }
+  | { id: number; outcome: "error"; attempts: number; error: string }
+  /** Another worker owns the request now (our lease expired), or the outcome could not be recorded. */
+  | { id: number; outcome: "lost" };
+
+export type ProcessOptions = {
+  /** Identifies this worker in leases; unique per process (see workerOwnerId). */
+  owner: string;
+  /** The database session; defaults to this process's connection (lib/db/client.ts). */
+  session?: SqlSession;
+  settings?: Partial<LgpdSettings>;
+};
+
+const ZERO: DeletedCounts = { documents: 0, observations: 0, attachments: 0, history: 0 };
+
+export function workerOwnerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** Reserves up to `limit` due requests for `owner` for `leaseSeconds`; requests leased to others are skipped. */
+export async function claimDueRequests(
+  session: SqlSession,
+  options: { owner: string; limit: number; leaseSeconds: number },
+): Promise<ClaimedRequest[]> {
+  const { rows } = await session.query<ClaimedRequest>(
+    `UPDATE "LgpdRequest"
+        SET "leaseOwner" = $1, "leaseUntil" = now() + make_interval(secs => $2)
+      WHERE id IN (
+        SELECT id FROM "LgpdRequest"
+         WHERE status = 'pending' AND "notBefore" <= now()
+           AND ("leaseUntil" IS NULL OR "leaseUntil" <= now())
+         ORDER BY "notBefore", id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, "instanceId", "cpfPending", attempts, "requestedAt"`,
+    [options.owner, options.leaseSeconds, options.limit],
+  );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Deletes the instance's documents whose identifier, without punctuation, is `digits` — with their observations,
+ * attachments and history — and counts each kind. Run inside a transaction.
+ */
+export async function deleteTiedData(sql: Sql, instanceId: number, digits: string): Promise<DeletedCounts> {
+  const { rows } = await sql<{ id: number }>(
+    `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2 ORDER BY id FOR UPDATE`,
+    [instanceId, digits],
+  );
+  if (rows.length === 0) return { ...ZERO };
+  // The documents are locked: nothing can attach new rows to them until we commit.
+  const ids = `{${rows.map((row) => Number(row.id)).join(",")}}`;
+  const remove = async (table: string, column: string) =>
+    (await sql(`DELETE FROM "${table}" WHERE "${column}" = ANY($1::text::int[])`, [ids])).rowCount;
+  const observations = await remove("Observation", "documentId");
+  const attachments = await remove("Attachment", "documentId");
+  const history = await remove("DocumentHistory", "documentId");
+  const documents = await remove("Document", "id");
+  return { documents, observations, attachments, history };
+}
+
+class LeaseLostError extends Error {}
+
+/** Processes one claimed request: deletion + marking in one transaction, or the failure bookkeeping. */
+export async function processClaimed(request: ClaimedRequest, options: ProcessOptions): Promise<ProcessOutcome> {
+  const session = options.session ?? (await defaultSession());
+  const settings = { ...lgpdSettings(), ...options.settings };
+  const { owner } = options;
+  const digits = request.cpfPending;
+  if (!digits) {
+    return recordFailure(request, new Error("The request has no CPF to process"), {
+      session,
+      owner,
+      settings,
+      final: true,
+    });
+  }
+  try {
+    const result = await session.transaction(async (sql) => {
+      const own = await sql(
+        `SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' FOR UPDATE`,
+        [request.id, owner],
+      );
+      if (own.rowCount === 0) return null;
+      const deleted = await deleteTiedData(sql, request.instanceId, digits);
+      const completedAt = new Date();
+      const status = deleted.documents > 0 ? "done" : "not_found";
+      const details = {
+        requested_at: new Date(request.requestedAt).toISOString(),
+        completed_at: completedAt.toISOString(),
+        deleted,
+      };
+      const marked = await sql(
+        `UPDATE "LgpdRequest"
+            SET status = $3::text::"LgpdRequestStatus", details = $4::text::jsonb, "processedAt" = $5::text::timestamptz,
+                "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL,
+                attempts = attempts + 1
+          WHERE id = $1 AND "leaseOwner" = $2`,
+        [request.id, owner, status, JSON.stringify(details), completedAt.toISOString()],
+      );
+      if (marked.rowCount !== 1) throw new LeaseLostError();
+      return { status, deleted } as const;
+    });
+    if (!result) return lost(request, owner);
+    log.info("lgpd.processed", {
+      lgpd_request_id: request.id,
+      instance_id: request.instanceId,
+      owner,
+      outcome: result.status,
+      ...result.deleted,
+    });
+    return { id: request.id, outcome: result.status, deleted: result.deleted };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return lost(request, owner);
+    return recordFailure(request, error, { session, owner, settings, final: false });
+  }
+}
+
+function lost(request: ClaimedRequest, owner: string): ProcessOutcome {
+  log.warn("lgpd.lease_lost", { lgpd_request_id: request.id, owner });
+  return { id: request.id, outcome: "lost" };
+}
+
+/** A failed attempt: retry later with exponential backoff, or end in `error` after the last attempt. */
+async function recordFailure(
+  request: ClaimedRequest,
+  error: unknown,
+  context: { session: SqlSession; owner: string; settings: LgpdSettings; final: boolean },
+): Promise<ProcessOutcome> {
+  const { session, owner, settings } = context;
+  const attempts = request.attempts + 1;
+  const reason = describeFailure(error);
+  log.error("lgpd.attempt_failed", { lgpd_request_id: request.id, owner, attempts, error: reason });
+  try {
+    if (context.final || attempts >= settings.maxAttempts) {
+      const failedAt = new Date();
+      const details = {
+        requested_at: new Date(request.requestedAt).toISOString(),
+        failed_at: failedAt.toISOString(),
+        attempts,
+        reason,
+      };
+      const { rowCount } = await session.query(
+        `UPDATE "LgpdRequest"
+            SET status = 'error', details = $3::text::jsonb, "processedAt" = $4::text::timestamptz, attempts = $5,
+                "lastError" = $6, "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
+          WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
+        [request.id, owner, JSON.stringify(details), failedAt.toISOString(), attempts, reason],
+      );
+      return rowCount === 1 ? { id: request.id, outcome: "error", attempts, error: reason } : lost(request, owner);
+    }
+    const delay = retryDelaySeconds(attempts, settings.retryBaseSeconds, settings.retryMaxSeconds);
+    const { rows } = await session.query<{ notBefore: Date }>(
+      `UPDATE "LgpdRequest"
+          SET attempts = $3, "lastError" = $4, "notBefore" = now() + make_interval(secs => $5),
+              "leaseOwner" = NULL, "leaseUntil" = NULL
+        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'
+        RETURNING "notBefore"`,
+      [request.id, owner, attempts, reason, delay],
+    );
+    const row = rows[0];
+    if (!row) return lost(request, owner);
+    return { id: request.id, outcome: "retry", attempts, retryAt: new Date(row.notBefore), error: reason };
+  } catch (recordError) {
+    // The lease will expire and another attempt will happen; nothing was deleted (the transaction rolled back).
+    log.error("lgpd.failure_not_recorded", { lgpd_request_id: request.id, owner, error: describeFailure(recordError) });
+    return { id: request.id, outcome: "lost" };
+  }
+}
+
+/** Claims the due requests (up to `limit`) and processes them one by one. Returns what happened to each. */
+export async function processDueRequests(
+  options: ProcessOptions & { limit?: number },
+): Promise<{ claimed: number; results: ProcessOutcome[] }> {
+  const session = options.session ?? (await defaultSession());
+  const settings = { ...lgpdSettings(), ...options.settings };
+  const claimed = await claimDueRequests(session, {
+    owner: options.owner,
+    limit: options.limit ?? settings.batchSize,
+    leaseSeconds: settings.leaseSeconds,
+  });
+  const results: ProcessOutcome[] = [];
+  for (const request of claimed) {
+    results.push(await processClaimed(request, { ...options, session, settings }));
+  }
+  return { claimed: claimed.length, results };
+}
+
+export type DeletionLoop = { owner: string; stop: () => Promise<void> };
+
+// On globalThis: the app's bundled copy of this module and a test's or script's copy must find the same loop.
+const LOOP_KEY = "__docflowLgpdLoop";
+const loops = globalThis as { [LOOP_KEY]?: DeletionLoop };
+
+/**
+ * Polls for due requests every LGPD_POLL_SECONDS (at once again when a full batch was claimed). One loop per
+ * process; a second call returns the running one. `unref` lets the process exit around it (app servers).
+ */
+export function startDeletionLoop(options: { owner?: string; unref?: boolean } = {}): DeletionLoop {
+  const running = loops[LOOP_KEY];
+  if (running) return running;
+  const owner = options.owner ?? workerOwnerId();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const schedule = (seconds: number) => {
+    if (stopped) return;
+    timer = setTimeout(tick, seconds * 1000);
+    if (options.unref) timer.unref();
+  };
+  const tick = () => {
+    current = (async () => {
+      let fullBatch = false;
+      try {
+        const { batchSize } = lgpdSettings();
+        const { claimed } = await processDueRequests({ owner, limit: batchSize });
+        fullBatch = claimed >= batchSize;
+      } catch (error) {
+        log.error("lgpd.poll_failed", { owner, error: describeFailure(error) });
+      }
+      schedule(fullBatch ? 0 : lgpdSettings().pollSeconds);
+    })();
+  };
+
+  const loop: DeletionLoop = {
+    owner,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+      if (loops[LOOP_KEY] === loop) delete loops[LOOP_KEY];
+      log.info("lgpd.loop_stopped", { owner });
+    },
+  };
+  loops[LOOP_KEY] = loop;
+  log.info("lgpd.loop_started", { owner, poll_seconds: lgpdSettings().pollSeconds });
+  schedule(0);
+  return loop;
+}
+
+/** Stops this process's loop, waiting for the request in progress to commit or roll back. */
+export async function stopDeletionLoop(): Promise<void> {
+  await loops[LOOP_KEY]?.stop();
+}

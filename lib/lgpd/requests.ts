@@ -1,0 +1,91 @@
+import "server-only";
+import { keyedHash } from "../auth/secrets.ts";
+import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
+import { isValidCpf, maskCpf } from "../identifiers/identifiers.ts";
+import { lgpdSettings } from "./config.ts";
+
+export class InvalidCpfError extends Error {
+  constructor() {
+    super("Invalid CPF");
+    this.name = "InvalidCpfError";
+  }
+}
+
+/** The 11 digits of a valid CPF (bare or formatted), or an InvalidCpfError. */
+export function cpfDigitsOf(cpf: string): string {
+  if (!isValidCpf(cpf)) throw new InvalidCpfError();
+  return cpf.replace(/\D/g, "");
+}
+
+/** What status lookups match on: an HMAC of the digits keyed with the app secret (never the CPF itself). */
+export const cpfLookupHash = (digits: string) => keyedHash(digits);
+
+/**
+ * Records a deletion request for `cpf` in the instance, or returns the one already pending for it (the unique
+ * (instanceId, pendingKey) index makes a second pending row impossible, also under concurrent calls).
+ */
+export async function requestDeletion(
+  instanceId: number,
+  cpf: string,
+  options: { source?: string; requestedById?: number | null } = {},
+): Promise<{ request: LgpdRequest; created: boolean }> {
+  const digits = cpfDigitsOf(cpf);
+  const cpfHash = cpfLookupHash(digits);
+  const db = await getDb();
+  // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
+  for (let round = 0; round < 3; round += 1) {
+    const existing = await db.lgpdRequest.findUnique({
+      where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
+    });
+    if (existing) return { request: existing, created: false };
+    try {
+      const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
+      const request = await db.lgpdRequest.create({
+        data: {
+          instanceId,
+          cpfHash,
+          cpfMasked: maskCpf(digits),
+          cpfPending: digits,
+          pendingKey: cpfHash,
+          notBefore,
+          source: options.source ?? "api",
+          requestedById: options.requestedById ?? null,
+        },
+      });
+      return { request, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not record the deletion request after repeated conflicts");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+/** The most recent request for `cpf` in the instance (whatever its status), or null. */
+export async function latestRequestFor(instanceId: number, cpf: string): Promise<LgpdRequest | null> {
+  const cpfHash = cpfLookupHash(cpfDigitsOf(cpf));
+  const db = await getDb();
+  return db.lgpdRequest.findFirst({
+    where: { instanceId, cpfHash },
+    orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/**
+ * `details` of the status answer: the stored summary once processed (counts per kind and times when done or
+ * not_found, the reason when error); while pending, when it was received and how many attempts failed so far.
+ */
+export function requestDetails(request: LgpdRequest): Record<string, unknown> {
+  if (request.status !== "pending" && request.details && typeof request.details === "object") {
+    return request.details as Record<string, unknown>;
+  }
+  return {
+    requested_at: request.requestedAt.toISOString(),
+    ...(request.attempts > 0
+      ? { failed_attempts: request.attempts, next_attempt_at: request.notBefore.toISOString() }
+      : {}),
+  };
+}

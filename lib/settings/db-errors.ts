@@ -1,0 +1,35 @@
+// Recognising constraint violations that slip past the in-transaction checks (two admins racing).
+import { ApiError, conflict } from "../http/errors.ts";
+
+function codes(error: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const record = current as { code?: unknown; cause?: unknown; meta?: { code?: unknown } };
+    if (typeof record.code === "string") found.push(record.code);
+    if (typeof record.meta?.code === "string") found.push(record.meta.code);
+    current = record.cause;
+  }
+  return found;
+}
+
+export const isUniqueViolation = (error: unknown) => codes(error).some((code) => code === "P2002" || code === "23505");
+export const isForeignKeyViolation = (error: unknown) =>
+  codes(error).some((code) => code === "P2003" || code === "23503" || code === "P2014");
+
+/** Runs `work`; a unique or foreign-key violation becomes a 409 with `message`. */
+export async function conflictOnViolation<T>(
+  work: () => Promise<T>,
+  messages: { unique?: string; foreignKey?: string },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (messages.unique && isUniqueViolation(error)) throw conflict(messages.unique);
+    if (messages.foreignKey && isForeignKeyViolation(error)) throw conflict(messages.foreignKey);
+    throw error;
+  }
+}

@@ -1,0 +1,174 @@
+// Request contracts of the settings API (app/api/admin/settings/**). Pure zod, so the browser forms can share the
+// field rules and types. Field names mirror the answers (lib/catalog/serialize.ts) so a form sends back what it read.
+import { z } from "zod";
+import { hoursField, idField } from "../http/zod-fields.ts";
+
+const name = (max: number) => z.string().trim().min(1, "Required").max(max);
+const order = z.number().int().min(0).max(100_000);
+const colour = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1f2937")
+  .transform((value) => value.toLowerCase());
+
+/** Keys of filled_columns and category keys: safe in JSON paths, CSV headers and URLs. */
+export const SAFE_KEY = /^[a-z0-9_]{1,60}$/;
+const safeKey = z.string().trim().regex(SAFE_KEY, "Use 1–60 lower-case letters, digits or _");
+
+// ---------------------------------------------------------------- categories
+export const CATEGORY_KINDS = ["open", "pause", "finished"] as const;
+export const createCategorySchema = z.strictObject({
+  key: safeKey,
+  label: name(80),
+  kind: z.enum(CATEGORY_KINDS),
+  order: order.optional(),
+});
+export const updateCategorySchema = createCategorySchema.partial();
+export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
+export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
+
+// ---------------------------------------------------------------- statuses
+export const createStatusSchema = z.strictObject({
+  name: name(120),
+  description: z.string().trim().max(1000).optional(),
+  category_id: idField,
+  sla: hoursField.nullable().optional(),
+  text_color: colour.optional(),
+  bg_color: colour.optional(),
+  order: order.optional(),
+  step_id: idField.nullable().optional(),
+  /** Statuses a document may move to from this one; empty = anywhere. */
+  allowed_status_ids: z
+    .array(idField)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, "Each status may appear once")
+    .optional(),
+});
+export const updateStatusSchema = createStatusSchema.partial();
+export type CreateStatusInput = z.infer<typeof createStatusSchema>;
+export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
+
+// ---------------------------------------------------------------- products, columns, steps
+export const createProductSchema = z.strictObject({
+  name: name(120),
+  description: z.string().trim().max(1000).optional(),
+  /** Default SLA hours of new documents (null = none). */
+  sla: hoursField.nullable().optional(),
+  active: z.boolean().optional(),
+});
+export const updateProductSchema = createProductSchema.partial();
+export type CreateProductInput = z.infer<typeof createProductSchema>;
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+export const COLUMN_TYPES = ["string", "number", "date"] as const;
+export const createColumnSchema = z.strictObject({
+  key: safeKey,
+  label: name(120),
+  type: z.enum(COLUMN_TYPES),
+  order: order.optional(),
+});
+export const updateColumnSchema = createColumnSchema.partial();
+export type CreateColumnInput = z.infer<typeof createColumnSchema>;
+export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
+
+export const createStepSchema = z.strictObject({ name: name(120), order: order.optional() });
+export const updateStepSchema = createStepSchema.partial();
+export type CreateStepInput = z.infer<typeof createStepSchema>;
+export type UpdateStepInput = z.infer<typeof updateStepSchema>;
+
+// ---------------------------------------------------------------- modalities, calendars, holidays
+export const ISO_WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
+const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const clockMinutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
+
+const interval = z
+  .tuple([z.string().regex(CLOCK, "Use HH:MM (00:00–24:00)"), z.string().regex(CLOCK, "Use HH:MM (00:00–24:00)")])
+  .refine(([from, to]) => clockMinutes(to) > clockMinutes(from), "The end must be after the start");
+
+/** Working intervals per ISO weekday ("1" = Monday … "7" = Sunday), sorted and non-overlapping; null = plain hours. */
+export const workingHoursSchema = z
+  .partialRecord(z.enum(ISO_WEEKDAYS), z.array(interval).max(12))
+  .superRefine((days, context) => {
+    for (const [day, intervals] of Object.entries(days)) {
+      const sorted = [...(intervals ?? [])].sort((a, b) => clockMinutes(a[0]) - clockMinutes(b[0]));
+      for (let index = 1; index < sorted.length; index += 1) {
+        if (clockMinutes(sorted[index]![0]) < clockMinutes(sorted[index - 1]![1])) {
+          context.addIssue({ code: "custom", path: [day], message: "Intervals must not overlap" });
+          break;
+        }
+      }
+    }
+  })
+  .transform((days) => {
+    const normalized: Partial<Record<(typeof ISO_WEEKDAYS)[number], Array<[string, string]>>> = {};
+    for (const day of ISO_WEEKDAYS) {
+      const intervals = days[day];
+      if (intervals?.length) normalized[day] = [...intervals].sort((a, b) => clockMinutes(a[0]) - clockMinutes(b[0]));
+    }
+    return normalized;
+  });
+
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZone = z.string().trim().min(1).max(64).refine(isValidTimeZone, "Unknown time zone");
+
+export const createModalitySchema = z.strictObject({
+  identifier: name(120),
+  time_zone: timeZone.optional(),
+  working_hours: workingHoursSchema.nullable().optional(),
+});
+export const updateModalitySchema = createModalitySchema.partial();
+export type CreateModalityInput = z.infer<typeof createModalitySchema>;
+export type UpdateModalityInput = z.infer<typeof updateModalitySchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "Not a calendar date");
+
+export const addHolidaysSchema = z.strictObject({
+  holidays: z
+    .array(z.strictObject({ date: isoDate, name: name(120) }))
+    .min(1)
+    .max(400)
+    .refine((list) => new Set(list.map((holiday) => holiday.date)).size === list.length, "Each date may appear once"),
+});
+export type AddHolidaysInput = z.infer<typeof addHolidaysSchema>;
+export const holidayDateParam = isoDate;
+
+// ---------------------------------------------------------------- users
+export const ROLES = ["admin", "staff", "viewer"] as const;
+/** Same as PASSWORD_MIN_LENGTH in lib/auth/passwords.ts (not imported: that module needs node:crypto). */
+export const PASSWORD_MIN = 10;
+export const createUserSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(320).pipe(z.email("Enter a valid e-mail")),
+  name: name(200),
+  role: z.enum(ROLES),
+  /** Omitted or empty: a password is generated and answered once. */
+  password: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`).optional()),
+});
+export const updateUserSchema = z.strictObject({
+  name: name(200).optional(),
+  role: z.enum(ROLES).optional(),
+  disabled: z.boolean().optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** For routes whose body is `{}` (reset password): nothing else is accepted. */
+export const noBodySchema = z.strictObject({});

@@ -1,0 +1,38 @@
+// npm run db:seed [-- --force]: applies migrations, then creates the `default` instance with the default catalog when
+// the database has no instance. Never touches a database that has data; refuses NODE_ENV=production unless forced.
+import { parseArgs } from "node:util";
+import { describeTarget } from "../lib/db/connection.ts";
+import { DatabaseInUseError } from "../lib/db/pglite-lock.ts";
+import { prepareDatabase } from "../lib/ops/prepare-database.ts";
+import { seedRefusal } from "../lib/seed/seed-database.ts";
+
+let force = false;
+try {
+  const { values } = parseArgs({ options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    console.log("usage: npm run db:seed [-- --force]   (--force: allow NODE_ENV=production)");
+    process.exit(0);
+  }
+  force = values.force ?? false;
+} catch (error) {
+  console.error(`${(error as Error).message}\nusage: npm run db:seed [-- --force]`);
+  process.exit(2);
+}
+
+const refusal = seedRefusal(process.env, force);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+
+try {
+  const { target, applied, seed } = await prepareDatabase({ firstAdmin: false });
+  const where = describeTarget(target);
+  if (applied.length) console.log(`${where}: applied migrations ${applied.join(", ")}`);
+  console.log(seed.seeded ? `${where}: seeded ${seed.summary}` : `${where}: not seeded — ${seed.reason}`);
+} catch (error) {
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
+  process.exit(1);
+}
+// The migration engine leaves timers behind for ~10 s; there is nothing left to wait for.
+process.exit(0);

@@ -1,0 +1,35 @@
+// npm run worker — the LGPD deletion loop as its own process, for PostgreSQL deployments with several app servers
+// (run those with LGPD_WORKER=off). Several workers may run at once: leases keep them off each other's requests.
+// SIGTERM/SIGINT stop it gracefully: the request in progress commits or rolls back, then the pool closes.
+import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
+import { closeDb } from "../lib/db/client.ts";
+import { log } from "../lib/log.ts";
+import { startDeletionLoop } from "../lib/lgpd/processor.ts";
+
+const target = databaseTarget();
+if (target.kind === "pglite") {
+  console.error(
+    `Using ${describeTarget(target)}: PGlite allows one process, so the app must not be running. ` +
+      `With the embedded database the app runs this loop itself (LGPD_WORKER unset).`,
+  );
+}
+
+const loop = startDeletionLoop();
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info("lgpd.worker_stopping", { owner: loop.owner, signal });
+    void loop
+      .stop()
+      .then(() => closeDb())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  });
+}

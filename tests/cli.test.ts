@@ -1,0 +1,318 @@
+// The CLI as operators run it: a child process (tsx scripts/cli.ts …) on a fresh database — a temporary PGlite
+// folder, or a new PostgreSQL database when TEST_DATABASE_URL is set. Results are checked in the database.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorFromBearer } from "@/lib/auth/api-tokens.ts";
+import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { databaseTarget } from "@/lib/db/connection.ts";
+import { deployMigrations } from "@/lib/db/deploy.ts";
+import { lockPathFor } from "@/lib/db/pglite-lock.ts";
+import { instanceForLgpdKey } from "@/lib/lgpd/keys.ts";
+import { runScript } from "./helpers/run-script.ts";
+import { createFreshDatabase } from "./helpers/test-database.ts";
+
+let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+const cli = (...args: string[]) => runScript("scripts/cli.ts", args);
+
+/** Opens the database in this process for checks, and closes it again (PGlite: one process at a time). */
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    return await fn(await getDb());
+  } finally {
+    await closeDb();
+  }
+}
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+  process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
+  await deployMigrations(databaseTarget());
+});
+afterAll(async () => {
+  await closeDb();
+  await database?.cleanup();
+});
+
+// Each command is a Node process that loads Prisma and opens the database: seconds each on a busy machine.
+describe("cli usage", { timeout: 180_000 }, () => {
+  it("prints help, and answers wrong usage with exit code 2 and the command's usage on stderr", async () => {
+    const help = await cli("help");
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain("token create --instance <slug> --name <name>");
+    expect(help.stdout).toContain("lgpd-key rotate --instance <slug>");
+
+    const none = await cli();
+    expect(none.code, none.stderr).toBe(2);
+    expect(none.stderr).toContain("Usage:");
+    expect(none.stdout).toBe("");
+
+    const unknown = await cli("frobnicate");
+    expect(unknown.code, unknown.stderr).toBe(2);
+    expect(unknown.stderr).toContain("Unknown command: frobnicate");
+
+    const missing = await cli("token", "create", "--instance", "default");
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(missing.stderr).toMatch(/^Missing --name <name>/);
+    expect(missing.stderr).toContain("token revoke <id | prefix | token>");
+
+    const badOption = await cli("user", "create", "--email", "a@example.com", "--role", "admin", "--colour", "red");
+    expect(badOption.code, badOption.stderr).toBe(2);
+    expect(badOption.stderr).toContain("--colour");
+
+    const badRole = await cli("user", "create", "--email", "a@example.com", "--role", "owner");
+    expect(badRole.code, badRole.stderr).toBe(2);
+    expect(badRole.stderr).toContain('Unknown role "owner"');
+  });
+});
+
+describe("cli commands", { timeout: 180_000 }, () => {
+  it("instance create makes an instance with the default catalog; a second one with that slug is refused", async () => {
+    const created = await cli("instance", "create", "--slug", "acme", "--name", "Acme Seguros");
+    expect(created.stderr).toBe("");
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Created instance acme");
+    await withDb(async (db) => {
+      const instance = await db.instance.findUniqueOrThrow({
+        where: { slug: "acme" },
+        include: { _count: { select: { categories: true, statuses: true, products: true, modalities: true } } },
+      });
+      expect(instance.name).toBe("Acme Seguros");
+      expect(instance._count).toEqual({ categories: 5, statuses: 6, products: 1, modalities: 2 });
+      expect(
+        await db.auditLog.count({ where: { instanceId: instance.id, action: "instance.create", actorLabel: "cli" } }),
+      ).toBe(1);
+    });
+    const again = await cli("instance", "create", "--slug", "acme");
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr.trim()).toBe('An instance "acme" already exists');
+    const badSlug = await cli("instance", "create", "--slug", "Not A Slug");
+    expect(badSlug.code, badSlug.stderr).toBe(2);
+  });
+
+  it("user create generates a password and prints it alone on the last line; --password sets one", async () => {
+    const created = await cli(
+      "user",
+      "create",
+      "--email",
+      "Boss@Acme.example",
+      "--role",
+      "admin",
+      "--instance",
+      "acme",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const password = created.lastLine;
+    expect(password).toMatch(/^[\w-]{20}$/);
+    expect(created.stdout.split("\n").filter((line) => line.includes(password))).toEqual([password]);
+
+    const given = await cli(
+      "user",
+      "create",
+      "--email",
+      "clerk@acme.example",
+      "--role",
+      "viewer",
+      "--instance",
+      "acme",
+      "--name",
+      "Clerk",
+      "--password",
+      "a-long-enough-password",
+    );
+    expect(given.code, given.stderr).toBe(0);
+    expect(given.stdout).not.toContain("a-long-enough-password");
+
+    await withDb(async (db) => {
+      const boss = await db.user.findUniqueOrThrow({
+        where: { email: "boss@acme.example" },
+        include: { instance: true },
+      });
+      expect(boss).toMatchObject({ role: "admin", disabled: false, instance: { slug: "acme" } });
+      expect(await verifyPassword(password, boss.passwordHash)).toBe(true);
+      const clerk = await db.user.findUniqueOrThrow({ where: { email: "clerk@acme.example" } });
+      expect(clerk).toMatchObject({ role: "viewer", name: "Clerk" });
+      expect(await verifyPassword("a-long-enough-password", clerk.passwordHash)).toBe(true);
+    });
+
+    const duplicate = await cli(
+      "user",
+      "create",
+      "--email",
+      "boss@acme.example",
+      "--role",
+      "staff",
+      "--instance",
+      "acme",
+    );
+    expect(duplicate.code, duplicate.stderr).toBe(1);
+    expect(duplicate.stderr).toContain("already exists");
+    const shortPassword = await cli(
+      "user",
+      "create",
+      "--email",
+      "x@acme.example",
+      "--role",
+      "staff",
+      "--password",
+      "short",
+    );
+    expect(shortPassword.code, shortPassword.stderr).toBe(2);
+    const noInstance = await cli(
+      "user",
+      "create",
+      "--email",
+      "x@acme.example",
+      "--role",
+      "staff",
+      "--instance",
+      "nope",
+    );
+    expect(noInstance.code, noInstance.stderr).toBe(1);
+    expect(noInstance.stderr).toContain('No instance "nope"');
+  });
+
+  it("user set-password replaces the password and revokes the user's sessions", async () => {
+    const before = new Date();
+    const reset = await cli("user", "set-password", "--email", "boss@acme.example");
+    expect(reset.code, reset.stderr).toBe(0);
+    await withDb(async (db) => {
+      const boss = await db.user.findUniqueOrThrow({ where: { email: "boss@acme.example" } });
+      expect(await verifyPassword(reset.lastLine, boss.passwordHash)).toBe(true);
+      expect(boss.sessionsValidFrom.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    });
+    const unknown = await cli("user", "set-password", "--email", "ghost@acme.example");
+    expect(unknown.code, unknown.stderr).toBe(1);
+  });
+
+  let token = "";
+  let prefix = "";
+  let otherToken = "";
+
+  it("token create prints a working token alone on the last line, with the role and expiry asked for", async () => {
+    const created = await cli(
+      "token",
+      "create",
+      "--instance",
+      "acme",
+      "--name",
+      "robot",
+      "--role",
+      "viewer",
+      "--expires-days",
+      "3",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    token = created.lastLine;
+    expect(token).toMatch(/^dft_[\w-]+$/);
+    expect(created.stdout.split("\n").filter((line) => line.includes(token))).toEqual([token]);
+    const other = await cli("token", "create", "--instance", "acme", "--name", "crm");
+    expect(other.code, other.stderr).toBe(0);
+    otherToken = other.lastLine;
+
+    await withDb(async (db) => {
+      const instance = await db.instance.findUniqueOrThrow({ where: { slug: "acme" } });
+      const actor = await actorFromBearer(token);
+      expect(actor).toMatchObject({ type: "token", role: "viewer", instanceId: instance.id, label: "token:robot" });
+      const row = await db.apiToken.findUniqueOrThrow({ where: { id: actor!.id } });
+      expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(3 * 86_400_000 - 60_000);
+      expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeLessThan(3 * 86_400_000 + 60_000);
+      prefix = row.prefix;
+      // Role staff and no expiry unless asked.
+      const crm = await actorFromBearer(otherToken);
+      expect(crm).toMatchObject({ role: "staff", instanceId: instance.id });
+      expect((await db.apiToken.findUniqueOrThrow({ where: { id: crm!.id } })).expiresAt).toBeNull();
+    });
+  });
+
+  it("token list shows tokens by prefix, never the secret", async () => {
+    const listed = await cli("token", "list", "--instance", "acme");
+    expect(listed.code, listed.stderr).toBe(0);
+    const robotLine = listed.stdout.split("\n").find((line) => line.includes(" robot "));
+    expect(robotLine).toMatch(new RegExp(`^\\d+\\s+acme\\s+${prefix}\\s+robot\\s+viewer\\s.*\\sactive$`));
+    expect(listed.stdout).not.toContain(token);
+    const listedAll = await cli("token", "list");
+    expect(listedAll.stdout).toContain(prefix);
+  });
+
+  it("token revoke stops a token (by prefix), is idempotent, and refuses an unknown one", async () => {
+    const revoked = await cli("token", "revoke", prefix);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toContain("Revoked token");
+    await withDb(async (db) => {
+      expect(await actorFromBearer(token)).toBeNull();
+      expect(await actorFromBearer(otherToken)).not.toBeNull();
+      expect(await db.auditLog.count({ where: { action: { in: ["api_token.create", "api_token.revoke"] } } })).toBe(3);
+    });
+    const listedAfter = await cli("token", "list", "--instance", "acme");
+    expect(listedAfter.stdout).toMatch(/ robot .*revoked \d{4}-\d\d-\d\d/);
+    const twice = await cli("token", "revoke", prefix);
+    expect(twice.code, twice.stderr).toBe(0);
+    expect(twice.stdout).toContain("already revoked");
+    const unknown = await cli("token", "revoke", "dft_nothing");
+    expect(unknown.code, unknown.stderr).toBe(1);
+    expect(unknown.stderr).toContain("No token matches");
+  });
+
+  it("lgpd-key rotate prints a key alone on the last line; rotating again retires the old key", async () => {
+    const first = await cli("lgpd-key", "rotate", "--instance", "acme");
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain("POST /api/lgpd/acme/request");
+    const second = await cli("lgpd-key", "rotate", "--instance", "acme");
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain("previous key no longer works");
+    expect(first.lastLine).toMatch(/^lgpd_[\w-]+$/);
+    expect(second.lastLine).not.toBe(first.lastLine);
+    await withDb(async (db) => {
+      const acme = await db.instance.findUniqueOrThrow({ where: { slug: "acme" } });
+      expect(await instanceForLgpdKey("acme", first.lastLine)).toBeNull();
+      expect(await instanceForLgpdKey("acme", second.lastLine)).toBe(acme.id);
+    });
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("cli on the embedded database", { timeout: 180_000 }, () => {
+  it("says plainly that the database is in use while another process holds it, and works once it is free", async () => {
+    await getDb(); // This test process now holds the embedded database, as a running server would.
+    try {
+      const busy = await cli("token", "list");
+      expect(busy.code, busy.stderr).toBe(1);
+      expect(busy.stdout).toBe("");
+      expect(busy.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(busy.stderr).toContain("Stop the server (npm start)");
+    } finally {
+      await closeDb();
+    }
+    expect((await cli("token", "list")).code).toBe(0);
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const dir = databaseTarget().kind === "pglite" ? (databaseTarget() as { dir: string }).dir : "";
+    writeFileSync(
+      lockPathFor(dir),
+      JSON.stringify({
+        pid: 2 ** 22 + 12_345,
+        host: (await import("node:os")).hostname(),
+        command: "crashed",
+        since: "2026-01-01T00:00:00Z",
+      }),
+    );
+    const listed = await cli("instance", "list");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain("acme");
+  });
+
+  it("explains that a database without tables must be set up first", async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), "docflow-cli-empty-"));
+    try {
+      const result = await runScript("scripts/cli.ts", ["token", "list"], { PGLITE_DIR: empty });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain("run npm start (or npm run db:migrate) once first");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+      rmSync(lockPathFor(empty), { force: true });
+    }
+  });
+});
