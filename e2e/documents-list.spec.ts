@@ -47,14 +47,14 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
   const total = await countShown(page);
   expect(total).toBeGreaterThanOrEqual(OWN_DOCUMENTS);
 
-  await searchCpfAndCategories(page, "123.456.789-09", ["Acesso", "Em andamento"]);
-  await expect(page).toHaveURL(/cpf=123\.456\.789-09/);
+  await searchCpfAndCategories(page, "318.274.659-64", ["Acesso", "Em andamento"]);
+  await expect(page).toHaveURL(/cpf=318\.274\.659-64/);
   await expect(page).toHaveURL(/cat=primary&cat=valid/);
   await expect(shown(page, "2 documentos")).toBeVisible();
   // Stored formatted and bare, both found; the same CPF in other categories is not.
   expect((await protocolsShown(page)).sort()).toEqual([D.mariaNew.protocol, D.mariaAnalysisLate.protocol].sort());
   // Masked until revealed.
-  await expect(bodyRows(page).getByTestId("cpf").first()).toHaveText("***.456.789-**");
+  await expect(bodyRows(page).getByTestId("cpf").first()).toHaveText("***.274.659-**");
   await expect(bodyRows(page).getByTestId("name").first()).toHaveText("M**** O*******");
   // The late one says so.
   await expect(bodyRows(page).filter({ hasText: D.mariaAnalysisLate.protocol })).toContainText("Atrasado");
@@ -63,7 +63,7 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
   expect(
     await removeButtons.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label"))),
   ).toEqual([
-    "Remover filtro CPF: 123.456.789-09",
+    "Remover filtro CPF: 318.274.659-64",
     "Remover filtro Categoria: Acesso",
     "Remover filtro Categoria: Em andamento",
   ]);
@@ -85,9 +85,9 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
     [D.mariaNew, D.mariaAnalysisLate, D.mariaDone, D.mariaWaiting].map((doc) => doc.protocol).sort(),
   );
   // The bare spelling finds the same four.
-  await page.getByRole("button", { name: "Remover filtro CPF: 123.456.789-09" }).click();
+  await page.getByRole("button", { name: "Remover filtro CPF: 318.274.659-64" }).click();
   await expect(shown(page, `${total} documentos`)).toBeVisible();
-  await page.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("12345678909");
+  await page.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("31827465964");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(shown(page, "4 documentos")).toBeVisible();
 
@@ -102,7 +102,7 @@ test("search by a formatted CPF and categories shows exactly the matching rows; 
 test("a search is saved, re-applied from the saved list, and deleted", async ({ page }) => {
   await signIn(page, "staff");
   const total = await countShown(page);
-  await searchCpfAndCategories(page, "123.456.789-09", ["Em andamento"]);
+  await searchCpfAndCategories(page, "318.274.659-64", ["Em andamento"]);
   await expect(shown(page, "1 documento")).toBeVisible();
 
   await page.getByRole("button", { name: "Salvar filtros atuais" }).click();
@@ -123,7 +123,7 @@ test("a search is saved, re-applied from the saved list, and deleted", async ({ 
   await page.getByRole("button", { name: "Aplicar filtro salvo Maria em andamento" }).click();
   await expect(shown(page, "1 documento")).toBeVisible();
   expect(await protocolsShown(page)).toEqual([D.mariaAnalysisLate.protocol]);
-  await expect(page.getByRole("textbox", { name: "CPF ou CNPJ" })).toHaveValue("123.456.789-09");
+  await expect(page.getByRole("textbox", { name: "CPF ou CNPJ" })).toHaveValue("318.274.659-64");
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "documents-list-saved-filter");
 
@@ -183,15 +183,15 @@ test("the table sorts on the server and pages through every document", async ({ 
 
 test("staff reveal one document's personal data, and the reveal is recorded", async ({ page }) => {
   await signIn(page, "staff");
-  await searchCpfAndCategories(page, "123.456.789-09", ["Acesso"]);
+  await searchCpfAndCategories(page, "318.274.659-64", ["Acesso"]);
   const row = bodyRows(page).filter({ hasText: D.mariaNew.protocol });
-  await expect(row.getByTestId("cpf")).toHaveText("***.456.789-**");
+  await expect(row.getByTestId("cpf")).toHaveText("***.274.659-**");
 
   const answer = page.waitForResponse((response) => response.url().endsWith("/api/documents/reveal"));
   await row.getByRole("button", { name: `Revelar dados pessoais do documento ${D.mariaNew.protocol}` }).click();
   const response = await answer;
   expect(response.status()).toBe(200);
-  await expect(row.getByTestId("cpf")).toHaveText("123.456.789-09");
+  await expect(row.getByTestId("cpf")).toHaveText("318.274.659-64");
   await expect(row.getByTestId("name")).toHaveText("Maria Oliveira");
   await expect(row).toContainText("maria.oliveira@example.com");
   await expect(row).toContainText("(11) 91234-5678");
@@ -199,12 +199,12 @@ test("staff reveal one document's personal data, and the reveal is recorded", as
   await screenshotBothSizes(page, "documents-list-revealed");
 
   await row.getByRole("button", { name: `Ocultar dados pessoais do documento ${D.mariaNew.protocol}` }).click();
-  await expect(row.getByTestId("cpf")).toHaveText("***.456.789-**");
+  await expect(row.getByTestId("cpf")).toHaveText("***.274.659-**");
 
   // The same route answered with the data and its request id (the id the history row carries; the row itself
   // is checked against the database in tests/documents-search.test.ts).
   const revealed = (await response.json()) as { id: number; cpf: string; name: string };
-  expect(revealed).toMatchObject({ cpf: "123.456.789-09", name: "Maria Oliveira" });
+  expect(revealed).toMatchObject({ cpf: "318.274.659-64", name: "Maria Oliveira" });
   expect(response.headers()["x-request-id"]).toBeTruthy();
 });
 
@@ -214,7 +214,7 @@ test("bulk status change on two documents, with a refused transition reported pe
     "POST /api/document/updateById is the lead's; this runs once it is merged into the branch",
   );
   await signIn(page, "staff");
-  await page.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("111.444.777-35");
+  await page.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("642.051.873-35");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(shown(page, "3 documentos")).toBeVisible();
 
@@ -262,7 +262,7 @@ test("a viewer sees masked data, no bulk action, no reveal, and the reveal route
   expect(search.status()).toBe(200);
   const { items } = (await search.json()) as { items: { id: number; cpf: string }[] };
   expect(items.length).toBe(4);
-  expect(items.every((item) => item.cpf === "***.456.789-**")).toBe(true);
+  expect(items.every((item) => item.cpf === "***.274.659-**")).toBe(true);
   // ...and the reveal is refused.
   const reveal = await apiPost(page, "documents/reveal", { id: items[0]!.id });
   expect(reveal.status()).toBe(403);

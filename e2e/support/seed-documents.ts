@@ -11,18 +11,18 @@ const DAY = 24 * HOUR;
 
 /** The rows the browser tests look for, by protocol. */
 export const E2E_DOCUMENTS = {
-  mariaNew: { protocol: "E2E-0001", cpf: "123.456.789-09", status: "Novo", name: "Maria Oliveira" },
-  mariaAnalysisLate: { protocol: "E2E-0002", cpf: "12345678909", status: "Em análise", name: "Maria Oliveira" },
-  mariaDone: { protocol: "E2E-0003", cpf: "123.456.789-09", status: "Concluído", name: "Maria Oliveira" },
+  mariaNew: { protocol: "E2E-0001", cpf: "318.274.659-64", status: "Novo", name: "Maria Oliveira" },
+  mariaAnalysisLate: { protocol: "E2E-0002", cpf: "31827465964", status: "Em análise", name: "Maria Oliveira" },
+  mariaDone: { protocol: "E2E-0003", cpf: "318.274.659-64", status: "Concluído", name: "Maria Oliveira" },
   mariaWaiting: {
     protocol: "E2E-0004",
-    cpf: "12345678909",
+    cpf: "31827465964",
     status: "Aguardando documentos",
     name: "Maria Oliveira",
   },
-  bulkFirst: { protocol: "E2E-0005", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
-  bulkSecond: { protocol: "E2E-0006", cpf: "11144477735", status: "Novo", name: "João Pereira" },
-  bulkRefused: { protocol: "E2E-0007", cpf: "111.444.777-35", status: "Novo", name: "João Pereira" },
+  bulkFirst: { protocol: "E2E-0005", cpf: "642.051.873-35", status: "Novo", name: "João Pereira" },
+  bulkSecond: { protocol: "E2E-0006", cpf: "64205187335", status: "Novo", name: "João Pereira" },
+  bulkRefused: { protocol: "E2E-0007", cpf: "642.051.873-35", status: "Novo", name: "João Pereira" },
 } as const satisfies Record<string, { protocol: string; cpf: string; status: StatusName; name: string }>;
 
 /** How many filler documents there are besides E2E_DOCUMENTS (other seeds add documents of their own). */
