@@ -20,5 +20,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
   await (await import("./seed-lgpd.ts")).seedLgpdRequests(db, catalog.instanceId);
   await (await import("./seed-document-page.ts")).seedDocumentPage(db, catalog);
   await (await import("./seed-dashboard.ts")).seedDashboard(db, catalog);
+  await (await import("./seed-documents.ts")).seedE2eDocuments(db, catalog);
   return catalog;
 }

@@ -2,6 +2,8 @@
 import { dashboardQuerySchema } from "../dashboard/schema.ts";
 import { requestAttachmentSchema } from "../documents/attachments.ts";
 import { importBodySchema } from "../documents/import-rows.ts";
+import { ZCreateSavedFilterBody, ZRevealBody, ZSearchDocumentsBody } from "../documents/search-schema.ts";
+import { noParametersSchema } from "../http/zod-fields.ts";
 import { createObservationSchema } from "../documents/observations.ts";
 import type { RouteDoc } from "./registry.ts";
 
@@ -128,5 +130,72 @@ export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
     body: dashboardQuerySchema,
     answer: "The dashboard's series, each also shown as a table in the UI.",
     errors: [400, 401, 403],
+  },
+
+  {
+    method: "POST",
+    path: "/documents/search",
+    tag: "Staff",
+    summary:
+      "The staff documents list: filters (CPF digits, categories, product, status, modality, dates, SLA state, product columns), sort and paging",
+    description: "Personal data is masked in the answer; reveal it per document.",
+    auth: "bearer",
+    role: "viewer",
+    body: ZSearchDocumentsBody,
+    answer: "{items, total, page, page_size}.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "POST",
+    path: "/documents/reveal",
+    tag: "Staff",
+    summary: "Reveal one document's personal data from the list (recorded in the history, like /documents/{id}/reveal)",
+    auth: "bearer",
+    role: "staff",
+    body: ZRevealBody,
+    answer: "{cpf, cpf_formatted, name, email, phone}.",
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/documents/filter-options",
+    tag: "Staff",
+    summary: "Categories, statuses, products (with columns) and modalities for the list's filter bar, in one call",
+    auth: "bearer",
+    role: "viewer",
+    body: noParametersSchema,
+    answer: "{categories, statuses, products, modalities}.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "GET",
+    path: "/saved-filters",
+    tag: "Staff",
+    summary: "The caller's saved document searches",
+    auth: "bearer",
+    role: "viewer",
+    answer: "Array of {id, name, filters, created_at}.",
+    errors: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/saved-filters",
+    tag: "Staff",
+    summary: "Save the current document search under a name (409 on a duplicate name)",
+    auth: "bearer",
+    role: "viewer",
+    body: ZCreateSavedFilterBody,
+    answer: "The saved filter.",
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: "DELETE",
+    path: "/saved-filters/{id}",
+    tag: "Staff",
+    summary: "Delete one of the caller's saved filters",
+    auth: "bearer",
+    role: "viewer",
+    answer: "{deleted: true}.",
+    errors: [401, 403, 404],
   },
 ];

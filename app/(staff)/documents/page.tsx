@@ -1,6 +1,21 @@
+import { Suspense } from "react";
+import { DocumentsListPage } from "@/components/documents/documents-list-page.tsx";
+import { Spinner } from "@/components/ui/feedback.tsx";
+import { hasRole } from "@/lib/auth/actor.ts";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
+// The documents list: filters, saved filters, paged table, reveal and bulk status change (by role).
 export default async function DocumentsPage() {
-  const t = await serverTranslator("common");
-  return <h1 className="text-xl font-semibold">{t("nav.documents")}</h1>;
+  const actor = await requireStaff("viewer");
+  const t = await serverTranslator("documents");
+  return (
+    <Suspense fallback={<Spinner label={t("table.loading")} />}>
+      <DocumentsListPage
+        canChangeStatus={hasRole(actor, "staff")}
+        canReveal={hasRole(actor, "staff")}
+        canSaveFilters={actor.userId !== null}
+      />
+    </Suspense>
+  );
 }

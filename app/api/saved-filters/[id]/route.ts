@@ -1,0 +1,14 @@
+// DELETE /api/saved-filters/<id> — deletes one of the caller's saved filters (404 otherwise). Auth: a staff user.
+import { badRequest } from "@/lib/http/errors.ts";
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { deleteSavedFilter } from "@/lib/saved-filters/saved-filters.ts";
+
+export const DELETE = apiRoute({
+  role: "viewer",
+  handler: async ({ actor, params }) => {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw badRequest("Invalid saved filter id");
+    await deleteSavedFilter({ actor, id });
+    return { id, deleted: true };
+  },
+});

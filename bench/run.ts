@@ -1,0 +1,30 @@
+// npm run bench [-- <name>…] — runs the benchmarks in bench/ (all when no name is given) and prints their figures.
+// Domain modules are marked `import "server-only"`; outside Next that marker would throw, so it resolves to an
+// empty module here (the benchmarks call the same functions the route handlers call).
+import { register } from "node:module";
+
+register(
+  `data:text/javascript,${encodeURIComponent(
+    `export async function resolve(specifier, context, next) {
+      if (specifier === "server-only") return { url: "data:text/javascript,export {}", shortCircuit: true };
+      return next(specifier, context);
+    }`,
+  )}`,
+);
+
+const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  "documents-search": () => import("./documents-search.ts"),
+};
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const names = wanted.length ? wanted : Object.keys(BENCHMARKS);
+for (const name of names) {
+  const load = BENCHMARKS[name];
+  if (!load) {
+    console.error(`unknown benchmark "${name}"; known: ${Object.keys(BENCHMARKS).join(", ")}`);
+    process.exit(2);
+  }
+  console.log(`\n# ${name}`);
+  await (await load()).run();
+}
+process.exit(0);

@@ -1,0 +1,129 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
+import { useBulkStatusChange, type BulkStatusResult } from "@/lib/api-client/documents.ts";
+import type { DocumentListItem, FilterOptions } from "@/lib/documents/search-schema.ts";
+
+/** Bulk status change of the selected rows, confirmed first; each document's outcome is listed afterwards. */
+export function BulkStatusBar({
+  selected,
+  statuses,
+  onClear,
+  onDone,
+}: {
+  selected: DocumentListItem[];
+  statuses: FilterOptions["statuses"];
+  onClear: () => void;
+  onDone: (succeededIds: number[]) => void;
+}) {
+  const t = useTranslations("documents.bulk");
+  const tc = useTranslations("common");
+  const [statusId, setStatusId] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [results, setResults] = useState<BulkStatusResult[] | null>(null);
+  const change = useBulkStatusChange();
+  const target = statuses.find((status) => String(status.id) === statusId);
+
+  const describe = (result: BulkStatusResult) =>
+    result.ok
+      ? t("resultOk", { protocol: result.protocol })
+      : t("resultFailed", {
+          protocol: result.protocol,
+          message: result.status === 409 ? t("refused", { message: result.message ?? "" }) : (result.message ?? ""),
+        });
+
+  return (
+    <div className="space-y-2">
+      <div
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
+        role="group"
+        aria-label={t("apply")}
+      >
+        <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
+          {t("selected", { count: selected.length })}
+        </p>
+        <label className="flex flex-col text-sm font-medium text-slate-700">
+          {t("targetStatus")}
+          <select
+            value={statusId}
+            onChange={(event) => setStatusId(event.target.value)}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-normal"
+          >
+            <option value="">{t("choose")}</option>
+            {statuses.map((status) => (
+              <option key={status.id} value={status.id}>
+                {status.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          disabled={selected.length === 0 || !target || change.isPending}
+          onClick={() => {
+            setResults(null);
+            setConfirming(true);
+          }}
+        >
+          {t("apply")}
+        </Button>
+        {selected.length ? (
+          <Button variant="ghost" onClick={onClear}>
+            {t("clearSelection")}
+          </Button>
+        ) : null}
+        {change.isPending ? <span className="self-center text-sm text-slate-600">{t("running")}</span> : null}
+      </div>
+
+      {results ? (
+        <Alert tone={results.every((result) => result.ok) ? "success" : "warning"}>
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <p className="font-semibold">{t("resultsTitle")}</p>
+              <p>{t("summary", { ok: results.filter((result) => result.ok).length, total: results.length })}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {results.map((result) => (
+                  <li key={result.id} data-outcome={result.ok ? "ok" : "failed"}>
+                    {describe(result)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <Button variant="ghost" size="sm" onClick={() => setResults(null)}>
+              {tc("actions.close")}
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <Dialog open={confirming} title={t("confirmTitle")} onClose={() => setConfirming(false)}>
+        <p className="mb-4 text-sm">{t("confirmBody", { count: selected.length, status: target?.name ?? "" })}</p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {tc("actions.cancel")}
+          </Button>
+          <Button
+            onClick={() => {
+              if (!target) return;
+              setConfirming(false);
+              change.mutate(
+                { documents: selected.map(({ id, protocol }) => ({ id, protocol })), statusId: target.id },
+                {
+                  onSuccess: (outcome) => {
+                    setResults(outcome);
+                    onDone(outcome.filter((result) => result.ok).map((result) => result.id));
+                  },
+                },
+              );
+            }}
+          >
+            {tc("actions.confirm")}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

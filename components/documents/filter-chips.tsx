@@ -1,0 +1,134 @@
+"use client";
+
+import { useTranslations } from "use-intl";
+import type { DocumentFilters, FilterOptions } from "@/lib/documents/search-schema.ts";
+
+type Chip = { id: string; label: string; without: () => DocumentFilters };
+
+function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}
+
+/** The applied search as removable chips; removing one runs the search again without it. */
+export function FilterChips({
+  filters,
+  options,
+  onChange,
+}: {
+  filters: DocumentFilters;
+  options: FilterOptions | undefined;
+  onChange: (filters: DocumentFilters) => void;
+}) {
+  const t = useTranslations("documents.chips");
+  const tf = useTranslations("documents.filters");
+  const chips: Chip[] = [];
+  const product = options?.products.find((candidate) => candidate.id === filters.product_id);
+
+  if (filters.cpf)
+    chips.push({ id: "cpf", label: t("cpf", { value: filters.cpf }), without: () => ({ ...filters, cpf: undefined }) });
+  for (const key of filters.categories ?? []) {
+    const label = options?.categories.find((category) => category.key === key)?.label ?? key;
+    chips.push({
+      id: `cat-${key}`,
+      label: t("category", { value: label }),
+      without: () => ({ ...filters, categories: filters.categories?.filter((other) => other !== key) }),
+    });
+  }
+  if (filters.product_id) {
+    chips.push({
+      id: "product",
+      label: t("product", { value: product?.name ?? `#${filters.product_id}` }),
+      // The column filters belong to the product: they go with it.
+      without: () => ({ ...filters, product_id: undefined, columns: undefined }),
+    });
+  }
+  for (const id of filters.status_ids ?? []) {
+    const name = options?.statuses.find((status) => status.id === id)?.name ?? `#${id}`;
+    chips.push({
+      id: `status-${id}`,
+      label: t("status", { value: name }),
+      without: () => ({ ...filters, status_ids: filters.status_ids?.filter((other) => other !== id) }),
+    });
+  }
+  if (filters.modality_id) {
+    const name = options?.modalities.find((modality) => modality.id === filters.modality_id)?.identifier;
+    chips.push({
+      id: "modality",
+      label: t("modality", { value: name ?? `#${filters.modality_id}` }),
+      without: () => ({ ...filters, modality_id: undefined }),
+    });
+  }
+  if (filters.created_from) {
+    chips.push({
+      id: "from",
+      label: t("createdFrom", { value: formatDay(filters.created_from) }),
+      without: () => ({ ...filters, created_from: undefined }),
+    });
+  }
+  if (filters.created_to) {
+    chips.push({
+      id: "to",
+      label: t("createdTo", { value: formatDay(filters.created_to) }),
+      without: () => ({ ...filters, created_to: undefined }),
+    });
+  }
+  if (filters.sla) {
+    chips.push({
+      id: "sla",
+      label: t("sla", { value: tf(`slaStates.${filters.sla}`) }),
+      without: () => ({ ...filters, sla: undefined }),
+    });
+  }
+  for (const column of filters.columns ?? []) {
+    const definition = product?.columns.find((candidate) => candidate.key === column.key);
+    const label = definition?.label ?? column.key;
+    const show = (value: string | number) =>
+      definition?.type === "date" && typeof value === "string" ? formatDay(value) : String(value);
+    const parts = [
+      ["eq", "columnEq"],
+      ["contains", "columnContains"],
+      ["min", "columnMin"],
+      ["max", "columnMax"],
+    ] as const;
+    for (const [op, message] of parts) {
+      const value = column[op];
+      if (value === undefined) continue;
+      chips.push({
+        id: `col-${op}-${column.key}`,
+        label: t(message, { label, value: show(value) }),
+        without: () => ({
+          ...filters,
+          columns: filters.columns?.map((other) => (other.key === column.key ? { ...other, [op]: undefined } : other)),
+        }),
+      });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+      <h2 className="text-sm font-medium text-slate-700">{t("label")}:</h2>
+      {chips.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("none")}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.id}>
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-100">
+                {chip.label}
+                <button
+                  type="button"
+                  onClick={() => onChange(chip.without())}
+                  aria-label={t("remove", { label: chip.label })}
+                  className="ml-1 inline-flex h-6 w-6 items-center justify-center rounded-full text-brand-800 hover:bg-brand-100"
+                >
+                  <span aria-hidden>×</span>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
