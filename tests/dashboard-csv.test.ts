@@ -287,12 +287,10 @@ describe("GET /api/documents/export.csv", () => {
   });
 
   it("applies every filter of the list", async () => {
-    const late = await exportCsv({ sla_state: "late", created_from: "2026-01-01", created_to: "2026-02-28" });
+    const late = await exportCsv({ sla: "late", created_from: "2026-01-01", created_to: "2026-02-28" });
     expect(exportedIds(late.rows)).toEqual(idsOf("a3", "a4", "a5", "a6", "a7", "a8", "a9", "a12", "a14", "b1"));
-    expect(exportedIds((await exportCsv({ sla_state: "in_sla" })).rows)).toEqual(
-      idsOf("a2", "a11", "a13", "a16", "b2"),
-    );
-    expect(exportedIds((await exportCsv({ sla_state: "no_sla" })).rows)).toEqual(idsOf("a1", "a10"));
+    expect(exportedIds((await exportCsv({ sla: "in_sla" })).rows)).toEqual(idsOf("a2", "a11", "a13", "a16", "b2"));
+    expect(exportedIds((await exportCsv({ sla: "no_sla" })).rows)).toEqual(idsOf("a1", "a10"));
     expect(exportedIds((await exportCsv({ cpf: "11144477735" })).rows)).toEqual(idsOf("a2"));
     expect(exportedIds((await exportCsv({ status_ids: [fx.statusIds["Em execução"]] })).rows)).toEqual(
       idsOf("a5", "a9"),
@@ -300,8 +298,14 @@ describe("GET /api/documents/export.csv", () => {
     expect(exportedIds((await exportCsv({ modality_id: fx.modalityIds.plain })).rows)).toEqual(
       idsOf("a11", "a12", "b2"),
     );
-    expect(exportedIds((await exportCsv({ columns: { placa: "ABC" } })).rows)).toEqual(idsOf("a5"));
-    expect(exportedIds((await exportCsv({ columns: { valor_segurado: "-5" } })).rows)).toEqual(idsOf("a5"));
+    expect(
+      exportedIds((await exportCsv({ product_id: fx.productId, columns: [{ key: "placa", contains: "ABC" }] })).rows),
+    ).toEqual(idsOf("a5"));
+    expect(
+      exportedIds(
+        (await exportCsv({ product_id: fx.productId, columns: [{ key: "valor_segurado", min: -5, max: -5 }] })).rows,
+      ),
+    ).toEqual(idsOf("a5"));
     // São Paulo days: 02:30Z on 1 January is still 31 December there.
     expect(exportedIds((await exportCsv({ created_from: "2026-01-01", created_to: "2026-01-01" })).rows)).toEqual(
       idsOf("a1"),
@@ -356,10 +360,10 @@ describe("GET /api/documents/export.csv", () => {
   });
 
   it("answers 400 for a bad filter and 401 without credentials", async () => {
-    const bad = await exportCsv({ sla_state: "overdue", status_ids: ["x"] });
+    const bad = await exportCsv({ sla: "overdue", status_ids: ["x"] });
     expect(bad.response.status).toBe(400);
     const body = JSON.parse(bad.text);
-    expect(body.errors.map((error: any) => error.path).sort()).toEqual(["filter.sla_state", "filter.status_ids.0"]);
+    expect(body.errors.map((error: any) => error.path).sort()).toEqual(["filter.sla", "filter.status_ids.0"]);
     const response = await fetch(`${app.baseUrl}/api/documents/export.csv?filter=%7Bnot-json`, {
       headers: { authorization: `Bearer ${fx.tokens.viewer}` },
     });

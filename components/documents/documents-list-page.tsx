@@ -6,6 +6,8 @@ import { useTranslations } from "use-intl";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { cleanFilters, listQueryToParams, parseListQuery, type ListQuery } from "@/lib/documents/search-url.ts";
+import Link from "next/link";
+import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { FilterChips } from "./filter-chips.tsx";
 import { SearchResults } from "./search-results.tsx";
@@ -46,11 +48,23 @@ export function DocumentsListPage({
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("title")}</h1>
-        {search.data ? (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t("resultCount", { count: search.data.total })}
-          </p>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {search.data ? (
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t("resultCount", { count: search.data.total })}
+            </p>
+          ) : null}
+          {/* Exactly the filtered set: the export takes the list's own filters. */}
+          <ExportButton filter={query.filters} />
+          {canChangeStatus ? (
+            <Link
+              href="/documents/import"
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {t("importCsv")}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <FilterBar key={`filters?${paramsKey}`} filters={query.filters} options={options.data} onApply={applyFilters} />
       <FilterChips filters={query.filters} options={options.data} onChange={applyFilters} />

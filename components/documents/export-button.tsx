@@ -5,9 +5,9 @@ import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import type { z } from "zod";
-import type { exportFilterSchema } from "@/lib/documents/export-filter.ts";
+import type { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
 
-export type ExportFilterInput = z.input<typeof exportFilterSchema>;
+export type ExportFilterInput = z.input<typeof ZDocumentFilters>;
 
 type State =
   | { phase: "idle" }

@@ -1,11 +1,13 @@
 import "server-only";
 import Papa from "papaparse";
 import { hasRole, type Actor } from "../auth/actor.ts";
-import { getDb } from "../db/client.ts";
+import { getDb, Prisma } from "../db/client.ts";
 import { maskIdentifier } from "../identifiers/identifiers.ts";
 import { log } from "../log.ts";
 import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
-import { documentWhere, type ExportFilter } from "./export-filter.ts";
+import { maskEmail, maskName, maskPhone } from "./mask.ts";
+import { documentFilterSql } from "./search.ts";
+import type { DocumentFilters } from "./search-schema.ts";
 
 // CSV export of exactly the filtered set of the documents list, streamed: keyset pages of EXPORT_BATCH_SIZE rows by
 // id, each page formatted with papaparse and pushed to the response as soon as it is read, so memory stays flat
@@ -48,25 +50,8 @@ function cell(value: unknown): string | number | null {
   return neutralizeFormula(JSON.stringify(value));
 }
 
-// What viewers see of personal data (staff and admins get it in full).
-const maskName = (value: string | null) =>
-  value
-    ? value
-        .trim()
-        .split(/\s+/)
-        .map((word) => `${word.slice(0, 1)}***`)
-        .join(" ")
-    : value;
-const maskEmail = (value: string | null) => {
-  if (!value) return value;
-  const at = value.lastIndexOf("@");
-  return at > 0 ? `${value.slice(0, 1)}***${value.slice(at)}` : "***";
-};
-const maskPhone = (value: string | null) => {
-  if (!value) return value;
-  const digits = value.replace(/\D/g, "");
-  return digits.length > 4 ? `***${digits.slice(-4)}` : "***";
-};
+// What viewers see of personal data (staff and admins get it in full): the same masks as the list.
+const masked = (mask: (value: string) => string) => (value: string | null) => (value ? mask(value) : value);
 
 export type DocumentExport = {
   total: number;
@@ -79,14 +64,21 @@ export type DocumentExport = {
  * Counts the filtered set, fixes its upper id (documents created during the download are not included), and returns
  * the CSV as a stream. Personal data (cpf, name, e-mail, phone) is masked unless the actor is staff or admin.
  */
-export async function prepareDocumentExport(actor: Actor, filter: ExportFilter): Promise<DocumentExport> {
+export async function prepareDocumentExport(actor: Actor, filters: DocumentFilters): Promise<DocumentExport> {
   const db = await getDb();
   const instanceId = actor.instanceId;
-  const where = await documentWhere(instanceId, filter);
-  const summary = await db.document.aggregate({ where, _count: { _all: true }, _max: { id: true } });
-  const total = summary._count._all;
-  const maxId = summary._max.id ?? 0;
-  const productIds = (await db.document.groupBy({ by: ["productId"], where })).map((row) => row.productId);
+  // The list's own WHERE clause, so the file holds exactly the documents the list shows for these filters.
+  const where = await documentFilterSql(instanceId, filters);
+  const [summary] = await db.$queryRaw<Array<{ total: number; max_id: number | null }>>(
+    Prisma.sql`SELECT count(*)::int AS total, max(d.id) AS max_id FROM "Document" d WHERE ${where}`,
+  );
+  const total = Number(summary?.total ?? 0);
+  const maxId = Number(summary?.max_id ?? 0);
+  const productIds = (
+    await db.$queryRaw<Array<{ productId: number }>>(
+      Prisma.sql`SELECT DISTINCT d."productId" FROM "Document" d WHERE ${where}`,
+    )
+  ).map((row) => row.productId);
 
   const [statuses, products, productColumns] = [
     await db.status.findMany({
@@ -118,8 +110,14 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
       async pull(controller) {
         if (done) return;
         try {
+          const batchIds = (
+            await db.$queryRaw<Array<{ id: number }>>(
+              Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} AND d.id > ${lastId}::int AND d.id <= ${maxId}::int
+                ORDER BY d.id LIMIT ${EXPORT_BATCH_SIZE}::int`,
+            )
+          ).map((row) => row.id);
           const batch = await db.document.findMany({
-            where: { AND: [where, { id: { gt: lastId, lte: maxId } }] },
+            where: { id: { in: batchIds } },
             orderBy: { id: "asc" },
             take: EXPORT_BATCH_SIZE,
             select: {
@@ -153,9 +151,9 @@ export async function prepareDocumentExport(actor: Actor, filter: ExportFilter):
               document.id,
               document.protocol,
               showPersonal ? document.cpf : maskIdentifier(document.cpf),
-              showPersonal ? document.name : maskName(document.name),
-              showPersonal ? document.email : maskEmail(document.email),
-              showPersonal ? document.phone : maskPhone(document.phone),
+              showPersonal ? document.name : masked(maskName)(document.name),
+              showPersonal ? document.email : masked(maskEmail)(document.email),
+              showPersonal ? document.phone : masked(maskPhone)(document.phone),
               status?.name,
               status?.category.key,
               productNameById.get(document.productId),

@@ -1,7 +1,7 @@
-// GET /api/documents/export.csv?filter=<json> — the filtered documents as a streamed CSV. Auth: bearer or session
+// GET /api/documents/export.csv?filter=<json> — the documents list's filters (POST /api/documents/search `filters`); the filtered documents as a streamed CSV. Auth: bearer or session
 // (viewer+; personal data masked below staff). X-Total-Count announces the number of rows for progress bars.
 import { prepareDocumentExport } from "@/lib/documents/export-csv.ts";
-import { exportFilterSchema } from "@/lib/documents/export-filter.ts";
+import { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { ApiError, badRequest, fieldErrors } from "@/lib/http/errors.ts";
 
@@ -17,7 +17,7 @@ export const GET = apiRoute({
         throw badRequest("Invalid parameters: filter is not valid JSON");
       }
     }
-    const parsed = exportFilterSchema.safeParse(value);
+    const parsed = ZDocumentFilters.safeParse(value);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error.issues).map((error) => ({ ...error, path: `filter.${error.path}` }));
       throw new ApiError("BadRequest", "Invalid parameters", { errors });
