@@ -70,6 +70,11 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(opti
       status = response.status;
       return response;
     } catch (error) {
+      // A client that went away (a cancelled fetch) is not a server error worth an alarm in the log.
+      if (request.signal.aborted) {
+        status = 499;
+        return new Response(null, { status: 499 });
+      }
       const apiError = toApiError(error, requestId, path);
       status = apiError.status;
       return errorResponse(apiError, requestId);
