@@ -11,8 +11,9 @@ import {
 } from "./schema.ts";
 
 // The dashboard's numbers, aggregated in SQL (parameterised, always inside the caller's instance). Definitions:
-// finished = the status's category has kind `finished`; no_sla = sla_end is null; late = sla_end <
-// (date_finished ?? now); in SLA otherwise. The histogram counts open late documents by days late; compliance is
+// finished = the status's category has kind `finished`; no_sla = sla_end is null; late = sla_end < the moment the
+// SLA clock stopped (date_finished, else the start of the current pause, else now) — the documents list's rule; in SLA
+// otherwise. The histogram counts open late documents by days late at that moment; compliance is
 // the share of finished documents with an SLA that finished by sla_end, per week or month of date_finished.
 
 type Row = Record<string, unknown>;
@@ -27,7 +28,7 @@ function filteredDocuments(instanceId: number, filter: DashboardFilter) {
   if (filter.created_to) conditions.push(Prisma.sql`d."createdAt" < ${localDayEnd(filter.created_to)}::timestamptz`);
   return Prisma.sql`
     WITH docs AS (
-      SELECT d."id", d."productId", d."modalityId", d."slaEnd", d."dateFinished", c."id" AS "categoryId", c."kind"
+      SELECT d."id", d."productId", d."modalityId", d."slaEnd", d."dateFinished", d."pausedAt", c."id" AS "categoryId", c."kind"
       FROM "Document" d
       JOIN "Status" s ON s."id" = d."statusId"
       JOIN "StatusCategory" c ON c."id" = s."categoryId"
@@ -57,7 +58,7 @@ export async function loadDashboard(
   const slaRows = await db.$queryRaw<Row[]>`${docs}
     SELECT (docs."kind" = 'finished') AS "finished",
       CASE WHEN docs."slaEnd" IS NULL THEN 'no_sla'
-           WHEN docs."slaEnd" < COALESCE(docs."dateFinished", ${at}) THEN 'late'
+           WHEN docs."slaEnd" < COALESCE(docs."dateFinished", docs."pausedAt", ${at}) THEN 'late'
            ELSE 'in_sla' END AS "state",
       count(*)::int AS "count"
     FROM docs
@@ -69,9 +70,9 @@ export async function loadDashboard(
         WHEN late.days < 15 THEN '7-15' WHEN late.days < 30 THEN '15-30' ELSE '30+' END AS "bucket",
       count(*)::int AS "count"
     FROM (
-      SELECT EXTRACT(EPOCH FROM (${at} - docs."slaEnd")) / 86400.0 AS days
+      SELECT EXTRACT(EPOCH FROM (COALESCE(docs."pausedAt", ${at}) - docs."slaEnd")) / 86400.0 AS days
       FROM docs
-      WHERE docs."kind" <> 'finished' AND docs."slaEnd" < ${at}
+      WHERE docs."kind" <> 'finished' AND docs."slaEnd" < COALESCE(docs."pausedAt", ${at})
     ) late
     GROUP BY 1`;
 
