@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-client/settings.ts";
@@ -11,6 +10,7 @@ import { CalendarEditor } from "./calendar-editor.tsx";
 import { HolidaysEditor } from "./holidays-editor.tsx";
 import { QueryState } from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
 import { zoneOptions } from "./time-zones.ts";
 
 export function ModalityDetailPanel({ id }: { id: number }) {
@@ -52,13 +52,9 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const errors = useServerErrors(save.error);
   const [saved, setSaved] = useState(false);
   return (
-    <form
-      onChange={errors.clearOnEdit}
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+    <SettingsForm
+      errors={errors}
+      onSubmit={(form) => {
         setSaved(false);
         save.mutate(
           {
@@ -72,7 +68,6 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
         );
       }}
     >
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
       {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
       <TextField
         label={t("modalities.identifier")}
@@ -94,11 +89,7 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
           </option>
         ))}
       </SelectField>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t("common.saving") : t("common.save")}
-        </Button>
-      </div>
-    </form>
+      <SaveButtonRow pending={save.isPending} />
+    </SettingsForm>
   );
 }

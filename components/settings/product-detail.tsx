@@ -6,22 +6,15 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  FormFooter,
-  numberOrNull,
-  QueryState,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { cell, FormFooter, numberOrNull, QueryState, SettingsTable } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
+import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SettingsForm } from "./settings-form.tsx";
 
 type Column = NonNullable<ProductDetail["columns"]>[number];
 type Step = NonNullable<ProductDetail["steps"]>[number];
@@ -57,8 +50,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
 function ColumnsCard({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const [editing, setEditing] = useState<Column | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Column | null>(null);
-  const remove = useDeleteProductPart(product.id, "columns");
+  const deletion = usePendingDelete<Column>(useDeleteProductPart(product.id, "columns"));
   const columns = product.columns ?? [];
   return (
     <Card
@@ -83,30 +75,10 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
               <td className={`${cell} font-mono`}>{column.key}</td>
               <td className={cell}>{column.label}</td>
               <td className={cell}>{t(`columns.types.${column.type}`)}</td>
-              <td className={actionsCell}>
-                <div className={actionsRow}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing(column)}
-                    aria-label={t("common.editNamed", { name: column.label })}
-                  >
-                    {t("common.edit")}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={dangerText}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(column);
-                    }}
-                    aria-label={t("common.deleteNamed", { name: column.label })}
-                  >
-                    {t("common.delete")}
-                  </Button>
-                </div>
-              </td>
+              <RowActions>
+                <EditButton name={column.label} onClick={() => setEditing(column)} />
+                <DeleteButton name={column.label} onClick={() => deletion.ask(column)} />
+              </RowActions>
             </tr>
           ))}
         </SettingsTable>
@@ -119,16 +91,7 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.label ?? "" })}
-        body={t("columns.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.label} body={t("columns.deleteBody")} />
     </Card>
   );
 }
@@ -147,13 +110,9 @@ function ColumnDialog({
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={column ? t("columns.edit") : t("columns.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const order = numberOrNull(form.get("order"));
           const input = {
             key: String(form.get("key") ?? "").trim(),
@@ -164,7 +123,6 @@ function ColumnDialog({
           save.mutate({ id: column?.id, input }, { onSuccess: onClose });
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("columns.key")}
           name="key"
@@ -204,7 +162,7 @@ function ColumnDialog({
           error={errors.field("order")}
         />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }
@@ -212,8 +170,7 @@ function ColumnDialog({
 function StepsCard({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const [editing, setEditing] = useState<Step | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Step | null>(null);
-  const remove = useDeleteProductPart(product.id, "steps");
+  const deletion = usePendingDelete<Step>(useDeleteProductPart(product.id, "steps"));
   const steps = product.steps ?? [];
   return (
     <Card
@@ -233,30 +190,10 @@ function StepsCard({ product }: { product: ProductDetail }) {
             <tr key={step.id}>
               <td className={cell}>{step.order}</td>
               <td className={cell}>{step.name}</td>
-              <td className={actionsCell}>
-                <div className={actionsRow}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing(step)}
-                    aria-label={t("common.editNamed", { name: step.name })}
-                  >
-                    {t("common.edit")}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={dangerText}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(step);
-                    }}
-                    aria-label={t("common.deleteNamed", { name: step.name })}
-                  >
-                    {t("common.delete")}
-                  </Button>
-                </div>
-              </td>
+              <RowActions>
+                <EditButton name={step.name} onClick={() => setEditing(step)} />
+                <DeleteButton name={step.name} onClick={() => deletion.ask(step)} />
+              </RowActions>
             </tr>
           ))}
         </SettingsTable>
@@ -269,16 +206,7 @@ function StepsCard({ product }: { product: ProductDetail }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
-        body={t("steps.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("steps.deleteBody")} />
     </Card>
   );
 }
@@ -289,13 +217,9 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={step ? t("steps.edit") : t("steps.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const order = numberOrNull(form.get("order"));
           const input = {
             name: String(form.get("name") ?? "").trim(),
@@ -304,7 +228,6 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           save.mutate({ id: step?.id, input }, { onSuccess: onClose });
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("steps.name")}
           name="name"
@@ -322,7 +245,7 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           error={errors.field("order")}
         />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }
