@@ -8,7 +8,7 @@ import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { useCategories, useDeleteCategory, useSaveCategory, type CategoryRow } from "@/lib/api-client/settings.ts";
 import { CATEGORY_KINDS, type CreateCategoryInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
-import { cell, FormFooter, numberOrNull, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import { cell, FormFooter, QueryState, SectionHeader, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
 import { SettingsForm } from "./settings-form.tsx";
@@ -77,12 +77,11 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
       <SettingsForm
         errors={errors}
         onSubmit={(form) => {
-          const order = numberOrNull(form.get("order"));
           const input = {
             key: String(form.get("key") ?? "").trim(),
             label: String(form.get("label") ?? "").trim(),
             kind: String(form.get("kind")) as CreateCategoryInput["kind"],
-            ...(order === null ? {} : { order: order as number }),
+            ...orderInput(form),
           };
           save.mutate({ id: category?.id, input }, { onSuccess: onClose });
         }}
@@ -116,14 +115,7 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={category?.order ?? ""}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={category?.order} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </SettingsForm>
     </Dialog>

@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
-import { cell, FormFooter, numberOrNull, QueryState, SettingsTable } from "./layout-parts.tsx";
+import { cell, FormFooter, QueryState, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
@@ -113,12 +113,11 @@ function ColumnDialog({
       <SettingsForm
         errors={errors}
         onSubmit={(form) => {
-          const order = numberOrNull(form.get("order"));
           const input = {
             key: String(form.get("key") ?? "").trim(),
             label: String(form.get("label") ?? "").trim(),
             type: String(form.get("type")) as CreateColumnInput["type"],
-            ...(order === null ? {} : { order: order as number }),
+            ...orderInput(form),
           };
           save.mutate({ id: column?.id, input }, { onSuccess: onClose });
         }}
@@ -152,15 +151,7 @@ function ColumnDialog({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={column?.order ?? ""}
-          hint={t("common.orderHint")}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={column?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </SettingsForm>
     </Dialog>
@@ -220,10 +211,9 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
       <SettingsForm
         errors={errors}
         onSubmit={(form) => {
-          const order = numberOrNull(form.get("order"));
           const input = {
             name: String(form.get("name") ?? "").trim(),
-            ...(order === null ? {} : { order: order as number }),
+            ...orderInput(form),
           };
           save.mutate({ id: step?.id, input }, { onSuccess: onClose });
         }}
@@ -235,15 +225,7 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           error={errors.field("name")}
           required
         />
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={step?.order ?? ""}
-          hint={t("common.orderHint")}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={step?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </SettingsForm>
     </Dialog>
