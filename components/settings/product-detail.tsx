@@ -47,24 +47,49 @@ export function ProductDetailPanel({ id }: { id: number }) {
   );
 }
 
+/** A card listing a product's columns or steps: its intro, the table (or "none yet") and a button to add one. */
+function ProductPartCard({
+  part,
+  empty,
+  onNew,
+  table,
+  children,
+}: {
+  part: "columns" | "steps";
+  empty: boolean;
+  onNew: () => void;
+  table: React.ReactNode;
+  /** The dialogs the card opens. */
+  children: React.ReactNode;
+}) {
+  const t = useTranslations("settings");
+  return (
+    <Card
+      title={t(`${part}.title`)}
+      actions={
+        <Button size="sm" onClick={onNew}>
+          {t(`${part}.new`)}
+        </Button>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">{t(`${part}.intro`)}</p>
+      {empty ? <p className="text-sm text-slate-600">{t(`${part}.empty`)}</p> : table}
+      {children}
+    </Card>
+  );
+}
+
 function ColumnsCard({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const [editing, setEditing] = useState<Column | "new" | null>(null);
   const deletion = usePendingDelete<Column>(useDeleteProductPart(product.id, "columns"));
   const columns = product.columns ?? [];
   return (
-    <Card
-      title={t("columns.title")}
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          {t("columns.new")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-sm text-slate-600">{t("columns.intro")}</p>
-      {columns.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("columns.empty")}</p>
-      ) : (
+    <ProductPartCard
+      part="columns"
+      empty={columns.length === 0}
+      onNew={() => setEditing("new")}
+      table={
         <SettingsTable
           caption={t("columns.title")}
           head={[t("common.order"), t("columns.key"), t("columns.label"), t("columns.type"), t("common.actions")]}
@@ -82,7 +107,8 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
             </tr>
           ))}
         </SettingsTable>
-      )}
+      }
+    >
       {editing ? (
         <ColumnDialog
           key={editing === "new" ? "new" : editing.id}
@@ -92,7 +118,7 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
         />
       ) : null}
       <ConfirmDeleteDialog deletion={deletion} name={(row) => row.label} body={t("columns.deleteBody")} />
-    </Card>
+    </ProductPartCard>
   );
 }
 
@@ -164,18 +190,11 @@ function StepsCard({ product }: { product: ProductDetail }) {
   const deletion = usePendingDelete<Step>(useDeleteProductPart(product.id, "steps"));
   const steps = product.steps ?? [];
   return (
-    <Card
-      title={t("steps.title")}
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          {t("steps.new")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-sm text-slate-600">{t("steps.intro")}</p>
-      {steps.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("steps.empty")}</p>
-      ) : (
+    <ProductPartCard
+      part="steps"
+      empty={steps.length === 0}
+      onNew={() => setEditing("new")}
+      table={
         <SettingsTable caption={t("steps.title")} head={[t("common.order"), t("steps.name"), t("common.actions")]}>
           {steps.map((step) => (
             <tr key={step.id}>
@@ -188,7 +207,8 @@ function StepsCard({ product }: { product: ProductDetail }) {
             </tr>
           ))}
         </SettingsTable>
-      )}
+      }
+    >
       {editing ? (
         <StepDialog
           key={editing === "new" ? "new" : editing.id}
@@ -198,7 +218,7 @@ function StepsCard({ product }: { product: ProductDetail }) {
         />
       ) : null}
       <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("steps.deleteBody")} />
-    </Card>
+    </ProductPartCard>
   );
 }
 
