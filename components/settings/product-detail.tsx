@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
@@ -10,7 +9,8 @@ import { Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
-import { cell, FormFooter, QueryState, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
+import { DetailPage } from "./detail-page.tsx";
+import { cell, FormFooter, OrderField, orderInput, SettingsTable } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
@@ -23,27 +23,24 @@ export function ProductDetailPanel({ id }: { id: number }) {
   const t = useTranslations("settings");
   const query = useProduct(id);
   return (
-    <div className="space-y-6">
-      <Link href="/settings/products" className="text-sm text-brand-700 underline">
-        {t("products.back")}
-      </Link>
-      <QueryState query={query}>
-        {(product) => (
-          <>
-            <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-              <Card title={t("products.data")}>
-                <ProductForm product={product} />
-              </Card>
-              <div className="space-y-6">
-                <ColumnsCard product={product} />
-                <StepsCard product={product} />
-              </div>
-            </div>
-          </>
-        )}
-      </QueryState>
-    </div>
+    <DetailPage
+      backHref="/settings/products"
+      backLabel={t("products.back")}
+      query={query}
+      title={(product) => product.name}
+    >
+      {(product) => (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <Card title={t("products.data")}>
+            <ProductForm product={product} />
+          </Card>
+          <div className="space-y-6">
+            <ColumnsCard product={product} />
+            <StepsCard product={product} />
+          </div>
+        </div>
+      )}
+    </DetailPage>
   );
 }
 
