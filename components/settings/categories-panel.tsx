@@ -5,29 +5,19 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert } from "@/components/ui/feedback.tsx";
 import { useCategories, useDeleteCategory, useSaveCategory, type CategoryRow } from "@/lib/api-client/settings.ts";
 import { CATEGORY_KINDS, type CreateCategoryInput } from "@/lib/settings/schemas.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  FormFooter,
-  numberOrNull,
-  QueryState,
-  SectionHeader,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { cell, FormFooter, QueryState, SectionHeader, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
+import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SettingsForm } from "./settings-form.tsx";
 
 export function CategoriesPanel() {
   const t = useTranslations("settings");
   const query = useCategories();
   const [editing, setEditing] = useState<CategoryRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<CategoryRow | null>(null);
-  const remove = useDeleteCategory();
+  const deletion = usePendingDelete<CategoryRow>(useDeleteCategory());
 
   return (
     <>
@@ -56,30 +46,10 @@ export function CategoriesPanel() {
                 <td className={cell}>{category.label}</td>
                 <td className={cell}>{t(`categories.kinds.${category.kind}`)}</td>
                 <td className={cell}>{category.status_count}</td>
-                <td className={actionsCell}>
-                  <div className={actionsRow}>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setEditing(category)}
-                      aria-label={t("common.editNamed", { name: category.label })}
-                    >
-                      {t("common.edit")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className={dangerText}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(category);
-                      }}
-                      aria-label={t("common.deleteNamed", { name: category.label })}
-                    >
-                      {t("common.delete")}
-                    </Button>
-                  </div>
-                </td>
+                <RowActions>
+                  <EditButton name={category.label} onClick={() => setEditing(category)} />
+                  <DeleteButton name={category.label} onClick={() => deletion.ask(category)} />
+                </RowActions>
               </tr>
             ))}
           </SettingsTable>
@@ -92,16 +62,7 @@ export function CategoriesPanel() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.label ?? "" })}
-        body={t("categories.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.label} body={t("categories.deleteBody")} />
     </>
   );
 }
@@ -111,23 +72,20 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
   const save = useSaveCategory();
   const errors = useServerErrors(save.error);
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const order = numberOrNull(form.get("order"));
-    const input = {
-      key: String(form.get("key") ?? "").trim(),
-      label: String(form.get("label") ?? "").trim(),
-      kind: String(form.get("kind")) as CreateCategoryInput["kind"],
-      ...(order === null ? {} : { order: order as number }),
-    };
-    save.mutate({ id: category?.id, input }, { onSuccess: onClose });
-  }
-
   return (
     <Dialog open title={category ? t("categories.edit") : t("categories.new")} onClose={onClose}>
-      <form onChange={errors.clearOnEdit} onSubmit={submit} noValidate className="space-y-4">
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
+          const input = {
+            key: String(form.get("key") ?? "").trim(),
+            label: String(form.get("label") ?? "").trim(),
+            kind: String(form.get("kind")) as CreateCategoryInput["kind"],
+            ...orderInput(form),
+          };
+          save.mutate({ id: category?.id, input }, { onSuccess: onClose });
+        }}
+      >
         <TextField
           label={t("categories.key")}
           name="key"
@@ -157,16 +115,9 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={category?.order ?? ""}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={category?.order} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@
 
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { describeError } from "./server-errors.ts";
 
@@ -129,4 +130,34 @@ export function numberOrNull(value: FormDataEntryValue | null): number | null | 
   if (text === "") return null;
   const number = Number(text);
   return Number.isFinite(number) ? number : text;
+}
+
+/** The optional "order" of a row from its form: left out when empty, so the server puts the row last. */
+export function orderInput(form: FormData): { order?: number } {
+  const order = numberOrNull(form.get("order"));
+  return order === null ? {} : { order: order as number };
+}
+
+/** The "Order" number field of a settings row. */
+export function OrderField({
+  defaultValue,
+  hint,
+  error,
+}: {
+  defaultValue: number | undefined;
+  hint?: string;
+  error: string | undefined;
+}) {
+  const t = useTranslations("settings.common");
+  return (
+    <TextField
+      label={t("order")}
+      name="order"
+      type="number"
+      min={0}
+      defaultValue={defaultValue ?? ""}
+      hint={hint}
+      error={error}
+    />
+  );
 }

@@ -1,27 +1,17 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert } from "@/components/ui/feedback.tsx";
 import { useDeleteModality, useModalities, useSaveModality, type ModalityRow } from "@/lib/api-client/settings.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  wideOnly,
-  FormFooter,
-  QueryState,
-  SectionHeader,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { cell, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import { DeleteButton, OpenLink, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SettingsForm } from "./settings-form.tsx";
 import { zoneOptions } from "./time-zones.ts";
 import { useWeekdayNames } from "./weekdays.ts";
 
@@ -29,8 +19,7 @@ export function ModalitiesPanel() {
   const t = useTranslations("settings");
   const query = useModalities();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ModalityRow | null>(null);
-  const remove = useDeleteModality();
+  const deletion = usePendingDelete<ModalityRow>(useDeleteModality());
   const summary = useCalendarSummary();
 
   return (
@@ -60,45 +49,21 @@ export function ModalitiesPanel() {
                 <td className={cell}>{summary(modality.working_hours as WorkingHoursValue)}</td>
                 <td className={`${cell} ${wideOnly}`}>{modality.holidays?.length ?? 0}</td>
                 <td className={cell}>{modality.document_count}</td>
-                <td className={actionsCell}>
-                  <div className={actionsRow}>
-                    <Link
-                      href={`/settings/modalities/${modality.id}`}
-                      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
-                      aria-label={t("modalities.openNamed", { name: modality.identifier })}
-                    >
-                      {t("modalities.open")}
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className={dangerText}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(modality);
-                      }}
-                      aria-label={t("common.deleteNamed", { name: modality.identifier })}
-                    >
-                      {t("common.delete")}
-                    </Button>
-                  </div>
-                </td>
+                <RowActions>
+                  <OpenLink
+                    href={`/settings/modalities/${modality.id}`}
+                    label={t("modalities.open")}
+                    ariaLabel={t("modalities.openNamed", { name: modality.identifier })}
+                  />
+                  <DeleteButton name={modality.identifier} onClick={() => deletion.ask(modality)} />
+                </RowActions>
               </tr>
             ))}
           </SettingsTable>
         )}
       </QueryState>
       {creating ? <NewModalityDialog onClose={() => setCreating(false)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.identifier ?? "" })}
-        body={t("modalities.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.identifier} body={t("modalities.deleteBody")} />
     </>
   );
 }
@@ -129,13 +94,9 @@ function NewModalityDialog({ onClose }: { onClose: () => void }) {
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={t("modalities.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           save.mutate(
             {
               input: {
@@ -147,7 +108,6 @@ function NewModalityDialog({ onClose }: { onClose: () => void }) {
           );
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("modalities.identifier")}
           name="identifier"
@@ -168,7 +128,7 @@ function NewModalityDialog({ onClose }: { onClose: () => void }) {
           ))}
         </SelectField>
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }

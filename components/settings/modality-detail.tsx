@@ -1,48 +1,46 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-client/settings.ts";
 import { CalendarEditor } from "./calendar-editor.tsx";
+import { DetailPage } from "./detail-page.tsx";
 import { HolidaysEditor } from "./holidays-editor.tsx";
-import { QueryState } from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
 import { zoneOptions } from "./time-zones.ts";
 
 export function ModalityDetailPanel({ id }: { id: number }) {
   const t = useTranslations("settings");
   const query = useModality(id);
   return (
-    <div className="space-y-6">
-      <Link href="/settings/modalities" className="text-sm text-brand-700 underline">
-        {t("modalities.back")}
-      </Link>
-      <QueryState query={query}>
-        {(modality) => (
-          <>
-            <h2 className="text-lg font-semibold text-slate-900">{modality.identifier}</h2>
-            <p className="max-w-3xl text-sm text-slate-600">{t("modalities.appliesFromNow")}</p>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-              <div className="space-y-6">
-                <Card title={t("modalities.data")}>
-                  <ModalityForm modality={modality} />
-                </Card>
-                <Card title={t("holidays.title")}>
-                  <HolidaysEditor modality={modality} />
-                </Card>
-              </div>
-              <Card title={t("calendar.title")}>
-                <CalendarEditor modality={modality} />
+    <DetailPage
+      backHref="/settings/modalities"
+      backLabel={t("modalities.back")}
+      query={query}
+      title={(modality) => modality.identifier}
+    >
+      {(modality) => (
+        <>
+          <p className="max-w-3xl text-sm text-slate-600">{t("modalities.appliesFromNow")}</p>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <div className="space-y-6">
+              <Card title={t("modalities.data")}>
+                <ModalityForm modality={modality} />
+              </Card>
+              <Card title={t("holidays.title")}>
+                <HolidaysEditor modality={modality} />
               </Card>
             </div>
-          </>
-        )}
-      </QueryState>
-    </div>
+            <Card title={t("calendar.title")}>
+              <CalendarEditor modality={modality} />
+            </Card>
+          </div>
+        </>
+      )}
+    </DetailPage>
   );
 }
 
@@ -52,13 +50,9 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const errors = useServerErrors(save.error);
   const [saved, setSaved] = useState(false);
   return (
-    <form
-      onChange={errors.clearOnEdit}
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+    <SettingsForm
+      errors={errors}
+      onSubmit={(form) => {
         setSaved(false);
         save.mutate(
           {
@@ -72,7 +66,6 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
         );
       }}
     >
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
       {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
       <TextField
         label={t("modalities.identifier")}
@@ -94,11 +87,7 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
           </option>
         ))}
       </SelectField>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t("common.saving") : t("common.save")}
-        </Button>
-      </div>
-    </form>
+      <SaveButtonRow pending={save.isPending} />
+    </SettingsForm>
   );
 }

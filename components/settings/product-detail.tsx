@@ -1,27 +1,20 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  FormFooter,
-  numberOrNull,
-  QueryState,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { DetailPage } from "./detail-page.tsx";
+import { cell, FormFooter, OrderField, orderInput, SettingsTable } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
+import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SettingsForm } from "./settings-form.tsx";
 
 type Column = NonNullable<ProductDetail["columns"]>[number];
 type Step = NonNullable<ProductDetail["steps"]>[number];
@@ -30,49 +23,70 @@ export function ProductDetailPanel({ id }: { id: number }) {
   const t = useTranslations("settings");
   const query = useProduct(id);
   return (
-    <div className="space-y-6">
-      <Link href="/settings/products" className="text-sm text-brand-700 underline">
-        {t("products.back")}
-      </Link>
-      <QueryState query={query}>
-        {(product) => (
-          <>
-            <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-              <Card title={t("products.data")}>
-                <ProductForm product={product} />
-              </Card>
-              <div className="space-y-6">
-                <ColumnsCard product={product} />
-                <StepsCard product={product} />
-              </div>
-            </div>
-          </>
-        )}
-      </QueryState>
-    </div>
+    <DetailPage
+      backHref="/settings/products"
+      backLabel={t("products.back")}
+      query={query}
+      title={(product) => product.name}
+    >
+      {(product) => (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <Card title={t("products.data")}>
+            <ProductForm product={product} />
+          </Card>
+          <div className="space-y-6">
+            <ColumnsCard product={product} />
+            <StepsCard product={product} />
+          </div>
+        </div>
+      )}
+    </DetailPage>
+  );
+}
+
+/** A card listing a product's columns or steps: its intro, the table (or "none yet") and a button to add one. */
+function ProductPartCard({
+  part,
+  empty,
+  onNew,
+  table,
+  children,
+}: {
+  part: "columns" | "steps";
+  empty: boolean;
+  onNew: () => void;
+  table: React.ReactNode;
+  /** The dialogs the card opens. */
+  children: React.ReactNode;
+}) {
+  const t = useTranslations("settings");
+  return (
+    <Card
+      title={t(`${part}.title`)}
+      actions={
+        <Button size="sm" onClick={onNew}>
+          {t(`${part}.new`)}
+        </Button>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">{t(`${part}.intro`)}</p>
+      {empty ? <p className="text-sm text-slate-600">{t(`${part}.empty`)}</p> : table}
+      {children}
+    </Card>
   );
 }
 
 function ColumnsCard({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const [editing, setEditing] = useState<Column | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Column | null>(null);
-  const remove = useDeleteProductPart(product.id, "columns");
+  const deletion = usePendingDelete<Column>(useDeleteProductPart(product.id, "columns"));
   const columns = product.columns ?? [];
   return (
-    <Card
-      title={t("columns.title")}
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          {t("columns.new")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-sm text-slate-600">{t("columns.intro")}</p>
-      {columns.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("columns.empty")}</p>
-      ) : (
+    <ProductPartCard
+      part="columns"
+      empty={columns.length === 0}
+      onNew={() => setEditing("new")}
+      table={
         <SettingsTable
           caption={t("columns.title")}
           head={[t("common.order"), t("columns.key"), t("columns.label"), t("columns.type"), t("common.actions")]}
@@ -83,34 +97,15 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
               <td className={`${cell} font-mono`}>{column.key}</td>
               <td className={cell}>{column.label}</td>
               <td className={cell}>{t(`columns.types.${column.type}`)}</td>
-              <td className={actionsCell}>
-                <div className={actionsRow}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing(column)}
-                    aria-label={t("common.editNamed", { name: column.label })}
-                  >
-                    {t("common.edit")}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={dangerText}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(column);
-                    }}
-                    aria-label={t("common.deleteNamed", { name: column.label })}
-                  >
-                    {t("common.delete")}
-                  </Button>
-                </div>
-              </td>
+              <RowActions>
+                <EditButton name={column.label} onClick={() => setEditing(column)} />
+                <DeleteButton name={column.label} onClick={() => deletion.ask(column)} />
+              </RowActions>
             </tr>
           ))}
         </SettingsTable>
-      )}
+      }
+    >
       {editing ? (
         <ColumnDialog
           key={editing === "new" ? "new" : editing.id}
@@ -119,17 +114,8 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.label ?? "" })}
-        body={t("columns.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </Card>
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.label} body={t("columns.deleteBody")} />
+    </ProductPartCard>
   );
 }
 
@@ -147,24 +133,18 @@ function ColumnDialog({
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={column ? t("columns.edit") : t("columns.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const order = numberOrNull(form.get("order"));
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const input = {
             key: String(form.get("key") ?? "").trim(),
             label: String(form.get("label") ?? "").trim(),
             type: String(form.get("type")) as CreateColumnInput["type"],
-            ...(order === null ? {} : { order: order as number }),
+            ...orderInput(form),
           };
           save.mutate({ id: column?.id, input }, { onSuccess: onClose });
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("columns.key")}
           name="key"
@@ -194,17 +174,9 @@ function ColumnDialog({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={column?.order ?? ""}
-          hint={t("common.orderHint")}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={column?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }
@@ -212,55 +184,28 @@ function ColumnDialog({
 function StepsCard({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const [editing, setEditing] = useState<Step | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Step | null>(null);
-  const remove = useDeleteProductPart(product.id, "steps");
+  const deletion = usePendingDelete<Step>(useDeleteProductPart(product.id, "steps"));
   const steps = product.steps ?? [];
   return (
-    <Card
-      title={t("steps.title")}
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          {t("steps.new")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-sm text-slate-600">{t("steps.intro")}</p>
-      {steps.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("steps.empty")}</p>
-      ) : (
+    <ProductPartCard
+      part="steps"
+      empty={steps.length === 0}
+      onNew={() => setEditing("new")}
+      table={
         <SettingsTable caption={t("steps.title")} head={[t("common.order"), t("steps.name"), t("common.actions")]}>
           {steps.map((step) => (
             <tr key={step.id}>
               <td className={cell}>{step.order}</td>
               <td className={cell}>{step.name}</td>
-              <td className={actionsCell}>
-                <div className={actionsRow}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing(step)}
-                    aria-label={t("common.editNamed", { name: step.name })}
-                  >
-                    {t("common.edit")}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={dangerText}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(step);
-                    }}
-                    aria-label={t("common.deleteNamed", { name: step.name })}
-                  >
-                    {t("common.delete")}
-                  </Button>
-                </div>
-              </td>
+              <RowActions>
+                <EditButton name={step.name} onClick={() => setEditing(step)} />
+                <DeleteButton name={step.name} onClick={() => deletion.ask(step)} />
+              </RowActions>
             </tr>
           ))}
         </SettingsTable>
-      )}
+      }
+    >
       {editing ? (
         <StepDialog
           key={editing === "new" ? "new" : editing.id}
@@ -269,17 +214,8 @@ function StepsCard({ product }: { product: ProductDetail }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
-        body={t("steps.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </Card>
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("steps.deleteBody")} />
+    </ProductPartCard>
   );
 }
 
@@ -289,22 +225,16 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={step ? t("steps.edit") : t("steps.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const order = numberOrNull(form.get("order"));
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const input = {
             name: String(form.get("name") ?? "").trim(),
-            ...(order === null ? {} : { order: order as number }),
+            ...orderInput(form),
           };
           save.mutate({ id: step?.id, input }, { onSuccess: onClose });
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("steps.name")}
           name="name"
@@ -312,17 +242,9 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           error={errors.field("name")}
           required
         />
-        <TextField
-          label={t("common.order")}
-          name="order"
-          type="number"
-          min={0}
-          defaultValue={step?.order ?? ""}
-          hint={t("common.orderHint")}
-          error={errors.field("order")}
-        />
+        <OrderField defaultValue={step?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }

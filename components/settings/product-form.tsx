@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useSaveProduct, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { FormFooter, numberOrNull } from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
 
 function readProduct(form: FormData) {
   return {
@@ -70,22 +70,18 @@ export function ProductDialog({ onClose }: { onClose: () => void }) {
   const errors = useServerErrors(save.error);
   return (
     <Dialog open title={t("products.new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           save.mutate(
-            { input: readProduct(new FormData(event.currentTarget)) },
+            { input: readProduct(form) },
             { onSuccess: (product) => router.push(`/settings/products/${product.id}`) },
           );
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <ProductFields product={null} errors={errors} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }
@@ -97,27 +93,16 @@ export function ProductForm({ product }: { product: ProductDetail }) {
   const errors = useServerErrors(save.error);
   const [saved, setSaved] = useState(false);
   return (
-    <form
-      onChange={errors.clearOnEdit}
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SettingsForm
+      errors={errors}
+      onSubmit={(form) => {
         setSaved(false);
-        save.mutate(
-          { id: product.id, input: readProduct(new FormData(event.currentTarget)) },
-          { onSuccess: () => setSaved(true) },
-        );
+        save.mutate({ id: product.id, input: readProduct(form) }, { onSuccess: () => setSaved(true) });
       }}
     >
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
       {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
       <ProductFields product={product} errors={errors} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t("common.saving") : t("common.save")}
-        </Button>
-      </div>
-    </form>
+      <SaveButtonRow pending={save.isPending} />
+    </SettingsForm>
   );
 }

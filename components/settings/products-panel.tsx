@@ -1,30 +1,20 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Badge } from "@/components/ui/feedback.tsx";
 import { useDeleteProduct, useProducts, type ProductRow } from "@/lib/api-client/settings.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  wideOnly,
-  QueryState,
-  SectionHeader,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { ProductDialog } from "./product-form.tsx";
+import { DeleteButton, OpenLink, RowActions } from "./row-actions.tsx";
 
 export function ProductsPanel() {
   const t = useTranslations("settings");
   const query = useProducts();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ProductRow | null>(null);
-  const remove = useDeleteProduct();
+  const deletion = usePendingDelete<ProductRow>(useDeleteProduct());
 
   return (
     <>
@@ -68,45 +58,21 @@ export function ProductsPanel() {
                 <td className={`${cell} ${wideOnly}`}>{product.columns?.length ?? 0}</td>
                 <td className={`${cell} ${wideOnly}`}>{product.steps?.length ?? 0}</td>
                 <td className={cell}>{product.document_count}</td>
-                <td className={actionsCell}>
-                  <div className={actionsRow}>
-                    <Link
-                      href={`/settings/products/${product.id}`}
-                      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
-                      aria-label={t("products.openNamed", { name: product.name })}
-                    >
-                      {t("products.open")}
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className={dangerText}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(product);
-                      }}
-                      aria-label={t("common.deleteNamed", { name: product.name })}
-                    >
-                      {t("common.delete")}
-                    </Button>
-                  </div>
-                </td>
+                <RowActions>
+                  <OpenLink
+                    href={`/settings/products/${product.id}`}
+                    label={t("products.open")}
+                    ariaLabel={t("products.openNamed", { name: product.name })}
+                  />
+                  <DeleteButton name={product.name} onClick={() => deletion.ask(product)} />
+                </RowActions>
               </tr>
             ))}
           </SettingsTable>
         )}
       </QueryState>
       {creating ? <ProductDialog onClose={() => setCreating(false)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
-        body={t("products.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("products.deleteBody")} />
     </>
   );
 }

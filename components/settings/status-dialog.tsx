@@ -7,7 +7,7 @@ import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx
 import { Alert, Badge } from "@/components/ui/feedback.tsx";
 import { useSaveStatus, type CategoryRow, type ProductRow, type StatusRow } from "@/lib/api-client/settings.ts";
 import { contrastRatio } from "./contrast.ts";
-import { FormFooter, numberOrNull } from "./layout-parts.tsx";
+import { FormFooter, numberOrNull, OrderField, orderInput } from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
 
 /** Create or edit a status: fields, colours with a contrast preview, step, and allowed transitions. */
@@ -36,7 +36,6 @@ export function StatusDialog({
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const order = numberOrNull(form.get("order"));
     const step = String(form.get("step_id") ?? "");
     const input = {
       name: name.trim(),
@@ -47,7 +46,7 @@ export function StatusDialog({
       bg_color: bgColor.trim(),
       step_id: step ? Number(step) : null,
       allowed_status_ids: allowed,
-      ...(order === null ? {} : { order: order as number }),
+      ...orderInput(form),
     };
     save.mutate({ id: status?.id, input }, { onSuccess: onClose });
   }
@@ -98,15 +97,7 @@ export function StatusDialog({
             hint={t("statuses.slaHint")}
             error={errors.field("sla")}
           />
-          <TextField
-            label={t("common.order")}
-            name="order"
-            type="number"
-            min={0}
-            defaultValue={status?.order ?? ""}
-            hint={t("common.orderHint")}
-            error={errors.field("order")}
-          />
+          <OrderField defaultValue={status?.order} hint={t("common.orderHint")} error={errors.field("order")} />
           <SelectField
             label={t("statuses.step")}
             name="step_id"

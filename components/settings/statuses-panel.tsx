@@ -5,17 +5,9 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Badge } from "@/components/ui/feedback.tsx";
 import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRow } from "@/lib/api-client/settings.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  wideOnly,
-  QueryState,
-  SectionHeader,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
+import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
+import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
 import { StatusDialog } from "./status-dialog.tsx";
 
 export function StatusesPanel() {
@@ -24,8 +16,7 @@ export function StatusesPanel() {
   const categories = useCategories();
   const products = useProducts();
   const [editing, setEditing] = useState<StatusRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<StatusRow | null>(null);
-  const remove = useDeleteStatus();
+  const deletion = usePendingDelete<StatusRow>(useDeleteStatus());
 
   const stepNames = new Map(
     (products.data ?? []).flatMap((product) =>
@@ -84,30 +75,10 @@ export function StatusesPanel() {
                       : t("statuses.anywhere")}
                   </td>
                   <td className={`${cell} ${wideOnly}`}>{status.document_count}</td>
-                  <td className={actionsCell}>
-                    <div className={actionsRow}>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setEditing(status)}
-                        aria-label={t("common.editNamed", { name: status.name })}
-                      >
-                        {t("common.edit")}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className={dangerText}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(status);
-                        }}
-                        aria-label={t("common.deleteNamed", { name: status.name })}
-                      >
-                        {t("common.delete")}
-                      </Button>
-                    </div>
-                  </td>
+                  <RowActions>
+                    <EditButton name={status.name} onClick={() => setEditing(status)} />
+                    <DeleteButton name={status.name} onClick={() => deletion.ask(status)} />
+                  </RowActions>
                 </tr>
               ))}
             </SettingsTable>
@@ -124,16 +95,7 @@ export function StatusesPanel() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.confirmDelete", { name: deleting?.name ?? "" })}
-        body={t("statuses.deleteBody")}
-        confirmLabel={t("common.delete")}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("statuses.deleteBody")} />
     </>
   );
 }

@@ -9,19 +9,11 @@ import { Alert, Badge } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import {
-  actionsCell,
-  actionsRow,
-  cell,
-  dangerText,
-  wideOnly,
-  FormFooter,
-  QueryState,
-  SectionHeader,
-  SettingsTable,
-} from "./layout-parts.tsx";
+import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
+import { EditButton, RowActions } from "./row-actions.tsx";
 import { describeError, useServerErrors } from "./server-errors.ts";
+import { SettingsForm } from "./settings-form.tsx";
 
 type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
 
@@ -97,45 +89,36 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                       ? format.dateTime(new Date(user.last_sign_in_at), { dateStyle: "short", timeStyle: "short" })
                       : "—"}
                   </td>
-                  <td className={actionsCell}>
-                    <div className={actionsRow}>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setEditing(user)}
-                        aria-label={t("common.editNamed", { name: user.email })}
-                      >
-                        {t("common.edit")}
-                      </Button>
-                      {self ? null : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className={user.disabled ? undefined : dangerText}
-                          onClick={() => {
-                            update.reset();
-                            setPending({ kind: user.disabled ? "enable" : "disable", user });
-                          }}
-                          aria-label={t(user.disabled ? "users.enableNamed" : "users.disableNamed", {
-                            name: user.email,
-                          })}
-                        >
-                          {user.disabled ? t("users.enable") : t("users.disable")}
-                        </Button>
-                      )}
+                  <RowActions>
+                    <EditButton name={user.email} onClick={() => setEditing(user)} />
+                    {self ? null : (
                       <Button
                         size="sm"
                         variant="ghost"
+                        className={user.disabled ? undefined : dangerText}
                         onClick={() => {
-                          reset.reset();
-                          setPending({ kind: "reset", user });
+                          update.reset();
+                          setPending({ kind: user.disabled ? "enable" : "disable", user });
                         }}
-                        aria-label={t("users.resetNamed", { name: user.email })}
+                        aria-label={t(user.disabled ? "users.enableNamed" : "users.disableNamed", {
+                          name: user.email,
+                        })}
                       >
-                        {t("users.reset")}
+                        {user.disabled ? t("users.enable") : t("users.disable")}
                       </Button>
-                    </div>
-                  </td>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        reset.reset();
+                        setPending({ kind: "reset", user });
+                      }}
+                      aria-label={t("users.resetNamed", { name: user.email })}
+                    >
+                      {t("users.reset")}
+                    </Button>
+                  </RowActions>
                 </tr>
               );
             })}
@@ -220,13 +203,9 @@ function CreateUserDialog({
   const errors = useServerErrors(create.error);
   return (
     <Dialog open title={t("new")} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const password = String(form.get("password") ?? "");
           create.mutate(
             {
@@ -239,7 +218,6 @@ function CreateUserDialog({
           );
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField
           label={t("email")}
           name="email"
@@ -259,7 +237,7 @@ function CreateUserDialog({
           error={errors.field("password")}
         />
         <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={t("create")} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }
@@ -270,13 +248,9 @@ function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean;
   const errors = useServerErrors(update.error);
   return (
     <Dialog open title={t("edit", { name: user.email })} onClose={onClose}>
-      <form
-        onChange={errors.clearOnEdit}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
+      <SettingsForm
+        errors={errors}
+        onSubmit={(form) => {
           const role = form.get("role");
           update.mutate(
             {
@@ -290,7 +264,6 @@ function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean;
           );
         }}
       >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
         <TextField label={t("name")} name="name" defaultValue={user.name} error={errors.field("name")} required />
         <RoleSelect
           defaultValue={user.role}
@@ -299,7 +272,7 @@ function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean;
           error={errors.field("role")}
         />
         <FormFooter pending={update.isPending} onCancel={onClose} />
-      </form>
+      </SettingsForm>
     </Dialog>
   );
 }

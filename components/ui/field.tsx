@@ -2,14 +2,28 @@ import { useId } from "react";
 
 const CONTROL = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
 
-/** A labelled input; the label is always associated, the hint and error are announced with the field. */
-export function TextField({
+type FieldProps = { label: string; hint?: string; error?: string };
+
+/**
+ * The label above a control and the hint and error lines under it. `children` gets the props that tie the
+ * control to them (id, aria-describedby, aria-invalid, class), so the label is always associated and the hint
+ * and error are announced with the field.
+ */
+function Field({
   label,
   hint,
   error,
-  className = "",
-  ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
+  className,
+  children,
+}: FieldProps & {
+  className: string;
+  children: (control: {
+    id: string;
+    "aria-describedby": string | undefined;
+    "aria-invalid": true | undefined;
+    className: string;
+  }) => React.ReactNode;
+}) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -17,13 +31,7 @@ export function TextField({
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={id}
-        aria-describedby={described}
-        aria-invalid={error ? true : undefined}
-        className={CONTROL}
-        {...props}
-      />
+      {children({ id, "aria-describedby": described, "aria-invalid": error ? true : undefined, className: CONTROL })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -38,26 +46,19 @@ export function TextField({
   );
 }
 
-/** The hint and error lines under a control, with the ids its aria-describedby points at. */
-function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+export function TextField({
+  label,
+  hint,
+  error,
+  className = "",
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & FieldProps) {
   return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...props} />}
+    </Field>
   );
 }
-
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
 export function SelectField({
   label,
@@ -66,24 +67,15 @@ export function SelectField({
   children,
   className = "",
   ...props
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string }) {
-  const id = useId();
+}: React.SelectHTMLAttributes<HTMLSelectElement> & FieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-invalid={error ? true : undefined}
-        className={CONTROL}
-        {...props}
-      >
-        {children}
-      </select>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...control} {...props}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -93,21 +85,10 @@ export function TextAreaField({
   error,
   className = "",
   ...props
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string }) {
-  const id = useId();
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-invalid={error ? true : undefined}
-        className={CONTROL}
-        {...props}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <textarea {...control} {...props} />}
+    </Field>
   );
 }
