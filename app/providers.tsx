@@ -5,6 +5,7 @@ import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import { IntlProvider } from "use-intl";
 import type { Locale, Messages } from "@/lib/i18n/messages.ts";
+import { DEFAULT_TIME_ZONE } from "@/lib/time/zone.ts";
 
 /** Client-side context for every page: session (kept fresh while a tab is used), queries, translations. */
 export function Providers({
@@ -25,7 +26,7 @@ export function Providers({
   return (
     <SessionProvider refetchInterval={refreshSeconds} refetchOnWindowFocus>
       <QueryClientProvider client={queryClient}>
-        <IntlProvider locale={locale} messages={messages} timeZone="America/Sao_Paulo">
+        <IntlProvider locale={locale} messages={messages} timeZone={DEFAULT_TIME_ZONE}>
           {children}
         </IntlProvider>
       </QueryClientProvider>

@@ -15,7 +15,7 @@ import {
   type SerializedApiToken,
 } from "@/lib/api-client/apis.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
-import { dayStartInZone } from "@/lib/lgpd/day-range.ts";
+import { localDayEnd } from "@/lib/time/local-day.ts";
 import { SecretReveal } from "./secret-reveal.tsx";
 
 const ROLES = ["viewer", "staff", "admin"] as const;
@@ -42,7 +42,7 @@ export function ApiTokensPanel() {
     const role = String(data.get("role")) as Role;
     const expiresDay = String(data.get("expires") ?? "");
     // A chosen day means "valid through that day" in Brasília time: it expires at its last millisecond there.
-    const expiresAt = expiresDay ? new Date(dayStartInZone(expiresDay, undefined, 1).getTime() - 1) : null;
+    const expiresAt = expiresDay ? new Date(localDayEnd(expiresDay).getTime() - 1) : null;
     const errors = {
       ...(name ? {} : { name: t("errors.name") }),
       ...(expiresAt && expiresAt <= new Date() ? { expires: t("errors.expiresPast") } : {}),

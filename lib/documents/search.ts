@@ -2,6 +2,7 @@ import "server-only";
 import { getDb, Prisma } from "../db/client.ts";
 import { badRequest, type FieldError } from "../http/errors.ts";
 import { identifierKind, maskIdentifier, normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { localDayEnd, localDayStart } from "../time/local-day.ts";
 import { maskEmail, maskName, maskPhone } from "./mask.ts";
 import { slaInfo } from "./sla-state.ts";
 import type {
@@ -17,8 +18,6 @@ import type {
 // inside the caller's instance. One parameterised SQL statement (Prisma.sql) finds the page's ids and another
 // counts; the rows are then read with Prisma. Nothing user-typed is ever concatenated into SQL text.
 
-export const SEARCH_TIME_ZONE = "America/Sao_Paulo";
-
 type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
 
 /**
@@ -33,37 +32,6 @@ function slaCondition(state: SlaState, now: Date): Prisma.Sql {
   if (state === "no_sla") return Prisma.sql`d."slaEnd" IS NULL`;
   if (state === "late") return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" < ${stoppedAt})`;
   return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" >= ${stoppedAt})`;
-}
-
-/** Offset of `timeZone` from UTC at instant `epochMs`, in milliseconds (local − UTC). */
-function zoneOffsetMs(epochMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(epochMs));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return local - Math.floor(epochMs / 1000) * 1000;
-}
-
-/** The instant a calendar day (YYYY-MM-DD) begins in `timeZone`. */
-export function startOfZonedDay(day: string, timeZone = SEARCH_TIME_ZONE): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const first = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
-  const second = utcMidnight - zoneOffsetMs(first, timeZone);
-  return new Date(second);
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 function escapeLike(value: string): string {
@@ -156,10 +124,10 @@ export async function documentFilterSql(
   }
   if (filters.modality_id !== undefined) conditions.push(Prisma.sql`d."modalityId" = ${filters.modality_id}::int`);
   if (filters.created_from) {
-    conditions.push(Prisma.sql`d."createdAt" >= ${startOfZonedDay(filters.created_from)}::timestamptz`);
+    conditions.push(Prisma.sql`d."createdAt" >= ${localDayStart(filters.created_from)}::timestamptz`);
   }
   if (filters.created_to) {
-    conditions.push(Prisma.sql`d."createdAt" < ${startOfZonedDay(nextDay(filters.created_to))}::timestamptz`);
+    conditions.push(Prisma.sql`d."createdAt" < ${localDayEnd(filters.created_to)}::timestamptz`);
   }
   if (filters.sla) conditions.push(slaCondition(filters.sla, now));
   if (filters.columns?.length && filters.product_id !== undefined) {

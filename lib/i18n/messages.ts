@@ -23,7 +23,7 @@ import ptSettings from "@/messages/pt-BR/settings.json";
 export const LOCALES = ["pt-BR", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "pt-BR";
-export const TIME_ZONE = "America/Sao_Paulo";
+export { DEFAULT_TIME_ZONE as TIME_ZONE } from "../time/zone.ts";
 export const LOCALE_COOKIE = "locale";
 
 const MESSAGES = {

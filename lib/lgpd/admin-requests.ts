@@ -7,7 +7,7 @@ import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
 import { isValidCpf } from "../identifiers/identifiers.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { dayRange } from "./day-range.ts";
+import { localDayRange } from "../time/local-day.ts";
 import { deletedCounts } from "./details.ts";
 import { RETRY_ERRORS } from "./retry-errors.ts";
 
@@ -57,7 +57,7 @@ export async function searchLgpdRequests(instanceId: number, query: TSearchLgpdR
   if (query.from && query.to && query.from > query.to) {
     throw badRequest("Invalid parameters", [{ path: "to", message: "Must not be before from" }]);
   }
-  const range = dayRange(query.from, query.to);
+  const range = localDayRange(query.from, query.to);
   const where: Prisma.LgpdRequestWhereInput = {
     instanceId,
     ...(query.status ? { status: query.status } : {}),

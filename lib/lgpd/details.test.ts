@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayRange, dayStartInZone } from "./day-range.ts";
+import { localDayRange, localDayStart } from "../time/local-day.ts";
 import { deletedCounts, summarizeDetails } from "./details.ts";
 
 describe("summarizeDetails", () => {
@@ -54,19 +54,19 @@ describe("summarizeDetails", () => {
 
 describe("day ranges in America/Sao_Paulo", () => {
   it("start days at local midnight (UTC-3) and include the whole last day", () => {
-    expect(dayStartInZone("2026-04-01").toISOString()).toBe("2026-04-01T03:00:00.000Z");
-    expect(dayRange("2026-04-01", "2026-04-30")).toEqual({
+    expect(localDayStart("2026-04-01").toISOString()).toBe("2026-04-01T03:00:00.000Z");
+    expect(localDayRange("2026-04-01", "2026-04-30")).toEqual({
       gte: new Date("2026-04-01T03:00:00.000Z"),
       lt: new Date("2026-05-01T03:00:00.000Z"),
     });
-    expect(dayRange(null, "2026-12-31")).toEqual({ lt: new Date("2027-01-01T03:00:00.000Z") });
-    expect(dayRange()).toEqual({});
+    expect(localDayRange(null, "2026-12-31")).toEqual({ lt: new Date("2027-01-01T03:00:00.000Z") });
+    expect(localDayRange()).toEqual({});
   });
 
   it("follows a zone's daylight-saving change", () => {
     // New York: EST (UTC-5) in January, EDT (UTC-4) from 8 March 2026.
-    expect(dayStartInZone("2026-01-15", "America/New_York").toISOString()).toBe("2026-01-15T05:00:00.000Z");
-    expect(dayStartInZone("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
-    expect(dayStartInZone("2026-03-09", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(localDayStart("2026-01-15", "America/New_York").toISOString()).toBe("2026-01-15T05:00:00.000Z");
+    expect(localDayStart("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(localDayStart("2026-03-09", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
   });
 });

@@ -1,6 +1,10 @@
 // SLA time arithmetic: plain hours, or working hours on a modality's calendar (working intervals per ISO
 // weekday in a time zone, minus holidays). Pure functions; callers load the calendar from the database.
 
+import { localTimeToInstant, wallClock } from "../time/zone.ts";
+
+export { DEFAULT_TIME_ZONE } from "../time/zone.ts";
+
 /** Working intervals per ISO weekday ("1" = Monday … "7" = Sunday), local "HH:MM" pairs. */
 export type WorkingHours = Partial<Record<string, Array<[string, string]>>>;
 
@@ -11,65 +15,10 @@ export type WorkingCalendar = {
   timeZone: string;
 };
 
-/** Where the business runs: protocols, calendars without their own zone and the UI use it. */
-export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 // A calendar with a few working minutes a week still ends within this many days; beyond it the input is absurd.
 const MAX_DAYS_SCANNED = 366 * 20;
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock fields of an instant in a time zone. */
-function wallClock(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** Milliseconds to add to UTC to get local wall time at `instant`. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const local = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant when the wall clock in `timeZone` shows `minutes` past midnight of the local day `dayUtc`. */
-function localTimeToInstant(dayUtc: number, minutes: number, timeZone: string): number {
-  const guess = dayUtc + minutes * 60_000;
-  const first = guess - zoneOffset(guess, timeZone);
-  const second = guess - zoneOffset(first, timeZone);
-  return second;
-}
 
 function parseClock(value: string): number {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value);
