@@ -18,9 +18,22 @@ export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_L
 }
 
 export async function readTextWithLimit(request: Request, limitBytes: number): Promise<string> {
+  const bytes = await readBytesWithLimit(request, limitBytes);
+  return Buffer.from(bytes.buffer, 0, bytes.byteLength).toString("utf8");
+}
+
+/**
+ * The raw body, refused once it is larger than `limitBytes`: on the declared Content-Length first, then on the bytes
+ * actually read (a client may lie or stream). `tooLargeError` lets callers word the 413 for what they accept.
+ */
+export async function readBytesWithLimit(
+  request: Request,
+  limitBytes: number,
+  tooLargeError: () => ApiError = () => tooLarge(limitBytes),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
-  if (!request.body) return "";
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLargeError();
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -30,11 +43,17 @@ export async function readTextWithLimit(request: Request, limitBytes: number): P
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(limitBytes);
+      throw tooLargeError();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 const tooLarge = (limit: number) => new ApiError("PayloadTooLarge", `The body is larger than ${limit} bytes`);

@@ -1,3 +1,4 @@
+import { readBytesWithLimit } from "./body.ts";
 import { ApiError, badRequest } from "./errors.ts";
 
 const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -28,9 +29,7 @@ export async function readUploadedFile(request: Request, limitBytes = attachment
     throw new ApiError("UnsupportedMediaType", "Content-Type must be multipart/form-data");
   }
   const bodyLimit = limitBytes + MULTIPART_OVERHEAD_BYTES;
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge(limitBytes);
-  const raw = await readBytesWithLimit(request, bodyLimit, limitBytes);
+  const raw = await readBytesWithLimit(request, bodyLimit, () => tooLarge(limitBytes));
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { "content-type": type } }).formData();
@@ -49,34 +48,6 @@ export async function readUploadedFile(request: Request, limitBytes = attachment
     mediaType: safeMediaType(file.type),
     bytes: new Uint8Array(await file.arrayBuffer()),
   };
-}
-
-async function readBytesWithLimit(
-  request: Request,
-  bodyLimit: number,
-  fileLimit: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > bodyLimit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(fileLimit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The last path component, without control characters, at most 200 characters (keeping the extension). */
