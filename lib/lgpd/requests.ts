@@ -1,8 +1,8 @@
 import "server-only";
-import { keyedHash } from "../auth/secrets.ts";
 import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
 import { isValidCpf, maskCpf } from "../identifiers/identifiers.ts";
 import { lgpdSettings } from "./config.ts";
+import { lgpdCpfHash } from "./cpf-hash.ts";
 
 export class InvalidCpfError extends Error {
   constructor() {
@@ -17,9 +17,6 @@ export function cpfDigitsOf(cpf: string): string {
   return cpf.replace(/\D/g, "");
 }
 
-/** What status lookups match on: an HMAC of the digits keyed with the app secret (never the CPF itself). */
-export const cpfLookupHash = (digits: string) => keyedHash(digits);
-
 /**
  * Records a deletion request for `cpf` in the instance, or returns the one already pending for it (the unique
  * (instanceId, pendingKey) index makes a second pending row impossible, also under concurrent calls).
@@ -30,7 +27,7 @@ export async function requestDeletion(
   options: { source?: string; requestedById?: number | null } = {},
 ): Promise<{ request: LgpdRequest; created: boolean }> {
   const digits = cpfDigitsOf(cpf);
-  const cpfHash = cpfLookupHash(digits);
+  const cpfHash = lgpdCpfHash(digits);
   const db = await getDb();
   // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
   for (let round = 0; round < 3; round += 1) {
@@ -66,7 +63,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The most recent request for `cpf` in the instance (whatever its status), or null. */
 export async function latestRequestFor(instanceId: number, cpf: string): Promise<LgpdRequest | null> {
-  const cpfHash = cpfLookupHash(cpfDigitsOf(cpf));
+  const cpfHash = lgpdCpfHash(cpfDigitsOf(cpf));
   const db = await getDb();
   return db.lgpdRequest.findFirst({
     where: { instanceId, cpfHash },
