@@ -2,19 +2,15 @@ import type { Actor } from "../auth/actor.ts";
 import type { Tx } from "../db/transaction.ts";
 import type { Db } from "../db/client.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-
-const MAX_INT4 = 2_147_483_647;
+import { parseRouteId } from "../http/route-params.ts";
 
 /** A numeric id from the URL (`/api/documents/<id>/…`); anything else is a 400 naming the parameter. */
 export function pathId(params: Record<string, string>, name: string): number {
-  const raw = params[name] ?? "";
-  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_INT4) {
-    throw badRequest(`Invalid parameters: ${name} must be a positive integer`, [
+  return parseRouteId(params[name], () =>
+    badRequest(`Invalid parameters: ${name} must be a positive integer`, [
       { path: name, message: "Expected a positive integer" },
-    ]);
-  }
-  return value;
+    ]),
+  );
 }
 
 /** The document's id when it belongs to the actor's instance; another instance's document is simply unknown (404). */

@@ -1,9 +1,15 @@
-import { notFound } from "./errors.ts";
+import { notFound, type ApiError } from "./errors.ts";
+
+const MAX_INT4 = 2_147_483_647;
+
+/** A positive integer id (a PostgreSQL int4) from a route segment; anything else throws `invalid()`. */
+export function parseRouteId(raw: string | undefined, invalid: () => ApiError): number {
+  const value = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_INT4) throw invalid();
+  return value;
+}
 
 /** A positive integer id from a route segment; anything else is a 404 with `message`. */
 export function idParam(value: string | undefined, message = "Not found"): number {
-  if (!value || !/^\d{1,9}$/.test(value)) throw notFound(message);
-  const id = Number(value);
-  if (id < 1) throw notFound(message);
-  return id;
+  return parseRouteId(value, () => notFound(message));
 }
