@@ -1,4 +1,5 @@
 // Settings routes (admins only), kept in step with app/api/admin/settings/** by tests/openapi.test.ts.
+import { noParametersSchema } from "../http/zod-fields.ts";
 import type { RouteDoc } from "./registry.ts";
 import {
   addHolidaysSchema,
@@ -9,7 +10,6 @@ import {
   createStatusSchema,
   createStepSchema,
   createUserSchema,
-  noBodySchema,
   updateCategorySchema,
   updateColumnSchema,
   updateModalitySchema,
@@ -334,7 +334,7 @@ export const SETTINGS_ROUTES: RouteDoc[] = [
     summary: "Reset a user's password: a new one is answered once and their sessions end",
     auth: "bearer",
     role: "admin",
-    body: noBodySchema,
+    body: noParametersSchema,
     answer: "The changed object (201 on create).",
     errors: ADMIN_ERRORS,
   },

@@ -169,6 +169,3 @@ export const updateUserSchema = z.strictObject({
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-
-/** For routes whose body is `{}` (reset password): nothing else is accepted. */
-export const noBodySchema = z.strictObject({});

@@ -2,11 +2,11 @@
 // the user's sessions. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { noBodySchema } from "@/lib/settings/schemas.ts";
+import { noParametersSchema } from "@/lib/http/zod-fields.ts";
 import { resetUserPassword } from "@/lib/settings/users.ts";
 
 export const POST = apiRoute({
   role: "admin",
-  body: noBodySchema,
+  body: noParametersSchema,
   handler: async ({ actor, params }) => resetUserPassword(actor, idParam(params)),
 });
