@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
-import { acquirePgliteLock, DatabaseInUseError, PGLITE_LOCK_OWNER_ENV } from "../lib/db/pglite-lock.ts";
+import { acquirePgliteLock, completeHandover, DatabaseInUseError, lockHandover } from "../lib/db/pglite-lock.ts";
 import { ensureAppSecret } from "../lib/ops/app-secret.ts";
 import { buildFreshness } from "../lib/ops/build-freshness.ts";
 import { prepareDatabase } from "../lib/ops/prepare-database.ts";
@@ -62,17 +62,17 @@ if (!freshness.fresh && skipBuild) {
   say("build: up to date");
 }
 
-// 3. The database. On PGlite this process holds the lock from here until the server stops, and lets `next start`
-// use it, so the CLI cannot open the folder in between.
+// 3. The database. On PGlite this process holds the lock from here until `next start` runs, then hands the lock's
+// socket to it (lib/db/pglite-lock.ts): the CLI cannot open the folder in between, and the lock ends with the
+// server process, not with this wrapper.
 const target = databaseTarget();
 let releaseHold = () => {};
 if (target.kind === "pglite") {
   try {
-    releaseHold = acquirePgliteLock(target.dir);
+    releaseHold = await acquirePgliteLock(target.dir);
   } catch (error) {
     fail(error instanceof DatabaseInUseError ? error.message : String(error));
   }
-  childEnv[PGLITE_LOCK_OWNER_ENV] = String(process.pid);
 }
 let prepared;
 try {
@@ -108,17 +108,20 @@ say(
   `starting next start on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`,
 );
 
+const handover = target.kind === "pglite" ? lockHandover(target.dir, 3) : null;
+if (target.kind === "pglite" && !handover) say("note: the database lock cannot be handed to the server here");
 const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
-  stdio: "inherit",
-  env: { ...childEnv, NODE_ENV: "production" },
+  stdio: handover ? ["inherit", "inherit", "inherit", handover.fd] : "inherit",
+  env: { ...childEnv, ...handover?.env, NODE_ENV: "production" },
 });
+if (handover && server.pid && target.kind === "pglite") completeHandover(target.dir, { pid: server.pid, command: "next start (npm start)" });
+else releaseHold();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);
   });
 }
 server.on("exit", (code, signal) => {
-  releaseHold();
   process.exit(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 0));
 });
 

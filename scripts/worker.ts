@@ -1,8 +1,8 @@
 // npm run worker — the LGPD deletion loop as its own process, for PostgreSQL deployments with several app servers
 // (run those with LGPD_WORKER=off). Several workers may run at once: leases keep them off each other's requests.
 // SIGTERM/SIGINT stop it gracefully: the request in progress commits or rolls back, then the pool closes.
-import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
-import { closeDb } from "../lib/db/client.ts";
+import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
+import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { startDeletionLoop } from "../lib/lgpd/processor.ts";
 
@@ -12,6 +12,13 @@ if (target.kind === "pglite") {
     `Using ${describeTarget(target)}: PGlite allows one process, so the app must not be running. ` +
       `With the embedded database the app runs this loop itself (LGPD_WORKER unset).`,
   );
+  // Open it now, so that a running server makes this refuse at once instead of failing every poll.
+  try {
+    await getDb();
+  } catch (error) {
+    console.error(error instanceof DatabaseInUseError ? error.message : error);
+    process.exit(1);
+  }
 }
 
 const loop = startDeletionLoop();

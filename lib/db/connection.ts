@@ -46,7 +46,7 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
     mkdirSync(target.dir, { recursive: true });
     // PGlite does not lock its folder itself; this throws DatabaseInUseError when another live process holds it.
-    const releaseLock = acquirePgliteLock(target.dir);
+    const releaseLock = await acquirePgliteLock(target.dir);
     let pglite: InstanceType<typeof PGlite>;
     try {
       pglite = await PGlite.create(target.dir);

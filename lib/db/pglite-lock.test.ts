@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquirePgliteLock, DatabaseInUseError, lockPathFor, PGLITE_LOCK_OWNER_ENV } from "./pglite-lock.ts";
+import { acquirePgliteLock, DatabaseInUseError, lockPathFor } from "./pglite-lock.ts";
 
 let root: string;
 let dir: string;
@@ -11,32 +11,32 @@ beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "docflow-lock-"));
   dir = path.join(root, "pglite");
 });
-afterEach(() => {
-  delete process.env[PGLITE_LOCK_OWNER_ENV];
-  rmSync(root, { recursive: true, force: true });
-});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const writeLock = (pid: number) =>
-  writeFileSync(
-    lockPathFor(dir),
-    JSON.stringify({ pid, host: hostname(), command: "other", since: "2026-11-23T00:00:00Z" }),
-  );
+const lockModule = path.resolve(import.meta.dirname, "pglite-lock.ts");
 
-/** A live process other than this one. */
-async function withOtherProcess(fn: (pid: number) => Promise<void> | void) {
-  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
-  try {
-    await fn(child.pid!);
-  } finally {
-    child.kill();
-  }
+/** Another process that takes the lock and keeps it until killed; resolves once it holds it. */
+function holderProcess(): Promise<ChildProcess> {
+  const script = `const { acquirePgliteLock } = await import(${JSON.stringify(lockModule)});
+await acquirePgliteLock(${JSON.stringify(dir)}); console.log("held"); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => String(chunk).includes("held") && resolve(child));
+    child.on("exit", (code) => reject(new Error(`holder exited with ${code}`)));
+  });
 }
 
-describe("PGlite lock file", () => {
-  it("is created with this process's pid, is re-entrant, and is removed by the last release", () => {
-    const release = acquirePgliteLock(dir);
+const killed = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+
+describe("PGlite lock", () => {
+  it("is re-entrant within the process, names this process, and is released by the last release", async () => {
+    const release = await acquirePgliteLock(dir);
     expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8"))).toMatchObject({ pid: process.pid, host: hostname() });
-    const again = acquirePgliteLock(dir);
+    const again = await acquirePgliteLock(dir);
     again();
     again(); // releasing twice counts once
     expect(existsSync(lockPathFor(dir))).toBe(true);
@@ -45,28 +45,29 @@ describe("PGlite lock file", () => {
   });
 
   it("refuses while another live process holds it, naming that process", async () => {
-    await withOtherProcess((pid) => {
-      writeLock(pid);
-      expect(() => acquirePgliteLock(dir)).toThrow(DatabaseInUseError);
-      expect(() => acquirePgliteLock(dir)).toThrow(`in use by process ${pid}`);
-      expect(readFileSync(lockPathFor(dir), "utf8")).toContain(`"pid":${pid}`);
-    });
+    const holder = await holderProcess();
+    try {
+      await expect(acquirePgliteLock(dir)).rejects.toThrow(DatabaseInUseError);
+      await expect(acquirePgliteLock(dir)).rejects.toThrow(`in use by process ${holder.pid}`);
+    } finally {
+      await killed(holder, "SIGTERM");
+    }
   });
 
-  it("takes over a lock whose process is gone", () => {
-    writeLock(2 ** 22 + 4321); // above Linux's pid_max: no such process
-    const release = acquirePgliteLock(dir);
+  it("ends with its process however it dies: after kill -9 the next opener takes it", async () => {
+    const holder = await holderProcess();
+    await killed(holder, "SIGKILL");
+    const release = await acquirePgliteLock(dir);
     expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8")).pid).toBe(process.pid);
     release();
   });
 
-  it("lets the child of `npm start` use the lock its parent holds, without removing it", async () => {
-    await withOtherProcess((pid) => {
-      writeLock(pid);
-      process.env[PGLITE_LOCK_OWNER_ENV] = String(pid);
-      const release = acquirePgliteLock(dir);
-      release();
-      expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8")).pid).toBe(pid);
-    });
+  it("is not fooled by a description file naming a live process: only the lock itself decides", async () => {
+    writeFileSync(
+      lockPathFor(dir),
+      JSON.stringify({ pid: process.ppid, host: hostname(), command: "other", since: "2026-11-23T00:00:00Z" }),
+    );
+    const release = await acquirePgliteLock(dir);
+    release();
   });
 });
