@@ -1,9 +1,14 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/support/find-chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT) || 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium (never `npx playwright install`), against the built app on its own fresh embedded database.
+// Chromium from CHROMIUM_PATH, Debian, or the @sparticuz/chromium package (never `npx playwright install`; see
+// scripts/support/find-chromium.ts), against the built app on its own fresh embedded database.
+const chromium = await findChromium();
+if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${chromium.source} (${chromium.executablePath})`);
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -20,8 +25,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: chromium.executablePath,
       args: [
+        ...chromium.extraArgs,
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",

@@ -114,7 +114,8 @@ const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
   stdio: handover ? ["inherit", "inherit", "inherit", handover.fd] : "inherit",
   env: { ...childEnv, ...handover?.env, NODE_ENV: "production" },
 });
-if (handover && server.pid && target.kind === "pglite") completeHandover(target.dir, { pid: server.pid, command: "next start (npm start)" });
+if (handover && server.pid && target.kind === "pglite")
+  completeHandover(target.dir, { pid: server.pid, command: "next start (npm start)" });
 else releaseHold();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {

@@ -74,72 +74,75 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
   }
 }
 
-describe.skipIf(!hasBuild || !onPglite || process.platform !== "linux")("PGlite lock when npm start's wrapper dies", () => {
-  it("keeps the lock with next start: the CLI refuses, and the database is intact afterwards", async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    // The wrapper alone (no tsx relay process in front), so that killing it leaves exactly next-server running.
-    const wrapper: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--skip-build"], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), ADMIN_PASSWORD: "handover-password-1" },
+describe.skipIf(!hasBuild || !onPglite || process.platform !== "linux")(
+  "PGlite lock when npm start's wrapper dies",
+  () => {
+    it("keeps the lock with next start: the CLI refuses, and the database is intact afterwards", async () => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      // The wrapper alone (no tsx relay process in front), so that killing it leaves exactly next-server running.
+      const wrapper: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--skip-build"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(port), ADMIN_PASSWORD: "handover-password-1" },
+      });
+      leftovers.push(wrapper.pid!);
+      let output = "";
+      wrapper.stdout!.on("data", (chunk) => (output += chunk));
+      wrapper.stderr!.on("data", (chunk) => (output += chunk));
+      await waitFor("npm start to serve", async () => {
+        if (wrapper.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+        const status = await fetch(`${baseUrl}/api/auth/csrf`).then(
+          (response) => response.status,
+          () => 0,
+        );
+        return status === 200 ? true : undefined;
+      });
+      const server = childrenOf(wrapper.pid!, "next")[0] ?? 0;
+      expect(server).toBeGreaterThan(0);
+      leftovers.push(server);
+      expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8")).pid).toBe(server); // the holder is the server
+
+      // The server has the folder open (a sign-in writes a token) when the wrapper dies.
+      const signIn = () =>
+        fetch(`${baseUrl}/api/auth/token`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "admin@docflow.local", password: "handover-password-1" }),
+        }).then((response) => response.status);
+      expect(await signIn()).toBe(200);
+      wrapper.kill("SIGKILL");
+      await waitFor("the wrapper to die", () => (wrapper.exitCode !== null || wrapper.signalCode ? true : undefined));
+      expect(alive(server)).toBe(true);
+
+      // Writes go on in the server (each sign-in records a token) while the CLI tries the folder.
+      const writes = Promise.all(Array.from({ length: 5 }, signIn));
+      const refused = await runScript("scripts/cli.ts", ["instance", "list"], env);
+      expect(await writes).toEqual([200, 200, 200, 200, 200]);
+      expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${server}`);
+      expect(refused.stdout).toBe("");
+
+      // A second npm start refuses too, before touching anything.
+      const second = await runScript("scripts/start.ts", ["--skip-build"], { ...env, PORT: String(await freePort()) });
+      expect(second.code).toBe(1);
+      expect(second.stdout + second.stderr).toContain("is in use by process");
+
+      // The server still answers after all that, then stops; the lock goes with it and the folder opens intact.
+      expect(await signIn()).toBe(200);
+      process.kill(server, "SIGTERM");
+      await waitFor("next start to exit", () => (alive(server) ? undefined : true), 30_000);
+      const listed = await runScript("scripts/cli.ts", ["instance", "list"], env);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain("default");
+      const opened = await openConnection({ kind: "pglite", dir });
+      try {
+        const { rows } = await opened.pglite!.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM "ApiToken" WHERE kind = 'session'`,
+        );
+        expect(rows[0]?.n).toBe(7); // every sign-in's token survived
+      } finally {
+        await opened.close();
+      }
     });
-    leftovers.push(wrapper.pid!);
-    let output = "";
-    wrapper.stdout!.on("data", (chunk) => (output += chunk));
-    wrapper.stderr!.on("data", (chunk) => (output += chunk));
-    await waitFor("npm start to serve", async () => {
-      if (wrapper.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-      const status = await fetch(`${baseUrl}/api/auth/csrf`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      return status === 200 ? true : undefined;
-    });
-    const server = childrenOf(wrapper.pid!, "next")[0] ?? 0;
-    expect(server).toBeGreaterThan(0);
-    leftovers.push(server);
-    expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8")).pid).toBe(server); // the holder is the server
-
-    // The server has the folder open (a sign-in writes a token) when the wrapper dies.
-    const signIn = () =>
-      fetch(`${baseUrl}/api/auth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "admin@docflow.local", password: "handover-password-1" }),
-      }).then((response) => response.status);
-    expect(await signIn()).toBe(200);
-    wrapper.kill("SIGKILL");
-    await waitFor("the wrapper to die", () => (wrapper.exitCode !== null || wrapper.signalCode ? true : undefined));
-    expect(alive(server)).toBe(true);
-
-    // Writes go on in the server (each sign-in records a token) while the CLI tries the folder.
-    const writes = Promise.all(Array.from({ length: 5 }, signIn));
-    const refused = await runScript("scripts/cli.ts", ["instance", "list"], env);
-    expect(await writes).toEqual([200, 200, 200, 200, 200]);
-    expect(refused.code, refused.stdout + refused.stderr).toBe(1);
-    expect(refused.stderr).toContain(`is in use by process ${server}`);
-    expect(refused.stdout).toBe("");
-
-    // A second npm start refuses too, before touching anything.
-    const second = await runScript("scripts/start.ts", ["--skip-build"], { ...env, PORT: String(await freePort()) });
-    expect(second.code).toBe(1);
-    expect(second.stdout + second.stderr).toContain("is in use by process");
-
-    // The server still answers after all that, then stops; the lock goes with it and the folder opens intact.
-    expect(await signIn()).toBe(200);
-    process.kill(server, "SIGTERM");
-    await waitFor("next start to exit", () => (alive(server) ? undefined : true), 30_000);
-    const listed = await runScript("scripts/cli.ts", ["instance", "list"], env);
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain("default");
-    const opened = await openConnection({ kind: "pglite", dir });
-    try {
-      const { rows } = await opened.pglite!.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "ApiToken" WHERE kind = 'session'`,
-      );
-      expect(rows[0]?.n).toBe(7); // every sign-in's token survived
-    } finally {
-      await opened.close();
-    }
-  });
-});
+  },
+);
