@@ -1,9 +1,12 @@
 // npm start: the one command for a new user. Ensures a secret (NEXTAUTH_SECRET, else data/secret generated once),
 // builds when there is no build or a source changed since, applies migrations, seeds an empty database, creates the
-// first admin when there is no user (printing generated credentials once), then runs `next start` on PORT (3000).
-// Works on the embedded database (PGlite, closed before `next start` opens it) and on DATABASE_URL.
+// first admin when there is no user (printing generated credentials once), then serves the app on PORT (3000)
+// (scripts/serve-app.ts: Next's handler with a graceful SIGTERM).
+// Works on the embedded database (PGlite, handed to the server process with its lock) and on DATABASE_URL.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
 import { acquirePgliteLock, completeHandover, DatabaseInUseError, lockHandover } from "../lib/db/pglite-lock.ts";
@@ -62,7 +65,7 @@ if (!freshness.fresh && skipBuild) {
   say("build: up to date");
 }
 
-// 3. The database. On PGlite this process holds the lock from here until `next start` runs, then hands the lock's
+// 3. The database. On PGlite this process holds the lock from here until the server starts, then hands the lock's
 // socket to it (lib/db/pglite-lock.ts): the CLI cannot open the folder in between, and the lock ends with the
 // server process, not with this wrapper.
 const target = databaseTarget();
@@ -105,18 +108,20 @@ if (admin?.created) {
   console.log(["", rule, ...lines.map((line) => `  ${line}`), rule, ""].join("\n"));
 }
 say(
-  `starting next start on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`,
+  `starting the server on port ${port} (${url}) after ${((Date.now() - started) / 1000).toFixed(1)} s of preparation`,
 );
 
 const handover = target.kind === "pglite" ? lockHandover(target.dir, 3) : null;
 if (target.kind === "pglite" && !handover) say("note: the database lock cannot be handed to the server here");
-const server = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+// Our own node:http server around Next's handler (not `next start`), for a bounded graceful shutdown.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const server = spawn(process.execPath, ["--import", tsxLoader, path.join(import.meta.dirname, "serve-app.ts")], {
   stdio: handover ? ["inherit", "inherit", "inherit", handover.fd] : "inherit",
-  env: { ...childEnv, ...handover?.env, NODE_ENV: "production" },
+  env: { ...childEnv, ...handover?.env, PORT: String(port), NODE_ENV: "production" },
 });
-if (handover && server.pid && target.kind === "pglite")
-  completeHandover(target.dir, { pid: server.pid, command: "next start (npm start)" });
-else releaseHold();
+if (handover && server.pid && target.kind === "pglite") {
+  completeHandover(target.dir, { pid: server.pid, command: "scripts/serve-app.ts (npm start)" });
+} else releaseHold();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);

@@ -97,7 +97,7 @@ describe.skipIf(!hasBuild || !onPglite || process.platform !== "linux")(
         );
         return status === 200 ? true : undefined;
       });
-      const server = childrenOf(wrapper.pid!, "next")[0] ?? 0;
+      const server = childrenOf(wrapper.pid!, "serve-app")[0] ?? 0;
       expect(server).toBeGreaterThan(0);
       leftovers.push(server);
       expect(JSON.parse(readFileSync(lockPathFor(dir), "utf8")).pid).toBe(server); // the holder is the server

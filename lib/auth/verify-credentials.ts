@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client.ts";
+import { recordSignInFailure } from "../metrics/metrics.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
 
@@ -43,13 +44,17 @@ export async function verifyCredentials(input: {
   const keys = throttleKeys(email, input.clientIp);
   return withSlot(async () => {
     const lockedFor = await lockedForSeconds(keys);
-    if (lockedFor > 0) return { ok: false, reason: "throttled", retryAfterSeconds: lockedFor };
+    if (lockedFor > 0) {
+      recordSignInFailure("throttled");
+      return { ok: false, reason: "throttled", retryAfterSeconds: lockedFor };
+    }
     const db = await getDb();
     const user = email.length <= 320 ? await db.user.findUnique({ where: { email } }) : null;
     const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!user || !valid || !password || user.disabled) {
       await recordFailure(keys);
+      recordSignInFailure("invalid");
       return { ok: false, reason: "invalid" };
     }
     await clearFailures(keys);

@@ -5,6 +5,7 @@ import { hasRole, type Actor } from "../auth/actor.ts";
 import { actorFromSession } from "../auth/session-actor.ts";
 import type { Role } from "../db/generated/enums.ts";
 import { log } from "../log.ts";
+import { recordApiRequest } from "../metrics/metrics.ts";
 import { readJsonBody } from "./body.ts";
 import { ApiError, errorResponse, fieldErrors, forbidden, unauthorized } from "./errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
@@ -79,6 +80,7 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(opti
       status = apiError.status;
       return errorResponse(apiError, requestId);
     } finally {
+      recordApiRequest(request.method, path, status, (performance.now() - started) / 1000);
       log.info("api.request", {
         request_id: requestId,
         method: request.method,

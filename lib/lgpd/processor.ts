@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { log } from "../log.ts";
+import { recordDeletion } from "../metrics/metrics.ts";
 import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
 import { describeFailure } from "./redact.ts";
 import { defaultSession, type Sql, type SqlSession } from "./sql.ts";
@@ -208,7 +209,9 @@ export async function processDueRequests(
   });
   const results: ProcessOutcome[] = [];
   for (const request of claimed) {
+    const started = performance.now();
     results.push(await processClaimed(request, { ...options, session, settings }));
+    recordDeletion(results.at(-1)!.outcome, (performance.now() - started) / 1000);
   }
   return { claimed: claimed.length, results };
 }

@@ -1,0 +1,13 @@
+// GET /api/ready — readiness for load balancers: database reachable, migrations applied, LGPD queue not stuck, not
+// shutting down. 200 when ready, 503 otherwise; no authentication, no personal data (see lib/ops/readiness.ts).
+import { checkReadiness } from "@/lib/ops/readiness.ts";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const readiness = await checkReadiness();
+  return Response.json(readiness, {
+    status: readiness.status === "ready" ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
+}
