@@ -1,6 +1,6 @@
 import { DatabaseInUseError } from "../db/pglite-lock.ts";
 import { CliError, UsageError, type CliIo } from "./io.ts";
-import { INSTANCE_USAGE, LGPD_KEY_USAGE, TOKEN_USAGE, USER_USAGE } from "./usage.ts";
+import { BACKUP_USAGE, INSTANCE_USAGE, LGPD_KEY_USAGE, TOKEN_USAGE, USER_USAGE } from "./usage.ts";
 
 export const USAGE = `Usage: npm run -s cli -- <command> [options]      (or: npx tsx scripts/cli.ts <command> …)
 
@@ -11,6 +11,8 @@ ${USER_USAGE}
 ${TOKEN_USAGE}
 
 ${LGPD_KEY_USAGE}
+
+${BACKUP_USAGE}
 
 Secrets (tokens, keys, generated passwords) are shown once, alone on the last line of stdout:
   TOKEN=$(npm run -s cli -- token create --instance default --name robot | tail -n 1)
@@ -26,6 +28,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   user: async () => (await import("./commands/user.ts")).userCommand,
   token: async () => (await import("./commands/token.ts")).tokenCommand,
   "lgpd-key": async () => (await import("./commands/lgpd-key.ts")).lgpdKeyCommand,
+  backup: async () => (await import("./commands/backup.ts")).backupCommand,
+  restore: async () => (await import("./commands/backup.ts")).restoreCommand,
 };
 
 const TOPICS: Record<string, string> = {
@@ -33,6 +37,8 @@ const TOPICS: Record<string, string> = {
   user: USER_USAGE,
   token: TOKEN_USAGE,
   "lgpd-key": LGPD_KEY_USAGE,
+  backup: BACKUP_USAGE,
+  restore: BACKUP_USAGE,
 };
 
 /** Runs one CLI command; returns the process exit code. Never throws. */

@@ -30,3 +30,10 @@ export const LGPD_KEY_USAGE = `The instance's LGPD key (x-api-key of the LGPD de
   lgpd-key rotate --instance <slug>
       Generates a new key (the previous one stops working at once). The key is printed once,
       alone on the last line of stdout; only its hash is stored.`;
+
+export const BACKUP_USAGE = `Backups of the embedded database (PGlite) — with the server stopped (it holds the database):
+  backup --out <file>
+      Writes a consistent copy of the whole database folder (a gzip'd tar from PGlite's dumpDataDir).
+      Refuses to overwrite an existing file. On PostgreSQL use pg_dump instead (see the README).
+  restore --from <file>
+      Restores such a copy into PGLITE_DIR (default data/pglite), which must be empty or absent.`;
