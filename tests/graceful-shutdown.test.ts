@@ -68,6 +68,7 @@ describe.skipIf(!hasBuild)("graceful shutdown of npm start", () => {
       SHUTDOWN_TIMEOUT_SECONDS: "4",
       LGPD_WORKER: "", // the in-app deletion loop runs and must stop cleanly too
       LOG_LEVEL: "info",
+      WEB_CONCURRENCY: "2", // on PostgreSQL: two server processes (node:cluster); PGlite always runs one
     };
     for (const name of ["ADMIN_EMAIL", "NEXTAUTH_URL", "NODE_ENV"]) delete env[name];
     const wrapper = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--skip-build"], {
@@ -123,6 +124,9 @@ describe.skipIf(!hasBuild)("graceful shutdown of npm start", () => {
       expect(await neverEnding.answer).toHaveProperty("error");
       expect(output).toMatch(/"event":"server\.stopped".*"drained":false,"cut_requests":1/);
       expect(output).toContain('"event":"lgpd.loop_stopped"');
+      const processes = database.kind === "postgres" ? 2 : 1;
+      expect(output.match(/"event":"server\.stopped"/g)).toHaveLength(processes);
+      expect(output.match(/"event":"lgpd\.loop_started"/g)).toHaveLength(1); // one deletion loop, whatever the count
 
       // The database was released: the CLI opens it at once (on PGlite this needs the lock).
       const listed = await runScript("scripts/cli.ts", ["instance", "list"]);
