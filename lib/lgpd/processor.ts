@@ -2,7 +2,8 @@
 // the request in ONE transaction, so a crash at any point loses nothing and deletes nothing twice.
 //
 // Claim: `FOR UPDATE SKIP LOCKED` + lease (leaseOwner, leaseUntil); an expired lease is claimable again, so a dead
-// worker's requests are picked up by another. Process: the transaction first locks the request row *if the lease
+// worker's requests are picked up by another. Leases are short (20 s) and renewed by a heartbeat while the worker
+// works through its batch (startLeaseHeartbeat), so a dead worker's requests resume within one lease. Process: the transaction first locks the request row *if the lease
 // is still ours*; a worker whose lease was taken over finds nothing and stops. Another worker cannot take the lease
 // while we hold the row lock (its claim skips locked rows), so exactly one transaction ever commits the deletion.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
@@ -294,7 +295,10 @@ async function recordFailure(
   }
 }
 
-/** Claims the due requests (up to `limit`) and processes them one by one. Returns what happened to each. */
+/**
+ * Claims the due requests (up to `limit`) and processes them one by one, renewing the leases of those still waiting
+ * (a heartbeat) until the batch is through. Returns what happened to each.
+ */
 export async function processDueRequests(
   options: ProcessOptions & { limit?: number },
 ): Promise<{ claimed: number; results: ProcessOutcome[] }> {
@@ -306,10 +310,82 @@ export async function processDueRequests(
     leaseSeconds: settings.leaseSeconds,
   });
   const results: ProcessOutcome[] = [];
-  for (const request of claimed) {
-    results.push(await processClaimed(request, { ...options, session, settings }));
+  if (claimed.length === 0) return { claimed: 0, results };
+  const heartbeat = startLeaseHeartbeat(session, {
+    owner: options.owner,
+    ids: claimed.map((request) => request.id),
+    leaseSeconds: settings.leaseSeconds,
+    everySeconds: settings.heartbeatSeconds,
+  });
+  try {
+    for (const request of claimed) {
+      results.push(await processClaimed(request, { ...options, session, settings }));
+      heartbeat.release(request.id);
+    }
+  } finally {
+    await heartbeat.stop();
   }
   return { claimed: claimed.length, results };
+}
+
+export type LeaseHeartbeat = {
+  /** Stops renewing this request's lease (it was processed). */
+  release: (id: number) => void;
+  /** Stops renewing, waiting for a renewal in flight. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Every `everySeconds`, pushes the lease of the requests `owner` still holds to now + `leaseSeconds`, so a live
+ * worker keeps its claims however long a batch takes, while a dead one's expire within `leaseSeconds`. Only
+ * unexpired leases of this owner are renewed: one that lapsed (renewals failing, the database unreachable) stays
+ * lapsed, and if another worker claims it, this one's processing finds the request no longer its own and stops
+ * ("lost"). The request being deleted is skipped (SKIP LOCKED): its row is locked by the deletion transaction,
+ * which no claim can pass. A failed renewal is logged and retried at the next beat.
+ */
+export function startLeaseHeartbeat(
+  session: SqlSession,
+  options: { owner: string; ids: number[]; leaseSeconds: number; everySeconds: number },
+): LeaseHeartbeat {
+  const held = new Set(options.ids);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const beat = async () => {
+    if (held.size === 0) return;
+    try {
+      await session.query(
+        `UPDATE "LgpdRequest" SET "leaseUntil" = now() + make_interval(secs => $3)
+          WHERE id IN (
+            SELECT id FROM "LgpdRequest"
+             WHERE id = ANY($1::text::int[]) AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
+             FOR UPDATE SKIP LOCKED)`,
+        [`{${[...held].join(",")}}`, options.owner, options.leaseSeconds],
+      );
+    } catch (error) {
+      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, error: describeFailure(error) });
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        inFlight = beat().finally(schedule);
+      },
+      Math.max(options.everySeconds, 0.1) * 1000,
+    );
+    timer.unref();
+  };
+  schedule();
+  return {
+    release: (id) => held.delete(id),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
 }
 
 export type DeletionLoop = { owner: string; stop: () => Promise<void> };
