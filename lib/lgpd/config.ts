@@ -4,8 +4,13 @@
 export type LgpdSettings = {
   /** Hours between a request and the earliest moment it may be processed (LGPD_DELAY_HOURS, default 0). */
   delayHours: number;
-  /** How long a claimed request stays reserved for one worker (LGPD_LEASE_SECONDS, default 300). */
+  /**
+   * How long a claim lasts without renewal (LGPD_LEASE_SECONDS, default 20): a dead worker's requests are claimable
+   * again at most this long after its last renewal, so with the 5 s poll another worker resumes them within 25 s.
+   */
   leaseSeconds: number;
+  /** How often a working worker renews its leases (LGPD_HEARTBEAT_SECONDS, default lease / 5, at most lease / 2). */
+  heartbeatSeconds: number;
   /** Failed attempts after which a request ends in `error` (LGPD_MAX_ATTEMPTS, default 5). */
   maxAttempts: number;
   /** First retry delay; doubles per failure (LGPD_RETRY_BASE_SECONDS, default 30). */
@@ -27,9 +32,11 @@ function numberFromEnv(name: string, fallback: number, min: number, max = Number
 }
 
 export function lgpdSettings(): LgpdSettings {
+  const leaseSeconds = numberFromEnv("LGPD_LEASE_SECONDS", 20, 0);
   return {
     delayHours: numberFromEnv("LGPD_DELAY_HOURS", 0, 0, 24 * 30),
-    leaseSeconds: numberFromEnv("LGPD_LEASE_SECONDS", 300, 0),
+    leaseSeconds,
+    heartbeatSeconds: numberFromEnv("LGPD_HEARTBEAT_SECONDS", leaseSeconds / 5, 0.1, Math.max(leaseSeconds / 2, 0.1)),
     maxAttempts: Math.round(numberFromEnv("LGPD_MAX_ATTEMPTS", 5, 1, 100)),
     retryBaseSeconds: numberFromEnv("LGPD_RETRY_BASE_SECONDS", 30, 0),
     retryMaxSeconds: numberFromEnv("LGPD_RETRY_MAX_SECONDS", 3600, 0),

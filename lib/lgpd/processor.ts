@@ -2,7 +2,8 @@
 // the request in ONE transaction, so a crash at any point loses nothing and deletes nothing twice.
 //
 // Claim: `FOR UPDATE SKIP LOCKED` + lease (leaseOwner, leaseUntil); an expired lease is claimable again, so a dead
-// worker's requests are picked up by another. Process: the transaction first locks the request row *if the lease
+// worker's requests are picked up by another. Leases are short (20 s) and renewed by a heartbeat while the worker
+// works through its batch (startLeaseHeartbeat), so a dead worker's requests resume within one lease. Process: the transaction first locks the request row *if the lease
 // is still ours*; a worker whose lease was taken over finds nothing and stops. Another worker cannot take the lease
 // while we hold the row lock (its claim skips locked rows), so exactly one transaction ever commits the deletion.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
@@ -11,6 +12,8 @@ import { hostname } from "node:os";
 import { log } from "../log.ts";
 import { recordDeletion } from "../metrics/metrics.ts";
 import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
+import { ERASURE_SCOPE } from "./erasure-scope.ts";
+import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "./person-mask.ts";
 import { describeFailure } from "./redact.ts";
 import { defaultSession, type Sql, type SqlSession } from "./sql.ts";
 
@@ -67,24 +70,120 @@ export async function claimDueRequests(
 }
 
 /**
- * Deletes the instance's documents whose identifier, without punctuation, is `digits` — with their observations,
- * attachments and history — and counts each kind. Run inside a transaction.
+ * Deletes the instance's documents whose identifier, without punctuation, is or ever was `digits` — with their
+ * observations, attachments and history — and masks the person everywhere else (see eraseTiedData). Counts each
+ * kind deleted. Run inside a transaction.
  */
 export async function deleteTiedData(sql: Sql, instanceId: number, digits: string): Promise<DeletedCounts> {
-  const { rows } = await sql<{ id: number }>(
-    `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2 ORDER BY id FOR UPDATE`,
+  return (await eraseTiedData(sql, instanceId, digits)).deleted;
+}
+
+/**
+ * The whole erasure, inside the caller's transaction: the documents that have or had the CPF (current
+ * "cpfDigits", or a past value in their history through the lgpd_history_identifiers index) are locked and
+ * deleted with their children; then, in every row of the instance that stays, the CPF in any punctuation and the
+ * deleted documents' names, e-mails and phones (current and past) are replaced by a mask (erasure-scope.ts).
+ * `masked` counts the rows rewritten.
+ */
+export async function eraseTiedData(
+  sql: Sql,
+  instanceId: number,
+  digits: string,
+): Promise<{ deleted: DeletedCounts; masked: number }> {
+  const candidates = await sql<{ id: number }>(
+    `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
+     UNION
+     SELECT "documentId" FROM "DocumentHistory" WHERE "lgpd_history_identifiers"(changes) @> ARRAY[$2::text]`,
     [instanceId, digits],
   );
-  if (rows.length === 0) return { ...ZERO };
+  const { rows } = candidates.rows.length
+    ? await sql<{ id: number }>(
+        `SELECT id FROM "Document" WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
+        [instanceId, idArray(candidates.rows)],
+      )
+    : { rows: [] };
   // The documents are locked: nothing can attach new rows to them until we commit.
-  const ids = `{${rows.map((row) => Number(row.id)).join(",")}}`;
-  const remove = async (table: string, column: string) =>
-    (await sql(`DELETE FROM "${table}" WHERE "${column}" = ANY($1::text::int[])`, [ids])).rowCount;
-  const observations = await remove("Observation", "documentId");
-  const attachments = await remove("Attachment", "documentId");
-  const history = await remove("DocumentHistory", "documentId");
-  const documents = await remove("Document", "id");
-  return { documents, observations, attachments, history };
+  const ids = idArray(rows);
+  const terms = rows.length ? await personTermsOf(sql, ids) : { names: [], emails: [], phones: [] };
+  let deleted = { ...ZERO };
+  if (rows.length) {
+    const remove = async (table: string, column: string) =>
+      (await sql(`DELETE FROM "${table}" WHERE "${column}" = ANY($1::text::int[])`, [ids])).rowCount;
+    const observations = await remove("Observation", "documentId");
+    const attachments = await remove("Attachment", "documentId");
+    const history = await remove("DocumentHistory", "documentId");
+    const documents = await remove("Document", "id");
+    deleted = { documents, observations, attachments, history };
+  }
+  const matcher = personMatcher({ cpfs: [digits], ...terms });
+  const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
+  return { deleted, masked };
+}
+
+const idArray = (rows: { id: number }[]) => `{${rows.map((row) => Number(row.id)).join(",")}}`;
+
+/** The names, e-mails and phones the documents have or had (their history's before/after values). */
+async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "cpfs">> {
+  const terms = { name: new Set<string>(), email: new Set<string>(), phone: new Set<string>() };
+  const add = (field: string, value: unknown) => {
+    if (typeof value === "string" && value.trim() && field in terms) terms[field as keyof typeof terms].add(value);
+  };
+  const current = await sql<{ name: string | null; email: string | null; phone: string | null }>(
+    `SELECT name, email, phone FROM "Document" WHERE id = ANY($1::text::int[])`,
+    [ids],
+  );
+  for (const row of current.rows) for (const field of ["name", "email", "phone"] as const) add(field, row[field]);
+  const history = await sql<{ changes: unknown }>(
+    `SELECT changes FROM "DocumentHistory" WHERE "documentId" = ANY($1::text::int[])
+        AND changes::text ~ '"field": "(name|email|phone)"'`,
+    [ids],
+  );
+  for (const row of history.rows) {
+    const changes = typeof row.changes === "string" ? (JSON.parse(row.changes) as unknown) : row.changes;
+    if (!Array.isArray(changes)) continue;
+    for (const change of changes as { field?: unknown; before?: unknown; after?: unknown }[]) {
+      add(String(change?.field), change?.before);
+      add(String(change?.field), change?.after);
+    }
+  }
+  return { names: [...terms.name], emails: [...terms.email], phones: [...terms.phone] };
+}
+
+/**
+ * Rewrites the `masked` columns of the instance's rows that mention the person (erasure-scope.ts): candidates are
+ * found in SQL with the matcher's PostgreSQL form, masked here (JSON value by value, so it stays valid JSON).
+ */
+async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMatcher): Promise<number> {
+  let rewritten = 0;
+  for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
+    if (!rule.masked || !rule.rows) continue;
+    const columns = Object.entries(rule.masked);
+    const { rows } = await sql<Record<string, string | null>>(
+      `SELECT id::text AS id, ${columns.map(([column]) => `"${column}"::text AS "${column}"`).join(", ")}
+         FROM "${table}"
+        WHERE (${rule.rows}) AND (${columns.map(([column]) => `"${column}"::text ~ $2`).join(" OR ")})`,
+      [instanceId, matcher.sql],
+    );
+    for (const row of rows) {
+      const params: unknown[] = [row.id];
+      const sets: string[] = [];
+      for (const [column, kind] of columns) {
+        const value = row[column];
+        if (value == null) continue;
+        const [before, after] =
+          kind === "json"
+            ? [JSON.stringify(JSON.parse(value)), JSON.stringify(maskJson(JSON.parse(value), matcher))]
+            : [value, maskText(value, matcher)];
+        if (before === after) continue;
+        params.push(after);
+        sets.push(`"${column}" = $${params.length}::text${kind === "json" ? "::jsonb" : ""}`);
+      }
+      if (sets.length === 0) continue;
+      await sql(`UPDATE "${table}" SET ${sets.join(", ")} WHERE id = $1::text::bigint`, params);
+      rewritten += 1;
+    }
+  }
+  return rewritten;
 }
 
 class LeaseLostError extends Error {}
@@ -110,7 +209,7 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
         [request.id, owner],
       );
       if (own.rowCount === 0) return null;
-      const deleted = await deleteTiedData(sql, request.instanceId, digits);
+      const { deleted, masked } = await eraseTiedData(sql, request.instanceId, digits);
       const completedAt = new Date();
       const status = deleted.documents > 0 ? "done" : "not_found";
       const details = {
@@ -127,7 +226,7 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
         [request.id, owner, status, JSON.stringify(details), completedAt.toISOString()],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();
-      return { status, deleted } as const;
+      return { status, deleted, masked } as const;
     });
     if (!result) return lost(request, owner);
     log.info("lgpd.processed", {
@@ -136,6 +235,7 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
       owner,
       outcome: result.status,
       ...result.deleted,
+      masked_rows: result.masked,
     });
     return { id: request.id, outcome: result.status, deleted: result.deleted };
   } catch (error) {
@@ -196,7 +296,10 @@ async function recordFailure(
   }
 }
 
-/** Claims the due requests (up to `limit`) and processes them one by one. Returns what happened to each. */
+/**
+ * Claims the due requests (up to `limit`) and processes them one by one, renewing the leases of those still waiting
+ * (a heartbeat) until the batch is through. Returns what happened to each.
+ */
 export async function processDueRequests(
   options: ProcessOptions & { limit?: number },
 ): Promise<{ claimed: number; results: ProcessOutcome[] }> {
@@ -208,12 +311,84 @@ export async function processDueRequests(
     leaseSeconds: settings.leaseSeconds,
   });
   const results: ProcessOutcome[] = [];
-  for (const request of claimed) {
-    const started = performance.now();
-    results.push(await processClaimed(request, { ...options, session, settings }));
-    recordDeletion(results.at(-1)!.outcome, (performance.now() - started) / 1000);
+  if (claimed.length === 0) return { claimed: 0, results };
+  const heartbeat = startLeaseHeartbeat(session, {
+    owner: options.owner,
+    ids: claimed.map((request) => request.id),
+    leaseSeconds: settings.leaseSeconds,
+    everySeconds: settings.heartbeatSeconds,
+  });
+  try {
+    for (const request of claimed) {
+      const started = performance.now();
+      results.push(await processClaimed(request, { ...options, session, settings }));
+      recordDeletion(results.at(-1)!.outcome, (performance.now() - started) / 1000);
+      heartbeat.release(request.id);
+    }
+  } finally {
+    await heartbeat.stop();
   }
   return { claimed: claimed.length, results };
+}
+
+export type LeaseHeartbeat = {
+  /** Stops renewing this request's lease (it was processed). */
+  release: (id: number) => void;
+  /** Stops renewing, waiting for a renewal in flight. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Every `everySeconds`, pushes the lease of the requests `owner` still holds to now + `leaseSeconds`, so a live
+ * worker keeps its claims however long a batch takes, while a dead one's expire within `leaseSeconds`. Only
+ * unexpired leases of this owner are renewed: one that lapsed (renewals failing, the database unreachable) stays
+ * lapsed, and if another worker claims it, this one's processing finds the request no longer its own and stops
+ * ("lost"). The request being deleted is skipped (SKIP LOCKED): its row is locked by the deletion transaction,
+ * which no claim can pass. A failed renewal is logged and retried at the next beat.
+ */
+export function startLeaseHeartbeat(
+  session: SqlSession,
+  options: { owner: string; ids: number[]; leaseSeconds: number; everySeconds: number },
+): LeaseHeartbeat {
+  const held = new Set(options.ids);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const beat = async () => {
+    if (held.size === 0) return;
+    try {
+      await session.query(
+        `UPDATE "LgpdRequest" SET "leaseUntil" = now() + make_interval(secs => $3)
+          WHERE id IN (
+            SELECT id FROM "LgpdRequest"
+             WHERE id = ANY($1::text::int[]) AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
+             FOR UPDATE SKIP LOCKED)`,
+        [`{${[...held].join(",")}}`, options.owner, options.leaseSeconds],
+      );
+    } catch (error) {
+      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, error: describeFailure(error) });
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        inFlight = beat().finally(schedule);
+      },
+      Math.max(options.everySeconds, 0.1) * 1000,
+    );
+    timer.unref();
+  };
+  schedule();
+  return {
+    release: (id) => held.delete(id),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
 }
 
 export type DeletionLoop = { owner: string; stop: () => Promise<void> };

@@ -1,0 +1,129 @@
+// What an LGPD deletion does to every text, JSON and binary column of the schema (docs/privacy.md explains each).
+// The deleted documents' own rows (Document, Observation, Attachment, DocumentHistory) are deleted outright; in
+// the rows that stay, `masked` columns get the person's CPF, names, e-mails and phones replaced (person-mask.ts),
+// `kept` columns are left as they are for the reason given. tests/lgpd-erasure.test.ts fails when a table or
+// column of the database is in neither list, so a new one cannot be forgotten.
+
+export type MaskedColumn = "text" | "json";
+
+export type TableErasure = {
+  /** SQL condition for the instance's rows ($1 = instance id); required when `masked` is set. */
+  rows?: string;
+  masked?: Record<string, MaskedColumn>;
+  kept?: Record<string, string>;
+};
+
+const OF_INSTANCE = `"instanceId" = $1`;
+const OF_INSTANCE_DOCUMENTS = `"documentId" IN (SELECT id FROM "Document" WHERE "instanceId" = $1)`;
+
+export const ERASURE_SCOPE: Record<string, TableErasure> = {
+  Instance: {
+    rows: `id = $1`,
+    masked: { name: "text" },
+    kept: { slug: "the instance's address in URLs; letters, digits and dashes chosen by the operator" },
+  },
+  User: {
+    kept: {
+      email: "staff accounts (the controller's employees, not the data subject); the sign-in name",
+      name: "staff accounts, not the data subject",
+      passwordHash: "a password hash",
+      locale: "a language code",
+    },
+  },
+  ApiToken: {
+    rows: OF_INSTANCE,
+    masked: { name: "text" },
+    kept: { prefix: "the token's first characters (random)", tokenHash: "a hash of a random secret" },
+  },
+  LgpdKey: { kept: { keyHash: "a hash of a random secret", lastChars: "the key's last characters (random)" } },
+  LgpdRequest: {
+    rows: OF_INSTANCE,
+    masked: { lastError: "text", details: "json" },
+    kept: {
+      cpfHash: "keyed HMAC of the digits: answers the status lookup, unreadable without the server's secret",
+      cpfMasked: "***.456.789-**: the middle six digits only, as the spec requires for display",
+      cpfPending: "readable only while a request waits; this request's is cleared when it is processed",
+      pendingKey: "equals cpfHash while pending, then null",
+      source: "api or admin",
+      leaseOwner: "host:pid of the worker",
+    },
+  },
+  StatusCategory: {
+    rows: OF_INSTANCE,
+    masked: { label: "text" },
+    kept: { key: "a code the workflow refers to" },
+  },
+  Status: {
+    rows: OF_INSTANCE,
+    masked: { name: "text", description: "text" },
+    kept: { textColor: "a #rrggbb colour", bgColor: "a #rrggbb colour" },
+  },
+  Product: { rows: OF_INSTANCE, masked: { name: "text", description: "text" } },
+  ProductStep: {
+    rows: `"productId" IN (SELECT id FROM "Product" WHERE "instanceId" = $1)`,
+    masked: { name: "text" },
+  },
+  ProductColumn: {
+    rows: `"productId" IN (SELECT id FROM "Product" WHERE "instanceId" = $1)`,
+    masked: { label: "text" },
+    kept: { key: "the filled_columns key documents use; masking it would detach their values" },
+  },
+  Modality: {
+    kept: {
+      identifier: "a code copied into documents (modality_identifier) and unique per instance",
+      workingHours: "a weekly schedule of HH:MM times, validated",
+      timeZone: "an IANA time-zone name, validated",
+    },
+  },
+  ModalityHoliday: {
+    rows: `"modalityId" IN (SELECT id FROM "Modality" WHERE "instanceId" = $1)`,
+    masked: { name: "text" },
+  },
+  Document: {
+    rows: OF_INSTANCE,
+    masked: { source: "text", filledColumns: "json" },
+    kept: {
+      protocol: "generated (date and sequence)",
+      modalityIdentifier: "a copy of Modality.identifier",
+      cpf: "the remaining document's own subject (another identifier: documents with this CPF are deleted)",
+      cpfDigits: "the remaining document's own subject, as cpf",
+      name: "the remaining document's own subject",
+      phone: "the remaining document's own subject",
+      email: "the remaining document's own subject",
+    },
+  },
+  ProtocolCounter: { kept: { day: "a date" } },
+  Observation: { rows: OF_INSTANCE_DOCUMENTS, masked: { text: "text", authorLabel: "text" } },
+  Attachment: {
+    rows: OF_INSTANCE_DOCUMENTS,
+    masked: { fileName: "text", requestNote: "text", authorLabel: "text" },
+    kept: {
+      mediaType: "a MIME type",
+      sha256: "a hash of the content",
+      content: "the file's bytes (PDF, images …): not rewritten; see docs/privacy.md",
+    },
+  },
+  DocumentHistory: {
+    rows: OF_INSTANCE_DOCUMENTS,
+    masked: { changes: "json", actorLabel: "text" },
+    kept: { action: "a code (create, update, observation …)", requestId: "a random request id" },
+  },
+  SavedFilter: {
+    rows: `"userId" IN (SELECT id FROM "User" WHERE "instanceId" = $1)`,
+    masked: { name: "text", filters: "json" },
+  },
+  AuditLog: {
+    rows: OF_INSTANCE,
+    masked: { actorLabel: "text", entityId: "text", details: "json" },
+    kept: { action: "a code (status.update …)", entity: "a code (status, user …)" },
+  },
+  SignInThrottle: { kept: { key: "email:/addr: + a keyed hash; expires with its window" } },
+  _prisma_migrations: {
+    kept: {
+      id: "migration bookkeeping",
+      checksum: "migration bookkeeping",
+      migration_name: "migration bookkeeping",
+      logs: "migration bookkeeping",
+    },
+  },
+};

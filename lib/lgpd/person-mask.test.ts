@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { MASK, maskJson, maskText, personMatcher, phoneVariants, type PersonMatcher } from "./person-mask.ts";
+
+const matcher = personMatcher({
+  cpfs: ["12345678909"],
+  names: ["João  da Silva", "Ana"],
+  emails: ["ana@example.com"],
+  phones: ["+55 (11) 98765-4321"],
+}) as PersonMatcher;
+
+/** What PostgreSQL's `~` would say, approximated with JavaScript (ARE classes and escapes used are common to both). */
+const sqlMatches = (text: string) => new RegExp(matcher.sql.replace(/\[\[:space:\]\]/g, "\\s")).test(text);
+
+describe("personMatcher", () => {
+  it.each([
+    ["CPF 123.456.789-09.", `CPF ${MASK}.`],
+    ["12345678909", MASK],
+    ["123 456 789 09 e 123/456/789_09", `${MASK} e ${MASK}`],
+    ["JOÃO DA SILVA e joão\nda silva", `${MASK} e ${MASK}`],
+    [
+      "Ana@Example.com, fone (11) 98765-4321 ou 987654321 ou +5511987654321",
+      `${MASK}, fone ${MASK} ou ${MASK} ou ${MASK}`,
+    ],
+  ])("masks %j", (text, masked) => {
+    expect(maskText(text, matcher)).toBe(masked);
+    expect(sqlMatches(text)).toBe(true);
+  });
+
+  it.each([
+    "CNPJ 12345678909000", // a longer number that starts with the CPF's digits
+    "9912345678909",
+    "mariana@example.com e ana@example.com.br",
+    "Joãozinho da Silvana",
+    "Ana Paula", // names under four letters are not searched
+  ])("leaves %j alone", (text) => {
+    expect(maskText(text, matcher)).toBe(text);
+  });
+
+  it("masks JSON strings, keys and numbers, keeping valid JSON and other values", () => {
+    const value = {
+      cpf: 12345678909,
+      [`doc ${"123.456.789-09"}`]: ["x", { nota: "João da Silva ligou" }],
+      n: 7,
+      ok: true,
+    };
+    expect(maskJson(value, matcher)).toEqual({
+      cpf: MASK,
+      [`doc ${MASK}`]: ["x", { nota: `${MASK} ligou` }],
+      n: 7,
+      ok: true,
+    });
+  });
+
+  it("reads phones with and without country and area codes, ignoring short ones", () => {
+    expect(phoneVariants("+55 (11) 98765-4321")).toEqual(["5511987654321", "11987654321", "987654321"]);
+    expect(phoneVariants("1234-567")).toEqual([]);
+    expect(personMatcher({ cpfs: [], names: ["Ana"], emails: ["not-an-email"], phones: ["123"] })).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+// A worker that dies while holding claims (tests/lgpd-lease.test.ts): with the default lease settings it claims up
+// to two due requests and runs the real lease heartbeat over them, opens the first one's deletion transaction,
+// deletes, reports on stdout and then never commits, until the test SIGKILLs it. The second request is held by its
+// renewed lease alone. Run with node + tsx's loader and DATABASE_URL pointing at the test database.
+import pg from "pg";
+import { lgpdSettings } from "../../lib/lgpd/config.ts";
+import { claimDueRequests, deleteTiedData, startLeaseHeartbeat } from "../../lib/lgpd/processor.ts";
+import { poolSession } from "../../lib/lgpd/sql.ts";
+
+const owner = process.argv[2] ?? "hanging-worker";
+const settings = lgpdSettings();
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
+const session = poolSession(pool);
+const claimed = await claimDueRequests(session, { owner, limit: 2, leaseSeconds: settings.leaseSeconds });
+const [first] = claimed;
+if (!first?.cpfPending) {
+  process.stdout.write(`${JSON.stringify({ error: "nothing to claim" })}\n`);
+  process.exit(2);
+}
+startLeaseHeartbeat(session, {
+  owner,
+  ids: claimed.map((request) => request.id),
+  leaseSeconds: settings.leaseSeconds,
+  everySeconds: settings.heartbeatSeconds,
+});
+await session.transaction(async (sql) => {
+  await sql(`SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 FOR UPDATE`, [first.id, owner]);
+  const deleted = await deleteTiedData(sql, first.instanceId, first.cpfPending!);
+  process.stdout.write(`${JSON.stringify({ claimed: claimed.map((request) => request.id), deleted })}\n`);
+  await new Promise(() => setInterval(() => {}, 60_000)); // never commits: the test kills this process here
+});
