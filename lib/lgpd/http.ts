@@ -14,6 +14,8 @@ export const LGPD_BODIES = {
   notFound: { status: "error", message: "Request not found" },
   unexpected: { status: "error", message: "Unexpected error" },
   unavailable: { status: "error", message: "Service unavailable" },
+  invalidIdempotencyKey: { status: "error", message: "Invalid Idempotency-Key" },
+  reusedIdempotencyKey: { status: "error", message: "Idempotency-Key already used with a different body" },
 } as const;
 
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
