@@ -70,6 +70,11 @@ export function Operation({
             </>
           ) : null}
         </p>
+        {route.headers?.map((header) => (
+          <p key={header.name}>
+            <strong className="font-mono">{header.name}</strong> ({labels.required}: {labels.no}) — {header.description}
+          </p>
+        ))}
         {properties.length > 0 ? (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm">

@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Body is not JSON",
   429: "Rate limited (see Retry-After)",
   500: "Unexpected error (request_id names it in the server log)",
+  503: "Database busy or unreachable: nothing was done, retry after Retry-After seconds",
 };
 
 function operationId(route: RouteDoc): string {
@@ -66,12 +67,21 @@ export function buildOpenApi(serverUrl = "/api") {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const id = operationId(route);
-    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-      name: match[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
+    const parameters = [
+      ...[...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+        name: match[1],
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
+      ...(route.headers ?? []).map((header) => ({
+        name: header.name,
+        in: "header",
+        required: false,
+        description: header.description,
+        schema: { type: "string", maxLength: 255 },
+      })),
+    ];
     const requestBody = route.body
       ? { required: true, content: { "application/json": { schema: toSchema(route.body, id, components) } } }
       : route.bodyContentType

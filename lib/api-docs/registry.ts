@@ -37,9 +37,21 @@ export type RouteDoc = {
   answer: string;
   answerExample?: unknown;
   errors?: number[];
+  /** Optional request headers besides authentication (e.g. Idempotency-Key). */
+  headers?: Array<{ name: string; description: string }>;
 };
 
-const DOCUMENT_ERRORS = [400, 401, 403, 413, 415, 429, 500];
+/** The Idempotency-Key header of document/create and the LGPD request (lib/idempotency). */
+const IDEMPOTENCY_KEY_HEADER = {
+  name: "Idempotency-Key",
+  description:
+    "Optional, 1–255 printable ASCII characters (e.g. a UUID), unique per request you mean to make once. A retry with " +
+    "the same key and the same body within 24 hours replays the first successful answer (header Idempotent-Replayed: " +
+    "true on document/create) instead of doing it again; concurrent duplicates wait for the first and get its answer. " +
+    "The same key with another body answers 409. Keys are per credential (token, user or LGPD key).",
+};
+
+const DOCUMENT_ERRORS = [400, 401, 403, 413, 415, 429, 500, 503];
 
 export const ROUTES: RouteDoc[] = [
   {
@@ -55,7 +67,8 @@ export const ROUTES: RouteDoc[] = [
     body: createDocumentSchema,
     answer:
       "The sent fields plus modality_id, uuid, sla_start, sla_end, sla_end_status, date_time, created_at, updated_at, id, protocol.",
-    errors: DOCUMENT_ERRORS,
+    errors: [...DOCUMENT_ERRORS, 409],
+    headers: [IDEMPOTENCY_KEY_HEADER],
   },
   {
     method: "POST",
@@ -173,9 +186,13 @@ export const ROUTES: RouteDoc[] = [
       "Header x-api-key: the instance's LGPD key (APIs menu → LGPD). A second request for a CPF that is still pending " +
       'does not create a duplicate. Errors: 400 {"status":"error","message":"Invalid CPF"} (also for a body that is ' +
       'not JSON), 401 {"status":"error","message":"Unauthorized"} (also for an unknown instance), ' +
-      '500 {"status":"error","message":"Unexpected error"}.',
+      '500 {"status":"error","message":"Unexpected error"}, 503 {"status":"error","message":"Service unavailable"} ' +
+      "with Retry-After (database busy or down; nothing recorded). With Idempotency-Key: 409 " +
+      '{"status":"error","message":"Idempotency-Key already used with a different body"}, 400 ' +
+      '{"status":"error","message":"Invalid Idempotency-Key"}.',
     auth: "lgpdKey",
     body: deletionRequestSchema,
+    headers: [IDEMPOTENCY_KEY_HEADER],
     answer: "Request received.",
     answerExample: { status: "pending", message: "Request received. Please use the status method to check progress" },
   },

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { acquirePgliteLock } from "./pglite-lock.ts";
+import { apiTimeouts, intFromEnv } from "./timeouts.ts";
 
 export { DatabaseInUseError } from "./pglite-lock.ts";
 
@@ -23,11 +24,6 @@ export function describeTarget(target: DatabaseTarget): string {
   if (target.kind === "pglite") return `PGlite at ${target.dir}`;
   const u = new URL(target.url);
   return `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}`;
-}
-
-function intFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 export type OpenedConnection = {
@@ -66,7 +62,8 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
   const pool = new pg.default.Pool({
     connectionString: target.url,
     max: intFromEnv("DATABASE_POOL_SIZE", 10),
-    connectionTimeoutMillis: intFromEnv("DATABASE_CONNECT_TIMEOUT_MS", 10_000),
+    // A bounded wait for a free connection (or to connect): then the request answers 503 instead of queueing on.
+    connectionTimeoutMillis: apiTimeouts().connectionWaitMs,
     idleTimeoutMillis: intFromEnv("DATABASE_IDLE_TIMEOUT_MS", 30_000),
     statement_timeout: intFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
   });

@@ -1,5 +1,8 @@
 import type { Prisma } from "./client.ts";
-import { getDb } from "./client.ts";
+import { getConnection, getDb } from "./client.ts";
+import { withKeyGate } from "./key-gate.ts";
+import { apiTimeouts } from "./timeouts.ts";
+import { isLockTimeout } from "./unavailable.ts";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -20,16 +23,56 @@ function isRetryable(error: unknown): boolean {
   return /deadlock detected|could not serialize/i.test(String((error as Error)?.message ?? ""));
 }
 
+export type TransactionOptions = {
+  /** Whole-transaction limit (Prisma's interactive-transaction timeout); default 30 s. */
+  timeoutMs?: number;
+  /**
+   * Transactions with the same key run one after another inside this app server, queued in memory rather than in
+   * the connection pool (e.g. `documentKey(…)` for work that locks a document row). See lib/db/key-gate.ts.
+   */
+  serializeOn?: string;
+};
+
+/** A transaction that locks one document's row: writes of that document queue in this app server (`serializeOn`). */
+export function inDocumentTransaction<T>(
+  instanceId: number,
+  documentId: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return inTransaction(work, { serializeOn: `document:${instanceId}:${documentId}` });
+}
+
 /**
- * Runs `work` in one transaction, retrying deadlocks and serialization failures (adapter-pg does not map
- * 40P01 to P2034). Waits generously for the connection: on PGlite every transaction queues on one connection.
+ * Runs `work` in one transaction, retrying deadlocks and serialization failures (adapter-pg does not map 40P01 to
+ * P2034). Every wait is bounded (docs/reliability.md): the connection (maxWait / the pool's timeout), row locks and
+ * statements (on PostgreSQL, SET LOCAL lock_timeout and statement_timeout), the per-row queue (`serializeOn`). A
+ * bound that is hit surfaces as an error the API answers with 503 and Retry-After.
  */
-export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const { serializeOn } = options;
+  if (!serializeOn) return runTransaction(work, options);
+  // A lock timeout means someone else holds the row: those queued behind would meet the same wall, so they fail too.
+  return withKeyGate(serializeOn, apiTimeouts().rowQueueMs, () => runTransaction(work, options), isLockTimeout);
+}
+
+async function runTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions): Promise<T> {
   const db = await getDb();
+  const limits = apiTimeouts();
+  // PGlite is one connection in this process: no other session can hold a lock, and it has no timer signals to cancel
+  // a statement, so there the bounds are Prisma's maxWait (to start) and timeout (to finish), both enforced in JS.
+  const onServer = Boolean((await getConnection()).pool);
+  const bounded = onServer
+    ? async (tx: Tx) => {
+        // SET LOCAL, in one statement: the limits end with the transaction and never leak into pooled sessions.
+        await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${limits.lockMs}ms`}, true),
+          set_config('statement_timeout', ${`${limits.statementMs}ms`}, true)`;
+        return work(tx);
+      }
+    : work;
   const timeout = options.timeoutMs ?? 30_000;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.$transaction(work, { maxWait: 30_000, timeout });
+      return await db.$transaction(bounded, { maxWait: limits.connectionWaitMs, timeout });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
-import { inTransaction } from "../db/transaction.ts";
+import { inDocumentTransaction } from "../db/transaction.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { UploadedFile } from "../http/upload.ts";
 import { assertDocumentInInstance } from "./access.ts";
@@ -21,7 +21,7 @@ const missingAttachment = () => notFound("Provided attachmentId parameter not ex
 
 /** Stores a file on the document (content, sha256, media type) with its history row, in one transaction. */
 export async function uploadAttachment(actor: Actor, documentId: number, file: UploadedFile, requestId?: string) {
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const attachment = await tx.attachment.create({
       data: {
@@ -55,7 +55,7 @@ export async function requestAttachment(
   input: RequestAttachmentInput,
   requestId?: string,
 ) {
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const attachment = await tx.attachment.create({
       data: {
@@ -89,7 +89,7 @@ export async function fulfilAttachmentRequest(
   file: UploadedFile,
   requestId?: string,
 ) {
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const pending = await tx.attachment.findFirst({
       where: { id: attachmentId, documentId: document.id },

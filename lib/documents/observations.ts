@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor.ts";
-import { inTransaction } from "../db/transaction.ts";
+import { inDocumentTransaction } from "../db/transaction.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
 import { lockDocument } from "./update.ts";
@@ -18,7 +18,7 @@ export async function addObservation(
   input: CreateObservationInput,
   requestId?: string,
 ) {
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const observation = await tx.observation.create({
       data: {

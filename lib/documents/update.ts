@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/actor.ts";
 import type { Document, Prisma } from "../db/client.ts";
-import { inTransaction, type Tx } from "../db/transaction.ts";
+import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
 import { notFound } from "../http/errors.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
@@ -53,7 +53,7 @@ export async function lockDocument(tx: Tx, instanceId: number, id: number): Prom
  */
 export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
   const instanceId = actor.instanceId;
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(instanceId, input.id, async (tx) => {
     const current = await lockDocument(tx, instanceId, input.id);
     const now = new Date();
     const data: Prisma.DocumentUncheckedUpdateInput = {};
@@ -128,7 +128,7 @@ export async function removeFilledColumns(
   input: { id: number; keys: string[] },
   requestId?: string,
 ): Promise<Document> {
-  return inTransaction(async (tx) => {
+  return inDocumentTransaction(actor.instanceId, input.id, async (tx) => {
     const current = await lockDocument(tx, actor.instanceId, input.id);
     const stored = current.filledColumns as Record<string, unknown>;
     const present = [...new Set(input.keys)].filter((key) => key in stored);

@@ -4,10 +4,11 @@ import { actorFromBearer } from "../auth/api-tokens.ts";
 import { hasRole, type Actor } from "../auth/actor.ts";
 import { actorFromSession } from "../auth/session-actor.ts";
 import type { Role } from "../db/generated/enums.ts";
+import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { recordApiRequest } from "../metrics/metrics.ts";
 import { readJsonBody } from "./body.ts";
-import { ApiError, errorResponse, fieldErrors, forbidden, unauthorized } from "./errors.ts";
+import { ApiError, errorResponse, fieldErrors, forbidden, serviceUnavailable, unauthorized } from "./errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
 
@@ -121,9 +122,14 @@ export function sameOrigin(request: Request): boolean {
   }
 }
 
-/** Known errors keep their message; anything else becomes a 500 that only names the request id. */
+/** Known errors keep their message; a busy or unreachable database is a 503; anything else a 500 naming the request id. */
 export function toApiError(error: unknown, requestId: string, path: string): ApiError {
   if (error instanceof ApiError) return error;
+  const unavailable = unavailability(error);
+  if (unavailable) {
+    log.warn("api.unavailable", { request_id: requestId, path, reason: unavailable, error: describeError(error) });
+    return serviceUnavailable(retryAfterSeconds(unavailable));
+  }
   log.error("api.unexpected_error", {
     request_id: requestId,
     path,

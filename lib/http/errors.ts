@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
   Internal: 500,
+  ServiceUnavailable: 503,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
@@ -42,6 +43,11 @@ export const notFound = (message: string) => new ApiError("NotFound", message);
 export const unauthorized = (message = "Invalid or missing credentials") => new ApiError("Unauthorized", message);
 export const forbidden = (message = "Your role does not allow this action") => new ApiError("Forbidden", message);
 export const conflict = (message: string) => new ApiError("Conflict", message);
+/** The database is busy or unreachable: the request did nothing and may be retried after `retryAfterSeconds`. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new ApiError("ServiceUnavailable", "Service temporarily unavailable, try again later", {
+    headers: { "retry-after": String(retryAfterSeconds) },
+  });
 
 /** `{"status":"error","message":…,"error":"<Kind>: …"}` — `error` keeps the original service's clients working. */
 export function errorBody(error: ApiError, requestId?: string) {

@@ -1,8 +1,14 @@
 import { ApiError } from "./errors.ts";
+import { startSharedCounting, type WindowCounter } from "./rate-limit-sync.ts";
 
-// Fixed one-minute windows per caller, kept in memory: each app server limits on its own (see docs/decisions.md).
+// Fixed one-minute windows per caller, aligned to the clock so every app server means the same window. Counting is
+// local (no database statement per request); on PostgreSQL the counts are merged across app servers about once a
+// second (lib/http/rate-limit-sync.ts), so the limit is shared with a bounded overshoot (docs/reliability.md).
 const WINDOW_MS = 60_000;
-const windows = new Map<string, { start: number; count: number }>();
+
+type State = { windows: Map<string, WindowCounter> };
+// On globalThis: one set of counters per process, whichever route bundle of Next calls it.
+const state: State = ((globalThis as Record<string, unknown>).__docflowRateLimit ??= { windows: new Map() }) as State;
 
 export function rateLimitPerMinute(): number {
   const value = Number(process.env.API_RATE_LIMIT_PER_MINUTE);
@@ -11,21 +17,23 @@ export function rateLimitPerMinute(): number {
 
 /** Throws 429 with Retry-After when `key` has used up its window. */
 export function enforceRateLimit(key: string, limit = rateLimitPerMinute(), now = Date.now()): void {
-  let window = windows.get(key);
-  if (!window || now - window.start >= WINDOW_MS) {
-    window = { start: now, count: 0 };
-    windows.set(key, window);
-    if (windows.size > 10_000) pruneExpired(now);
+  const start = now - (now % WINDOW_MS);
+  let window = state.windows.get(key);
+  if (!window || window.start !== start) {
+    window = { start, shared: 0, unsynced: 0, mergedAt: 0 };
+    state.windows.set(key, window);
+    if (state.windows.size > 10_000) pruneExpired(start);
   }
-  window.count += 1;
-  if (window.count > limit) {
-    const retryAfter = Math.ceil((window.start + WINDOW_MS - now) / 1000);
+  window.unsynced += 1;
+  startSharedCounting(state.windows, key, limit);
+  if (window.shared + window.unsynced > limit) {
+    const retryAfter = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
     throw new ApiError("TooManyRequests", "Too many requests, try again later", {
       headers: { "retry-after": String(retryAfter) },
     });
   }
 }
 
-function pruneExpired(now: number) {
-  for (const [key, window] of windows) if (now - window.start >= WINDOW_MS) windows.delete(key);
+function pruneExpired(currentStart: number) {
+  for (const [key, window] of state.windows) if (window.start < currentStart) state.windows.delete(key);
 }

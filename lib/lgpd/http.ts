@@ -1,4 +1,5 @@
 import "server-only";
+import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { readTextWithLimit } from "../http/body.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -12,6 +13,9 @@ export const LGPD_BODIES = {
   unauthorized: { status: "error", message: "Unauthorized" },
   notFound: { status: "error", message: "Request not found" },
   unexpected: { status: "error", message: "Unexpected error" },
+  unavailable: { status: "error", message: "Service unavailable" },
+  invalidIdempotencyKey: { status: "error", message: "Invalid Idempotency-Key" },
+  reusedIdempotencyKey: { status: "error", message: "Idempotency-Key already used with a different body" },
 } as const;
 
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
@@ -52,13 +56,21 @@ export function lgpdRoute(
     const slug = safeDecode(params.instance ?? "");
     let status = 500;
     let body: unknown = LGPD_BODIES.unexpected;
+    let retryAfter: Record<string, string> = {};
     try {
       const instanceId = await instanceForLgpdKey(slug, request.headers.get("x-api-key"));
       if (instanceId === null) throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
       ({ status, body } = await handler({ request, requestId, instanceId, slug }, params));
     } catch (error) {
+      const unavailable = unavailability(error);
       if (error instanceof LgpdHttpError) {
         ({ status, body } = error);
+      } else if (unavailable) {
+        // The database is busy or down: nothing was recorded, the portal may retry (same idea as the document API).
+        status = 503;
+        body = LGPD_BODIES.unavailable;
+        retryAfter = { "retry-after": String(retryAfterSeconds(unavailable)) };
+        log.warn("lgpd.unavailable", { request_id: requestId, route, reason: unavailable });
       } else {
         log.error("lgpd.unexpected_error", { request_id: requestId, route, error: describeFailure(error) });
       }
@@ -71,7 +83,10 @@ export function lgpdRoute(
       status,
       ms: Math.round(performance.now() - started),
     });
-    return Response.json(body, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+    return Response.json(body, {
+      status,
+      headers: { "x-request-id": requestId, "cache-control": "no-store", ...retryAfter },
+    });
   };
 }
 

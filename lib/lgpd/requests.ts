@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
+import { getDb, type LgpdRequest } from "../db/client.ts";
+import type { Tx } from "../db/transaction.ts";
 import { isValidCpf, maskCpf } from "../identifiers/identifiers.ts";
 import { lgpdSettings } from "./config.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
@@ -25,40 +26,36 @@ export async function requestDeletion(
   instanceId: number,
   cpf: string,
   options: { source?: string; requestedById?: number | null } = {},
+  /** A caller's transaction (the request route records its Idempotency-Key in the same one). */
+  tx?: Tx,
 ): Promise<{ request: LgpdRequest; created: boolean }> {
   const digits = cpfDigitsOf(cpf);
   const cpfHash = lgpdCpfHash(digits);
-  const db = await getDb();
+  const db = tx ?? (await getDb());
   // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
   for (let round = 0; round < 3; round += 1) {
     const existing = await db.lgpdRequest.findUnique({
       where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
     });
     if (existing) return { request: existing, created: false };
-    try {
-      const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
-      const request = await db.lgpdRequest.create({
-        data: {
-          instanceId,
-          cpfHash,
-          cpfMasked: maskCpf(digits),
-          cpfPending: digits,
-          pendingKey: cpfHash,
-          notBefore,
-          source: options.source ?? "api",
-          requestedById: options.requestedById ?? null,
-        },
-      });
-      return { request, created: true };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
+    const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
+    const [request] = await db.lgpdRequest.createManyAndReturn({
+      data: {
+        instanceId,
+        cpfHash,
+        cpfMasked: maskCpf(digits),
+        cpfPending: digits,
+        pendingKey: cpfHash,
+        notBefore,
+        source: options.source ?? "api",
+        requestedById: options.requestedById ?? null,
+      },
+      skipDuplicates: true,
+    });
+    if (request) return { request, created: true };
   }
   throw new Error("Could not record the deletion request after repeated conflicts");
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /** The most recent request for `cpf` in the instance (whatever its status), or null. */

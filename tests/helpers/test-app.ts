@@ -23,8 +23,14 @@ export type TestApp = {
  * The built Next.js app (`next build` output) served over real HTTP inside this test process, on a fresh,
  * migrated database. Routes and tests share one database client (see lib/db/client.ts), which PGlite requires.
  */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(
+  options: {
+    /** PostgreSQL only: the URL the app connects through (e.g. a test's TCP proxy in front of the real server). */
+    connectThrough?: (databaseUrl: string) => Promise<string>;
+  } = {},
+): Promise<TestApp> {
   const database = await createFreshDatabase();
+  if (database.url && options.connectThrough) process.env.DATABASE_URL = await options.connectThrough(database.url);
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
   process.env.NEXTAUTH_URL ??= "http://localhost";
   await deployMigrationsOnOpenDatabase();

@@ -1,14 +1,28 @@
 // POST /api/document/create — create a workflow document. Auth: bearer token or session (staff+).
-import { createDocument } from "@/lib/documents/create.ts";
+// Optional `Idempotency-Key` header: a retry with the same key and body replays the first answer (lib/idempotency).
+import { createDocumentInTx } from "@/lib/documents/create.ts";
 import { createDocumentSchema } from "@/lib/documents/schemas.ts";
 import { serializeCreatedDocument } from "@/lib/documents/serialize.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import { withIdempotency } from "@/lib/idempotency/idempotency.ts";
+import { API_IDEMPOTENCY_ERRORS, idempotentResponse } from "@/lib/idempotency/route-glue.ts";
 
 export const POST = apiRoute({
   role: "staff",
   body: createDocumentSchema,
-  handler: async ({ actor, body, requestId }) => {
-    const document = await createDocument(actor, body, requestId);
-    return serializeCreatedDocument(document, Object.keys(body));
+  handler: async ({ actor, body, request, requestId }) => {
+    const scope = {
+      request,
+      instanceId: actor.instanceId,
+      credential: `${actor.type}:${actor.id}`,
+      route: "document/create",
+      body,
+      errors: API_IDEMPOTENCY_ERRORS,
+    };
+    const result = await withIdempotency(scope, async (tx) => {
+      const document = await createDocumentInTx(tx, actor, body, requestId);
+      return { status: 200, body: serializeCreatedDocument(document, Object.keys(body)), documentId: document.id };
+    });
+    return idempotentResponse(result);
   },
 });
