@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { UpdatedAgo } from "@/components/layout/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import { useLgpdKey, useRotateLgpdKey } from "@/lib/api-client/apis.ts";
 import { lgpdCurlExamples } from "@/lib/apis/lgpd-curl.ts";
@@ -91,6 +92,9 @@ export function LgpdKeyPanel() {
             <div>
               <dt className="font-medium text-slate-600">{t("lastUsedAt")}</dt>
               <dd>{when(info.last_used_at, t("never"))}</dd>
+            </div>
+            <div className="sm:col-span-2 lg:col-span-4">
+              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
             </div>
           </dl>
         ) : (
