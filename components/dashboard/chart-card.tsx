@@ -19,6 +19,7 @@ export function ChartCard<Row>({
   rowKey,
   tableLabel,
   empty,
+  isEmpty = rows.length === 0,
 }: {
   title: string;
   description?: string;
@@ -27,7 +28,10 @@ export function ChartCard<Row>({
   rows: Row[];
   rowKey: (row: Row, index: number) => string;
   tableLabel: string;
+  /** Shown instead of the drawing when there is nothing to draw. */
   empty?: string;
+  /** Nothing to draw (default: no rows); e.g. a histogram whose buckets are all zero. */
+  isEmpty?: boolean;
 }) {
   const id = useId();
   return (
@@ -36,7 +40,7 @@ export function ChartCard<Row>({
         {title}
       </h2>
       {description ? <p className="mt-1 text-xs text-slate-600">{description}</p> : null}
-      {empty && rows.length === 0 ? (
+      {empty && isEmpty ? (
         <p className="py-10 text-center text-sm text-slate-600">{empty}</p>
       ) : (
         <div role="img" aria-label={`${title}. ${tableLabel}.`} className="mt-3 h-64 w-full">
