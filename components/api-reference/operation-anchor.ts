@@ -10,5 +10,8 @@ export function operationAnchor(method: string, path: string): string {
 
 /** Lower case without accents, so "exclusao" finds "exclusão". */
 export function searchable(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }

@@ -114,7 +114,9 @@ export function Operation({
         </div>
         {schema ? (
           <details>
-            <summary className="cursor-pointer text-brand-700">{labels.schemaJson}</summary>
+            <summary className="flex min-h-11 cursor-pointer items-center text-brand-700 lg:min-h-0">
+              {labels.schemaJson}
+            </summary>
             <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(schema, null, 2)}
             </pre>

@@ -41,14 +41,18 @@ export function ChartCard<Row>({
       </h2>
       {description ? <p className="mt-1 text-xs text-slate-600">{description}</p> : null}
       {empty && isEmpty ? (
-        <p className="py-10 text-center text-sm text-slate-600">{empty}</p>
+        <p className="mt-3 flex h-64 items-center justify-center rounded-md bg-slate-50 px-4 text-center text-sm text-slate-600">
+          {empty}
+        </p>
       ) : (
         <div role="img" aria-label={`${title}. ${tableLabel}.`} className="mt-3 h-64 w-full">
           {chart}
         </div>
       )}
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">{tableLabel}</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-700 lg:min-h-0">
+          {tableLabel}
+        </summary>
         {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tableLabel}: ${title}`}>
           <table className="w-full border-collapse text-left">

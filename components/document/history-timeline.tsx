@@ -87,7 +87,12 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
   /** The whole `filled_columns` (a creation) as labelled entries, each formatted like a single column's change. */
   function shownValue(field: string, value: unknown): ShownValue {
     if (field === "filled_columns" && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      const entries = Object.entries(value as Record<string, unknown>);
+      // The product's columns first, in their order (as on the page), then any other key alphabetically.
+      const order = [...columns.keys()];
+      const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+      const entries = Object.entries(value as Record<string, unknown>).sort(
+        ([a], [b]) => rank(a) - rank(b) || a.localeCompare(b),
+      );
       if (entries.length === 0) return null;
       return entries.map(([key, item]) => ({
         label: columns.get(key)?.label ?? key,

@@ -16,15 +16,7 @@ const TONES: Record<DeadlineState | "soon", string> = {
 const SOON_DAYS = 3;
 
 /** A request's legal deadline: the date, and a countdown (or whether it was answered in time). */
-export function DeadlineBadge({
-  request,
-  days,
-  now,
-}: {
-  request: SerializedLgpdRequest;
-  days: number;
-  now: Date;
-}) {
+export function DeadlineBadge({ request, days, now }: { request: SerializedLgpdRequest; days: number; now: Date }) {
   const t = useTranslations("lgpd.deadline");
   const when = useDateTime();
   const result = requestDeadline(request, days, now);
@@ -41,11 +33,15 @@ export function DeadlineBadge({
   const tone = result.state === "open" && result.days < SOON_DAYS ? "soon" : result.state;
   return (
     <span className="inline-flex flex-col gap-0.5" data-deadline-state={result.state}>
-      <span className={`inline-flex w-fit whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>
+      <span
+        className={`inline-flex w-fit whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}
+      >
         {label}
       </span>
       <span className="whitespace-nowrap text-xs text-slate-600">
-        <time dateTime={result.deadline.toISOString()}>{t("until", { date: when(result.deadline.toISOString()) })}</time>
+        <time dateTime={result.deadline.toISOString()}>
+          {t("until", { date: when(result.deadline.toISOString()) })}
+        </time>
       </span>
     </span>
   );

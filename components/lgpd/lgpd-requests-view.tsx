@@ -181,7 +181,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
                         </td>
                         <td className="whitespace-nowrap py-2 pr-3">{when(request.processed_at, t("notProcessed"))}</td>
                         <td className="py-2 pr-3 text-right tabular-nums">{request.attempts}</td>
-                        <td className="min-w-[14rem] py-2 pr-3 text-slate-700">
+                        <td className="min-w-[12rem] py-2 pr-3 text-slate-700">
                           <DetailsSummary
                             details={request.details}
                             lastError={request.last_error}

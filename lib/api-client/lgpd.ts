@@ -29,7 +29,9 @@ export function useLgpdRequests(filters: LgpdRequestFilters) {
     placeholderData: keepPreviousData,
     gcTime: 60_000,
     refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === "pending") ? LGPD_REFRESH_PENDING_MS : LGPD_REFRESH_IDLE_MS,
+      query.state.data?.items.some((item) => item.status === "pending")
+        ? LGPD_REFRESH_PENDING_MS
+        : LGPD_REFRESH_IDLE_MS,
     refetchIntervalInBackground: false,
   });
 }

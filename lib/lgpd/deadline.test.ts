@@ -25,9 +25,9 @@ describe("requestDeadline", () => {
 
   it("judges answered requests by when they were processed, not by now", () => {
     const now = new Date("2027-01-01T00:00:00Z");
-    expect(
-      requestDeadline({ status: "done", requested_at, processed_at: "2026-11-03T00:00:00Z" }, 15, now).state,
-    ).toBe("met");
+    expect(requestDeadline({ status: "done", requested_at, processed_at: "2026-11-03T00:00:00Z" }, 15, now).state).toBe(
+      "met",
+    );
     expect(
       requestDeadline({ status: "not_found", requested_at, processed_at: "2026-11-20T12:00:00Z" }, 15, now),
     ).toMatchObject({ state: "missed", days: 4 });
@@ -36,5 +36,25 @@ describe("requestDeadline", () => {
   it("follows the configured number of days", () => {
     const result = requestDeadline({ status: "pending", requested_at, processed_at: null }, 5, new Date(requested_at));
     expect(result.deadline.toISOString()).toBe("2026-11-06T12:00:00.000Z");
+  });
+});
+
+describe("lgpdDeadlineDays", () => {
+  it("is 15 by default and follows LGPD_DEADLINE_DAYS within 1–365", async () => {
+    const { lgpdDeadlineDays } = await import("./config.ts");
+    const saved = process.env.LGPD_DEADLINE_DAYS;
+    try {
+      delete process.env.LGPD_DEADLINE_DAYS;
+      expect(lgpdDeadlineDays()).toBe(15);
+      process.env.LGPD_DEADLINE_DAYS = "10";
+      expect(lgpdDeadlineDays()).toBe(10);
+      process.env.LGPD_DEADLINE_DAYS = "0";
+      expect(lgpdDeadlineDays()).toBe(1);
+      process.env.LGPD_DEADLINE_DAYS = "not a number";
+      expect(lgpdDeadlineDays()).toBe(15);
+    } finally {
+      if (saved === undefined) delete process.env.LGPD_DEADLINE_DAYS;
+      else process.env.LGPD_DEADLINE_DAYS = saved;
+    }
   });
 });
