@@ -27,7 +27,7 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   const nav = page.getByRole("navigation", { name: "Menu principal" });
   await expect(nav.getByRole("link", { name: "Painel" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-  await expect(page.getByLabel("Idioma")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Idioma" })).toBeVisible();
   expect(await smallTouchTargets(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "e2e/screenshots/shell-menu-open-tablet.png" });

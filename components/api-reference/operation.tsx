@@ -114,9 +114,7 @@ export function Operation({
         </div>
         {schema ? (
           <details>
-            <summary className="flex min-h-11 cursor-pointer items-center text-brand-700 lg:min-h-0">
-              {labels.schemaJson}
-            </summary>
+            <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.schemaJson}</summary>
             <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(schema, null, 2)}
             </pre>

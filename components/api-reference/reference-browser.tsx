@@ -102,9 +102,7 @@ export function ReferenceBrowser({ entries, tags }: { entries: ReferenceEntry[];
           </p>
         </div>
         <details className="rounded-md border border-slate-200 bg-white px-3 py-2 lg:hidden">
-          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">
-            {t("contents")}
-          </summary>
+          <summary className="cursor-pointer py-3 text-sm font-medium text-brand-700">{t("contents")}</summary>
           <div className="mt-2">{contents}</div>
         </details>
         <div className="hidden rounded-md border border-slate-200 bg-white p-3 lg:block">{contents}</div>

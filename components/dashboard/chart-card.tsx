@@ -50,9 +50,7 @@ export function ChartCard<Row>({
         </div>
       )}
       <details className="mt-3 text-sm">
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-700 lg:min-h-0">
-          {tableLabel}
-        </summary>
+        <summary className="cursor-pointer py-3 font-medium text-brand-700 lg:py-0">{tableLabel}</summary>
         {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tableLabel}: ${title}`}>
           <table className="w-full border-collapse text-left">
