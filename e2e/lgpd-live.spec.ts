@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolationsAtBothSizes } from "./support/layout-checks.ts";
 import { E2E_LGPD } from "./support/seed-lgpd.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -120,10 +121,7 @@ test("each request shows its legal deadline (15 days by default) with a countdow
   const done = requestRow(page, E2E_LGPD.doneCpf).filter({ hasText: "2 documentos" });
   await expect(done).toContainText("Respondido no prazo");
   await expect(done).toContainText("até 25/03/2026");
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(SIZES.tablet);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(SIZES.laptop);
+  await expectNoSeriousA11yViolationsAtBothSizes(page);
   await screenshotBothSizes(page, "lgpd-deadlines");
 });
 

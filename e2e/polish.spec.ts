@@ -2,7 +2,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 import { DOCUMENT_PAGE_FIXTURES } from "./support/seed-document-page.ts";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolationsAtBothSizes } from "./support/layout-checks.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -172,10 +173,7 @@ test("the API reference has a search box and a table of contents whose anchors o
   await page.goto("/api-reference#post-document-create");
   await expect(page.locator("#post-document-create")).toHaveAttribute("open", "");
   await expect(page.locator("#post-document-create > summary")).toBeInViewport();
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(SIZES.tablet);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(SIZES.laptop);
+  await expectNoSeriousA11yViolationsAtBothSizes(page);
   await screenshotBothSizes(page, "api-reference-search");
 });
 

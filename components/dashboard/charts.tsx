@@ -194,6 +194,15 @@ export function ComplianceChart({
   }));
   const percent = (value: number) => format.number(value, { style: "percent", maximumFractionDigits: 1 });
   const title = dimension === "product" ? t("compliance.productTitle") : t("compliance.modalityTitle");
+  // Grid, axes, tooltip and legend of both drawings (bars for one period, lines for a trend).
+  const margin = { top: 8, right: 16, bottom: 8, left: 0 };
+  const frame = [
+    <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
+    <XAxis key="x" dataKey="label" tick={AXIS} />,
+    <YAxis key="y" domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />,
+    <Tooltip key="tooltip" formatter={(value) => `${value}%`} />,
+    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+  ];
   return (
     <ChartCard
       title={title}
@@ -213,12 +222,8 @@ export function ComplianceChart({
         <ResponsiveContainer width="100%" height="100%">
           {/* One period is not a trend: a lone dot on a line chart reads as nothing, bars compare the series. */}
           {periods.length === 1 ? (
-            <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={AXIS} />
-              <YAxis domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />
-              <Tooltip formatter={(value) => `${value}%`} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+            <BarChart data={data} accessibilityLayer={false} margin={margin}>
+              {frame}
               {series.map(([key, name], index) => (
                 <Bar
                   key={key}
@@ -231,12 +236,8 @@ export function ComplianceChart({
               ))}
             </BarChart>
           ) : (
-            <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={AXIS} />
-              <YAxis domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />
-              <Tooltip formatter={(value) => `${value}%`} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+            <LineChart data={data} accessibilityLayer={false} margin={margin}>
+              {frame}
               {series.map(([key, name], index) => (
                 <Line
                   key={key}

@@ -1,5 +1,6 @@
 // Layout checks for tablet sizes: touch targets and sideways scrolling, measured in the real browser.
 import { expect, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, SIZES } from "./fixtures.ts";
 
 /** The usual minimum touch target (WCAG 2.5.5, Apple and Material guidelines): 44 × 44 CSS px. */
 export const MIN_TOUCH_PX = 44;
@@ -53,4 +54,13 @@ export async function expectNoSidewaysScroll(page: Page) {
     return problems;
   });
   expect(overflow).toEqual([]);
+}
+
+/** axe at the laptop size, then at the tablet size (cards, collapsed menu), then back to the laptop size. */
+export async function expectNoSeriousA11yViolationsAtBothSizes(page: Page) {
+  await page.setViewportSize(SIZES.laptop);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(SIZES.laptop);
 }
