@@ -93,13 +93,13 @@ export function LgpdKeyPanel() {
               <dt className="font-medium text-slate-600">{t("lastUsedAt")}</dt>
               <dd>{when(info.last_used_at, t("never"))}</dd>
             </div>
-            <div className="sm:col-span-2 lg:col-span-4">
-              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
-            </div>
           </dl>
         ) : (
           <Alert tone="warning">{t("missing")}</Alert>
         )}
+        <div className="mt-3">
+          <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        </div>
       </Card>
 
       <Card title={t("urlsTitle")}>
