@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { searchable } from "./operation-anchor.ts";
 
@@ -42,6 +42,8 @@ function openTargetOperation() {
 export function ReferenceBrowser({ entries, tags }: { entries: ReferenceEntry[]; tags: string[] }) {
   const t = useTranslations("reference");
   const [query, setQuery] = useState("");
+  const [contentsOpen, setContentsOpen] = useState(false);
+  const contentsId = useId();
   const words = searchable(query).split(/\s+/).filter(Boolean);
   const matches = (entry: ReferenceEntry) => words.every((word) => entry.text.includes(word));
   const shown = entries.filter(matches);
@@ -101,10 +103,22 @@ export function ReferenceBrowser({ entries, tags }: { entries: ReferenceEntry[];
             {t("matches", { count: shown.length, total: entries.length })}
           </p>
         </div>
-        <details className="rounded-md border border-slate-200 bg-white px-3 py-2 lg:hidden">
-          <summary className="cursor-pointer py-3 text-sm font-medium text-brand-700">{t("contents")}</summary>
-          <div className="mt-2">{contents}</div>
-        </details>
+        {/* Below 1024 px the contents fold away behind a button (a disclosure), and fold again once a link is used. */}
+        <div className="rounded-md border border-slate-200 bg-white px-3 py-1 lg:hidden">
+          <button
+            type="button"
+            aria-expanded={contentsOpen}
+            aria-controls={contentsId}
+            onClick={() => setContentsOpen(!contentsOpen)}
+            className="flex min-h-11 w-full items-center gap-2 text-left text-sm font-medium text-brand-700"
+          >
+            <span aria-hidden>{contentsOpen ? "▾" : "▸"}</span>
+            {t("contents")}
+          </button>
+          <div id={contentsId} hidden={!contentsOpen} className="mt-1 pb-2" onClick={() => setContentsOpen(false)}>
+            {contentsOpen ? contents : null}
+          </div>
+        </div>
         <div className="hidden rounded-md border border-slate-200 bg-white p-3 lg:block">{contents}</div>
       </aside>
       <div className="min-w-0 space-y-6">
