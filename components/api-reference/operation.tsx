@@ -38,11 +38,14 @@ function typeOf(property: SchemaProperty): string {
 
 /** One route of the API reference: method, path, what it needs and what it answers. */
 export function Operation({
+  anchor,
   route,
   schema,
   responses,
   labels,
 }: {
+  /** The element id the table of contents links to. */
+  anchor: string;
   route: RouteDoc;
   schema?: { properties?: Record<string, SchemaProperty>; required?: string[] };
   responses: Array<[string, string]>;
@@ -51,8 +54,8 @@ export function Operation({
   const properties = Object.entries(schema?.properties ?? {});
   const required = new Set(schema?.required ?? []);
   return (
-    <details className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
+    <details id={anchor} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white shadow-sm">
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
         <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_COLORS[route.method] ?? ""}`}>
           {route.method}
         </span>
@@ -116,7 +119,7 @@ export function Operation({
         </div>
         {schema ? (
           <details>
-            <summary className="cursor-pointer text-brand-700">{labels.schemaJson}</summary>
+            <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.schemaJson}</summary>
             <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(schema, null, 2)}
             </pre>

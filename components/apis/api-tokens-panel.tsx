@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { UpdatedAgo } from "@/components/layout/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import {
   useApiTokens,
@@ -138,7 +139,10 @@ export function ApiTokensPanel() {
         ) : null}
       </Card>
 
-      <Card title={t("listTitle")}>
+      <Card
+        title={t("listTitle")}
+        actions={<UpdatedAgo updatedAt={tokens.dataUpdatedAt} fetching={tokens.isFetching} />}
+      >
         {notice ? (
           <div className="mb-4">
             <Alert tone="success">{notice}</Alert>

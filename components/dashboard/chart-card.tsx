@@ -19,6 +19,7 @@ export function ChartCard<Row>({
   rowKey,
   tableLabel,
   empty,
+  isEmpty = rows.length === 0,
 }: {
   title: string;
   description?: string;
@@ -27,7 +28,10 @@ export function ChartCard<Row>({
   rows: Row[];
   rowKey: (row: Row, index: number) => string;
   tableLabel: string;
+  /** Shown instead of the drawing when there is nothing to draw. */
   empty?: string;
+  /** Nothing to draw (default: no rows); e.g. a histogram whose buckets are all zero. */
+  isEmpty?: boolean;
 }) {
   const id = useId();
   return (
@@ -36,15 +40,17 @@ export function ChartCard<Row>({
         {title}
       </h2>
       {description ? <p className="mt-1 text-xs text-slate-600">{description}</p> : null}
-      {empty && rows.length === 0 ? (
-        <p className="py-10 text-center text-sm text-slate-600">{empty}</p>
+      {empty && isEmpty ? (
+        <p className="mt-3 flex h-64 items-center justify-center rounded-md bg-slate-50 px-4 text-center text-sm text-slate-600">
+          {empty}
+        </p>
       ) : (
         <div role="img" aria-label={`${title}. ${tableLabel}.`} className="mt-3 h-64 w-full">
           {chart}
         </div>
       )}
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">{tableLabel}</summary>
+        <summary className="cursor-pointer py-3 font-medium text-brand-700 lg:py-0">{tableLabel}</summary>
         {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tableLabel}: ${title}`}>
           <table className="w-full border-collapse text-left">

@@ -18,13 +18,36 @@ import type { ComplianceRow, DashboardData, Granularity } from "@/lib/dashboard/
 import { ChartCard } from "./chart-card.tsx";
 
 // The dashboard's charts (recharts), each with its numbers as a table. Colours keep 3:1 contrast on white.
-const KIND_COLORS = { open: "#2563eb", pause: "#7c3aed", finished: "#15803d" } as const;
+/**
+ * The default categories by meaning: arrivals and work in progress in blues, waiting in violet, done in green,
+ * invalid (cancelled, refused) in rose — never the same green as a successful finish.
+ */
+const CATEGORY_COLORS: Record<string, string> = {
+  primary: "#0369a1",
+  valid: "#2563eb",
+  pause: "#7c3aed",
+  final: "#15803d",
+  invalid: "#be123c",
+};
+/** Categories an admin added: distinct colours not used above, in order. */
+const EXTRA_CATEGORY_COLORS = ["#b45309", "#0f766e", "#a21caf", "#4d7c0f", "#475569", "#c2410c", "#1e40af"];
 const SLA_COLORS = { in_sla: "#15803d", late: "#b91c1c", no_sla: "#64748b" } as const;
 const SERIES_COLORS = ["#1d4ed8", "#b45309", "#047857", "#be185d", "#6d28d9", "#0e7490", "#4d7c0f", "#9f1239"];
 const AXIS = { fontSize: 12, fill: "#334155" };
 
+/** One colour per category: the meaningful one for the default keys, then unused ones for the others. */
+export function categoryColors(keys: string[]): Map<string, string> {
+  const used = new Set(keys.map((key) => CATEGORY_COLORS[key]).filter(Boolean));
+  const spare = EXTRA_CATEGORY_COLORS.filter((color) => !used.has(color));
+  let next = 0;
+  return new Map(
+    keys.map((key) => [key, CATEGORY_COLORS[key] ?? spare[next++ % spare.length] ?? EXTRA_CATEGORY_COLORS[0]!]),
+  );
+}
+
 export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) {
   const t = useTranslations("dashboard");
+  const colors = categoryColors(rows.map((row) => row.key));
   return (
     <ChartCard
       title={t("byCategory.title")}
@@ -45,7 +68,7 @@ export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) 
             <Tooltip />
             <Bar dataKey="count" name={t("byCategory.count")} isAnimationActive={false}>
               {rows.map((row) => (
-                <Cell key={row.key} fill={KIND_COLORS[row.kind]} />
+                <Cell key={row.key} fill={colors.get(row.key)} />
               ))}
             </Bar>
           </BarChart>
@@ -118,6 +141,8 @@ export function LateHistogramChart({ rows }: { rows: DashboardData["late_histogr
     <ChartCard
       title={t("late.title")}
       tableLabel={t("showTable")}
+      empty={t("late.empty")}
+      isEmpty={rows.every((row) => row.count === 0)}
       rows={labelled}
       rowKey={(row) => row.bucket}
       columns={[
@@ -169,6 +194,15 @@ export function ComplianceChart({
   }));
   const percent = (value: number) => format.number(value, { style: "percent", maximumFractionDigits: 1 });
   const title = dimension === "product" ? t("compliance.productTitle") : t("compliance.modalityTitle");
+  // Grid, axes, tooltip and legend of both drawings (bars for one period, lines for a trend).
+  const margin = { top: 8, right: 16, bottom: 8, left: 0 };
+  const frame = [
+    <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
+    <XAxis key="x" dataKey="label" tick={AXIS} />,
+    <YAxis key="y" domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />,
+    <Tooltip key="tooltip" formatter={(value) => `${value}%`} />,
+    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+  ];
   return (
     <ChartCard
       title={title}
@@ -186,26 +220,39 @@ export function ComplianceChart({
       ]}
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={AXIS} />
-            <YAxis domain={[0, 100]} tick={AXIS} width={44} tickFormatter={(value: number) => `${value}%`} />
-            <Tooltip formatter={(value) => `${value}%`} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {series.map(([key, name], index) => (
-              <Line
-                key={key}
-                type="monotone"
-                dataKey={key}
-                name={name}
-                stroke={SERIES_COLORS[index % SERIES_COLORS.length]}
-                strokeWidth={2}
-                dot={{ r: 4 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
+          {/* One period is not a trend: a lone dot on a line chart reads as nothing, bars compare the series. */}
+          {periods.length === 1 ? (
+            <BarChart data={data} accessibilityLayer={false} margin={margin}>
+              {frame}
+              {series.map(([key, name], index) => (
+                <Bar
+                  key={key}
+                  dataKey={key}
+                  name={name}
+                  fill={SERIES_COLORS[index % SERIES_COLORS.length]}
+                  maxBarSize={56}
+                  isAnimationActive={false}
+                />
+              ))}
+            </BarChart>
+          ) : (
+            <LineChart data={data} accessibilityLayer={false} margin={margin}>
+              {frame}
+              {series.map(([key, name], index) => (
+                <Line
+                  key={key}
+                  type="monotone"
+                  dataKey={key}
+                  name={name}
+                  stroke={SERIES_COLORS[index % SERIES_COLORS.length]}
+                  strokeWidth={2}
+                  dot={{ r: 4 }}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          )}
         </ResponsiveContainer>
       }
     />

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useCalendarDate, useDateTime, valueText } from "./format.ts";
+import { HistoryChange, type ShownValue } from "./history-change.tsx";
 
 const FIELDS = [
   "status_id",
@@ -83,6 +84,24 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
     return valueText(value);
   }
 
+  /** The whole `filled_columns` (a creation) as labelled entries, each formatted like a single column's change. */
+  function shownValue(field: string, value: unknown): ShownValue {
+    if (field === "filled_columns" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      // The product's columns first, in their order (as on the page), then any other key alphabetically.
+      const order = [...columns.keys()];
+      const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+      const entries = Object.entries(value as Record<string, unknown>).sort(
+        ([a], [b]) => rank(a) - rank(b) || a.localeCompare(b),
+      );
+      if (entries.length === 0) return null;
+      return entries.map(([key, item]) => ({
+        label: columns.get(key)?.label ?? key,
+        text: valueLabel(`filled_columns.${key}`, item),
+      }));
+    }
+    return valueLabel(field, value);
+  }
+
   return (
     <Card title={t("title")}>
       <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
@@ -112,10 +131,11 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                 <ul className="mt-1 space-y-0.5 text-sm">
                   {visibleChanges(entry).map((change, index) => (
                     <li key={`${change.field}-${index}`} className="break-words text-slate-800">
-                      <ChangeLine
+                      <HistoryChange
                         field={fieldLabel(change.field)}
-                        before={valueLabel(change.field, change.before)}
-                        after={valueLabel(change.field, change.after)}
+                        before={shownValue(change.field, change.before)}
+                        after={shownValue(change.field, change.after)}
+                        created={entry.action === "create" && change.before === null}
                         emptyText={t("emptyValue")}
                         toText={t("to")}
                       />
@@ -128,35 +148,5 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
         </ol>
       ) : null}
     </Card>
-  );
-}
-
-/** "Field: before → after" on screen; screen readers get "Field: before to after" (with "empty" for no value). */
-function ChangeLine({
-  field,
-  before,
-  after,
-  emptyText,
-  toText,
-}: {
-  field: string;
-  before: string | null;
-  after: string | null;
-  emptyText: string;
-  toText: string;
-}) {
-  const shown = (value: string | null) =>
-    value === null ? (
-      <span className="text-slate-600">—</span>
-    ) : (
-      <span className="font-medium text-slate-900">{value}</span>
-    );
-  return (
-    <>
-      <span className="sr-only">{`${field}: ${before ?? emptyText} ${toText} ${after ?? emptyText}`}</span>
-      <span aria-hidden>
-        <span className="text-slate-700">{field}:</span> {shown(before)} → {shown(after)}
-      </span>
-    </>
   );
 }

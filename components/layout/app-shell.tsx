@@ -1,18 +1,24 @@
 import Link from "next/link";
 import type { Role } from "@/lib/db/generated/enums.ts";
+import { LOCALES, messagesFor } from "@/lib/i18n/messages.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinks, type NavItem } from "./nav-links.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
+import { UserIdentity } from "./user-identity.tsx";
 
-/** The frame of every staff page: skip link, navigation by role, user, language, sign-out. */
+/**
+ * The frame of every staff page: skip link, navigation by role, user, language, sign-out. From 1024 px the menu is
+ * one row; below, it collapses behind a "Menu" button so a tablet keeps its height for the page.
+ */
 export async function AppShell({
   role,
-  userName,
+  user,
   children,
 }: {
   role: Role;
-  userName: string;
+  user: { name: string | null; email: string };
   children: React.ReactNode;
 }) {
   const t = await serverTranslator("common");
@@ -28,29 +34,45 @@ export async function AppShell({
       : []),
     { href: "/api-reference", label: t("nav.apiReference") },
   ];
+  const identity = (
+    <UserIdentity
+      name={user.name}
+      email={user.email}
+      roleLabel={t(`roles.${role}`)}
+      roleNames={LOCALES.map((locale) => messagesFor(locale).common.roles[role])}
+    />
+  );
   return (
     <div className="min-h-screen">
       <a
         href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
       >
         {t("nav.skipToContent")}
       </a>
-      <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link href="/documents" className="text-lg font-bold text-brand-700">
+      <header className="relative border-b border-slate-200 bg-white print:hidden">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-6 px-4 py-2 lg:justify-start lg:py-3">
+          <Link href="/documents" className="flex min-h-11 items-center text-lg font-bold text-brand-700 lg:min-h-0">
             {t("appName")}
           </Link>
-          <nav aria-label={t("nav.main")} className="flex-1">
+          <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">
             <NavLinks items={items} />
           </nav>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="text-slate-700">
-              {userName} <span className="text-slate-500">· {t(`roles.${role}`)}</span>
-            </span>
+          <div className="hidden items-center gap-3 text-sm lg:flex">
+            {identity}
             <LanguageSwitch label={t("nav.language")} />
             <SignOutButton label={t("nav.signOut")} />
           </div>
+          <MobileMenu label={t("nav.menu")}>
+            <nav aria-label={t("nav.main")}>
+              <NavLinks items={items} vertical />
+            </nav>
+            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 text-sm">
+              <span className="mr-auto">{identity}</span>
+              <LanguageSwitch label={t("nav.language")} />
+              <SignOutButton label={t("nav.signOut")} />
+            </div>
+          </MobileMenu>
         </div>
       </header>
       <main id="content" className="mx-auto max-w-7xl px-4 py-6">

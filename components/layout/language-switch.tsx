@@ -18,7 +18,7 @@ export function LanguageSwitch({ label }: { label: string }) {
           document.cookie = `${LOCALE_COOKIE}=${event.target.value}; path=/; max-age=31536000; samesite=lax`;
           router.refresh();
         }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm lg:min-h-0"
       >
         {LOCALES.map((value) => (
           <option key={value} value={value}>

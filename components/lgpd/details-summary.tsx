@@ -14,6 +14,8 @@ export function DetailsSummary({
   status: string;
 }) {
   const t = useTranslations("lgpd");
+  // Nothing matched the CPF: one sentence says so, rather than four counts of zero.
+  if (status === "not_found") return <span>{t("details.notFound")}</span>;
   const summary = summarizeDetails(details);
   const lines: string[] = [];
   // Counts on one line ("2 documentos, 5 observações, …"); unknown kinds keep their key.

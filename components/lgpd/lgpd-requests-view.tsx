@@ -6,6 +6,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { UpdatedAgo, useNow } from "@/components/layout/updated-ago.tsx";
 import {
   useLgpdRequests,
   type LgpdRequestFilters,
@@ -13,6 +14,7 @@ import {
   type SerializedLgpdRequest,
 } from "@/lib/api-client/lgpd.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
+import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { RetryDialog } from "./retry-dialog.tsx";
@@ -21,8 +23,11 @@ import { useDateTime } from "./use-date-time.ts";
 const STATUSES: LgpdRequestStatus[] = ["pending", "done", "not_found", "error"];
 const PAGE_SIZE = 20;
 
-/** The LGPD page: every deletion request of the instance, filtered, paged, with receipts and retry. */
-export function LgpdRequestsView() {
+/**
+ * The LGPD page: every deletion request of the instance, filtered, paged, with receipts and retry, each with its
+ * legal deadline (`deadlineDays` after the request). The list refreshes itself while the tab is visible.
+ */
+export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpd");
   const tc = useTranslations("common");
   const when = useDateTime();
@@ -31,6 +36,7 @@ export function LgpdRequestsView() {
   const [retrying, setRetrying] = useState<SerializedLgpdRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const query = useLgpdRequests(filters);
+  const now = useNow(30_000);
 
   function apply(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,9 +119,13 @@ export function LgpdRequestsView() {
           <Alert>{tc("states.error", { message: query.error.message })}</Alert>
         ) : (
           <>
-            <p role="status" className="mb-3 text-sm font-medium text-slate-700">
-              {t("results", { count: total })}
-            </p>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <p role="status" className="text-sm font-medium text-slate-700">
+                {t("results", { count: total })}
+              </p>
+              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+            </div>
+            <p className="mb-3 text-xs text-slate-600">{t("deadline.note", { days: deadlineDays })}</p>
             {query.data.items.length > 0 ? (
               <div
                 className="relative hidden overflow-x-auto lg:block"
@@ -137,6 +147,9 @@ export function LgpdRequestsView() {
                       </th>
                       <th scope="col" className="py-2 pr-3">
                         {t("columns.requestedAt")}
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        {t("deadline.column")}
                       </th>
                       <th scope="col" className="py-2 pr-3">
                         {t("columns.processedAt")}
@@ -163,9 +176,12 @@ export function LgpdRequestsView() {
                           <LgpdStatusBadge status={request.status} />
                         </td>
                         <td className="whitespace-nowrap py-2 pr-3">{when(request.requested_at)}</td>
+                        <td className="py-2 pr-3">
+                          <DeadlineBadge request={request} days={deadlineDays} now={now} />
+                        </td>
                         <td className="whitespace-nowrap py-2 pr-3">{when(request.processed_at, t("notProcessed"))}</td>
                         <td className="py-2 pr-3 text-right tabular-nums">{request.attempts}</td>
-                        <td className="min-w-[14rem] py-2 pr-3 text-slate-700">
+                        <td className="min-w-[12rem] py-2 pr-3 text-slate-700">
                           <DetailsSummary
                             details={request.details}
                             lastError={request.last_error}
@@ -196,6 +212,12 @@ export function LgpdRequestsView() {
                     <div>
                       <dt className="text-xs text-slate-600">{t("columns.requestedAt")}</dt>
                       <dd>{when(request.requested_at)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-600">{t("deadline.column")}</dt>
+                      <dd>
+                        <DeadlineBadge request={request} days={deadlineDays} now={now} />
+                      </dd>
                     </div>
                     <div>
                       <dt className="text-xs text-slate-600">{t("columns.processedAt")}</dt>
@@ -269,7 +291,7 @@ function RequestActions({
       <Link
         href={`/lgpd/${request.id}/receipt`}
         aria-label={t("receiptLinkLabel", { id: request.id })}
-        className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 lg:min-h-0"
       >
         {t("receiptLink")}
       </Link>

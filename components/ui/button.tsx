@@ -15,7 +15,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = "primary", size = "md", className = "", type = "button", ...props },
   ref,
 ) {
-  const sizing = size === "sm" ? "px-2.5 py-1 text-sm" : "px-4 py-2 text-sm";
+  // Below 1024 px (tablets, touch) every button is at least 44 px tall, the usual minimum touch target.
+  const sizing = `min-h-11 lg:min-h-0 ${size === "sm" ? "px-2.5 py-1 text-sm" : "px-4 py-2 text-sm"}`;
   return (
     <button
       ref={ref}

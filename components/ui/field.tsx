@@ -1,6 +1,8 @@
 import { useId } from "react";
 
-const CONTROL = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600";
+// At least 44 px tall below 1024 px (tablets, touch).
+const CONTROL =
+  "min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 lg:min-h-0";
 
 type FieldProps = { label: string; hint?: string; error?: string };
 

@@ -14,10 +14,15 @@ export const apisKeys = {
   tokens: () => [...apisKeys.all, "tokens"] as const,
 };
 
+/** The key's and tokens' "last use" follow the integrations' calls without a reload (paused in hidden tabs). */
+export const APIS_REFRESH_MS = 15_000;
+
 export function useLgpdKey() {
   return useQuery({
     queryKey: apisKeys.lgpdKey(),
     queryFn: ({ signal }) => fetchJson<LgpdKeyInfo>("admin/lgpd-key", { signal }),
+    refetchInterval: APIS_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 
@@ -37,6 +42,8 @@ export function useApiTokens() {
     queryKey: apisKeys.tokens(),
     queryFn: ({ signal }) =>
       fetchJson<{ items: SerializedApiToken[] }>("admin/tokens", { signal }).then((data) => data.items),
+    refetchInterval: APIS_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -13,13 +13,26 @@ export const lgpdKeys = {
   search: (filters: LgpdRequestFilters) => [...lgpdKeys.all, "search", filters] as const,
 };
 
-/** One page of requests. Searched with POST so a CPF never lands in a URL; it lives only in this tab's memory. */
+/** While a request on screen waits for the worker (which polls every few seconds), follow it closely. */
+export const LGPD_REFRESH_PENDING_MS = 5_000;
+/** Otherwise look for new requests now and then. */
+export const LGPD_REFRESH_IDLE_MS = 15_000;
+
+/**
+ * One page of requests. Searched with POST so a CPF never lands in a URL; it lives only in this tab's memory.
+ * Refreshes itself (TanStack Query pauses the interval while the tab is hidden: refetchIntervalInBackground off).
+ */
 export function useLgpdRequests(filters: LgpdRequestFilters) {
   return useQuery({
     queryKey: lgpdKeys.search(filters),
     queryFn: ({ signal }) => fetchJson<LgpdRequestPage>("admin/lgpd-requests/search", { body: filters, signal }),
     placeholderData: keepPreviousData,
     gcTime: 60_000,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === "pending")
+        ? LGPD_REFRESH_PENDING_MS
+        : LGPD_REFRESH_IDLE_MS,
+    refetchIntervalInBackground: false,
   });
 }
 

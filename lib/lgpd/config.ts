@@ -1,5 +1,6 @@
 // Settings of the LGPD deletion service, read from the environment at each use (tests and operators can change
 // them without a restart of the module). Defaults are recorded in docs/decisions.md ("LGPD").
+import { DEFAULT_LGPD_DEADLINE_DAYS } from "./deadline.ts";
 
 export type LgpdSettings = {
   /** Hours between a request and the earliest moment it may be processed (LGPD_DELAY_HOURS, default 0). */
@@ -43,6 +44,14 @@ export function lgpdSettings(): LgpdSettings {
     pollSeconds: numberFromEnv("LGPD_POLL_SECONDS", 5, 0.1, 10),
     batchSize: Math.round(numberFromEnv("LGPD_BATCH_SIZE", 10, 1, 500)),
   };
+}
+
+/**
+ * Days an instance has to answer a deletion request (LGPD_DEADLINE_DAYS, default 15 — LGPD art. 19, II), shown as
+ * each request's legal deadline on the LGPD page. An operator may set a shorter internal target.
+ */
+export function lgpdDeadlineDays(): number {
+  return Math.round(numberFromEnv("LGPD_DEADLINE_DAYS", DEFAULT_LGPD_DEADLINE_DAYS, 1, 365));
 }
 
 /** Exponential backoff: base × 2^(failures − 1), bounded by `max`. */

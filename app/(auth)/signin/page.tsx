@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
+import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
 import { currentStaffActor } from "@/lib/auth/session-actor.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
@@ -11,12 +12,17 @@ export default async function SignInPage({
   if (await currentStaffActor()) redirect("/documents");
   const params = await searchParams;
   const t = await serverTranslator("auth");
+  const tc = await serverTranslator("common");
   const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
   const error = params.error === "Throttled" ? t("throttled") : params.error ? t("invalid") : null;
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="mb-4 text-xl font-semibold">{t("title")}</h1>
+        <div className="mb-4 flex items-start justify-between gap-3">
+          <h1 className="text-xl font-semibold">{t("title")}</h1>
+          {/* Before signing in too: someone who does not read Portuguese must be able to find their way in. */}
+          <LanguageSwitch label={tc("nav.language")} />
+        </div>
         <SignInForm notice={notice} initialError={error} callbackUrl={safeCallback(params.callbackUrl)} />
       </div>
     </main>

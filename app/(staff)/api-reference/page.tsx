@@ -1,10 +1,12 @@
 import { Operation } from "@/components/api-reference/operation.tsx";
+import { operationAnchor, searchable } from "@/components/api-reference/operation-anchor.ts";
+import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-reference/reference-browser.tsx";
 import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
 import { ROUTES } from "@/lib/api-docs/registry.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
 type OperationObject = {
-  requestBody?: { content?: Record<string, { schema?: Record<string, never> }> };
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, never> } }> };
   responses: Record<string, { description: string }>;
 };
 
@@ -12,6 +14,45 @@ export default async function ApiReferencePage() {
   const t = await serverTranslator("reference");
   const document = buildOpenApi();
   const tags = [...new Set(ROUTES.map((route) => route.tag))];
+  const labels = {
+    auth: t("auth"),
+    leastRole: t("leastRole"),
+    requestBody: t("requestBody"),
+    field: t("field"),
+    type: t("type"),
+    required: t("required"),
+    yes: t("yes"),
+    no: t("no"),
+    answers: t("answers"),
+    schemaJson: t("schemaJson"),
+  };
+  const entries: ReferenceEntry[] = ROUTES.map((route) => {
+    const operation = (document.paths[route.path] as Record<string, OperationObject>)[route.method.toLowerCase()]!;
+    const schema = operation.requestBody?.content?.["application/json"]?.schema;
+    const anchor = operationAnchor(route.method, route.path);
+    const path = `/api${route.path}`;
+    return {
+      anchor,
+      tag: route.tag,
+      method: route.method,
+      path,
+      summary: route.summary,
+      text: searchable(
+        [route.method, path, route.tag, route.summary, route.description, ...Object.keys(schema?.properties ?? {})]
+          .filter(Boolean)
+          .join(" "),
+      ),
+      node: (
+        <Operation
+          anchor={anchor}
+          route={route}
+          schema={schema}
+          responses={Object.entries(operation.responses).map(([status, answer]) => [status, answer.description])}
+          labels={{ ...labels, authKind: t(`authKinds.${route.auth}`) }}
+        />
+      ),
+    };
+  });
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -22,44 +63,12 @@ export default async function ApiReferencePage() {
         <a
           href="/api/openapi.json"
           download
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 lg:min-h-0"
         >
           {t("download")}
         </a>
       </div>
-      {tags.map((tag) => (
-        <section key={tag} aria-labelledby={`tag-${tag}`} className="space-y-2">
-          <h2 id={`tag-${tag}`} className="text-lg font-semibold text-slate-900">
-            {tag}
-          </h2>
-          {ROUTES.filter((route) => route.tag === tag).map((route) => {
-            const operation = (document.paths[route.path] as Record<string, OperationObject>)[
-              route.method.toLowerCase()
-            ]!;
-            return (
-              <Operation
-                key={`${route.method} ${route.path}`}
-                route={route}
-                schema={operation.requestBody?.content?.["application/json"]?.schema}
-                responses={Object.entries(operation.responses).map(([status, answer]) => [status, answer.description])}
-                labels={{
-                  auth: t("auth"),
-                  authKind: t(`authKinds.${route.auth}`),
-                  leastRole: t("leastRole"),
-                  requestBody: t("requestBody"),
-                  field: t("field"),
-                  type: t("type"),
-                  required: t("required"),
-                  yes: t("yes"),
-                  no: t("no"),
-                  answers: t("answers"),
-                  schemaJson: t("schemaJson"),
-                }}
-              />
-            );
-          })}
-        </section>
-      ))}
+      <ReferenceBrowser entries={entries} tags={tags} />
     </div>
   );
 }

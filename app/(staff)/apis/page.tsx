@@ -44,7 +44,10 @@ export default async function ApisPage() {
       {entries.map((entry) => (
         <li key={entry.href} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <h2 className="text-base font-semibold">
-            <Link href={entry.href} className="text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              href={entry.href}
+              className="inline-flex min-h-11 items-center text-brand-700 underline-offset-2 hover:underline lg:min-h-0"
+            >
               {entry.title}
             </Link>
           </h2>

@@ -1,5 +1,6 @@
 import { LgpdRequestsView } from "@/components/lgpd/lgpd-requests-view.tsx";
 import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { lgpdDeadlineDays } from "@/lib/lgpd/config.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
 export default async function LgpdPage() {
@@ -11,7 +12,7 @@ export default async function LgpdPage() {
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
       </div>
-      <LgpdRequestsView />
+      <LgpdRequestsView deadlineDays={lgpdDeadlineDays()} />
     </div>
   );
 }

@@ -1,0 +1,91 @@
+// The app shell and the admin pages on a tablet (768 × 1024): one-line header with a menu, 44 px touch targets,
+// no sideways scrolling for the data staff need.
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import { expectNoSidewaysScroll, smallTouchTargets } from "./support/layout-checks.ts";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("at 768 px the top menu collapses behind a Menu button instead of wrapping into a tall block", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.setViewportSize(SIZES.tablet);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
+
+  // One line: the brand and the Menu button (it wrapped to ~165 px before).
+  const header = page.locator("header").first();
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(await smallTouchTargets(page)).toEqual([]);
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  const nav = page.getByRole("navigation", { name: "Menu principal" });
+  await expect(nav.getByRole("link", { name: "Painel" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Idioma" })).toBeVisible();
+  expect(await smallTouchTargets(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "e2e/screenshots/shell-menu-open-tablet.png" });
+
+  // Escape closes it and gives focus back to the button.
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+
+  // Following a link closes the menu on the new page.
+  await menu.click();
+  await nav.getByRole("link", { name: "LGPD" }).click();
+  await expect(page).toHaveURL(/\/lgpd$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Solicitações de exclusão (LGPD)" })).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
+
+  // On a laptop the menu is one row of links, without the button.
+  await page.setViewportSize(SIZES.laptop);
+  await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+  await expect(menu).toBeHidden();
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+  await screenshotBothSizes(page, "shell-lgpd");
+});
+
+// The admin's pages of this area; each must fit 768 px and offer 44 px targets.
+const PAGES = [
+  { path: "/lgpd", heading: "Solicitações de exclusão (LGPD)" },
+  { path: "/apis", heading: "APIs" },
+  { path: "/apis/lgpd", heading: "APIs" },
+  { path: "/apis/tokens", heading: "APIs" },
+  { path: "/dashboard", heading: "Painel" },
+  { path: "/api-reference", heading: "Referência da API" },
+] as const;
+
+for (const { path, heading } of PAGES) {
+  test(`${path} at 768 px: no sideways scroll, touch targets of at least 44 px`, async ({ page }) => {
+    await signIn(page, "admin");
+    await page.setViewportSize(SIZES.tablet);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoSidewaysScroll(page);
+    expect(await smallTouchTargets(page)).toEqual([]);
+    // The laptop layout (tables instead of cards) fits its width too.
+    await page.setViewportSize(SIZES.laptop);
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+// Settings tables and the users list: the columns staff need must be reachable without a sideways scroll.
+for (const section of ["products", "statuses", "categories", "modalities", "users"] as const) {
+  test(`/settings/${section} at 768 px does not scroll sideways`, async ({ page }) => {
+    await signIn(page, "admin");
+    await page.setViewportSize(SIZES.tablet);
+    await page.goto(`/settings/${section}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoSidewaysScroll(page);
+  });
+}
