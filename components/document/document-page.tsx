@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentView, type RevealedPersonalData } from "@/lib/api-client/document.ts";
@@ -20,6 +21,7 @@ import { WorkflowCard } from "./workflow-card.tsx";
 export function DocumentPage({ id }: { id: number }) {
   const t = useTranslations("document");
   const tCommon = useTranslations("common");
+  const errorText = useErrorText();
   const view = useDocumentView(id);
   // Real personal values live only in this component's memory, after a logged reveal.
   const [revealed, setRevealed] = useState<RevealedPersonalData | null>(null);
@@ -45,7 +47,7 @@ export function DocumentPage({ id }: { id: number }) {
     return (
       <div className="space-y-3">
         <h1 className="sr-only">{t("pageTitle", { protocol: String(id) })}</h1>
-        <Alert>{t("loadError", { message: view.error.message })}</Alert>
+        <Alert>{t("loadError", { message: errorText.text(view.error) })}</Alert>
         <Button variant="secondary" onClick={() => view.refetch()}>
           {tCommon("actions.retry")}
         </Button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useCalendarDate, useDateTime, valueText } from "./format.ts";
@@ -51,6 +52,7 @@ function visibleChanges(entry: HistoryEntry) {
 export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.history");
   const tObservations = useTranslations("document.observations");
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const history = useDocumentHistory(view.document.id, personal);
   const format = useFormatter();
@@ -87,7 +89,7 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
     <Card title={t("title")}>
       <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
       {history.isPending ? <Spinner label={t("title")} /> : null}
-      {history.isError ? <Alert>{history.error.message}</Alert> : null}
+      {history.isError ? <Alert>{errorText.text(history.error)}</Alert> : null}
       {history.data && history.data.length === 0 ? <p className="text-sm text-slate-700">{t("empty")}</p> : null}
       {history.data && history.data.length > 0 ? (
         <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5">

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useBulkStatusChange, type BulkStatusResult } from "@/lib/api-client/documents.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { DocumentListItem, FilterOptions } from "@/lib/documents/search-schema.ts";
 
 /** Bulk status change of the selected rows, confirmed first; each document's outcome is listed afterwards. */
@@ -22,6 +23,7 @@ export function BulkStatusBar({
 }) {
   const t = useTranslations("documents.bulk");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const [statusId, setStatusId] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [results, setResults] = useState<BulkStatusResult[] | null>(null);
@@ -31,10 +33,7 @@ export function BulkStatusBar({
   const describe = (result: BulkStatusResult) =>
     result.ok
       ? t("resultOk", { protocol: result.protocol })
-      : t("resultFailed", {
-          protocol: result.protocol,
-          message: result.status === 409 ? t("refused", { message: result.message ?? "" }) : (result.message ?? ""),
-        });
+      : t("resultFailed", { protocol: result.protocol, message: errorText.text(result.error) });
 
   return (
     <div className="space-y-2">

@@ -6,6 +6,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { useRevealPersonalData } from "@/lib/api-client/documents.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type {
   FilterOptions,
   RevealedPersonalData,
@@ -35,6 +36,7 @@ export function SearchResults({
 }) {
   const t = useTranslations("documents.table");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [revealed, setRevealed] = useState<Map<number, RevealedPersonalData>>(() => new Map());
   const reveal = useRevealPersonalData();
@@ -43,7 +45,7 @@ export function SearchResults({
   if (search.isError) {
     return (
       <div className="space-y-2">
-        <Alert>{t("error", { message: search.error.message })}</Alert>
+        <Alert>{t("error", { message: errorText.text(search.error) })}</Alert>
         <Button variant="secondary" onClick={() => void search.refetch()}>
           {tc("actions.retry")}
         </Button>
@@ -83,7 +85,7 @@ export function SearchResults({
         />
       ) : null}
       {!canReveal ? <p className="text-xs text-slate-600">{t("masked")}</p> : null}
-      {reveal.isError ? <Alert>{t("revealError", { message: reveal.error.message })}</Alert> : null}
+      {reveal.isError ? <Alert>{t("revealError", { message: errorText.text(reveal.error) })}</Alert> : null}
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
           {t("empty")}

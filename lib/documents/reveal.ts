@@ -17,7 +17,7 @@ export async function revealPersonalData(actor: Actor, id: number, requestId?: s
       where: { id, instanceId: actor.instanceId },
       select: { id: true, cpf: true, name: true, email: true, phone: true },
     });
-    if (!document) throw notFound("Provided id parameter not exists on database");
+    if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
     await recordHistory(tx, { documentId: document.id, action: "reveal", actor, changes: [], requestId });
     return { cpf: document.cpf, name: document.name, email: document.email, phone: document.phone };
   });

@@ -6,6 +6,7 @@ import enCsv from "@/messages/en/csv.json";
 import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
+import enErrors from "@/messages/en/errors.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
@@ -16,6 +17,7 @@ import ptCsv from "@/messages/pt-BR/csv.json";
 import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
+import ptErrors from "@/messages/pt-BR/errors.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
@@ -38,6 +40,7 @@ const MESSAGES = {
     settings: ptSettings,
     dashboard: ptDashboard,
     csv: ptCsv,
+    apiErrors: ptErrors,
   },
   en: {
     common: enCommon,
@@ -50,6 +53,7 @@ const MESSAGES = {
     settings: enSettings,
     dashboard: enDashboard,
     csv: enCsv,
+    apiErrors: enErrors,
   },
 } as const;
 
