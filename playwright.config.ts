@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT) || 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium (never `npx playwright install`), against the built app on its own fresh embedded database.
+// Debian's Chromium (never `npx playwright install`), against the built app on its own fresh database: embedded
+// PGlite, or a new database on the PostgreSQL server E2E_DATABASE_URL names (scripts/e2e-server.ts).
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -37,6 +38,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/signin`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // SIGTERM lets scripts/e2e-server.ts drop its PostgreSQL database (E2E_DATABASE_URL) on the way out.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

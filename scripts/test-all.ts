@@ -27,5 +27,8 @@ if (!only || only === "unit") {
   else console.log("(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped)");
 }
 if ((!only || only === "e2e") && !process.env.SKIP_E2E) {
-  run("playwright", "npx", ["playwright", "test"]);
+  run("playwright on PGlite", "npx", ["playwright", "test"], { E2E_DATABASE_URL: "" });
+  if (env.TEST_DATABASE_URL) {
+    run("playwright on PostgreSQL", "npx", ["playwright", "test"], { E2E_DATABASE_URL: env.TEST_DATABASE_URL });
+  }
 }

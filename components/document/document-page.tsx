@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentView, type RevealedPersonalData } from "@/lib/api-client/document.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { AttachmentsPanel } from "./attachments-panel.tsx";
 import { DocumentHeader } from "./document-header.tsx";
 import { FilledColumnsEditor } from "./filled-columns-editor.tsx";
@@ -59,7 +60,7 @@ export function DocumentPage({ id }: { id: number }) {
   const canEdit = data.permissions.can_edit;
   return (
     <div className="space-y-6">
-      <DocumentHeader view={data} />
+      <DocumentHeader view={data} live={<UpdatedAgo updatedAt={view.dataUpdatedAt} fetching={view.isFetching} />} />
       {!canEdit ? <Alert tone="info">{t("readOnly")}</Alert> : null}
       {/* The overview and the workflow come first in reading order (and on top on a tablet); on a laptop they sit
           in the right-hand column. */}

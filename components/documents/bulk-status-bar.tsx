@@ -37,45 +37,48 @@ export function BulkStatusBar({
 
   return (
     <div className="space-y-2">
-      <div
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
-        role="group"
-        aria-label={t("apply")}
-      >
-        <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
-          {t("selected", { count: selected.length })}
-        </p>
-        <label className="flex flex-col text-sm font-medium text-slate-700">
-          {t("targetStatus")}
-          <select
-            value={statusId}
-            onChange={(event) => setStatusId(event.target.value)}
-            className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-normal"
-          >
-            <option value="">{t("choose")}</option>
-            {statuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          disabled={selected.length === 0 || !target || change.isPending}
-          onClick={() => {
-            setResults(null);
-            setConfirming(true);
-          }}
+      {selected.length > 0 ? (
+        <div
+          className="flex min-h-9 flex-wrap items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 px-3 py-1 shadow-sm"
+          role="group"
+          aria-label={t("apply")}
         >
-          {t("apply")}
-        </Button>
-        {selected.length ? (
-          <Button variant="ghost" onClick={onClear}>
-            {t("clearSelection")}
+          <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
+            {t("selected", { count: selected.length })}
+          </p>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            {t("targetStatus")}
+            <select
+              value={statusId}
+              onChange={(event) => setStatusId(event.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal"
+            >
+              <option value="">{t("choose")}</option>
+              {statuses.map((status) => (
+                <option key={status.id} value={status.id}>
+                  {status.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            size="sm"
+            disabled={selected.length === 0 || !target || change.isPending}
+            onClick={() => {
+              setResults(null);
+              setConfirming(true);
+            }}
+          >
+            {t("apply")}
           </Button>
-        ) : null}
-        {change.isPending ? <span className="self-center text-sm text-slate-600">{t("running")}</span> : null}
-      </div>
+          {selected.length ? (
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              {t("clearSelection")}
+            </Button>
+          ) : null}
+          {change.isPending ? <span className="self-center text-sm text-slate-600">{t("running")}</span> : null}
+        </div>
+      ) : null}
 
       {results ? (
         <Alert tone={results.every((result) => result.ok) ? "success" : "warning"}>

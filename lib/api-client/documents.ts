@@ -34,9 +34,13 @@ export function useFilterOptions() {
   });
 }
 
-export function useRevealPersonalData() {
+/** "Revelar esta página": the rows' real personal data, logged once for the page (no cached data changes). */
+export function useRevealPage() {
   return useMutation({
-    mutationFn: (id: number) => fetchJson<RevealedPersonalData>("documents/reveal", { body: { id } }),
+    mutationFn: (ids: number[]) =>
+      fetchJson<{ items: RevealedPersonalData[] }>("documents/reveal-page", { body: { ids } }).then(
+        (answer) => answer.items,
+      ),
   });
 }
 

@@ -10,7 +10,10 @@ export type ModalityWithHolidays = Modality & { holidays: ModalityHoliday[] };
 const HOUR_MS = 3_600_000;
 
 const missing = (field: string) =>
-  badRequest(`Provided ${field} parameter not exists on database`, undefined, { code: "unknown_reference", params: { field } });
+  badRequest(`Provided ${field} parameter not exists on database`, undefined, {
+    code: "unknown_reference",
+    params: { field },
+  });
 
 export async function statusForWrite(tx: Tx, instanceId: number, id: number): Promise<StatusWithRules> {
   const status = await tx.status.findFirst({

@@ -7,6 +7,8 @@ import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
 import enErrors from "@/messages/en/errors.json";
+import enLive from "@/messages/en/live.json";
+import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
@@ -18,6 +20,8 @@ import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
 import ptErrors from "@/messages/pt-BR/errors.json";
+import ptLive from "@/messages/pt-BR/live.json";
+import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
@@ -41,6 +45,8 @@ const MESSAGES = {
     dashboard: ptDashboard,
     csv: ptCsv,
     apiErrors: ptErrors,
+    live: ptLive,
+    queue: ptQueue,
   },
   en: {
     common: enCommon,
@@ -54,6 +60,8 @@ const MESSAGES = {
     dashboard: enDashboard,
     csv: enCsv,
     apiErrors: enErrors,
+    live: enLive,
+    queue: enQueue,
   },
 } as const;
 
