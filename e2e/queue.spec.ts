@@ -157,7 +157,7 @@ test("at 768 px the SLA deadline column is on screen without sideways scrolling"
   await signIn(page, "staff");
   const header = table(page).getByRole("columnheader", { name: /Prazo \(SLA\)/ });
   await expect(header).toBeVisible();
-  const region = page.getByRole("region", { name: "Tabela de documentos" });
+  const region = page.locator('div[role="region"][aria-label="Tabela de documentos"]');
   const { scrollWidth, clientWidth } = await region.evaluate((node) => ({
     scrollWidth: node.scrollWidth,
     clientWidth: node.clientWidth,

@@ -16,6 +16,8 @@ type ProductColumn = FilterOptions["products"][number]["columns"][number];
 // Column priority: protocol, customer, identifier, status and the SLA deadline stay on a tablet (768 px) without
 // sideways scrolling; product, modality and creation give way below laptop width (they are on the document page).
 const FROM_LG = "hidden lg:table-cell";
+// With a product's columns shown, modality and creation date leave room for them up to wide screens.
+const FROM_2XL = "hidden 2xl:table-cell";
 
 /** The page of documents. Columns follow the chosen product's columns; headers sort on the server. */
 export function DocumentsTable({
@@ -49,7 +51,9 @@ export function DocumentsTable({
 }) {
   const t = useTranslations("documents.table");
   const format = useFormatter();
-  const cell = view.density === "compact" ? "px-2 py-1 align-middle lg:px-3" : "px-2 py-2.5 align-middle lg:px-3";
+  const cell =
+    view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
+  const secondary = productColumns ? FROM_2XL : FROM_LG;
   const shows = (column: OptionalColumn) => !view.hidden.includes(column);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
@@ -143,8 +147,8 @@ export function DocumentsTable({
                   ))
                 : plainHeader(t("product"), FROM_LG)
               : null}
-            {shows("modality") ? plainHeader(t("modality"), FROM_LG) : null}
-            {shows("created_at") ? sortHeader("created_at", t("createdAt"), FROM_LG) : null}
+            {shows("modality") ? plainHeader(t("modality"), secondary) : null}
+            {shows("created_at") ? sortHeader("created_at", t("createdAt"), secondary) : null}
           </tr>
         </thead>
         <tbody className={`divide-y divide-slate-100 ${busy ? "opacity-60" : ""}`}>
@@ -184,7 +188,7 @@ export function DocumentsTable({
                   </Link>
                 </td>
                 {shows("name") ? (
-                  <td className={`${cell} max-w-48 truncate lg:max-w-64`}>
+                  <td className={`${cell} max-w-36 truncate lg:max-w-64`}>
                     <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
                     {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
                     {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
@@ -202,7 +206,7 @@ export function DocumentsTable({
                     ) : null}
                   </td>
                 ) : null}
-                <td className={`${cell} max-w-36 lg:max-w-none lg:whitespace-nowrap`}>
+                <td className={`${cell} max-w-28 lg:max-w-none lg:whitespace-nowrap`}>
                   {/* The status's own colours; long names wrap on tablets instead of widening the table. */}
                   <span
                     className="inline-block rounded-xl px-2.5 py-0.5 text-xs font-semibold leading-snug"
@@ -213,7 +217,7 @@ export function DocumentsTable({
                   <span className="sr-only"> ({item.status.category.label})</span>
                 </td>
                 {shows("sla_end") ? (
-                  <td className={cell}>
+                  <td className={`${cell} whitespace-nowrap`}>
                     <SlaBadge item={item} now={now} />
                   </td>
                 ) : null}
@@ -229,10 +233,10 @@ export function DocumentsTable({
                   )
                 ) : null}
                 {shows("modality") ? (
-                  <td className={`${cell} whitespace-nowrap ${FROM_LG}`}>{item.modality?.identifier ?? "—"}</td>
+                  <td className={`${cell} whitespace-nowrap ${secondary}`}>{item.modality?.identifier ?? "—"}</td>
                 ) : null}
                 {shows("created_at") ? (
-                  <td className={`${cell} whitespace-nowrap ${FROM_LG}`}>{dateTime(item.created_at)}</td>
+                  <td className={`${cell} whitespace-nowrap ${secondary}`}>{dateTime(item.created_at)}</td>
                 ) : null}
               </tr>
             );

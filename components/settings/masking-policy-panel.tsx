@@ -13,9 +13,11 @@ import { POLICY_ROLES, type MaskingPolicy } from "@/lib/documents/masking-policy
 export function MaskingPolicyPanel() {
   const t = useTranslations("queue.masking");
   const policy = useMaskingPolicy();
+  // Owned here, not by the form: saving replaces the cached policy, which remounts the form with the saved values.
+  const save = useSaveMaskingPolicy();
   if (policy.isPending) return <Spinner label={t("loading")} />;
   if (policy.isError) return <PolicyError error={policy.error} />;
-  return <PolicyForm key={JSON.stringify(policy.data)} initial={policy.data} />;
+  return <PolicyForm key={JSON.stringify(policy.data)} initial={policy.data} save={save} />;
 }
 
 function PolicyError({ error }: { error: unknown }) {
@@ -23,11 +25,10 @@ function PolicyError({ error }: { error: unknown }) {
   return <Alert>{errorText.text(error)}</Alert>;
 }
 
-function PolicyForm({ initial }: { initial: MaskingPolicy }) {
+function PolicyForm({ initial, save }: { initial: MaskingPolicy; save: ReturnType<typeof useSaveMaskingPolicy> }) {
   const t = useTranslations("queue.masking");
   const tRoles = useTranslations("common.roles");
   const errorText = useErrorText();
-  const save = useSaveMaskingPolicy();
   const [draft, setDraft] = useState<MaskingPolicy>(initial);
 
   return (
