@@ -5,7 +5,8 @@ const PORT = Number(process.env.E2E_PORT) || 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Chromium from CHROMIUM_PATH, Debian, or the @sparticuz/chromium package (never `npx playwright install`; see
-// scripts/support/find-chromium.ts), against the built app on its own fresh embedded database.
+// scripts/support/find-chromium.ts), against the built app on its own fresh database: embedded PGlite, or a new
+// database on the PostgreSQL server E2E_DATABASE_URL names (scripts/e2e-server.ts).
 const chromium = await findChromium();
 if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${chromium.source} (${chromium.executablePath})`);
 
@@ -43,6 +44,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/signin`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // SIGTERM lets scripts/e2e-server.ts drop its PostgreSQL database (E2E_DATABASE_URL) on the way out.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

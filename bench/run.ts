@@ -15,6 +15,7 @@ register(
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "documents-search": () => import("./documents-search.ts"),
   "lgpd-erasure": () => import("./lgpd-erasure.ts"),
+  "live-polling": () => import("./live-polling.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

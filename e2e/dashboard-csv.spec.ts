@@ -162,19 +162,37 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
   await expect(page.getByLabel("Campo para a coluna Placa")).toHaveValue("column");
 
   const preview = page.getByRole("table", { name: /Primeiras 3 linhas/ });
-  await expect(preview.locator("tbody tr").nth(1)).toContainText('Unknown status "Inexistente"');
+  // Issue 9 finding 1: the row error is in Portuguese (from its code + params), never the API's English text.
+  await expect(preview.locator("tbody tr").nth(1)).toContainText(
+    "Status (nome ou id): status desconhecido “Inexistente”",
+  );
+  await expect(page.locator("main")).not.toContainText("Unknown status");
   await expect(preview.locator("tbody tr").nth(0)).toContainText("OK");
   await expect(page.getByText(/1 linha tem erro/)).toBeVisible();
+  // The import would be refused whole: the button says so by being disabled until the file is fixed.
+  await expect(page.getByRole("button", { name: "Importar 3 documentos" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
-
-  await page.getByRole("button", { name: "Importar 3 documentos" }).click();
-  const refusal = page.getByRole("alert").filter({ hasText: "Nada foi importado" });
-  await expect(refusal).toContainText("Nada foi importado: 1 linha tem erro.");
-  await expect(refusal).toContainText('Linha 2 · Status (nome ou id): Unknown status "Inexistente"');
   await page.setViewportSize(SIZES.tablet); // the preview table scrolls sideways there
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize(SIZES.laptop);
   await screenshotBothSizes(page, "import-refused");
+
+  // The server stays the authority and says the same with codes: row 2, status, unknown_status {value}.
+  const refused = await page.request.post("/api/documents/import", {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      rows: [
+        { cpf: IMPORT_CPFS[0], status: "Novo", product: "Seguro Auto" },
+        { cpf: IMPORT_CPFS[1], status: "Inexistente", product: "Seguro Auto" },
+      ],
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({
+    code: "import_rows_invalid",
+    params: { rows: 1 },
+    errors: [{ row: 2, path: "status", code: "unknown_status", params: { value: "Inexistente" } }],
+  });
   for (const cpf of IMPORT_CPFS) expect(await countByCpf(page, cpf)).toBe(0);
 
   await file.setInputFiles({

@@ -388,9 +388,13 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expect(personal).toContainText("+55 11 98765-4321");
   await expect(personal.getByRole("button", { name: "Revelar dados pessoais" })).toHaveCount(0);
 
+  // Reveals are listed apart from the changes (issue 9 finding 4): the default view keeps only changes.
+  await expect(entry(page, "create")).toContainText("Cliente: — → Larissa Campos Teixeira");
+  await expect(entry(page, "reveal")).toHaveCount(0);
+  await history(page).getByRole("button", { name: "Revelações (1)" }).click();
   await expect(entry(page, "reveal")).toHaveCount(1);
   await expect(entry(page, "reveal")).toContainText("Dados pessoais revelados por staff@e2e.test");
-  await expect(entry(page, "create")).toContainText("Cliente: — → Larissa Campos Teixeira");
+  await expect(entry(page, "create")).toHaveCount(0);
   await expect(history(page)).toContainText("Dados pessoais visíveis: você os revelou.");
 
   await expectNoSeriousA11yViolations(page);

@@ -1,13 +1,38 @@
-// Serves the built app for Playwright on a fresh embedded database with known users (see e2e/support/seed.ts).
+// Serves the built app for Playwright on a fresh database with known users (see e2e/support/seed.ts): an embedded
+// PGlite folder, or — when E2E_DATABASE_URL names a PostgreSQL server — a database of its own on that server,
+// dropped on exit (and, should a run be killed, at the start of the next run on the same port).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
 const port = process.argv[2] ?? "3100";
-const dir = path.resolve("data/e2e-pglite");
-rmSync(dir, { recursive: true, force: true });
-process.env.PGLITE_DIR = dir;
-delete process.env.DATABASE_URL;
+const serverUrl = process.env.E2E_DATABASE_URL || "";
+const databaseName = `docflow_e2e_${port}`;
+
+async function onPostgres(sql: string) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+if (serverUrl) {
+  await onPostgres(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await onPostgres(`CREATE DATABASE "${databaseName}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+  delete process.env.PGLITE_DIR;
+} else {
+  const dir = path.resolve("data/e2e-pglite");
+  rmSync(dir, { recursive: true, force: true });
+  process.env.PGLITE_DIR = dir;
+  delete process.env.DATABASE_URL;
+}
 process.env.NEXTAUTH_SECRET ??= "e2e-only-secret-not-for-production";
 process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
 
@@ -23,4 +48,7 @@ const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
   env: { ...process.env, NODE_ENV: "production", LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", async (code) => {
+  if (serverUrl) await onPostgres(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => {});
+  process.exit(code ?? 0);
+});

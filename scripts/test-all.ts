@@ -30,5 +30,8 @@ if (!only || only === "unit") {
     );
 }
 if ((!only || only === "e2e") && !process.env.SKIP_E2E) {
-  run("playwright", "npx", ["playwright", "test"]);
+  run("playwright on PGlite", "npx", ["playwright", "test"], { E2E_DATABASE_URL: "" });
+  if (env.TEST_DATABASE_URL) {
+    run("playwright on PostgreSQL", "npx", ["playwright", "test"], { E2E_DATABASE_URL: env.TEST_DATABASE_URL });
+  }
 }

@@ -241,14 +241,14 @@ describe("POST /api/documents/search filters", () => {
 });
 
 describe("masking and reveal", () => {
-  it("masks CPF, name, e-mail and phone in list items and keeps only the product's declared columns", async () => {
+  it("masks CPF, e-mail and phone (the default policy; names stay visible) and keeps only declared columns", async () => {
     const response = await app.post(
       "documents/search",
       { filters: { cpf: "12345678909" } },
       { token: alpha.tokens.admin },
     );
     const text = await response.text();
-    for (const secret of ["123.456.789-09", "12345678909", "Maria", "maria.silva", "98765", "livre"]) {
+    for (const secret of ["123.456.789-09", "12345678909", "maria.silva", "98765", "livre"]) {
       expect(text).not.toContain(secret);
     }
     const item = (JSON.parse(text) as SearchDocumentsResult).items.find(
@@ -257,7 +257,7 @@ describe("masking and reveal", () => {
     expect(item).toMatchObject({
       cpf: "***.456.789-**",
       cpf_kind: "cpf",
-      name: "M**** d* S****",
+      name: "Maria da Silva",
       email: "m**********@e******.com",
       phone: "(**) *****-4321",
       status: { name: "Novo", category: { key: "primary" }, text_color: "#1e3a8a", bg_color: "#dbeafe" },

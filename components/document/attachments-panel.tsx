@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
@@ -124,6 +125,7 @@ function FileInput({
 
 function useSendFile(view: StaffDocumentView, onMessage: (message: Message) => void) {
   const t = useTranslations("document.attachments");
+  const errorText = useErrorText();
   const bytes = useBytes();
   const upload = useUploadAttachment(view.document.id);
   const send = (input: HTMLInputElement | null, attachmentId?: number) => {
@@ -144,7 +146,7 @@ function useSendFile(view: StaffDocumentView, onMessage: (message: Message) => v
           if (input) input.value = "";
           onMessage({ tone: "success", text: t("uploaded", { name: attachment.file_name }) });
         },
-        onError: (error) => onMessage({ tone: "error", text: t("error", { message: error.message }) }),
+        onError: (error) => onMessage({ tone: "error", text: t("error", { message: errorText.text(error) }) }),
       },
     );
   };
@@ -223,6 +225,7 @@ function PendingRequest({
 
 function RequestForm({ view, onMessage }: { view: StaffDocumentView; onMessage: (message: Message) => void }) {
   const t = useTranslations("document.attachments");
+  const errorText = useErrorText();
   const request = useRequestAttachment(view.document.id);
   const [name, setName] = useState("");
   const [note, setNote] = useState("");
@@ -242,7 +245,7 @@ function RequestForm({ view, onMessage }: { view: StaffDocumentView; onMessage: 
               setNote("");
               onMessage({ tone: "success", text: t("requested", { name: attachment.file_name }) });
             },
-            onError: (error) => onMessage({ tone: "error", text: t("error", { message: error.message }) }),
+            onError: (error) => onMessage({ tone: "error", text: t("error", { message: errorText.text(error) }) }),
           },
         );
       }}

@@ -7,7 +7,7 @@ import type { StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useDateTime } from "./format.ts";
 
 /** Protocol, status badge in the status's own colours, category and last change. */
-export function DocumentHeader({ view }: { view: StaffDocumentView }) {
+export function DocumentHeader({ view, live }: { view: StaffDocumentView; live?: React.ReactNode }) {
   const t = useTranslations("document");
   const dateTime = useDateTime();
   return (
@@ -30,6 +30,7 @@ export function DocumentHeader({ view }: { view: StaffDocumentView }) {
         {t("header.category", { category: view.status.category_label })} ·{" "}
         {t("header.updated", { date: dateTime(view.document.updated_at) })}
       </p>
+      {live}
     </div>
   );
 }

@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentView, type RevealedPersonalData } from "@/lib/api-client/document.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { AttachmentsPanel } from "./attachments-panel.tsx";
 import { DocumentHeader } from "./document-header.tsx";
 import { FilledColumnsEditor } from "./filled-columns-editor.tsx";
@@ -20,6 +22,7 @@ import { WorkflowCard } from "./workflow-card.tsx";
 export function DocumentPage({ id }: { id: number }) {
   const t = useTranslations("document");
   const tCommon = useTranslations("common");
+  const errorText = useErrorText();
   const view = useDocumentView(id);
   // Real personal values live only in this component's memory, after a logged reveal.
   const [revealed, setRevealed] = useState<RevealedPersonalData | null>(null);
@@ -45,7 +48,7 @@ export function DocumentPage({ id }: { id: number }) {
     return (
       <div className="space-y-3">
         <h1 className="sr-only">{t("pageTitle", { protocol: String(id) })}</h1>
-        <Alert>{t("loadError", { message: view.error.message })}</Alert>
+        <Alert>{t("loadError", { message: errorText.text(view.error) })}</Alert>
         <Button variant="secondary" onClick={() => view.refetch()}>
           {tCommon("actions.retry")}
         </Button>
@@ -57,7 +60,7 @@ export function DocumentPage({ id }: { id: number }) {
   const canEdit = data.permissions.can_edit;
   return (
     <div className="space-y-6">
-      <DocumentHeader view={data} />
+      <DocumentHeader view={data} live={<UpdatedAgo updatedAt={view.dataUpdatedAt} fetching={view.isFetching} />} />
       {!canEdit ? <Alert tone="info">{t("readOnly")}</Alert> : null}
       {/* The overview and the workflow come first in reading order (and on top on a tablet); on a laptop they sit
           in the right-hand column. */}

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
@@ -109,6 +110,7 @@ function ValueInput({
  */
 export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.columns");
+  const errorText = useErrorText();
   const format = useFormatter();
   const calendarDate = useCalendarDate();
   const canEdit = view.permissions.can_edit;
@@ -160,7 +162,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
           setMessage({ tone: "success", text: t("saved", { key }) });
           onDone();
         },
-        onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: error.message }) }),
+        onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
       },
     );
   }
@@ -419,7 +421,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
           setMessage(null);
           remove.mutate([key], {
             onSuccess: () => setMessage({ tone: "success", text: t("removed", { key }) }),
-            onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: error.message }) }),
+            onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
           });
         }}
       />

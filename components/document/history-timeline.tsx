@@ -1,6 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useDocumentHistory, type HistoryEntry, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useCalendarDate, useDateTime, valueText } from "./format.ts";
@@ -48,15 +50,30 @@ function visibleChanges(entry: HistoryEntry) {
   return entry.changes.filter((change) => !(named && change.field === "modality_id"));
 }
 
-/** Every change to the document, newest first: who, when, and each field's before → after. */
+/** Reveals are reads, not changes: the timeline shows them apart so they never push real changes down. */
+const HISTORY_VIEWS = ["changes", "reveals", "all"] as const;
+type HistoryView = (typeof HISTORY_VIEWS)[number];
+const isReveal = (entry: HistoryEntry) => entry.action === "reveal";
+
+/** Every change to the document, newest first: who, when, and each field's before → after; reveals on demand. */
 export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.history");
   const tObservations = useTranslations("document.observations");
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const history = useDocumentHistory(view.document.id, personal);
   const format = useFormatter();
   const calendarDate = useCalendarDate();
   const columns = new Map((view.product.columns ?? []).map((column) => [column.key, column]));
+  const [shown, setShown] = useState<HistoryView>("changes");
+  const entries = (history.data ?? []).filter((entry) =>
+    shown === "all" ? true : shown === "reveals" ? isReveal(entry) : !isReveal(entry),
+  );
+  const counts = {
+    changes: (history.data ?? []).filter((entry) => !isReveal(entry)).length,
+    reveals: (history.data ?? []).filter(isReveal).length,
+    all: history.data?.length ?? 0,
+  };
 
   function fieldLabel(field: string): string {
     if (field.startsWith("filled_columns.")) {
@@ -104,13 +121,30 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
 
   return (
     <Card title={t("title")}>
-      <p className="mb-3 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
+      <p className="mb-2 text-xs text-slate-600">{personal ? t("revealedNote") : t("maskedNote")}</p>
+      <div
+        role="group"
+        aria-label={t("show")}
+        className="mb-3 inline-flex overflow-hidden rounded-md border border-slate-300"
+      >
+        {HISTORY_VIEWS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={shown === option}
+            onClick={() => setShown(option)}
+            className={`min-h-9 px-3 text-sm ${shown === option ? "bg-brand-700 text-white" : "bg-white text-slate-800 hover:bg-slate-100"}`}
+          >
+            {t(`views.${option}`, { count: counts[option] })}
+          </button>
+        ))}
+      </div>
       {history.isPending ? <Spinner label={t("title")} /> : null}
-      {history.isError ? <Alert>{history.error.message}</Alert> : null}
-      {history.data && history.data.length === 0 ? <p className="text-sm text-slate-700">{t("empty")}</p> : null}
-      {history.data && history.data.length > 0 ? (
+      {history.isError ? <Alert>{errorText.text(history.error)}</Alert> : null}
+      {history.data && entries.length === 0 ? <p className="text-sm text-slate-700">{t("empty")}</p> : null}
+      {history.data && entries.length > 0 ? (
         <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5">
-          {history.data.map((entry: HistoryEntry) => (
+          {entries.map((entry: HistoryEntry) => (
             <li key={entry.id} className="relative" data-action={entry.action}>
               <span
                 aria-hidden

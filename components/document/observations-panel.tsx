@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { TextAreaField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
@@ -13,6 +14,7 @@ type Visibility = "internal" | "customer";
 /** Notes on the document, newest first; staff add them as internal or addressed to the customer. */
 export function ObservationsPanel({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.observations");
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const add = useAddObservation(view.document.id);
   const [text, setText] = useState("");
@@ -36,7 +38,7 @@ export function ObservationsPanel({ view }: { view: StaffDocumentView }) {
                   setText("");
                   setMessage({ tone: "success", text: t("added") });
                 },
-                onError: (error) => setMessage({ tone: "error", text: t("error", { message: error.message }) }),
+                onError: (error) => setMessage({ tone: "error", text: t("error", { message: errorText.text(error) }) }),
               },
             );
           }}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useRevealPersonalData, type RevealedPersonalData, type StaffDocumentView } from "@/lib/api-client/document.ts";
@@ -21,6 +22,7 @@ export function PersonalFields({
   onRevealed: (data: RevealedPersonalData) => void;
 }) {
   const t = useTranslations("document.personal");
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const reveal = useRevealPersonalData(view.document.id);
   const shown = view.fields_to_show;
@@ -82,7 +84,7 @@ export function PersonalFields({
       </div>
       {reveal.isError ? (
         <div className="mt-3">
-          <Alert>{t("revealError", { message: reveal.error.message })}</Alert>
+          <Alert>{t("revealError", { message: errorText.text(reveal.error) })}</Alert>
         </div>
       ) : null}
     </Card>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
@@ -19,6 +20,7 @@ type Outcome = { tone: "success" | "error"; text: string } | null;
  */
 export function WorkflowCard({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.workflow");
+  const errorText = useErrorText();
   const update = useUpdateDocument(view.document.id);
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -47,7 +49,7 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
         const refused = kind === "status" && error instanceof ApiClientError && error.status === 409;
         setOutcome({
           tone: "error",
-          text: refused ? t("refused", { to: target }) : t("error", { message: error.message }),
+          text: refused ? t("refused", { to: target }) : t("error", { message: errorText.text(error) }),
         });
         if (refused) setStatusId("");
       },

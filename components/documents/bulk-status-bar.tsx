@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useBulkStatusChange, type BulkStatusResult } from "@/lib/api-client/documents.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { DocumentListItem, FilterOptions } from "@/lib/documents/search-schema.ts";
 
 /** Bulk status change of the selected rows, confirmed first; each document's outcome is listed afterwards. */
@@ -22,6 +23,7 @@ export function BulkStatusBar({
 }) {
   const t = useTranslations("documents.bulk");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const [statusId, setStatusId] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [results, setResults] = useState<BulkStatusResult[] | null>(null);
@@ -31,52 +33,52 @@ export function BulkStatusBar({
   const describe = (result: BulkStatusResult) =>
     result.ok
       ? t("resultOk", { protocol: result.protocol })
-      : t("resultFailed", {
-          protocol: result.protocol,
-          message: result.status === 409 ? t("refused", { message: result.message ?? "" }) : (result.message ?? ""),
-        });
+      : t("resultFailed", { protocol: result.protocol, message: errorText.text(result.error) });
 
   return (
     <div className="space-y-2">
-      <div
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
-        role="group"
-        aria-label={t("apply")}
-      >
-        <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
-          {t("selected", { count: selected.length })}
-        </p>
-        <label className="flex flex-col text-sm font-medium text-slate-700">
-          {t("targetStatus")}
-          <select
-            value={statusId}
-            onChange={(event) => setStatusId(event.target.value)}
-            className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-normal"
-          >
-            <option value="">{t("choose")}</option>
-            {statuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          disabled={selected.length === 0 || !target || change.isPending}
-          onClick={() => {
-            setResults(null);
-            setConfirming(true);
-          }}
+      {selected.length > 0 ? (
+        <div
+          className="flex min-h-9 flex-wrap items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 px-3 py-1 shadow-sm"
+          role="group"
+          aria-label={t("apply")}
         >
-          {t("apply")}
-        </Button>
-        {selected.length ? (
-          <Button variant="ghost" onClick={onClear}>
-            {t("clearSelection")}
+          <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
+            {t("selected", { count: selected.length })}
+          </p>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            {t("targetStatus")}
+            <select
+              value={statusId}
+              onChange={(event) => setStatusId(event.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal"
+            >
+              <option value="">{t("choose")}</option>
+              {statuses.map((status) => (
+                <option key={status.id} value={status.id}>
+                  {status.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            size="sm"
+            disabled={selected.length === 0 || !target || change.isPending}
+            onClick={() => {
+              setResults(null);
+              setConfirming(true);
+            }}
+          >
+            {t("apply")}
           </Button>
-        ) : null}
-        {change.isPending ? <span className="self-center text-sm text-slate-600">{t("running")}</span> : null}
-      </div>
+          {selected.length ? (
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              {t("clearSelection")}
+            </Button>
+          ) : null}
+          {change.isPending ? <span className="self-center text-sm text-slate-600">{t("running")}</span> : null}
+        </div>
+      ) : null}
 
       {results ? (
         <Alert tone={results.every((result) => result.ok) ? "success" : "warning"}>

@@ -1,29 +1,43 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
+import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { cleanFilters, listQueryToParams, parseListQuery, type ListQuery } from "@/lib/documents/search-url.ts";
-import Link from "next/link";
+import { AddFilterPopover } from "./add-filter-popover.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { FilterChips } from "./filter-chips.tsx";
-import { SearchResults } from "./search-results.tsx";
+import { QuickSearch } from "./quick-search.tsx";
 import { SavedFilters } from "./saved-filters.tsx";
+import { SearchResults } from "./search-results.tsx";
+import { useListKeyboard } from "./use-list-keyboard.ts";
+import { useListView } from "./use-list-view.ts";
 
-/** The whole documents list; its state is the URL query, so every search can be shared and reloaded. */
+const SEARCH_INPUT_ID = "documents-quick-search";
+
+/**
+ * The documents list, made for working a queue: one compact filter row (CPF box, "Adicionar filtro", chips; the
+ * full form and the saved filters on demand), the table as high up as possible, live, keyboard-driven.
+ * Its state is the URL query, so every search can be shared and reloaded.
+ */
 export function DocumentsListPage({
+  userId,
   canChangeStatus,
   canReveal,
   canSaveFilters,
 }: {
+  userId: number | null;
   canChangeStatus: boolean;
   canReveal: boolean;
   canSaveFilters: boolean;
 }) {
   const t = useTranslations("documents");
+  const tq = useTranslations("queue");
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -31,6 +45,9 @@ export function DocumentsListPage({
   const query = useMemo(() => parseListQuery(new URLSearchParams(paramsKey)), [paramsKey]);
   const options = useFilterOptions();
   const search = useDocumentSearch(query);
+  const [view, setView] = useListView(userId);
+  const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");
+  useListKeyboard(SEARCH_INPUT_ID);
 
   const navigate = useCallback(
     (next: ListQuery) => {
@@ -43,40 +60,85 @@ export function DocumentsListPage({
     (filters: DocumentFilters) => navigate({ ...query, filters: cleanFilters(filters), page: 1 }),
     [navigate, query],
   );
+  const toggle = (which: "filters" | "saved") => setPanel((current) => (current === which ? "none" : which));
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t("title")}</h1>
-        <div className="flex flex-wrap items-center gap-3">
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h1 className="text-xl font-semibold">{t("title")}</h1>
           {search.data ? (
             <p className="text-sm text-slate-600" aria-live="polite">
               {t("resultCount", { count: search.data.total })}
             </p>
           ) : null}
+          <UpdatedAgo updatedAt={search.dataUpdatedAt} fetching={search.isFetching} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
           {/* Exactly the filtered set: the export takes the list's own filters. */}
           <ExportButton filter={query.filters} />
           {canChangeStatus ? (
             <Link
               href="/documents/import"
-              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              className="inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
               {t("importCsv")}
             </Link>
           ) : null}
         </div>
       </div>
-      <FilterBar key={`filters?${paramsKey}`} filters={query.filters} options={options.data} onApply={applyFilters} />
-      <FilterChips filters={query.filters} options={options.data} onChange={applyFilters} />
-      {canSaveFilters ? <SavedFilters current={query.filters} onApply={applyFilters} /> : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <QuickSearch
+          key={`cpf?${query.filters.cpf ?? ""}`}
+          id={SEARCH_INPUT_ID}
+          cpf={query.filters.cpf}
+          onSearch={(cpf) => applyFilters({ ...query.filters, cpf })}
+        />
+        <AddFilterPopover
+          key={`add?${paramsKey}`}
+          filters={query.filters}
+          options={options.data}
+          onApply={applyFilters}
+        />
+        <FilterChips filters={query.filters} options={options.data} onChange={applyFilters} />
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={panel === "filters"}
+            onClick={() => toggle("filters")}
+            className="min-h-9 rounded-md px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {panel === "filters" ? tq("closeFilters") : tq("allFilters")}
+          </button>
+          {canSaveFilters ? (
+            <button
+              type="button"
+              aria-expanded={panel === "saved"}
+              onClick={() => toggle("saved")}
+              className="min-h-9 rounded-md px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {tq("savedToggle")}
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {panel === "filters" ? (
+        <FilterBar key={`filters?${paramsKey}`} filters={query.filters} options={options.data} onApply={applyFilters} />
+      ) : null}
+      {panel === "saved" && canSaveFilters ? <SavedFilters current={query.filters} onApply={applyFilters} /> : null}
+
       <SearchResults
-        // A new search starts with nothing selected or revealed (keys differ from FilterBar's: same parent).
+        // A new search starts with nothing selected or revealed.
         key={`results?${paramsKey}`}
         query={query}
         search={search}
         options={options.data}
         canChangeStatus={canChangeStatus}
         canReveal={canReveal}
+        view={view}
+        onViewChange={setView}
         onQueryChange={navigate}
       />
     </div>

@@ -8,13 +8,16 @@ import type {
   RevealedPersonalData,
   SortField,
 } from "@/lib/documents/search-schema.ts";
+import { SlaBadge } from "./sla-badge.tsx";
+import type { ListView, OptionalColumn } from "./use-list-view.ts";
 
 type ProductColumn = FilterOptions["products"][number]["columns"][number];
 
-const CELL = "px-2 py-2 align-top lg:px-3";
-// Secondary columns give way on tablets (they stay filterable and are on the document page).
+// Column priority: protocol, customer, identifier, status and the SLA deadline stay on a tablet (768 px) without
+// sideways scrolling; product, modality and creation give way below laptop width (they are on the document page).
 const FROM_LG = "hidden lg:table-cell";
-const FROM_XL = "hidden xl:table-cell";
+// With a product's columns shown, modality and creation date leave room for them up to wide screens.
+const FROM_2XL = "hidden 2xl:table-cell";
 
 /** The page of documents. Columns follow the chosen product's columns; headers sort on the server. */
 export function DocumentsTable({
@@ -28,10 +31,9 @@ export function DocumentsTable({
   selectable,
   selected,
   onSelectedChange,
-  canReveal,
   revealed,
-  revealingId,
-  onToggleReveal,
+  view,
+  now,
 }: {
   items: DocumentListItem[];
   caption: string;
@@ -43,26 +45,26 @@ export function DocumentsTable({
   selectable: boolean;
   selected: Set<number>;
   onSelectedChange: (selected: Set<number>) => void;
-  canReveal: boolean;
   revealed: Map<number, RevealedPersonalData>;
-  revealingId: number | undefined;
-  onToggleReveal: (id: number) => void;
+  view: ListView;
+  now: number;
 }) {
   const t = useTranslations("documents.table");
   const format = useFormatter();
+  const cell =
+    view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
+  const secondary = productColumns ? FROM_2XL : FROM_LG;
+  const shows = (column: OptionalColumn) => !view.hidden.includes(column);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const someSelected = items.some((item) => selected.has(item.id));
-  const dateTime = (iso: string) => ({
-    date: format.dateTime(new Date(iso), { dateStyle: "short" }),
-    time: format.dateTime(new Date(iso), { timeStyle: "short" }),
-  });
+  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
 
-  const sortHeader = (field: SortField, label: string) => {
+  const sortHeader = (field: SortField, label: string, extra = "") => {
     const active = sort === field;
     return (
       <th
         scope="col"
-        className={`${CELL} whitespace-nowrap`}
+        className={`${cell} whitespace-nowrap ${extra}`}
         aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}
       >
         <button
@@ -82,7 +84,7 @@ export function DocumentsTable({
   };
 
   const plainHeader = (label: string, extra = "") => (
-    <th scope="col" className={`${CELL} whitespace-nowrap font-semibold ${extra}`}>
+    <th scope="col" className={`${cell} whitespace-nowrap font-semibold ${extra}`}>
       {label}
     </th>
   );
@@ -106,12 +108,12 @@ export function DocumentsTable({
       tabIndex={0}
       className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
     >
-      <table className="min-w-full text-left text-sm" aria-busy={busy}>
+      <table className="min-w-full text-left text-sm" aria-busy={busy} data-density={view.density}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>
             {selectable ? (
-              <th scope="col" className={`${CELL} w-8`}>
+              <th scope="col" className={`${cell} w-8`}>
                 <input
                   type="checkbox"
                   aria-label={t("selectAll")}
@@ -132,28 +134,34 @@ export function DocumentsTable({
               </th>
             ) : null}
             {sortHeader("protocol", t("protocol"))}
-            {plainHeader(t("cpf"))}
-            {plainHeader(t("name"))}
+            {shows("name") ? plainHeader(t("name")) : null}
+            {shows("cpf") ? plainHeader(t("cpf")) : null}
             {sortHeader("status", t("status"))}
-            {productColumns
-              ? productColumns.map((column) => (
-                  <th key={column.key} scope="col" className={`${CELL} whitespace-nowrap font-semibold`}>
-                    {column.label}
-                  </th>
-                ))
-              : plainHeader(t("product"), FROM_LG)}
-            {plainHeader(t("modality"), productColumns ? FROM_XL : FROM_LG)}
-            {sortHeader("created_at", t("createdAt"))}
-            {sortHeader("sla_end", t("slaEnd"))}
+            {shows("sla_end") ? sortHeader("sla_end", t("slaEnd")) : null}
+            {shows("product")
+              ? productColumns
+                ? productColumns.map((column) => (
+                    <th key={column.key} scope="col" className={`${cell} whitespace-nowrap font-semibold ${FROM_LG}`}>
+                      {column.label}
+                    </th>
+                  ))
+                : plainHeader(t("product"), FROM_LG)
+              : null}
+            {shows("modality") ? plainHeader(t("modality"), secondary) : null}
+            {shows("created_at") ? sortHeader("created_at", t("createdAt"), secondary) : null}
           </tr>
         </thead>
         <tbody className={`divide-y divide-slate-100 ${busy ? "opacity-60" : ""}`}>
           {items.map((item) => {
             const personal = revealed.get(item.id);
             return (
-              <tr key={item.id} className={selected.has(item.id) ? "bg-brand-50" : "hover:bg-slate-50"}>
+              <tr
+                key={item.id}
+                data-document-row={item.id}
+                className={`focus-within:bg-brand-50 ${selected.has(item.id) ? "bg-brand-50" : "hover:bg-slate-50"}`}
+              >
                 {selectable ? (
-                  <td className={CELL}>
+                  <td className={cell}>
                     <input
                       type="checkbox"
                       aria-label={t("selectRow", { protocol: item.protocol })}
@@ -168,48 +176,37 @@ export function DocumentsTable({
                     />
                   </td>
                 ) : null}
-                <td className={`${CELL} whitespace-nowrap`}>
+                <td className={`${cell} whitespace-nowrap`}>
                   {/* No prefetch: a page of 25–100 rows would render as many document pages on the server. */}
                   <Link
                     href={`/documents/${item.id}`}
                     prefetch={false}
+                    data-row-link
                     className="font-medium text-brand-700 underline-offset-2 hover:underline"
                   >
                     {item.protocol}
                   </Link>
                 </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <span className="font-mono text-xs" data-testid="cpf">
-                    {personal ? personal.cpf_formatted : item.cpf}
-                  </span>
-                  {item.cpf_kind !== "cpf" ? (
-                    <span className="block text-xs text-slate-600">
-                      {item.cpf_kind === "cnpj" ? t("cnpj") : t("invalidIdentifier")}
+                {shows("name") ? (
+                  <td className={`${cell} max-w-36 truncate lg:max-w-64`}>
+                    <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
+                    {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
+                    {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
+                  </td>
+                ) : null}
+                {shows("cpf") ? (
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <span className="font-mono text-xs" data-testid="cpf">
+                      {personal ? personal.cpf_formatted : item.cpf}
                     </span>
-                  ) : null}
-                </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
-                  {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
-                  {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
-                  {/* Revealing concerns this cell's and the CPF's data, so the control sits with them. */}
-                  {canReveal ? (
-                    <button
-                      type="button"
-                      onClick={() => onToggleReveal(item.id)}
-                      disabled={revealingId === item.id}
-                      aria-label={
-                        personal
-                          ? t("hideLabel", { protocol: item.protocol })
-                          : t("revealLabel", { protocol: item.protocol })
-                      }
-                      className="mt-1 block rounded border border-slate-300 px-1.5 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:text-slate-400"
-                    >
-                      {personal ? t("hide") : t("reveal")}
-                    </button>
-                  ) : null}
-                </td>
-                <td className={`${CELL} max-w-36 lg:max-w-none lg:whitespace-nowrap`}>
+                    {item.cpf_kind !== "cpf" ? (
+                      <span className="ml-1 text-xs text-slate-600">
+                        {item.cpf_kind === "cnpj" ? t("cnpj") : t("invalidIdentifier")}
+                      </span>
+                    ) : null}
+                  </td>
+                ) : null}
+                <td className={`${cell} max-w-28 lg:max-w-none lg:whitespace-nowrap`}>
                   {/* The status's own colours; long names wrap on tablets instead of widening the table. */}
                   <span
                     className="inline-block rounded-xl px-2.5 py-0.5 text-xs font-semibold leading-snug"
@@ -219,64 +216,33 @@ export function DocumentsTable({
                   </span>
                   <span className="sr-only"> ({item.status.category.label})</span>
                 </td>
-                {productColumns ? (
-                  productColumns.map((column) => (
-                    <td key={column.key} className={`${CELL} whitespace-nowrap`}>
-                      {showColumn(item.columns[column.key], column)}
-                    </td>
-                  ))
-                ) : (
-                  <td className={`${CELL} whitespace-nowrap ${FROM_LG}`}>{item.product.name}</td>
-                )}
-                <td className={`${CELL} whitespace-nowrap ${productColumns ? FROM_XL : FROM_LG}`}>
-                  {item.modality?.identifier ?? "—"}
-                </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <DateTime value={dateTime(item.created_at)} />
-                </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <SlaCell
-                    item={item}
-                    format={dateTime}
-                    labels={{ late: t("late"), inSla: t("inSla"), noSla: t("noSla") }}
-                  />
-                </td>
+                {shows("sla_end") ? (
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <SlaBadge item={item} now={now} />
+                  </td>
+                ) : null}
+                {shows("product") ? (
+                  productColumns ? (
+                    productColumns.map((column) => (
+                      <td key={column.key} className={`${cell} whitespace-nowrap ${FROM_LG}`}>
+                        {showColumn(item.columns[column.key], column)}
+                      </td>
+                    ))
+                  ) : (
+                    <td className={`${cell} whitespace-nowrap ${FROM_LG}`}>{item.product.name}</td>
+                  )
+                ) : null}
+                {shows("modality") ? (
+                  <td className={`${cell} whitespace-nowrap ${secondary}`}>{item.modality?.identifier ?? "—"}</td>
+                ) : null}
+                {shows("created_at") ? (
+                  <td className={`${cell} whitespace-nowrap ${secondary}`}>{dateTime(item.created_at)}</td>
+                ) : null}
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function DateTime({ value }: { value: { date: string; time: string } }) {
-  return (
-    <>
-      <span className="block">{value.date}</span>
-      <span className="block text-xs text-slate-600">{value.time}</span>
-    </>
-  );
-}
-
-function SlaCell({
-  item,
-  format,
-  labels,
-}: {
-  item: DocumentListItem;
-  format: (iso: string) => { date: string; time: string };
-  labels: { late: string; inSla: string; noSla: string };
-}) {
-  if (!item.sla_end) return <span className="text-slate-600">{labels.noSla}</span>;
-  const late = item.sla_state === "late";
-  return (
-    <>
-      <DateTime value={format(item.sla_end)} />
-      <span className={`block text-xs font-semibold ${late ? "text-red-700" : "text-green-800"}`}>
-        {late ? <span aria-hidden>⚠ </span> : null}
-        {late ? labels.late : labels.inSla}
-      </span>
-    </>
   );
 }

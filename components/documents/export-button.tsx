@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
+import { ApiClientError, type ApiErrorBody } from "@/lib/api-client/fetch-json.ts";
 import { Button } from "@/components/ui/button.tsx";
 import type { z } from "zod";
 import type { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
@@ -43,6 +45,7 @@ function fileNameFrom(disposition: string | null): string {
  */
 export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
   const t = useTranslations("csv.export");
+  const errorText = useErrorText();
   const format = useFormatter();
   const router = useRouter();
   const [state, setState] = useState<State>({ phase: "idle" });
@@ -63,9 +66,10 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
         credentials: "same-origin",
       });
       if (!response.ok || !response.body) {
-        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
         if (response.status === 401) router.push("/signin?expired=1");
-        setState({ phase: "failed", message: body?.message ?? `HTTP ${response.status}` });
+        const error = new ApiClientError(response.status, body ?? { status: "error", message: response.statusText });
+        setState({ phase: "failed", message: errorText.text(error) });
         return;
       }
       const total = Number(response.headers.get("x-total-count"));
@@ -93,7 +97,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       setState({ phase: "done", rows, bytes });
     } catch (error) {
       if (controller.signal.aborted) setState({ phase: "cancelled" });
-      else setState({ phase: "failed", message: error instanceof Error ? error.message : String(error) });
+      else setState({ phase: "failed", message: errorText.text(error) });
     } finally {
       abort.current = null;
     }

@@ -83,7 +83,10 @@ function filtersFrom(draft: Draft, options: FilterOptions | undefined): Document
   };
 }
 
-/** The search form. Changes are a draft until "Buscar"; the applied search lives in the URL (see chips). */
+/**
+ * The full search form, opened on demand ("Todos os filtros"); the CPF has its own always-visible box (QuickSearch)
+ * and is kept as it is. Changes are a draft until applied; the applied search lives in the URL (see chips).
+ */
 export function FilterBar({
   filters,
   options,
@@ -121,17 +124,6 @@ export function FilterBar({
         className="space-y-4"
       >
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <TextField
-            label={t("cpf")}
-            hint={t("cpfHint")}
-            value={draft.cpf}
-            onChange={(event) => update({ cpf: event.target.value })}
-            inputMode="text"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            name="cpf"
-          />
           <SelectField
             label={t("product")}
             value={draft.productId}
@@ -271,7 +263,7 @@ export function FilterBar({
         ) : null}
 
         <div className="flex flex-wrap gap-2">
-          <Button type="submit">{t("apply")}</Button>
+          <Button type="submit">{t("applyAll")}</Button>
           <Button
             variant="secondary"
             onClick={() => {

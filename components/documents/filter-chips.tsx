@@ -107,9 +107,9 @@ export function FilterChips({
 
   return (
     <div className="flex flex-wrap items-center gap-2" aria-live="polite">
-      <h2 className="text-sm font-medium text-slate-700">{t("label")}:</h2>
+      <h2 className="sr-only">{t("label")}</h2>
       {chips.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("none")}</p>
+        <p className="sr-only">{t("none")}</p>
       ) : (
         <ul className="flex flex-wrap gap-2">
           {chips.map((chip) => (

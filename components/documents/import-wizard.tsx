@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, fetchJson } from "@/lib/api-client/fetch-json.ts";
 import {
   IMPORT_FIELDS,
@@ -85,6 +86,7 @@ function mapRow(row: Record<string, string>, mapping: Record<string, Target>, ke
 /** Upload → map headers → preview with per-row errors → import all rows in one request (all or nothing). */
 export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
   const t = useTranslations("csv.import");
+  const errorText = useErrorText();
   const fileId = useId();
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -159,10 +161,10 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
       if (error instanceof ApiClientError && error.status === 400) {
         setOutcome({
           kind: "refused",
-          message: error.body.message,
+          message: errorText.text(error),
           errors: (error.body.errors ?? []) as ImportRowError[],
         });
-      } else setOutcome({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
+      } else setOutcome({ kind: "failed", message: errorText.text(error) });
     } finally {
       setSubmitting(false);
     }
@@ -311,7 +313,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
                             <ul className="text-red-800">
                               {errors.map((error) => (
                                 <li key={`${error.path}-${error.message}`}>
-                                  {pathLabel(error.path)}: {error.message}
+                                  {pathLabel(error.path)}: {errorText.field(error)}
                                 </li>
                               ))}
                             </ul>
@@ -340,7 +342,8 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
           <div className="flex flex-wrap items-center gap-3">
             <Button
               onClick={() => void submit()}
-              disabled={submitting || missing.length > 0 || outcome?.kind === "success"}
+              // The server would refuse the whole file while the preview shows errors: fix the file first.
+              disabled={submitting || missing.length > 0 || rowErrors.length > 0 || outcome?.kind === "success"}
             >
               {submitting ? t("submitting") : t("submit", { rows: parsed.rows.length })}
             </Button>
@@ -384,13 +387,16 @@ function ErrorList({
   pathLabel: (path: string) => string;
 }) {
   const t = useTranslations("csv.import");
+  const errorText = useErrorText();
   if (!errors.length) return null;
   return (
     <div className="mt-2">
       <p className="font-medium">{title}</p>
       <ul className="mt-1 list-disc pl-5">
         {errors.slice(0, LISTED_ERRORS).map((error, index) => (
-          <li key={index}>{t("rowError", { ...error, path: pathLabel(error.path) })}</li>
+          <li key={index}>
+            {t("rowError", { row: error.row, path: pathLabel(error.path), message: errorText.field(error) })}
+          </li>
         ))}
       </ul>
       {errors.length > LISTED_ERRORS ? (

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { useCreateSavedFilter, useDeleteSavedFilter, useSavedFilters } from "@/lib/api-client/documents.ts";
-import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { DocumentFilters, SavedFilterView } from "@/lib/documents/search-schema.ts";
 
 /** The user's saved searches: apply one, delete one, or save the current search under a name. */
@@ -28,12 +28,8 @@ export function SavedFilters({
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SavedFilterView | null>(null);
 
-  const createError =
-    create.error instanceof ApiClientError && create.error.status === 409
-      ? t("duplicate")
-      : create.error
-        ? t("error", { message: create.error.message })
-        : null;
+  const errorText = useErrorText();
+  const createError = create.error ? t("error", { message: errorText.text(create.error) }) : null;
 
   return (
     <section

@@ -1,11 +1,12 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
-import { useRevealPersonalData } from "@/lib/api-client/documents.ts";
+import { useRevealPage } from "@/lib/api-client/documents.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type {
   FilterOptions,
   RevealedPersonalData,
@@ -16,6 +17,18 @@ import type { ListQuery } from "@/lib/documents/search-url.ts";
 import { BulkStatusBar } from "./bulk-status-bar.tsx";
 import { DocumentsTable } from "./documents-table.tsx";
 import { Pagination } from "./pagination.tsx";
+import type { ListView } from "./use-list-view.ts";
+import { ViewSettings } from "./view-settings.tsx";
+
+/** The clock the SLA countdowns read; ticks every 30 s (they show minutes at the finest). */
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
 
 /** Loading / error / empty states, the table, paging, and the selection + reveal state of the current page. */
 export function SearchResults({
@@ -24,6 +37,8 @@ export function SearchResults({
   options,
   canChangeStatus,
   canReveal,
+  view,
+  onViewChange,
   onQueryChange,
 }: {
   query: ListQuery;
@@ -31,19 +46,24 @@ export function SearchResults({
   options: FilterOptions | undefined;
   canChangeStatus: boolean;
   canReveal: boolean;
+  view: ListView;
+  onViewChange: (view: ListView) => void;
   onQueryChange: (query: ListQuery) => void;
 }) {
   const t = useTranslations("documents.table");
+  const tq = useTranslations("queue");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [revealed, setRevealed] = useState<Map<number, RevealedPersonalData>>(() => new Map());
-  const reveal = useRevealPersonalData();
+  const reveal = useRevealPage();
+  const now = useNow(30_000);
 
   if (search.isPending) return <Spinner label={t("loading")} />;
   if (search.isError) {
     return (
       <div className="space-y-2">
-        <Alert>{t("error", { message: search.error.message })}</Alert>
+        <Alert>{t("error", { message: errorText.text(search.error) })}</Alert>
         <Button variant="secondary" onClick={() => void search.refetch()}>
           {tc("actions.retry")}
         </Button>
@@ -55,24 +75,12 @@ export function SearchResults({
   const pages = Math.max(1, Math.ceil(total / page_size));
   const product = options?.products.find((candidate) => candidate.id === query.filters.product_id);
   const visibleSelected = items.filter((item) => selected.has(item.id));
-
-  const toggleReveal = (id: number) => {
-    if (revealed.has(id)) {
-      setRevealed((current) => {
-        const next = new Map(current);
-        next.delete(id);
-        return next;
-      });
-      return;
-    }
-    reveal.mutate(id, {
-      onSuccess: (data) => setRevealed((current) => new Map(current).set(id, data)),
-    });
-  };
+  const pageRevealed = items.length > 0 && items.every((item) => revealed.has(item.id));
 
   return (
-    <section aria-label={t("region")} className="space-y-3">
+    <section aria-label={t("region")} className="space-y-2">
       {canChangeStatus ? (
+        // Its toolbar shows only while rows are selected; its outcome stays after the selection empties.
         <BulkStatusBar
           selected={visibleSelected}
           statuses={options?.statuses ?? []}
@@ -82,8 +90,42 @@ export function SearchResults({
           }
         />
       ) : null}
-      {!canReveal ? <p className="text-xs text-slate-600">{t("masked")}</p> : null}
-      {reveal.isError ? <Alert>{t("revealError", { message: reveal.error.message })}</Alert> : null}
+      {visibleSelected.length > 0 ? null : (
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          <p className="hidden text-xs text-slate-600 lg:block">{tq("keyboard")}</p>
+          <div className="ml-auto flex items-center gap-2">
+            {canReveal && items.length ? (
+              pageRevealed ? (
+                <Button variant="secondary" size="sm" onClick={() => setRevealed(new Map())}>
+                  {tq("reveal.hide")}
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={reveal.isPending}
+                  onClick={() =>
+                    reveal.mutate(
+                      items.map((item) => item.id),
+                      { onSuccess: (rows) => setRevealed(new Map(rows.map((row) => [row.id, row]))) },
+                    )
+                  }
+                >
+                  {tq("reveal.page")}
+                </Button>
+              )
+            ) : null}
+            {!canReveal ? <p className="text-xs text-slate-600">{t("masked")}</p> : null}
+            <ViewSettings view={view} onChange={onViewChange} />
+          </div>
+        </div>
+      )}
+      {reveal.isError ? <Alert>{t("revealError", { message: errorText.text(reveal.error) })}</Alert> : null}
+      {pageRevealed ? (
+        <p className="sr-only" role="status">
+          {tq("reveal.done", { count: items.length })}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
           {t("empty")}
@@ -103,14 +145,13 @@ export function SearchResults({
               page: 1,
             })
           }
-          busy={search.isFetching}
+          busy={search.isFetching && search.isPlaceholderData}
           selectable={canChangeStatus}
           selected={selected}
           onSelectedChange={setSelected}
-          canReveal={canReveal}
           revealed={revealed}
-          revealingId={reveal.isPending ? reveal.variables : undefined}
-          onToggleReveal={toggleReveal}
+          view={view}
+          now={now}
         />
       )}
       <Pagination

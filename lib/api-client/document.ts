@@ -1,28 +1,24 @@
 "use client";
-// TanStack Query hooks of the staff document page: one key factory, typed fetchers, mutations that invalidate
-// exactly the page's data and history.
+// TanStack Query hooks of the staff document page: keys from the document entity's one factory
+// (./document-keys.ts), typed fetchers, live polling, mutations that invalidate exactly what they changed.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HistoryEntry } from "@/lib/documents/history-read.ts";
 import type { RevealedPersonalData } from "@/lib/documents/reveal.ts";
 import type { SerializedDocument } from "@/lib/documents/serialize.ts";
 import type { StaffDocumentView } from "@/lib/documents/staff-view.ts";
+import { documentKeys, invalidateDocuments } from "./document-keys.ts";
 import { ApiClientError, fetchJson, type ApiErrorBody } from "./fetch-json.ts";
+import { liveQueryOptions } from "./live.ts";
 
 export type { HistoryEntry, RevealedPersonalData, StaffDocumentView };
 export type DocumentObservation = StaffDocumentView["observations"][number];
 export type DocumentAttachment = StaffDocumentView["attachments"][number];
 
-export const documentKeys = {
-  all: ["document"] as const,
-  detail: (id: number) => ["document", id] as const,
-  view: (id: number) => ["document", id, "view"] as const,
-  history: (id: number, personal: boolean) => ["document", id, "history", personal ? "personal" : "masked"] as const,
-};
-
 export function useDocumentView(id: number) {
   return useQuery({
     queryKey: documentKeys.view(id),
     queryFn: ({ signal }) => fetchJson<StaffDocumentView>(`documents/${id}`, { signal }),
+    ...liveQueryOptions,
     retry: (count, error) => !(error instanceof ApiClientError && error.status < 500) && count < 1,
   });
 }
@@ -32,11 +28,18 @@ export function useDocumentHistory(id: number, personal: boolean) {
     queryKey: documentKeys.history(id, personal),
     queryFn: ({ signal }) =>
       fetchJson<HistoryEntry[]>(`documents/${id}/history${personal ? "?personal=1" : ""}`, { signal }),
+    ...liveQueryOptions,
   });
 }
 
-/** After any change: the page's data and its history (both masked and revealed variants). */
+/** A change to fields the list shows too (status, responsible, modality, filled_columns): page + lists. */
 function useInvalidateDocument(id: number) {
+  const queryClient = useQueryClient();
+  return () => invalidateDocuments(queryClient, [id]);
+}
+
+/** A change only the document page shows (observations, attachments): its view and history. */
+function useInvalidateDocumentPage(id: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: documentKeys.detail(id) });
 }
@@ -68,7 +71,7 @@ export function useRemoveFilledColumns(id: number) {
 }
 
 export function useAddObservation(id: number) {
-  const invalidate = useInvalidateDocument(id);
+  const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: (input: { text: string; visibility: "internal" | "customer" }) =>
       fetchJson<DocumentObservation>(`documents/${id}/observations`, { body: input }),
@@ -77,7 +80,7 @@ export function useAddObservation(id: number) {
 }
 
 export function useRequestAttachment(id: number) {
-  const invalidate = useInvalidateDocument(id);
+  const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: (input: { file_name: string; note: string | null }) =>
       fetchJson<DocumentAttachment>(`documents/${id}/attachments/requests`, { body: input }),
@@ -87,7 +90,7 @@ export function useRequestAttachment(id: number) {
 
 /** Uploads a new file, or (with `attachmentId`) the file that fulfils a pending request. */
 export function useUploadAttachment(id: number) {
-  const invalidate = useInvalidateDocument(id);
+  const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: ({ file, attachmentId }: { file: File; attachmentId?: number }) =>
       uploadFile(
@@ -99,7 +102,9 @@ export function useUploadAttachment(id: number) {
 }
 
 export function useRevealPersonalData(id: number) {
-  const invalidate = useInvalidateDocument(id);
+  const queryClient = useQueryClient();
+  // A reveal changes nothing but the history (a "reveal" entry, and the unmasked variant becomes readable).
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: documentKeys.histories(id) });
   return useMutation({
     mutationFn: () => fetchJson<RevealedPersonalData>(`documents/${id}/reveal`, { method: "POST" }),
     onSettled: invalidate,

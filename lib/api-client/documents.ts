@@ -1,6 +1,7 @@
 "use client";
 
-// TanStack Query hooks of the staff documents list: one key factory, typed fetchers that throw the API's error.
+// TanStack Query hooks of the staff documents list: keys from the document entity's one factory
+// (./document-keys.ts), typed fetchers that throw the API's error, live polling (./live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   DocumentFilters,
@@ -10,20 +11,16 @@ import type {
   SearchDocumentsBody,
   SearchDocumentsResult,
 } from "@/lib/documents/search-schema.ts";
+import { documentKeys, filterOptionKeys, invalidateDocuments, savedFilterKeys } from "./document-keys.ts";
 import { ApiClientError, fetchJson } from "./fetch-json.ts";
-
-export const documentKeys = {
-  all: ["documents"] as const,
-  search: (body: SearchDocumentsBody) => ["documents", "search", body] as const,
-  filterOptions: () => ["documents", "filter-options"] as const,
-  savedFilters: () => ["saved-filters"] as const,
-};
+import { liveQueryOptions } from "./live.ts";
 
 export function useDocumentSearch(body: SearchDocumentsBody) {
   return useQuery({
     queryKey: documentKeys.search(body),
     queryFn: ({ signal }) => fetchJson<SearchDocumentsResult>("documents/search", { body, signal }),
     placeholderData: keepPreviousData,
+    ...liveQueryOptions,
     // A 400 will not get better by asking again.
     retry: (count, error) => !(error instanceof ApiClientError && error.status < 500) && count < 1,
   });
@@ -31,21 +28,25 @@ export function useDocumentSearch(body: SearchDocumentsBody) {
 
 export function useFilterOptions() {
   return useQuery({
-    queryKey: documentKeys.filterOptions(),
+    queryKey: filterOptionKeys.all,
     queryFn: ({ signal }) => fetchJson<FilterOptions>("documents/filter-options", { body: {}, signal }),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useRevealPersonalData() {
+/** "Revelar esta página": the rows' real personal data, logged once for the page (no cached data changes). */
+export function useRevealPage() {
   return useMutation({
-    mutationFn: (id: number) => fetchJson<RevealedPersonalData>("documents/reveal", { body: { id } }),
+    mutationFn: (ids: number[]) =>
+      fetchJson<{ items: RevealedPersonalData[] }>("documents/reveal-page", { body: { ids } }).then(
+        (answer) => answer.items,
+      ),
   });
 }
 
 export function useSavedFilters() {
   return useQuery({
-    queryKey: documentKeys.savedFilters(),
+    queryKey: savedFilterKeys.all,
     queryFn: ({ signal }) => fetchJson<SavedFilterView[]>("saved-filters", { signal }),
   });
 }
@@ -55,7 +56,7 @@ export function useCreateSavedFilter() {
   return useMutation({
     mutationFn: (input: { name: string; filters: DocumentFilters }) =>
       fetchJson<SavedFilterView>("saved-filters", { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.savedFilters() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFilterKeys.all }),
   });
 }
 
@@ -63,11 +64,11 @@ export function useDeleteSavedFilter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => fetchJson<{ id: number; deleted: true }>(`saved-filters/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.savedFilters() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFilterKeys.all }),
   });
 }
 
-export type BulkStatusResult = { id: number; protocol: string; ok: boolean; status?: number; message?: string };
+export type BulkStatusResult = { id: number; protocol: string; ok: boolean; error?: unknown };
 
 /**
  * Changes the status of several documents through the public `POST /api/document/updateById`, one call per
@@ -83,17 +84,15 @@ export function useBulkStatusChange() {
           await fetchJson("document/updateById", { body: { id: document.id, status_id: input.statusId } });
           results.push({ id: document.id, protocol: document.protocol, ok: true });
         } catch (error) {
-          results.push({
-            id: document.id,
-            protocol: document.protocol,
-            ok: false,
-            status: error instanceof ApiClientError ? error.status : undefined,
-            message: error instanceof Error ? error.message : String(error),
-          });
+          results.push({ id: document.id, protocol: document.protocol, ok: false, error });
         }
       }
       return results;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    onSettled: (_results, _error, input) =>
+      invalidateDocuments(
+        queryClient,
+        input.documents.map((document) => document.id),
+      ),
   });
 }

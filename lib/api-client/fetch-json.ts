@@ -1,10 +1,16 @@
 // Browser-side calls to our own API (same routes as external systems, authenticated by the session cookie).
 
+export type ApiErrorParams = Record<string, string | number>;
+export type ApiFieldError = { path: string; message: string; code?: string; params?: ApiErrorParams };
+
+/** The API's error shape; `code`/`params` are what the UI translates (lib/api-client/error-text.ts). */
 export type ApiErrorBody = {
   status: "error";
   message: string;
   error?: string;
-  errors?: { path: string; message: string }[];
+  code?: string;
+  params?: ApiErrorParams;
+  errors?: ApiFieldError[];
 };
 
 export class ApiClientError extends Error {

@@ -56,9 +56,19 @@ export function buildOpenApi(serverUrl = "/api") {
         status: { const: "error" },
         message: { type: "string" },
         error: { type: "string", description: "<Kind>: <message>, as the original service answered" },
+        code: { type: "string", description: "stable snake_case code for translated messages (e.g. not_found)" },
+        params: { type: "object", description: "values the translated message names (e.g. {from, to})" },
         errors: {
           type: "array",
-          items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+          items: {
+            type: "object",
+            properties: {
+              path: { type: "string" },
+              message: { type: "string" },
+              code: { type: "string" },
+              params: { type: "object" },
+            },
+          },
         },
         request_id: { type: "string" },
       },

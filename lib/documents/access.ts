@@ -16,6 +16,6 @@ export function pathId(params: Record<string, string>, name: string): number {
 /** The document's id when it belongs to the actor's instance; another instance's document is simply unknown (404). */
 export async function assertDocumentInInstance(db: Db | Tx, actor: Actor, id: number): Promise<number> {
   const document = await db.document.findFirst({ where: { id, instanceId: actor.instanceId }, select: { id: true } });
-  if (!document) throw notFound("Provided id parameter not exists on database");
+  if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
   return document.id;
 }

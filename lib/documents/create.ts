@@ -29,7 +29,12 @@ export async function createDocumentInTx(tx: Tx, actor: Actor, input: CreateDocu
     where: { id: input.product_id, instanceId },
     select: { id: true, defaultSlaHours: true },
   });
-  if (!product) throw badRequest("Provided product_id parameter not exists on database");
+  if (!product) {
+    throw badRequest("Provided product_id parameter not exists on database", undefined, {
+      code: "unknown_reference",
+      params: { field: "product_id" },
+    });
+  }
   const modality = input.modality_identifier ? await resolveModality(tx, instanceId, input.modality_identifier) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;

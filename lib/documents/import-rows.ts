@@ -2,6 +2,7 @@
 // whose cells were mapped to document fields becomes a document/create input, with status and product given by name
 // or id. No server-only imports here.
 import { z } from "zod";
+import { fieldErrors, type FieldError } from "../http/errors.ts";
 import { createDocumentSchema, type CreateDocumentInput } from "./schemas.ts";
 
 /** Fields a CSV header can be mapped to; any other header becomes a key of filled_columns. */
@@ -22,7 +23,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const MAX_IMPORT_ROWS = 5000;
 
 export type ImportRow = Partial<Record<ImportField, string>> & { filled_columns?: Record<string, string> };
-export type ImportRowError = { row: number; path: string; message: string };
+/** A row's problem: `code` + `params` are what the UI translates; `message` is the API's English text. */
+export type ImportRowError = { row: number } & FieldError;
 
 export type ImportCatalog = {
   statuses: Array<{ id: number; name: string }>;
@@ -68,16 +70,30 @@ function resolve<T extends { id: number; name: string }>(items: T[], value: stri
 export function toCreateInput(
   row: Record<string, unknown>,
   catalog: ImportCatalog,
-): { input: CreateDocumentInput | null; errors: Array<{ path: string; message: string }> } {
-  const errors: Array<{ path: string; message: string }> = [];
+): { input: CreateDocumentInput | null; errors: FieldError[] } {
+  const errors: FieldError[] = [];
   const statusText = text(row.status);
   const productText = text(row.product);
   const status = statusText ? resolve(catalog.statuses, statusText) : undefined;
   const product = productText ? resolve(catalog.products, productText) : undefined;
-  if (!statusText) errors.push({ path: "status", message: "status is required" });
-  else if (!status) errors.push({ path: "status", message: `Unknown status "${statusText}"` });
-  if (!productText) errors.push({ path: "product", message: "product is required" });
-  else if (!product) errors.push({ path: "product", message: `Unknown product "${productText}"` });
+  if (!statusText) errors.push({ path: "status", message: "status is required", code: "required" });
+  else if (!status) {
+    errors.push({
+      path: "status",
+      message: `Unknown status "${statusText}"`,
+      code: "unknown_status",
+      params: { value: statusText },
+    });
+  }
+  if (!productText) errors.push({ path: "product", message: "product is required", code: "required" });
+  else if (!product) {
+    errors.push({
+      path: "product",
+      message: `Unknown product "${productText}"`,
+      code: "unknown_product",
+      params: { value: productText },
+    });
+  }
 
   const columnTypes = new Map((product?.columns ?? []).map((column) => [column.key, column.type]));
   const filled: Record<string, string | number> = {};
@@ -101,9 +117,8 @@ export function toCreateInput(
 
   const parsed = createDocumentSchema.safeParse(candidate);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String).join(".") || "(row)";
-      errors.push({ path, message: issue.message });
+    for (const error of fieldErrors(parsed.error.issues)) {
+      errors.push({ ...error, path: error.path === "(body)" ? "(row)" : error.path });
     }
   }
   return errors.length ? { input: null, errors } : { input: parsed.data!, errors };

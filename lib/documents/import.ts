@@ -46,7 +46,8 @@ export async function importDocuments(
           created.push((await createDocumentInTx(tx, actor, input, requestId)).id);
         } catch (error) {
           if (error instanceof ApiError && error.kind === "BadRequest") {
-            throw rowErrors([{ row: index + 1, path: "(row)", message: error.message }]);
+            const { code, params } = error;
+            throw rowErrors([{ row: index + 1, path: "(row)", message: error.message, code, params }]);
           }
           throw error;
         }
@@ -62,5 +63,7 @@ function rowErrors(errors: ImportRowError[]): ApiError {
   const rowsWithErrors = new Set(errors.map((error) => error.row)).size;
   return new ApiError("BadRequest", `Invalid parameters: ${rowsWithErrors} row(s) have errors; nothing was imported`, {
     errors: errors.slice(0, MAX_LISTED_ERRORS),
+    code: "import_rows_invalid",
+    params: { rows: rowsWithErrors },
   });
 }

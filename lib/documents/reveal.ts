@@ -1,8 +1,12 @@
+import { z } from "zod";
 import type { Actor } from "../auth/actor.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { hasRole } from "../auth/actor.ts";
+import { formatIdentifier } from "../identifiers/identifiers.ts";
+import { recordAudit } from "../settings/audit.ts";
 import { recordHistory } from "./history.ts";
+import { MAX_PAGE_SIZE } from "./search-schema.ts";
 
 export type RevealedPersonalData = { cpf: string; name: string | null; email: string | null; phone: string | null };
 
@@ -17,8 +21,41 @@ export async function revealPersonalData(actor: Actor, id: number, requestId?: s
       where: { id, instanceId: actor.instanceId },
       select: { id: true, cpf: true, name: true, email: true, phone: true },
     });
-    if (!document) throw notFound("Provided id parameter not exists on database");
+    if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
     await recordHistory(tx, { documentId: document.id, action: "reveal", actor, changes: [], requestId });
     return { cpf: document.cpf, name: document.name, email: document.email, phone: document.phone };
+  });
+}
+
+export const ZRevealPageBody = z
+  .object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_PAGE_SIZE) })
+  .strict();
+
+/**
+ * "Revelar esta página": the real personal data of the list rows on screen (at most one page), with ONE audit
+ * entry naming the actor and the document ids (never the values) — not one history row per document, so a page
+ * reveal does not bury the documents' real changes. Ids outside the caller's instance are simply not answered.
+ */
+export async function revealPage(
+  actor: Actor,
+  ids: number[],
+  requestId?: string,
+): Promise<{ items: Array<RevealedPersonalData & { id: number; cpf_formatted: string }> }> {
+  if (!hasRole(actor, "staff")) throw forbidden("Your role does not allow revealing personal data");
+  return inTransaction(async (tx) => {
+    const documents = await tx.document.findMany({
+      where: { id: { in: [...new Set(ids)] }, instanceId: actor.instanceId },
+      select: { id: true, cpf: true, name: true, email: true, phone: true },
+      orderBy: { id: "asc" },
+    });
+    await recordAudit(tx, actor, {
+      action: "documents.reveal_page",
+      entity: "document",
+      entityId: null,
+      details: { document_ids: documents.map((document) => document.id), request_id: requestId ?? null },
+    });
+    return {
+      items: documents.map((document) => ({ ...document, cpf_formatted: formatIdentifier(document.cpf) })),
+    };
   });
 }

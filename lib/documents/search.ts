@@ -1,9 +1,11 @@
 import "server-only";
 import { getDb, Prisma } from "../db/client.ts";
 import { badRequest, type FieldError } from "../http/errors.ts";
-import { identifierKind, maskIdentifier, normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { identifierKind, normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../time/local-day.ts";
-import { maskEmail, maskName, maskPhone } from "./mask.ts";
+import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
+import { applyMaskingPolicy } from "./masking-policy.ts";
+import type { PersonalField } from "./mask.ts";
 import { slaInfo } from "./sla-state.ts";
 import type {
   ColumnFilter,
@@ -159,11 +161,12 @@ function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocument
   }
 }
 
-/** Finds one page of the instance's documents matching `input`, with personal data masked. */
+/** Finds one page of the instance's documents matching `input`, with the `masked` personal fields masked. */
 export async function searchDocuments(input: {
   instanceId: number;
   query: SearchDocumentsBody;
   now?: Date;
+  masked?: ReadonlySet<PersonalField>;
 }): Promise<SearchDocumentsResult> {
   const { instanceId, query } = input;
   const now = input.now ?? new Date();
@@ -194,7 +197,7 @@ export async function searchDocuments(input: {
   const byId = new Map(documents.map((document) => [document.id, document]));
   const items = ids.flatMap((id) => {
     const document = byId.get(id);
-    return document ? [toListItem(document, now)] : [];
+    return document ? [toListItem(document, now, input.masked ?? new Set(DEFAULT_MASKED_FIELDS))] : [];
   });
   return { items, total: Number(countRows[0]?.total ?? 0), page: query.page, page_size: query.page_size };
 }
@@ -207,7 +210,7 @@ type LoadedDocument = Prisma.DocumentGetPayload<{
   };
 }>;
 
-function toListItem(document: LoadedDocument, now: Date): DocumentListItem {
+function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<PersonalField>): DocumentListItem {
   const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
   const columns: Record<string, unknown> = {};
   for (const { key } of document.product.columns) {
@@ -217,11 +220,8 @@ function toListItem(document: LoadedDocument, now: Date): DocumentListItem {
     id: document.id,
     uuid: document.uuid,
     protocol: document.protocol,
-    cpf: maskIdentifier(document.cpf),
+    ...applyMaskingPolicy(document, masked),
     cpf_kind: identifierKind(document.cpf),
-    name: document.name ? maskName(document.name) : document.name,
-    email: document.email ? maskEmail(document.email) : document.email,
-    phone: document.phone ? maskPhone(document.phone) : document.phone,
     status: {
       id: document.status.id,
       name: document.status.name,

@@ -26,7 +26,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       attachments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], omit: { content: true } },
     },
   });
-  if (!document) throw notFound("Provided id parameter not exists on database");
+  if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
 
   const [statuses, users, modalities] = await Promise.all([
     db.status.findMany({

@@ -9,7 +9,11 @@ export type ModalityWithHolidays = Modality & { holidays: ModalityHoliday[] };
 
 const HOUR_MS = 3_600_000;
 
-const missing = (field: string) => badRequest(`Provided ${field} parameter not exists on database`);
+const missing = (field: string) =>
+  badRequest(`Provided ${field} parameter not exists on database`, undefined, {
+    code: "unknown_reference",
+    params: { field },
+  });
 
 export async function statusForWrite(tx: Tx, instanceId: number, id: number): Promise<StatusWithRules> {
   const status = await tx.status.findFirst({
@@ -75,5 +79,8 @@ export const isFinished = (status: StatusWithRules) => status.category.kind === 
 export function assertTransitionAllowed(from: StatusWithRules, to: StatusWithRules): void {
   if (from.id === to.id || from.transitions.length === 0) return;
   if (from.transitions.some((transition) => transition.toStatusId === to.id)) return;
-  throw conflict(`Transition from status "${from.name}" (${from.id}) to "${to.name}" (${to.id}) is not allowed`);
+  throw conflict(`Transition from status "${from.name}" (${from.id}) to "${to.name}" (${to.id}) is not allowed`, {
+    code: "transition_not_allowed",
+    params: { from: from.name, to: to.name },
+  });
 }

@@ -13,24 +13,46 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
-export type FieldError = { path: string; message: string };
+/** Values a translated message needs ("Unknown status {value}"); never personal data. */
+export type ErrorParams = Record<string, string | number>;
+/** `code` (stable, snake_case) lets the UI translate; the English `message` stays for API clients. */
+export type FieldError = { path: string; message: string; code?: string; params?: ErrorParams };
+
+/** The code an error carries when its thrower named none: one per kind (the UI's fallback message). */
+const DEFAULT_CODE: Record<ErrorKind, string> = {
+  BadRequest: "bad_request",
+  Unauthorized: "unauthorized",
+  Forbidden: "forbidden",
+  NotFound: "not_found",
+  Conflict: "conflict",
+  PayloadTooLarge: "payload_too_large",
+  UnsupportedMediaType: "unsupported_media_type",
+  TooManyRequests: "too_many_requests",
+  Internal: "internal",
+  ServiceUnavailable: "service_unavailable",
+};
 
 /** The one error the domain throws; the API wrapper turns it into the spec's JSON shape. */
 export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly errors?: FieldError[];
   readonly headers?: Record<string, string>;
+  readonly code: string;
+  readonly params?: ErrorParams;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: { errors?: FieldError[]; headers?: Record<string, string>; code?: string; params?: ErrorParams } = {},
   ) {
     super(message);
     this.name = "ApiError";
     this.kind = kind;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.code =
+      options.code ?? (kind === "BadRequest" && options.errors?.length ? "invalid_parameters" : DEFAULT_CODE[kind]);
+    this.params = options.params;
   }
 
   get status(): number {
@@ -38,24 +60,31 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new ApiError("BadRequest", message, { errors });
-export const notFound = (message: string) => new ApiError("NotFound", message);
+type CodeOptions = { code?: string; params?: ErrorParams };
+export const badRequest = (message: string, errors?: FieldError[], coded: CodeOptions = {}) =>
+  new ApiError("BadRequest", message, { errors, ...coded });
+export const notFound = (message: string, coded: CodeOptions = {}) => new ApiError("NotFound", message, coded);
 export const unauthorized = (message = "Invalid or missing credentials") => new ApiError("Unauthorized", message);
 export const forbidden = (message = "Your role does not allow this action") => new ApiError("Forbidden", message);
-export const conflict = (message: string) => new ApiError("Conflict", message);
+export const conflict = (message: string, coded: CodeOptions = {}) => new ApiError("Conflict", message, coded);
 /** The database is busy or unreachable: the request did nothing and may be retried after `retryAfterSeconds`. */
 export const serviceUnavailable = (retryAfterSeconds: number) =>
   new ApiError("ServiceUnavailable", "Service temporarily unavailable, try again later", {
     headers: { "retry-after": String(retryAfterSeconds) },
   });
 
-/** `{"status":"error","message":…,"error":"<Kind>: …"}` — `error` keeps the original service's clients working. */
+/**
+ * `{"status":"error","message":…,"error":"<Kind>: …"}` — `error` keeps the original service's clients working.
+ * `code`/`params` (and a `code` on every field error) are extra fields for translated UIs (docs/decisions.md).
+ */
 export function errorBody(error: ApiError, requestId?: string) {
   return {
     status: "error" as const,
     message: error.message,
     error: `${error.kind}: ${error.message}`,
-    ...(error.errors ? { errors: error.errors } : {}),
+    code: error.code,
+    ...(error.params ? { params: error.params } : {}),
+    ...(error.errors ? { errors: error.errors.map((field) => ({ ...field, code: field.code ?? "invalid" })) } : {}),
     ...(requestId && error.kind === "Internal" ? { request_id: requestId } : {}),
   };
 }
@@ -67,9 +96,25 @@ export function errorResponse(error: ApiError, requestId: string): Response {
   });
 }
 
-/** zod issues → the `errors: [{path, message}]` list. */
-export function fieldErrors(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): FieldError[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message }));
+type IssueLike = { path: ReadonlyArray<PropertyKey>; message: string; code?: string };
+
+/** zod issues → the `errors: [{path, message, code, params}]` list (code = zod's issue code). */
+export function fieldErrors(issues: ReadonlyArray<IssueLike>): FieldError[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+    code: issue.code ?? "invalid",
+    ...issueParams(issue),
+  }));
+}
+
+/** The bounds/format a translated field message names (zod 4 issue fields), nothing else of the input. */
+function issueParams(issue: IssueLike): { params?: ErrorParams } {
+  const params: ErrorParams = {};
+  for (const key of ["minimum", "maximum", "expected", "format", "origin"] as const) {
+    const value = (issue as Record<string, unknown>)[key];
+    if (typeof value === "string" || typeof value === "number") params[key] = value;
+    else if (typeof value === "bigint") params[key] = Number(value);
+  }
+  return Object.keys(params).length ? { params } : {};
 }

@@ -6,6 +6,9 @@ import enCsv from "@/messages/en/csv.json";
 import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
+import enErrors from "@/messages/en/errors.json";
+import enLive from "@/messages/en/live.json";
+import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
@@ -16,6 +19,9 @@ import ptCsv from "@/messages/pt-BR/csv.json";
 import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
+import ptErrors from "@/messages/pt-BR/errors.json";
+import ptLive from "@/messages/pt-BR/live.json";
+import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
@@ -38,6 +44,9 @@ const MESSAGES = {
     settings: ptSettings,
     dashboard: ptDashboard,
     csv: ptCsv,
+    apiErrors: ptErrors,
+    live: ptLive,
+    queue: ptQueue,
   },
   en: {
     common: enCommon,
@@ -50,6 +59,9 @@ const MESSAGES = {
     settings: enSettings,
     dashboard: enDashboard,
     csv: enCsv,
+    apiErrors: enErrors,
+    live: enLive,
+    queue: enQueue,
   },
 } as const;
 

@@ -40,7 +40,10 @@ export async function createSavedFilter(input: {
   const db = await getDb();
   const count = await db.savedFilter.count({ where: { userId } });
   if (count >= MAX_SAVED_FILTERS_PER_USER) {
-    throw conflict(`A user can keep at most ${MAX_SAVED_FILTERS_PER_USER} saved filters`);
+    throw conflict(`A user can keep at most ${MAX_SAVED_FILTERS_PER_USER} saved filters`, {
+      code: "saved_filters_limit",
+      params: { max: MAX_SAVED_FILTERS_PER_USER },
+    });
   }
   try {
     const row = await db.savedFilter.create({
@@ -49,7 +52,7 @@ export async function createSavedFilter(input: {
     return toView(row);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict("A saved filter with this name already exists");
+      throw conflict("A saved filter with this name already exists", { code: "saved_filter_duplicate" });
     }
     throw error;
   }

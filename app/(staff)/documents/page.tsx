@@ -5,13 +5,14 @@ import { hasRole } from "@/lib/auth/actor.ts";
 import { requireStaff } from "@/lib/auth/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
-// The documents list: filters, saved filters, paged table, reveal and bulk status change (by role).
+// The documents list: filters, saved filters, paged table, page reveal and bulk status change (by role).
 export default async function DocumentsPage() {
   const actor = await requireStaff("viewer");
   const t = await serverTranslator("documents");
   return (
     <Suspense fallback={<Spinner label={t("table.loading")} />}>
       <DocumentsListPage
+        userId={actor.userId}
         canChangeStatus={hasRole(actor, "staff")}
         canReveal={hasRole(actor, "staff")}
         canSaveFilters={actor.userId !== null}

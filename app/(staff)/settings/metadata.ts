@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
-export type SettingsSection = "overview" | "products" | "statuses" | "categories" | "modalities" | "users";
+export type SettingsSection = "overview" | "products" | "statuses" | "categories" | "modalities" | "users" | "masking";
 
 /** "<section> · Configurações · DocFlow" as the page title. */
 export async function settingsMetadata(section: SettingsSection): Promise<Metadata> {

@@ -1,0 +1,62 @@
+"use client";
+
+import { useFormatter, useTranslations } from "use-intl";
+import type { DocumentListItem } from "@/lib/documents/search-schema.ts";
+
+const HOUR = 3_600_000;
+
+/** "3 h", "2 d", "40 min": how long until (or since) a deadline, in the unit a queue needs. */
+export function useSpan() {
+  const t = useTranslations("queue.sla");
+  return (ms: number) => {
+    const abs = Math.abs(ms);
+    if (abs < HOUR) return t("minutes", { count: Math.max(1, Math.round(abs / 60_000)) });
+    if (abs < 48 * HOUR) return t("hours", { count: Math.round(abs / HOUR) });
+    return t("days", { count: Math.round(abs / (24 * HOUR)) });
+  };
+}
+
+/**
+ * The SLA of one row as a countdown ("vence em 5 h", amber within a day) or an overdue badge ("atrasado há 2 d");
+ * the deadline itself is in the title and, on wide screens, next to the badge.
+ */
+export function SlaBadge({ item, now }: { item: DocumentListItem; now: number }) {
+  const t = useTranslations("queue.sla");
+  const format = useFormatter();
+  const span = useSpan();
+  if (!item.sla_end) return <span className="text-xs text-slate-600">{t("none")}</span>;
+  const deadline = new Date(item.sla_end);
+  const stoppedAt = item.date_finished ? new Date(item.date_finished).getTime() : now;
+  const left = deadline.getTime() - stoppedAt;
+  const late = item.sla_state === "late";
+  const when = format.dateTime(deadline, { dateStyle: "short", timeStyle: "short" });
+  let tone = "bg-green-100 text-green-900 ring-green-300";
+  let text: string;
+  if (late) {
+    tone = "bg-red-100 text-red-900 ring-red-300";
+    text = t("overdue", { span: span(left) });
+  } else if (item.date_finished) {
+    text = t("metFinished");
+  } else if (left < 0) {
+    // In SLA with the deadline behind us: the clock stopped in a pause status (the deadline moves when it resumes).
+    tone = "bg-slate-100 text-slate-800 ring-slate-300";
+    text = t("paused");
+  } else {
+    if (left < 24 * HOUR) tone = "bg-amber-100 text-amber-900 ring-amber-300";
+    text = t("dueIn", { span: span(left) });
+  }
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap" title={t("deadline", { when })}>
+      <span
+        data-testid="sla-badge"
+        data-sla={late ? "late" : item.date_finished ? "met" : "open"}
+        className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}
+      >
+        {late ? <span aria-hidden>⚠</span> : null}
+        {text}
+      </span>
+      {/* The date itself from laptop width; tablets keep the badge (the column must fit without scrolling). */}
+      <span className="sr-only lg:not-sr-only lg:text-xs lg:text-slate-600">{when}</span>
+    </span>
+  );
+}

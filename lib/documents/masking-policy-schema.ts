@@ -1,0 +1,24 @@
+// The masking policy contract (no server-only imports: the settings panel uses it too). Per role, which of the
+// customer's personal fields the documents list masks. Default (docs/decisions.md "Masking by policy"): the
+// identifiers and contacts (cpf, email, phone) masked, the name visible, so staff can scan a queue by customer.
+import { z } from "zod";
+import { PERSONAL_FIELDS, type PersonalField } from "./mask.ts";
+
+export const POLICY_ROLES = ["admin", "staff", "viewer"] as const;
+export type PolicyRole = (typeof POLICY_ROLES)[number];
+export type MaskingPolicy = Record<PolicyRole, PersonalField[]>;
+
+export const DEFAULT_MASKED_FIELDS: readonly PersonalField[] = ["cpf", "email", "phone"];
+
+export const DEFAULT_MASKING_POLICY: MaskingPolicy = {
+  admin: [...DEFAULT_MASKED_FIELDS],
+  staff: [...DEFAULT_MASKED_FIELDS],
+  viewer: [...DEFAULT_MASKED_FIELDS],
+};
+
+const maskedFields = z
+  .array(z.enum(PERSONAL_FIELDS))
+  .max(PERSONAL_FIELDS.length)
+  .transform((fields) => PERSONAL_FIELDS.filter((field) => fields.includes(field)));
+
+export const ZMaskingPolicyBody = z.object({ admin: maskedFields, staff: maskedFields, viewer: maskedFields }).strict();
