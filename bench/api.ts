@@ -47,7 +47,9 @@ type Measurement = {
 // ---- database -----------------------------------------------------------------------------------------------------
 async function prepareDatabase() {
   const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
   const name = `docflow_bench_api_${DOCUMENTS}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -90,9 +92,19 @@ async function prepareDatabase() {
   // A fresh token per run (its hash is all the database keeps); rate limits are lifted on the app for the run.
   const token = generateSecret("dft");
   await db.apiToken.create({
-    data: { instanceId: instance.id, name: "bench", role: "staff", prefix: token.slice(0, 10), tokenHash: hashSecret(token) },
+    data: {
+      instanceId: instance.id,
+      name: "bench",
+      role: "staff",
+      prefix: token.slice(0, 10),
+      tokenHash: hashSecret(token),
+    },
   });
-  const ids = await db.document.aggregate({ where: { instanceId: instance.id }, _min: { id: true }, _max: { id: true } });
+  const ids = await db.document.aggregate({
+    where: { instanceId: instance.id },
+    _min: { id: true },
+    _max: { id: true },
+  });
   const statusNovo = await db.status.findFirstOrThrow({ where: { instanceId: instance.id, name: "Novo" } });
   const product = await db.product.findFirstOrThrow({ where: { instanceId: instance.id } });
   const count = await db.document.count({ where: { instanceId: instance.id } });
@@ -163,7 +175,11 @@ function processTree(pid: number): number[] {
   try {
     children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
       try {
-        return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+        return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
       } catch {
         return [];
       }
@@ -299,9 +315,13 @@ export async function run() {
   const seeded = await prepareDatabase();
   console.log(
     `PostgreSQL ${seeded.version}, ${seeded.count} documents over ${IDENTIFIERS} identifiers` +
-      (seeded.seedSeconds !== null ? `, seeded in ${seeded.seedSeconds} s ${JSON.stringify(seeded.seedTimings)}` : " (reused)") +
+      (seeded.seedSeconds !== null
+        ? `, seeded in ${seeded.seedSeconds} s ${JSON.stringify(seeded.seedTimings)}`
+        : " (reused)") +
       `; ${CONNECTIONS} connections, ${SECONDS} s per measurement; node ${NODE === process.execPath ? process.version : NODE}` +
-      `; app: ${process.env.BENCH_APP_COMMAND ?? "next start"} ${process.env.BENCH_APP_ENV ?? ""}; load ${loadavg().map((v) => v.toFixed(1)).join(" ")}`,
+      `; app: ${process.env.BENCH_APP_COMMAND ?? "next start"} ${process.env.BENCH_APP_ENV ?? ""}; load ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(" ")}`,
   );
   const servers = [startServer("app", PORT, seeded.url), startServer("baseline", PORT + 1, seeded.url)];
   const rows: Measurement[] = [];

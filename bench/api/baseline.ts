@@ -87,7 +87,8 @@ function readView(d: Row) {
       order: d.s_order,
       step_id: d.s_step_id,
     },
-    step: d.s_step_id == null ? null : { id: d.s_step_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
+    step:
+      d.s_step_id == null ? null : { id: d.s_step_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
     observation: ((d.obs as Row[] | null) ?? []).map((o) => ({
       id: o.id,
       text: o.text,
@@ -299,7 +300,9 @@ async function loadById(db: BaselineDb, token: Token, body: Row) {
 
 async function loadByCpf(db: BaselineDb, token: Token, body: Row) {
   const cpfs = Array.isArray(body.cpf) ? body.cpf : [body.cpf];
-  const categories = (typeof body.categories === "string" ? body.categories.split(",") : ((body.categories as string[]) ?? []))
+  const categories = (
+    typeof body.categories === "string" ? body.categories.split(",") : ((body.categories as string[]) ?? [])
+  )
     .map((key) => key.trim())
     .filter(Boolean);
   const { rows } = await db.query(
@@ -328,7 +331,9 @@ async function authenticate(db: BaselineDb, header: string | undefined): Promise
     [hash],
   );
   const row = rows[0];
-  return row ? { id: row.id as number, instanceId: row.instanceId as number, label: `token:${row.name as string}` } : null;
+  return row
+    ? { id: row.id as number, instanceId: row.instanceId as number, label: `token:${row.name as string}` }
+    : null;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -353,7 +358,8 @@ export function baselineHandler(db: BaselineDb) {
         if (!token) return send(res, 401, errorAnswer(401, "Unauthorized", "Invalid or expired token"));
         send(res, 200, await route(db, token, JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}")));
       } catch (error) {
-        if (error instanceof HttpError) return send(res, error.status, errorAnswer(error.status, error.kind, error.message));
+        if (error instanceof HttpError)
+          return send(res, error.status, errorAnswer(error.status, error.kind, error.message));
         send(res, 500, errorAnswer(500, "Internal", String((error as Error).message)));
       }
     });
@@ -383,7 +389,10 @@ export function poolDb(pool: import("pg").Pool): BaselineDb {
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/bench\//, "/bench/"))) {
   const pg = (await import("pg")).default;
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+  });
   const server = createServer(baselineHandler(poolDb(pool)));
   server.keepAliveTimeout = 65_000;
   server.listen(Number(process.env.PORT) || 3111, "127.0.0.1");
