@@ -15,6 +15,7 @@ register(
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "documents-search": () => import("./documents-search.ts"),
   api: () => import("./api.ts"),
+  "staff-reads": () => import("./staff-reads.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

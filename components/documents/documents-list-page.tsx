@@ -51,7 +51,9 @@ export function DocumentsListPage({
         <div className="flex flex-wrap items-center gap-3">
           {search.data ? (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {t("resultCount", { count: search.data.total })}
+              {search.data.total_capped
+                ? t("resultCountCapped", { count: search.data.total })
+                : t("resultCount", { count: search.data.total })}
             </p>
           ) : null}
           {/* Exactly the filtered set: the export takes the list's own filters. */}

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client.ts";
+import { rawQuery } from "../db/raw-query.ts";
 import type { Role, TokenKind } from "../db/generated/enums.ts";
 import type { Actor } from "./actor.ts";
 import { generateSecret, hashSecret } from "./secrets.ts";
@@ -41,8 +42,7 @@ const time = (value: Date | string | null) => (value === null ? null : new Date(
 
 /** The token row by the hash of its secret, and when the answer stops being true by itself (its expiry). */
 async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; expiresAt: number | null }> {
-  const db = await getDb();
-  const [row] = await db.$queryRawUnsafe<TokenRow[]>(LOOKUP_SQL, tokenHash);
+  const [row] = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
   if (!row || row.revokedAt) return { actor: null, expiresAt: null };
   const expiresAt = time(row.expiresAt);
   if (expiresAt !== null && expiresAt <= Date.now()) return { actor: null, expiresAt: null };
