@@ -62,7 +62,10 @@ function stable(value: unknown, top = true): unknown {
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => !VOLATILE_ANYWHERE.has(key) && !(top && VOLATILE.has(key)))
-      .map(([key, item]) => [key, key === "product" || key === "status" || key === "step" ? item : stable(item, false)]),
+      .map(([key, item]) => [
+        key,
+        key === "product" || key === "status" || key === "step" ? item : stable(item, false),
+      ]),
   );
 }
 
