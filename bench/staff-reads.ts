@@ -2,7 +2,7 @@
 // and keeps docflow_bench_api_<documents>): the documents list for every case of bench/documents-search.ts, the
 // dashboard, and the LGPD page's CPF search, each timed as the route handler calls it (p50/p95 of N runs).
 //
-//   npm run bench -- staff-reads        BENCH_DOCUMENTS=1000000 BENCH_RUNS=10
+//   npm run bench -- staff-reads        BENCH_DOCUMENTS=1000000 BENCH_RUNS=10 BENCH_CASES=dashboard
 import { loadavg } from "node:os";
 import { formattedCpf, identifierDigits } from "./api/seed.ts";
 
@@ -80,7 +80,8 @@ export async function run() {
     () => searchLgpdRequests(instance.id, ZSearchLgpdRequestsBody.parse({ cpf: "529.982.247-25" })),
   ]);
   const rows: string[] = ["| case | p50 ms | p95 ms | max ms | total (list) |", "|---|--:|--:|--:|---|"];
-  for (const [name, call] of cases) {
+  const only = process.env.BENCH_CASES; // e.g. "dashboard": only the cases whose name contains it
+  for (const [name, call] of cases.filter(([name]) => !only || name.includes(only))) {
     const answer = (await call()) as { total?: number; total_capped?: boolean };
     const times: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {

@@ -6,7 +6,7 @@ export type Tx = Prisma.TransactionClient;
 const RETRYABLE_SQLSTATES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 const MAX_ATTEMPTS = 4;
 
-function isRetryable(error: unknown): boolean {
+export function isRetryable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {

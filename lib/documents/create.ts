@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../auth/actor.ts";
 import type { Document } from "../db/client.ts";
-import { inTransaction, type Tx } from "../db/transaction.ts";
+import { rawTransaction, type SqlRunner } from "../db/raw-query.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
@@ -45,21 +45,25 @@ const INSERT_SQL = `WITH p AS (${nextProtocolValueSql("$1::int", "$2::text")}),
 
 /** document/create: one transaction of two statements (catalog facts; protocol + row + history). */
 export async function createDocument(actor: Actor, input: CreateDocumentInput, requestId?: string) {
-  return inTransaction((tx) => createDocumentInTx(tx, actor, input, requestId));
+  return rawTransaction((query) => createDocumentInTx(query, actor, input, requestId));
 }
 
 /** The work of document/create inside a caller's transaction (the CSV import creates many documents in one). */
 export async function createDocumentInTx(
-  tx: Tx,
+  query: SqlRunner,
   actor: Actor,
   input: CreateDocumentInput,
   requestId?: string,
 ): Promise<Document> {
   const instanceId = actor.instanceId;
   const now = new Date();
-  const [facts] = await tx.$queryRawUnsafe<
-    Array<{ status: string | null; product: string | null; modality: string | null }>
-  >(CATALOG_SQL, instanceId, input.status_id, input.product_id, input.modality_identifier ?? null, DEFAULT_TIME_ZONE);
+  const [facts] = await query<{ status: string | null; product: string | null; modality: string | null }>(CATALOG_SQL, [
+    instanceId,
+    input.status_id,
+    input.product_id,
+    input.modality_identifier ?? null,
+    DEFAULT_TIME_ZONE,
+  ]);
   if (!facts?.status) throw missing("status_id");
   if (!facts.product) throw missing("product_id");
   const status = JSON.parse(facts.status) as StatusRules;
@@ -70,8 +74,7 @@ export async function createDocumentInTx(
   const changes = Object.entries(input)
     .filter(([, value]) => value !== undefined)
     .map(([field, value]) => ({ field, before: null, after: value }));
-  const [row] = await tx.$queryRawUnsafe<Array<Record<string, unknown>>>(
-    INSERT_SQL,
+  const [row] = await query(INSERT_SQL, [
     instanceId,
     protocolDay(now),
     randomUUID(),
@@ -93,6 +96,6 @@ export async function createDocumentInTx(
     JSON.stringify(input.filled_columns ?? {}),
     isFinished(status) ? now : null,
     ...historyParams("create", actor, changes, requestId),
-  );
+  ]);
   return documentFromRow(row!);
 }

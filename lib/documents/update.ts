@@ -1,5 +1,6 @@
 import type { Actor } from "../auth/actor.ts";
 import type { Document } from "../db/client.ts";
+import { rawTransaction } from "../db/raw-query.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
 import { notFound } from "../http/errors.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
@@ -88,15 +89,14 @@ type LockedRow = Record<string, unknown> & {
  */
 export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
   const instanceId = actor.instanceId;
-  return inTransaction(async (tx) => {
-    const [locked] = await tx.$queryRawUnsafe<LockedRow[]>(
-      LOCK_SQL,
+  return rawTransaction(async (query) => {
+    const [locked] = await query<LockedRow>(LOCK_SQL, [
       input.id,
       instanceId,
       input.status_id ?? null,
       input.product_id ?? null,
       input.user_id ?? null,
-    );
+    ]);
     if (!locked) throw notFound("Provided id parameter not exists on database");
     const { _fromStatus, _toStatus, _modality, _productExists, _userExists, ...columns } = locked;
     const current = documentFromRow(columns);
@@ -105,7 +105,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
 
     let modality = _modality ? (JSON.parse(_modality) as ModalityRules) : null;
     if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
-      modality = input.modality_identifier ? await resolveModality(tx, instanceId, input.modality_identifier) : null;
+      modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
       data.modalityId = modality?.id ?? null;
       data.modalityIdentifier = modality?.identifier ?? null;
     }
@@ -161,8 +161,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     }
     if (changes.length === 0) return current;
 
-    const [row] = await tx.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      UPDATE_SQL,
+    const [row] = await query(UPDATE_SQL, [
       current.id,
       next.statusId,
       next.productId,
@@ -185,7 +184,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       JSON.stringify(sentColumns),
       now,
       ...historyParams("update", actor, changes, requestId),
-    );
+    ]);
     return documentFromRow(row!);
   });
 }

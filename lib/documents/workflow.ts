@@ -1,7 +1,7 @@
 // Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
 // statements, so a write stays at a few round trips), transitions, SLA dates.
 import type { CategoryKind } from "../db/generated/enums.ts";
-import type { Tx } from "../db/transaction.ts";
+import type { SqlRunner } from "../db/raw-query.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { addServiceHours, DEFAULT_TIME_ZONE, type WorkingCalendar, type WorkingHours } from "../sla/calendar.ts";
 
@@ -49,12 +49,14 @@ export const upsertModalitySql = (instanceParam: string, identifierParam: string
   RETURNING *`;
 
 /** The modality named `identifier`, created on first use; one statement. */
-export async function resolveModality(tx: Tx, instanceId: number, identifier: string): Promise<ModalityRules> {
-  const [row] = await tx.$queryRawUnsafe<Array<{ modality: string }>>(
+export async function resolveModality(
+  query: SqlRunner,
+  instanceId: number,
+  identifier: string,
+): Promise<ModalityRules> {
+  const [row] = await query<{ modality: string }>(
     `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
-    instanceId,
-    identifier,
-    DEFAULT_TIME_ZONE,
+    [instanceId, identifier, DEFAULT_TIME_ZONE],
   );
   return JSON.parse(row!.modality) as ModalityRules;
 }
