@@ -16,6 +16,8 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = 
   "documents-search": () => import("./documents-search.ts"),
   "lgpd-erasure": () => import("./lgpd-erasure.ts"),
   "live-polling": () => import("./live-polling.ts"),
+  api: () => import("./api.ts"),
+  "staff-reads": () => import("./staff-reads.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

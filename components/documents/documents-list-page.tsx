@@ -69,7 +69,9 @@ export function DocumentsListPage({
           <h1 className="text-xl font-semibold">{t("title")}</h1>
           {search.data ? (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {t("resultCount", { count: search.data.total })}
+              {search.data.total_capped
+                ? t("resultCountCapped", { count: search.data.total })
+                : t("resultCount", { count: search.data.total })}
             </p>
           ) : null}
           <UpdatedAgo updatedAt={search.dataUpdatedAt} fetching={search.isFetching} />

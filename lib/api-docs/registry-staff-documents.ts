@@ -142,7 +142,8 @@ export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
     auth: "bearer",
     role: "viewer",
     body: ZSearchDocumentsBody,
-    answer: "{items, total, page, page_size}.",
+    answer:
+      "{items, total, total_capped, page, page_size}: total is exact up to 10,000; past that total_capped is true.",
     errors: [400, 401, 403],
   },
   {

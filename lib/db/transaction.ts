@@ -9,7 +9,7 @@ export type Tx = Prisma.TransactionClient;
 const RETRYABLE_SQLSTATES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 const MAX_ATTEMPTS = 4;
 
-function isRetryable(error: unknown): boolean {
+export function isRetryable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
@@ -39,8 +39,11 @@ export function inDocumentTransaction<T>(
   documentId: number,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return inTransaction(work, { serializeOn: `document:${instanceId}:${documentId}` });
+  return inTransaction(work, { serializeOn: documentKey(instanceId, documentId) });
 }
+
+/** The per-row queue key of a document's writes (shared by Prisma and raw-driver transactions). */
+export const documentKey = (instanceId: number, documentId: number) => `document:${instanceId}:${documentId}`;
 
 /**
  * Runs `work` in one transaction, retrying deadlocks and serialization failures (adapter-pg does not map 40P01 to

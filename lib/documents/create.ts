@@ -1,71 +1,101 @@
+import { randomUUID } from "node:crypto";
 import type { Actor } from "../auth/actor.ts";
-import { inTransaction, type Tx } from "../db/transaction.ts";
-import { badRequest } from "../http/errors.ts";
+import type { Document } from "../db/client.ts";
+import { rawTransaction, type SqlRunner } from "../db/raw-query.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
-import { recordHistory } from "./history.ts";
-import { nextProtocol } from "./protocol.ts";
+import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
+import { documentFromRow } from "./document-row.ts";
+import { historyInsertSql, historyParams } from "./history.ts";
+import { nextProtocolValueSql, protocolDay } from "./protocol.ts";
 import type { CreateDocumentInput } from "./schemas.ts";
 import {
   calendarOf,
   isFinished,
   isPause,
-  resolveModality,
+  missing,
+  MODALITY_RULES_SQL,
   slaEndFor,
   statusDeadline,
-  statusForWrite,
+  statusRulesSql,
+  upsertModalitySql,
+  type ModalityRules,
+  type StatusRules,
 } from "./workflow.ts";
 
-/** document/create: one transaction for the protocol, the modality (created if new), the row and its history. */
+// 1st statement: the status's rules, the product's default SLA and the modality (created if new), in one round trip.
+const CATALOG_SQL = `WITH m AS (${upsertModalitySql("$1::int", "$4::text", "$5::text")})
+  SELECT ${statusRulesSql("$2::int", "$1::int")}::text AS "status",
+    (SELECT json_build_object('id', p."id", 'defaultSlaHours', p."defaultSlaHours") FROM "Product" p
+      WHERE p."id" = $3::int AND p."instanceId" = $1::int)::text AS "product",
+    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality"`;
+
+// 2nd statement: the day's protocol number, the row and its history row.
+const INSERT_SQL = `WITH p AS (${nextProtocolValueSql("$1::int", "$2::text")}),
+  d AS (
+    INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "modalityId", "modalityIdentifier",
+      "cpf", "cpfDigits", "name", "phone", "email", "source", "slaTotal", "slaStart", "slaEnd", "slaEndStatus", "pausedAt",
+      "filledColumns", "dateTime", "createdAt", "updatedAt", "dateFinished")
+    SELECT $3::uuid, $1::int, $2::text || '-' || lpad(p."value"::text, 6, '0'), $4::int, $5::int, $6::int, $7::text,
+      $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::float8, $15::timestamptz, $16::timestamptz,
+      $17::timestamptz, $18::timestamptz, $19::jsonb, $15::timestamptz, $15::timestamptz, $15::timestamptz, $20::timestamptz
+    FROM p
+    RETURNING *),
+  h AS (${historyInsertSql("d", 21, "$15::timestamptz")})
+  SELECT * FROM d`;
+
+/** document/create: one transaction of two statements (catalog facts; protocol + row + history). */
 export async function createDocument(actor: Actor, input: CreateDocumentInput, requestId?: string) {
-  return inTransaction((tx) => createDocumentInTx(tx, actor, input, requestId));
+  return rawTransaction((query) => createDocumentInTx(query, actor, input, requestId));
 }
 
 /** The work of document/create inside a caller's transaction (the CSV import creates many documents in one). */
-export async function createDocumentInTx(tx: Tx, actor: Actor, input: CreateDocumentInput, requestId?: string) {
+export async function createDocumentInTx(
+  query: SqlRunner,
+  actor: Actor,
+  input: CreateDocumentInput,
+  requestId?: string,
+): Promise<Document> {
   const instanceId = actor.instanceId;
   const now = new Date();
-  const status = await statusForWrite(tx, instanceId, input.status_id);
-  const product = await tx.product.findFirst({
-    where: { id: input.product_id, instanceId },
-    select: { id: true, defaultSlaHours: true },
-  });
-  if (!product) {
-    throw badRequest("Provided product_id parameter not exists on database", undefined, {
-      code: "unknown_reference",
-      params: { field: "product_id" },
-    });
-  }
-  const modality = input.modality_identifier ? await resolveModality(tx, instanceId, input.modality_identifier) : null;
+  const [facts] = await query<{ status: string | null; product: string | null; modality: string | null }>(CATALOG_SQL, [
+    instanceId,
+    input.status_id,
+    input.product_id,
+    input.modality_identifier ?? null,
+    DEFAULT_TIME_ZONE,
+  ]);
+  if (!facts?.status) throw missing("status_id");
+  if (!facts.product) throw missing("product_id");
+  const status = JSON.parse(facts.status) as StatusRules;
+  const product = JSON.parse(facts.product) as { id: number; defaultSlaHours: number | null };
+  const modality = facts.modality ? (JSON.parse(facts.modality) as ModalityRules) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
-  const document = await tx.document.create({
-    data: {
-      instanceId,
-      protocol: await nextProtocol(tx, instanceId, now),
-      statusId: status.id,
-      productId: product.id,
-      modalityId: modality?.id ?? null,
-      modalityIdentifier: modality?.identifier ?? null,
-      cpf: input.cpf,
-      cpfDigits: normalizeIdentifier(input.cpf),
-      name: input.name ?? null,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      source: input.source ?? null,
-      slaTotal,
-      slaStart: now,
-      slaEnd: slaEndFor(now, slaTotal, 0, calendarOf(modality)),
-      slaEndStatus: statusDeadline(now, status),
-      pausedAt: isPause(status) ? now : null,
-      filledColumns: (input.filled_columns ?? {}) as never,
-      dateTime: now,
-      createdAt: now,
-      dateFinished: isFinished(status) ? now : null,
-    },
-  });
   const changes = Object.entries(input)
     .filter(([, value]) => value !== undefined)
     .map(([field, value]) => ({ field, before: null, after: value }));
-  await recordHistory(tx, { documentId: document.id, action: "create", actor, changes, requestId });
-  return document;
+  const [row] = await query(INSERT_SQL, [
+    instanceId,
+    protocolDay(now),
+    randomUUID(),
+    status.id,
+    product.id,
+    modality?.id ?? null,
+    modality?.identifier ?? null,
+    input.cpf,
+    normalizeIdentifier(input.cpf),
+    input.name ?? null,
+    input.phone ?? null,
+    input.email ?? null,
+    input.source ?? null,
+    slaTotal,
+    now,
+    slaEndFor(now, slaTotal, 0, calendarOf(modality)),
+    statusDeadline(now, status),
+    isPause(status) ? now : null,
+    JSON.stringify(input.filled_columns ?? {}),
+    isFinished(status) ? now : null,
+    ...historyParams("create", actor, changes, requestId),
+  ]);
+  return documentFromRow(row!);
 }

@@ -30,3 +30,21 @@ export function diffFields(
     .filter((key) => JSON.stringify(normalize(before[key])) !== JSON.stringify(normalize(after[key])))
     .map((key) => ({ field: key, before: normalize(before[key]), after: normalize(after[key]) }));
 }
+
+/**
+ * SQL for a CTE that writes the history row of the document(s) in CTE `source`, inside the write's own statement.
+ * Takes six parameters from `$first`: action, actor type, actor id, actor label, changes (JSON text), request id;
+ * `createdAt` is an SQL expression.
+ */
+export function historyInsertSql(source: string, first: number, createdAt: string): string {
+  const $ = (offset: number) => `$${first + offset}`;
+  return `INSERT INTO "DocumentHistory" ("documentId", "action", "actorType", "actorId", "actorLabel", "changes", "requestId", "createdAt")
+    SELECT ${source}."id", ${$(0)}::text, ${$(1)}::"ActorType", ${$(2)}::int, ${$(3)}::text, ${$(4)}::jsonb, ${$(5)}::text, ${createdAt}
+    FROM ${source}`;
+}
+
+/** The six parameters of historyInsertSql, in order. */
+export function historyParams(action: string, actor: Actor, changes: FieldChange[], requestId?: string): unknown[] {
+  const ref = actorRef(actor);
+  return [action, ref.actorType, ref.actorId, ref.actorLabel, JSON.stringify(changes), requestId ?? null];
+}

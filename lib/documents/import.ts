@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
+import { prismaRunner } from "../db/raw-query.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { ApiError } from "../http/errors.ts";
 import { createDocumentInTx } from "./create.ts";
@@ -43,7 +44,7 @@ export async function importDocuments(
       const created: number[] = [];
       for (const [index, input] of inputs.entries()) {
         try {
-          created.push((await createDocumentInTx(tx, actor, input, requestId)).id);
+          created.push((await createDocumentInTx(prismaRunner(tx), actor, input, requestId)).id);
         } catch (error) {
           if (error instanceof ApiError && error.kind === "BadRequest") {
             const { code, params } = error;

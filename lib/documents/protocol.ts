@@ -1,4 +1,3 @@
-import type { Tx } from "../db/transaction.ts";
 import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
 
 const dayFormatter = new Intl.DateTimeFormat("en-CA", {
@@ -8,12 +7,16 @@ const dayFormatter = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** The next protocol of the instance: the São Paulo date and that day's sequence, e.g. 20261123-000042. */
-export async function nextProtocol(tx: Tx, instanceId: number, now: Date): Promise<string> {
-  const day = dayFormatter.format(now).replaceAll("-", "");
-  const [row] = await tx.$queryRaw<Array<{ value: number }>>`
-    INSERT INTO "ProtocolCounter" ("instanceId", "day", "value") VALUES (${instanceId}, ${day}, 1)
-    ON CONFLICT ("instanceId", "day") DO UPDATE SET "value" = "ProtocolCounter"."value" + 1
-    RETURNING "value"`;
-  return `${day}-${String(row!.value).padStart(6, "0")}`;
+/** The São Paulo date of `now` as the protocol's prefix, e.g. 20261123. */
+export function protocolDay(now: Date): string {
+  return dayFormatter.format(now).replaceAll("-", "");
 }
+
+/**
+ * SQL for a CTE that takes the instance's next protocol sequence of the day (`value`); the protocol is
+ * day || '-' || lpad(value, 6, '0'), e.g. 20261123-000042.
+ */
+export const nextProtocolValueSql = (instanceParam: string, dayParam: string) => `
+  INSERT INTO "ProtocolCounter" ("instanceId", "day", "value") VALUES (${instanceParam}, ${dayParam}, 1)
+  ON CONFLICT ("instanceId", "day") DO UPDATE SET "value" = "ProtocolCounter"."value" + 1
+  RETURNING "value"`;

@@ -123,7 +123,9 @@ export type DocumentListItem = {
 
 export type SearchDocumentsResult = {
   items: DocumentListItem[];
+  /** Exact up to the count cap (SEARCH_COUNT_CAP); when total_capped, at least this many match. */
   total: number;
+  total_capped: boolean;
   page: number;
   page_size: number;
 };

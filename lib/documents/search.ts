@@ -20,6 +20,9 @@ import type {
 // inside the caller's instance. One parameterised SQL statement (Prisma.sql) finds the page's ids and another
 // counts; the rows are then read with Prisma. Nothing user-typed is ever concatenated into SQL text.
 
+/** Totals above this are answered as "at least this many" (total_capped). */
+export const SEARCH_COUNT_CAP = 10_000;
+
 type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
 
 /**
@@ -180,8 +183,11 @@ export async function searchDocuments(input: {
       ORDER BY ${orderBySql(query.sort, query.direction)}
       LIMIT ${query.page_size}::int OFFSET ${offset}::int`,
   );
+  // Counting stops past SEARCH_COUNT_CAP: an exact count of a broad search over a million documents costs more than
+  // the page itself, and "10.000+" tells staff what they need (narrow the search).
   const countRows = await db.$queryRaw<{ total: number }[]>(
-    Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`,
+    Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where}
+      LIMIT ${SEARCH_COUNT_CAP + 1}::int) AS matched`,
   );
   const ids = idRows.map((row) => Number(row.id));
   const documents = ids.length
@@ -199,7 +205,14 @@ export async function searchDocuments(input: {
     const document = byId.get(id);
     return document ? [toListItem(document, now, input.masked ?? new Set(DEFAULT_MASKED_FIELDS))] : [];
   });
-  return { items, total: Number(countRows[0]?.total ?? 0), page: query.page, page_size: query.page_size };
+  const counted = Number(countRows[0]?.total ?? 0);
+  return {
+    items,
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    total_capped: counted > SEARCH_COUNT_CAP,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 type LoadedDocument = Prisma.DocumentGetPayload<{

@@ -1,23 +1,26 @@
 import type { Actor } from "../auth/actor.ts";
-import type { Document, Prisma } from "../db/client.ts";
+import type { Document } from "../db/client.ts";
+import { rawDocumentTransaction } from "../db/raw-query.ts";
 import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
 import { notFound } from "../http/errors.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
-import { diffFields, recordHistory, type FieldChange } from "./history.ts";
+import { documentFromRow } from "./document-row.ts";
+import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
 import type { UpdateDocumentInput } from "./schemas.ts";
 import {
-  assertProductExists,
   assertTransitionAllowed,
-  assertUserInInstance,
   calendarOf,
   isFinished,
   isPause,
-  modalityById,
+  missing,
+  MODALITY_RULES_SQL,
   resolveModality,
   slaEndFor,
   statusDeadline,
-  statusForWrite,
+  statusRulesSql,
+  type ModalityRules,
+  type StatusRules,
 } from "./workflow.ts";
 
 /** Columns whose changes the history shows, with their API names. */
@@ -47,20 +50,62 @@ export async function lockDocument(tx: Tx, instanceId: number, id: number): Prom
   return document;
 }
 
+// 1st statement: lock the row and read it with everything the rules need — its status's rules, the target status's
+// rules, its modality's calendar, and whether a new product / user exists in the instance.
+const LOCK_SQL = `SELECT d.*, ${statusRulesSql(`d."statusId"`, "$2::int")}::text AS "_fromStatus",
+    ${statusRulesSql("$3::int", "$2::int")}::text AS "_toStatus",
+    (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text AS "_modality",
+    EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = $4::int AND p."instanceId" = $2::int) AS "_productExists",
+    EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $5::int AND u."instanceId" = $2::int) AS "_userExists"
+  FROM "Document" d WHERE d."id" = $1::int AND d."instanceId" = $2::int
+  FOR UPDATE OF d`;
+
+// Last statement: every column set to its new value (the row is locked, so this is the merge of current and sent),
+// filled_columns merged in SQL (sent keys win), and the history row.
+const UPDATE_SQL = `WITH u AS (
+    UPDATE "Document" SET "statusId" = $2::int, "productId" = $3::int, "userId" = $4::int, "modalityId" = $5::int,
+      "modalityIdentifier" = $6::text, "cpf" = $7::text, "cpfDigits" = $8::text, "name" = $9::text, "phone" = $10::text,
+      "email" = $11::text, "source" = $12::text, "slaTotal" = $13::float8, "slaEnd" = $14::timestamptz,
+      "slaEndStatus" = $15::timestamptz, "dateTime" = $16::timestamptz, "pausedAt" = $17::timestamptz,
+      "pausedHours" = $18::float8, "dateFinished" = $19::timestamptz, "filledColumns" = "filledColumns" || $20::jsonb,
+      "updatedAt" = $21::timestamptz
+    WHERE "id" = $1::int
+    RETURNING *),
+  h AS (${historyInsertSql("u", 22, "$21::timestamptz")})
+  SELECT * FROM u`;
+
+type LockedRow = Record<string, unknown> & {
+  _fromStatus: string;
+  _toStatus: string | null;
+  _modality: string | null;
+  _productExists: boolean;
+  _userExists: boolean;
+};
+
 /**
  * document/updateById: status moves follow the transition rules and keep the SLA dates right (pause time pushes
  * sla_end later); `filled_columns` is merged into the stored object in SQL. One history row lists every change.
+ * Two statements in one transaction (three when the modality changes): lock + read, update + history.
  */
 export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
   const instanceId = actor.instanceId;
-  return inDocumentTransaction(instanceId, input.id, async (tx) => {
-    const current = await lockDocument(tx, instanceId, input.id);
+  return rawDocumentTransaction(instanceId, input.id, async (query) => {
+    const [locked] = await query<LockedRow>(LOCK_SQL, [
+      input.id,
+      instanceId,
+      input.status_id ?? null,
+      input.product_id ?? null,
+      input.user_id ?? null,
+    ]);
+    if (!locked) throw notFound("Provided id parameter not exists on database");
+    const { _fromStatus, _toStatus, _modality, _productExists, _userExists, ...columns } = locked;
+    const current = documentFromRow(columns);
     const now = new Date();
-    const data: Prisma.DocumentUncheckedUpdateInput = {};
+    const data: Partial<Document> = {};
 
-    let modality = current.modalityId ? await modalityById(tx, current.modalityId) : null;
+    let modality = _modality ? (JSON.parse(_modality) as ModalityRules) : null;
     if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
-      modality = input.modality_identifier ? await resolveModality(tx, instanceId, input.modality_identifier) : null;
+      modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
       data.modalityId = modality?.id ?? null;
       data.modalityIdentifier = modality?.identifier ?? null;
     }
@@ -68,8 +113,9 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
 
     let pausedHours = current.pausedHours;
     if (input.status_id !== undefined && input.status_id !== current.statusId) {
-      const from = await statusForWrite(tx, instanceId, current.statusId);
-      const to = await statusForWrite(tx, instanceId, input.status_id);
+      if (!_toStatus) throw missing("status_id");
+      const from = JSON.parse(_fromStatus) as StatusRules;
+      const to = JSON.parse(_toStatus) as StatusRules;
       assertTransitionAllowed(from, to);
       if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
       data.statusId = to.id;
@@ -80,11 +126,11 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       data.dateFinished = isFinished(to) ? (isFinished(from) ? current.dateFinished : now) : null;
     }
     if (input.product_id !== undefined && input.product_id !== current.productId) {
-      await assertProductExists(tx, instanceId, input.product_id);
+      if (!_productExists) throw missing("product_id");
       data.productId = input.product_id;
     }
     if (input.user_id !== undefined && input.user_id !== current.userId) {
-      if (input.user_id !== null) await assertUserInInstance(tx, instanceId, input.user_id);
+      if (input.user_id !== null && !_userExists) throw missing("user_id");
       data.userId = input.user_id;
     }
     if (input.cpf !== undefined && input.cpf !== current.cpf) {
@@ -100,25 +146,46 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       data.slaEnd = slaEndFor(current.slaStart, slaTotal, pausedHours, calendar);
     }
 
-    const changes: FieldChange[] = diffFields(current, { ...current, ...data }, Object.keys(HISTORY_FIELDS)).map(
-      (change) => ({ ...change, field: HISTORY_FIELDS[change.field as keyof typeof HISTORY_FIELDS] }),
-    );
+    const next: Document = { ...current, ...data };
+    const changes: FieldChange[] = diffFields(current, next, Object.keys(HISTORY_FIELDS)).map((change) => ({
+      ...change,
+      field: HISTORY_FIELDS[change.field as keyof typeof HISTORY_FIELDS],
+    }));
     const sentColumns = input.filled_columns ?? {};
     const storedColumns = current.filledColumns as Record<string, unknown>;
     for (const [key, value] of Object.entries(sentColumns)) {
-      if (JSON.stringify(storedColumns[key]) !== JSON.stringify(value)) {
-        changes.push({ field: `filled_columns.${key}`, before: storedColumns[key] ?? null, after: value });
+      const before = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
+      if (JSON.stringify(before) !== JSON.stringify(value)) {
+        changes.push({ field: `filled_columns.${key}`, before: before ?? null, after: value });
       }
     }
     if (changes.length === 0) return current;
 
-    if (Object.keys(sentColumns).length > 0) {
-      await tx.$executeRaw`UPDATE "Document" SET "filledColumns" = "filledColumns" || ${JSON.stringify(sentColumns)}::jsonb
-        WHERE "id" = ${current.id}`;
-    }
-    const updated = await tx.document.update({ where: { id: current.id }, data: { ...data, updatedAt: now } });
-    await recordHistory(tx, { documentId: current.id, action: "update", actor, changes, requestId });
-    return updated;
+    const [row] = await query(UPDATE_SQL, [
+      current.id,
+      next.statusId,
+      next.productId,
+      next.userId,
+      next.modalityId,
+      next.modalityIdentifier,
+      next.cpf,
+      next.cpfDigits,
+      next.name,
+      next.phone,
+      next.email,
+      next.source,
+      next.slaTotal,
+      next.slaEnd,
+      next.slaEndStatus,
+      next.dateTime,
+      next.pausedAt,
+      next.pausedHours,
+      next.dateFinished,
+      JSON.stringify(sentColumns),
+      now,
+      ...historyParams("update", actor, changes, requestId),
+    ]);
+    return documentFromRow(row!);
   });
 }
 

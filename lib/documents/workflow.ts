@@ -1,58 +1,75 @@
-// Workflow rules shared by create and update: catalog lookups inside the transaction, transitions, SLA dates.
-import type { Modality, ModalityHoliday, Status, StatusCategory } from "../db/client.ts";
-import type { Tx } from "../db/transaction.ts";
+// Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
+// statements, so a write stays at a few round trips), transitions, SLA dates.
+import type { CategoryKind } from "../db/generated/enums.ts";
+import type { SqlRunner } from "../db/raw-query.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { addServiceHours, DEFAULT_TIME_ZONE, type WorkingCalendar, type WorkingHours } from "../sla/calendar.ts";
 
-export type StatusWithRules = Status & { category: StatusCategory; transitions: Array<{ toStatusId: number }> };
-export type ModalityWithHolidays = Modality & { holidays: ModalityHoliday[] };
+/** What a write needs of a status: its own deadline, its category's kind, and where it may move. */
+export type StatusRules = {
+  id: number;
+  name: string;
+  slaHours: number | null;
+  kind: CategoryKind;
+  transitions: number[];
+};
+/** What a write needs of a modality: its name and calendar (holidays as YYYY-MM-DD). */
+export type ModalityRules = {
+  id: number;
+  identifier: string;
+  workingHours: WorkingHours | null;
+  timeZone: string;
+  holidays: string[];
+};
 
 const HOUR_MS = 3_600_000;
 
-const missing = (field: string) =>
+export const missing = (field: string) =>
   badRequest(`Provided ${field} parameter not exists on database`, undefined, {
     code: "unknown_reference",
     params: { field },
   });
 
-export async function statusForWrite(tx: Tx, instanceId: number, id: number): Promise<StatusWithRules> {
-  const status = await tx.status.findFirst({
-    where: { id, instanceId },
-    include: { category: true, transitions: { select: { toStatusId: true } } },
-  });
-  if (!status) throw missing("status_id");
-  return status;
+/** SQL: the status `statusParam` of instance `instanceParam` as a StatusRules JSON object, or NULL. */
+export const statusRulesSql = (statusParam: string, instanceParam: string) => `(
+  SELECT json_build_object('id', s."id", 'name', s."name", 'slaHours', s."slaHours", 'kind', c."kind",
+    'transitions', coalesce((SELECT json_agg(t."toStatusId") FROM "StatusTransition" t WHERE t."fromStatusId" = s."id"), '[]'::json))
+  FROM "Status" s JOIN "StatusCategory" c ON c."id" = s."categoryId"
+  WHERE s."id" = ${statusParam} AND s."instanceId" = ${instanceParam})`;
+
+/** SQL: the modality row `m` as a ModalityRules JSON object. */
+export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier', m."identifier",
+  'workingHours', m."workingHours", 'timeZone', m."timeZone",
+  'holidays', coalesce((SELECT json_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id"), '[]'::json))`;
+
+/**
+ * SQL for a CTE: the modality named `identifierParam` (NULL = none), created on first use atomically, so
+ * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one.
+ */
+export const upsertModalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
+  INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+  SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
+  ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
+  RETURNING *`;
+
+/** The modality named `identifier`, created on first use; one statement. */
+export async function resolveModality(
+  query: SqlRunner,
+  instanceId: number,
+  identifier: string,
+): Promise<ModalityRules> {
+  const [row] = await query<{ modality: string }>(
+    `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
+    [instanceId, identifier, DEFAULT_TIME_ZONE],
+  );
+  return JSON.parse(row!.modality) as ModalityRules;
 }
 
-export async function assertProductExists(tx: Tx, instanceId: number, id: number): Promise<void> {
-  const product = await tx.product.findFirst({ where: { id, instanceId }, select: { id: true } });
-  if (!product) throw missing("product_id");
-}
-
-export async function assertUserInInstance(tx: Tx, instanceId: number, id: number): Promise<void> {
-  const user = await tx.user.findFirst({ where: { id, instanceId }, select: { id: true } });
-  if (!user) throw missing("user_id");
-}
-
-/** The modality named `identifier`, created on first use (atomically, so concurrent creates agree on one row). */
-export async function resolveModality(tx: Tx, instanceId: number, identifier: string): Promise<ModalityWithHolidays> {
-  const [row] = await tx.$queryRaw<Array<{ id: number }>>`
-    INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
-    VALUES (${instanceId}, ${identifier}, ${DEFAULT_TIME_ZONE}, now())
-    ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
-    RETURNING "id"`;
-  return modalityById(tx, row!.id);
-}
-
-export async function modalityById(tx: Tx, id: number): Promise<ModalityWithHolidays> {
-  return tx.modality.findUniqueOrThrow({ where: { id }, include: { holidays: true } });
-}
-
-export function calendarOf(modality: ModalityWithHolidays | null): WorkingCalendar | null {
+export function calendarOf(modality: ModalityRules | null): WorkingCalendar | null {
   if (!modality?.workingHours) return null;
   return {
-    workingHours: modality.workingHours as WorkingHours,
-    holidays: new Set(modality.holidays.map((holiday) => holiday.date.toISOString().slice(0, 10))),
+    workingHours: modality.workingHours,
+    holidays: new Set(modality.holidays.map((day) => day.slice(0, 10))),
     timeZone: modality.timeZone || DEFAULT_TIME_ZONE,
   };
 }
@@ -68,17 +85,17 @@ export function slaEndFor(
 }
 
 /** sla_end_status = date_time + the status's own SLA hours (plain hours, as the spec defines it). */
-export function statusDeadline(dateTime: Date, status: Status): Date | null {
+export function statusDeadline(dateTime: Date, status: Pick<StatusRules, "slaHours">): Date | null {
   return status.slaHours === null ? null : new Date(dateTime.getTime() + status.slaHours * HOUR_MS);
 }
 
-export const isPause = (status: StatusWithRules) => status.category.kind === "pause";
-export const isFinished = (status: StatusWithRules) => status.category.kind === "finished";
+export const isPause = (status: Pick<StatusRules, "kind">) => status.kind === "pause";
+export const isFinished = (status: Pick<StatusRules, "kind">) => status.kind === "finished";
 
 /** A status with configured transitions only lets documents move to the listed statuses. */
-export function assertTransitionAllowed(from: StatusWithRules, to: StatusWithRules): void {
+export function assertTransitionAllowed(from: StatusRules, to: StatusRules): void {
   if (from.id === to.id || from.transitions.length === 0) return;
-  if (from.transitions.some((transition) => transition.toStatusId === to.id)) return;
+  if (from.transitions.includes(to.id)) return;
   throw conflict(`Transition from status "${from.name}" (${from.id}) to "${to.name}" (${to.id}) is not allowed`, {
     code: "transition_not_allowed",
     params: { from: from.name, to: to.name },

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { actorFromBearer } from "../auth/api-tokens.ts";
+import { actorFromBearerCached } from "../auth/api-tokens.ts";
 import { hasRole, type Actor } from "../auth/actor.ts";
 import { actorFromSession } from "../auth/session-actor.ts";
 import type { Role } from "../db/generated/enums.ts";
@@ -98,7 +98,7 @@ async function authenticate(request: Request): Promise<Actor> {
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const actor = match ? await actorFromBearer(match[1]!) : null;
+    const actor = match ? await actorFromBearerCached(match[1]!) : null;
     if (!actor) throw unauthorized("Invalid or expired token");
     return actor;
   }

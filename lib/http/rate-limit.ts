@@ -10,9 +10,14 @@ type State = { windows: Map<string, WindowCounter> };
 // On globalThis: one set of counters per process, whichever route bundle of Next calls it.
 const state: State = ((globalThis as Record<string, unknown>).__docflowRateLimit ??= { windows: new Map() }) as State;
 
+// 6,000 a minute = 100 requests/s per token and app server: room for an integrator's normal bursts (the old 1,200,
+// 20/s, throttled a single integration far below what one server answers, see docs/benchmarks.md) while one token
+// still cannot take a whole server. API_RATE_LIMIT_PER_MINUTE changes it.
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
+
 export function rateLimitPerMinute(): number {
   const value = Number(process.env.API_RATE_LIMIT_PER_MINUTE);
-  return Number.isFinite(value) && value > 0 ? value : 1200;
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_RATE_LIMIT_PER_MINUTE;
 }
 
 /** Throws 429 with Retry-After when `key` has used up its window. */

@@ -3,7 +3,7 @@ import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { readTextWithLimit } from "../http/body.ts";
 import { requestIdFrom } from "../http/request-id.ts";
-import { instanceForLgpdKey } from "./keys.ts";
+import { instanceForLgpdKeyCached } from "./keys.ts";
 import { describeFailure } from "./redact.ts";
 
 // The LGPD API keeps the original service's bodies byte for byte, so it does not use apiRoute's error shape.
@@ -58,7 +58,7 @@ export function lgpdRoute(
     let body: unknown = LGPD_BODIES.unexpected;
     let retryAfter: Record<string, string> = {};
     try {
-      const instanceId = await instanceForLgpdKey(slug, request.headers.get("x-api-key"));
+      const instanceId = await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
       if (instanceId === null) throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
       ({ status, body } = await handler({ request, requestId, instanceId, slug }, params));
     } catch (error) {

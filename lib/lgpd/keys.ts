@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client.ts";
+import { authCacheMs } from "../auth/api-tokens.ts";
 import { generateSecret, hashSecret, secretMatches } from "../auth/secrets.ts";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -16,6 +17,7 @@ export async function rotateLgpdKey(
   const lastChars = key.slice(-4);
   const data = { keyHash: hashSecret(key), lastChars, createdById, createdAt: new Date(), lastUsedAt: null };
   await db.lgpdKey.upsert({ where: { instanceId }, create: { instanceId, ...data }, update: data });
+  for (const [slug, entry] of keyCache) if (entry.instanceId === instanceId) keyCache.delete(slug);
   return { key, lastChars };
 }
 
@@ -32,4 +34,38 @@ export async function instanceForLgpdKey(slug: string, presentedKey: string | nu
     await db.lgpdKey.update({ where: { instanceId: instance.id }, data: { lastUsedAt: now } });
   }
   return instance.id;
+}
+
+// The request path's cache: instance slug → its id and current key hash, for API_AUTH_CACHE_MS (default 5 s), so an
+// LGPD call does not read the key row each time. The presented key is still compared (constant time) on every call.
+// A rotation on this server drops the entry at once; on another server the old key works at most that long.
+const keyCache = ((globalThis as Record<string, unknown>).__docflowLgpdKeyCache ??= new Map()) as Map<
+  string,
+  { instanceId: number | null; keyHash: string | null; until: number }
+>;
+const lastUsedWritten = new Map<number, number>();
+
+/** instanceForLgpdKey behind the short-lived cache (what the LGPD routes call); lastUsedAt at most once a minute. */
+export async function instanceForLgpdKeyCached(slug: string, presentedKey: string | null): Promise<number | null> {
+  const ttl = authCacheMs();
+  if (ttl === 0) return instanceForLgpdKey(slug, presentedKey);
+  const now = Date.now();
+  let entry = keyCache.get(slug);
+  if (!entry || entry.until <= now) {
+    const db = await getDb();
+    const instance = await db.instance.findUnique({ where: { slug }, select: { id: true, lgpdKey: true } });
+    entry = { instanceId: instance?.id ?? null, keyHash: instance?.lgpdKey?.keyHash ?? null, until: now + ttl };
+    if (keyCache.size >= 1_000) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(slug, entry);
+    const lastUsed = instance?.lgpdKey?.lastUsedAt?.getTime();
+    if (entry.instanceId !== null && lastUsed) lastUsedWritten.set(entry.instanceId, lastUsed);
+  }
+  const matches = secretMatches(presentedKey ?? "", entry.keyHash ?? DECOY_HASH);
+  if (entry.instanceId === null || entry.keyHash === null || !presentedKey || !matches) return null;
+  if (now - (lastUsedWritten.get(entry.instanceId) ?? 0) > LAST_USED_RESOLUTION_MS) {
+    lastUsedWritten.set(entry.instanceId, now);
+    const db = await getDb();
+    await db.lgpdKey.updateMany({ where: { instanceId: entry.instanceId }, data: { lastUsedAt: new Date(now) } });
+  }
+  return entry.instanceId;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "../auth/actor.ts";
+import { forgetCachedTokensOfUser } from "../auth/api-tokens.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import type { User } from "../db/client.ts";
 import { getDb } from "../db/client.ts";
@@ -41,6 +42,7 @@ async function userOf(tx: Tx, instanceId: number, id: number) {
 /** Short-lived document-API tokens of the user (POST /api/auth/token) stop working with the session. */
 async function revokeSessionTokens(tx: Tx, userId: number, now: Date) {
   await tx.apiToken.updateMany({ where: { userId, kind: "session", revokedAt: null }, data: { revokedAt: now } });
+  forgetCachedTokensOfUser(userId);
 }
 
 export async function createUser(actor: Actor, input: CreateUserInput) {

@@ -19,8 +19,8 @@ export const POST = apiRoute({
       body,
       errors: API_IDEMPOTENCY_ERRORS,
     };
-    const result = await withIdempotency(scope, async (tx) => {
-      const document = await createDocumentInTx(tx, actor, body, requestId);
+    const result = await withIdempotency(scope, async (query) => {
+      const document = await createDocumentInTx(query, actor, body, requestId);
       return { status: 200, body: serializeCreatedDocument(document, Object.keys(body)), documentId: document.id };
     });
     return idempotentResponse(result);

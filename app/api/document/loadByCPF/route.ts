@@ -2,9 +2,11 @@
 import { loadDocumentsByCpf } from "@/lib/documents/read.ts";
 import { loadDocumentsByCpfSchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import { jsonTextResponse } from "@/lib/http/json-text.ts";
 
 export const POST = apiRoute({
   role: "viewer",
   body: loadDocumentsByCpfSchema,
-  handler: async ({ actor, body }) => loadDocumentsByCpf(actor.instanceId, body.cpf, body.categories),
+  handler: async ({ actor, body }) =>
+    jsonTextResponse(await loadDocumentsByCpf(actor.instanceId, body.cpf, body.categories)),
 });

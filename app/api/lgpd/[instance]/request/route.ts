@@ -1,6 +1,6 @@
 // POST /api/lgpd/<instance>/request {"cpf": "…"} — records a deletion request. Auth: x-api-key (the instance's LGPD key).
 // Optional `Idempotency-Key` header: a retry with the same key and body replays the first answer (lib/idempotency).
-import { withIdempotency } from "@/lib/idempotency/idempotency.ts";
+import { withIdempotencyTx } from "@/lib/idempotency/idempotency.ts";
 import { invalidCpf, LGPD_BODIES, LgpdHttpError, lgpdRoute, readLgpdJson } from "@/lib/lgpd/http.ts";
 import { requestDeletion } from "@/lib/lgpd/requests.ts";
 import { deletionRequestSchema } from "@/lib/lgpd/schemas.ts";
@@ -22,7 +22,7 @@ export const POST = lgpdRoute("request", async ({ request, requestId, instanceId
     body: parsed.data,
     errors: IDEMPOTENCY_ERRORS,
   };
-  const { status, body } = await withIdempotency(scope, async (tx) => {
+  const { status, body } = await withIdempotencyTx(scope, async (tx) => {
     const { request: row, created } = await requestDeletion(instanceId, parsed.data.cpf, {}, tx);
     log.info("lgpd.requested", { request_id: requestId, lgpd_request_id: row.id, instance_id: instanceId, created });
     return { status: 200, body: LGPD_BODIES.received };

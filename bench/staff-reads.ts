@@ -1,0 +1,104 @@
+// Staff reads on the API benchmark's database (1,000,000 documents; run `npm run bench -- api` first, which seeds
+// and keeps docflow_bench_api_<documents>): the documents list for every case of bench/documents-search.ts, the
+// dashboard, and the LGPD page's CPF search, each timed as the route handler calls it (p50/p95 of N runs).
+//
+//   npm run bench -- staff-reads        BENCH_DOCUMENTS=1000000 BENCH_RUNS=10 BENCH_CASES=dashboard
+import { loadavg } from "node:os";
+import { formattedCpf, identifierDigits } from "./api/seed.ts";
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS) || 1_000_000;
+const RUNS = Number(process.env.BENCH_RUNS) || 10;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export async function run() {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
+  const url = new URL(serverUrl);
+  url.pathname = `/docflow_bench_api_${DOCUMENTS}`;
+  process.env.DATABASE_URL = url.toString();
+  const { getDb, closeDb } = await import("../lib/db/client.ts");
+  const { searchDocuments } = await import("../lib/documents/search.ts");
+  const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
+  const { loadDashboard } = await import("../lib/dashboard/load-dashboard.ts");
+  const { dashboardQuerySchema } = await import("../lib/dashboard/schema.ts");
+  const { searchLgpdRequests, ZSearchLgpdRequestsBody } = await import("../lib/lgpd/admin-requests.ts");
+  const db = await getDb();
+  const instance = await db.instance.findUniqueOrThrow({ where: { slug: "default" } });
+  const product = await db.product.findFirstOrThrow({ where: { instanceId: instance.id } });
+  const count = await db.document.count({ where: { instanceId: instance.id } });
+  console.log(
+    `${count} documents; ${RUNS} runs per case; load ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}`,
+  );
+  let customer = 0;
+  const nextCpf = () => identifierDigits((customer = (customer + 7919) % Math.floor(DOCUMENTS / 10)));
+  const search = (body: () => unknown) => () =>
+    searchDocuments({ instanceId: instance.id, query: ZSearchDocumentsBody.parse(body()) });
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    [
+      "list: CPF (formatted) + categories primary,valid",
+      search(() => ({ filters: { cpf: formattedCpf(nextCpf()), categories: ["primary", "valid"] } })),
+    ],
+    ["list: CPF (bare digits), all categories", search(() => ({ filters: { cpf: nextCpf() } }))],
+    ["list: categories primary,valid only", search(() => ({ filters: { categories: ["primary", "valid"] } }))],
+    ["list: no filter, newest first", search(() => ({ filters: {} }))],
+    [
+      "list: categories + late, sorted by SLA deadline",
+      search(() => ({ filters: { categories: ["primary", "valid"], sla: "late" }, sort: "sla_end", direction: "asc" })),
+    ],
+    [
+      "list: product column placa contains (jsonb, no index)",
+      search(() => ({
+        filters: {
+          product_id: product.id,
+          columns: [{ key: "placa", contains: `ABC${String(customer % 10000).padStart(4, "0")}` }],
+        },
+      })),
+    ],
+    ["dashboard: whole instance, by month", () => loadDashboard(instance.id, dashboardQuerySchema.parse({}))],
+    [
+      "dashboard: one product, last 90 days, by week",
+      () =>
+        loadDashboard(
+          instance.id,
+          dashboardQuerySchema.parse({
+            product_id: product.id,
+            granularity: "week",
+            created_from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+          }),
+        ),
+    ],
+  ];
+  cases.push([
+    "LGPD page: requests by CPF",
+    () => searchLgpdRequests(instance.id, ZSearchLgpdRequestsBody.parse({ cpf: "529.982.247-25" })),
+  ]);
+  const rows: string[] = ["| case | p50 ms | p95 ms | max ms | total (list) |", "|---|--:|--:|--:|---|"];
+  const only = process.env.BENCH_CASES; // e.g. "dashboard": only the cases whose name contains it
+  for (const [name, call] of cases.filter(([name]) => !only || name.includes(only))) {
+    const answer = (await call()) as { total?: number; total_capped?: boolean };
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const total = answer.total === undefined ? "" : `${answer.total}${answer.total_capped ? "+" : ""}`;
+    const line = `| ${name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${times.at(-1)!.toFixed(0)} | ${total} |`;
+    rows.push(line);
+    console.log(line);
+  }
+  console.log(
+    `\n${rows.join("\n")}\nload ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}`,
+  );
+  await closeDb();
+}

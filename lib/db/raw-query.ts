@@ -1,0 +1,75 @@
+import { getConnection } from "./client.ts";
+import { withKeyGate } from "./key-gate.ts";
+import { apiTimeouts } from "./timeouts.ts";
+import { documentKey, isRetryable, type Tx } from "./transaction.ts";
+import { isLockTimeout } from "./unavailable.ts";
+
+/** Sends one SQL statement with $n parameters and answers its rows. */
+export type SqlRunner = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * One fixed SQL statement sent straight to the driver (the pg pool, or the PGlite instance), skipping Prisma's
+ * client engine: for the per-request hot paths (token lookup, document read views) whose SQL is constant text with
+ * $n parameters. Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
+ */
+export const rawQuery: SqlRunner = async <T>(text: string, params: unknown[]) => {
+  const connection = await getConnection();
+  if (connection.pool) return (await connection.pool.query(text, params)).rows as T[];
+  return (await connection.pglite!.query<T>(text, params)).rows;
+};
+
+/**
+ * `work` in one transaction straight on the driver (one pooled pg client, or a PGlite transaction), for the document
+ * API's writes: Prisma's interactive transactions cost more per call than the two statements they carry. Deadlocks
+ * and serialization failures are retried as inTransaction does.
+ */
+export async function rawTransaction<T>(work: (query: SqlRunner) => Promise<T>): Promise<T> {
+  const connection = await getConnection();
+  const limits = apiTimeouts();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!connection.pool) {
+        return await connection.pglite!.transaction((tx) =>
+          work(async <R>(text: string, params: unknown[]) => (await tx.query<R>(text, params)).rows),
+        );
+      }
+      const client = await connection.pool.connect();
+      let broken: Error | undefined;
+      try {
+        // BEGIN and the transaction's own bounds (SET LOCAL: they end with it) in one round trip, as inTransaction
+        // sets them: a lock or statement wait past them answers 503 (lib/db/unavailable.ts).
+        await client.query(
+          `BEGIN; SELECT set_config('lock_timeout', '${limits.lockMs}ms', true), ` +
+            `set_config('statement_timeout', '${limits.statementMs}ms', true)`,
+        );
+        const result = await work(
+          async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
+        );
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    } catch (error) {
+      if (attempt >= 4 || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+/** A raw transaction that locks one document's row: its writes queue in this app server, as inDocumentTransaction's. */
+export function rawDocumentTransaction<T>(
+  instanceId: number,
+  documentId: number,
+  work: (query: SqlRunner) => Promise<T>,
+): Promise<T> {
+  return withKeyGate(documentKey(instanceId, documentId), apiTimeouts().rowQueueMs, () => rawTransaction(work), isLockTimeout);
+}
+
+/** A SqlRunner over a Prisma transaction, for callers that already hold one (the CSV import). */
+export function prismaRunner(tx: Tx): SqlRunner {
+  return <T>(text: string, params: unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...params);
+}

@@ -1,0 +1,51 @@
+// The read view of loadById / loadByCPF (SPEC.md) built by PostgreSQL itself as JSON text: the document, its status
+// with category, product, step, observations and attachments in ONE statement, so a read is one round trip and the
+// answer goes to the client without being parsed and re-serialised in JavaScript. The JSON keys and values are those
+// of serializeReadView (tests/read-view-sql.test.ts compares the two).
+
+/** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
+export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const READ_VIEW = `json_build_object(
+  'id', d."id", 'status_id', d."statusId", 'uuid', d."uuid", 'product_id', d."productId", 'protocol', d."protocol",
+  'filled_columns', d."filledColumns", 'date_time', ${isoSql(`d."dateTime"`)},
+  'sla_end_status', ${isoSql(`d."slaEndStatus"`)}, 'updated_at', ${isoSql(`d."updatedAt"`)},
+  'fields_to_show', json_build_object('CPF', d."cpf", 'Email', d."email", 'Telefone', d."phone", 'Cliente', d."name",
+    'Fonte', d."source", 'Modalidade', d."modalityIdentifier", 'Criado em', ${isoSql(`d."createdAt"`)}),
+  'product', json_build_object('id', p."id", 'name', p."name", 'description', p."description",
+    'sla', p."defaultSlaHours", 'active', p."active", 'created_at', ${isoSql(`p."createdAt"`)},
+    'updated_at', ${isoSql(`p."updatedAt"`)}),
+  'status', json_build_object('id', s."id", 'name', s."name", 'description', s."description", 'category', c."key",
+    'category_id', s."categoryId", 'category_label', c."label", 'sla', s."slaHours", 'text_color', s."textColor",
+    'bg_color', s."bgColor", 'order', s."order", 'step_id', s."stepId"),
+  'step', CASE WHEN st."id" IS NULL THEN NULL
+    ELSE json_build_object('id', st."id", 'product_id', st."productId", 'name', st."name", 'order', st."order") END,
+  'observation', coalesce((
+    SELECT json_agg(json_build_object('id', o."id", 'text', o."text", 'visibility', o."visibility",
+      'author', o."authorLabel", 'created_at', ${isoSql(`o."createdAt"`)}) ORDER BY o."createdAt", o."id")
+    FROM "Observation" o WHERE o."documentId" = d."id"), '[]'::json),
+  'attachment', coalesce((
+    SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'file_name', a."fileName",
+      'media_type', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'request_note', a."requestNote",
+      'author', a."authorLabel", 'created_at', ${isoSql(`a."createdAt"`)}, 'uploaded_at', ${isoSql(`a."uploadedAt"`)},
+      'download_url', CASE WHEN a."state" = 'uploaded' THEN '/api/documents/' || d."id" || '/attachments/' || a."id" END)
+      ORDER BY a."createdAt", a."id")
+    FROM "Attachment" a WHERE a."documentId" = d."id"), '[]'::json))`;
+
+const FROM = `FROM "Document" d
+  JOIN "Status" s ON s."id" = d."statusId"
+  JOIN "StatusCategory" c ON c."id" = s."categoryId"
+  JOIN "Product" p ON p."id" = d."productId"
+  LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
+
+/** $1 document id, $2 instance id → one row {view: JSON text}, or none. */
+export const READ_VIEW_BY_ID = `SELECT ${READ_VIEW}::text AS "view" ${FROM} WHERE d."id" = $1 AND d."instanceId" = $2`;
+
+/**
+ * $1 instance id, $2 identifiers (text[], exact match), $3 category keys (text[], empty = all) → one row: the JSON
+ * array of views, newest first, and the instance's category keys (to name unknown ones in a 400).
+ */
+export const READ_VIEWS_BY_CPF = `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY d."createdAt" DESC, d."id" DESC), '[]'::json)::text AS "views",
+    (SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = $1) AS "known"
+  ${FROM}
+  WHERE d."instanceId" = $1 AND d."cpf" = ANY($2::text[]) AND (cardinality($3::text[]) = 0 OR c."key" = ANY($3::text[]))`;

@@ -1,0 +1,130 @@
+// The read view is built by PostgreSQL as JSON text (lib/documents/read-view-sql.ts); it must equal, value for value,
+// what the JavaScript serializer (serializeReadView over Prisma's relation load) answers — on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor.ts";
+import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
+import { createDocument } from "@/lib/documents/create.ts";
+import { documentWithRelations } from "@/lib/documents/load.ts";
+import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/read.ts";
+import { serializeReadView } from "@/lib/documents/serialize.ts";
+import { updateDocument } from "@/lib/documents/update.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { createFreshDatabase } from "./helpers/test-database.ts";
+
+let db: Db;
+let catalog: SeededCatalog;
+let cleanup: () => Promise<void>;
+let actor: Actor;
+const CPF = "529.982.247-25";
+
+beforeAll(async () => {
+  ({ cleanup } = await createFreshDatabase());
+  await deployMigrationsOnOpenDatabase();
+  db = await getDb();
+  catalog = await createInstanceWithCatalog(db, "default");
+  actor = { type: "token", id: 1, label: "token:test", instanceId: catalog.instanceId, role: "admin", userId: null };
+});
+afterAll(async () => {
+  await closeDb();
+  await cleanup?.();
+});
+
+async function viaPrisma(id: number) {
+  const document = await db.document.findFirstOrThrow({ where: { id }, include: documentWithRelations });
+  return serializeReadView(document);
+}
+
+describe("read view built in SQL", () => {
+  it("equals the JavaScript serializer for documents with and without relations, step, modality and SLA", async () => {
+    const plain = await createDocument(actor, {
+      status_id: catalog.statusIds["Novo"],
+      product_id: catalog.productId,
+      cpf: CPF,
+    });
+    const full = await createDocument(actor, {
+      status_id: catalog.statusIds["Novo"],
+      product_id: catalog.productId,
+      cpf: "52998224725",
+      name: 'Ana "Teste", São Paulo',
+      email: "ana@example.com",
+      phone: "+55 11 90000-0000",
+      source: "api",
+      sla_total: 1.5,
+      modality_identifier: "Horário comercial",
+      filled_columns: {
+        placa: "ABC1D23",
+        valor_segurado: 85000.5,
+        nested: { a: [1, "dois", null] },
+        vazio: "",
+        "ç ü": true,
+      },
+    });
+    // A status without a step (Cancelado), observations and attachments in both states.
+    await updateDocument(actor, { id: full.id, status_id: catalog.statusIds["Cancelado"] });
+    const base = Date.now();
+    await db.observation.createMany({
+      data: [
+        {
+          documentId: full.id,
+          text: "segunda",
+          visibility: "customer",
+          authorLabel: "token:x",
+          createdAt: new Date(base + 2000),
+        },
+        {
+          documentId: full.id,
+          text: "primeira\nlinha",
+          authorLabel: "ana@example.com",
+          createdAt: new Date(base + 1000),
+        },
+      ],
+    });
+    await db.attachment.createMany({
+      data: [
+        {
+          documentId: full.id,
+          state: "uploaded",
+          fileName: "cnh.pdf",
+          mediaType: "application/pdf",
+          size: 1234,
+          sha256: "ab".repeat(32),
+          authorLabel: "token:x",
+          createdAt: new Date(base + 500),
+          uploadedAt: new Date(base + 600),
+        },
+        {
+          documentId: full.id,
+          state: "pending",
+          fileName: "rg.pdf",
+          requestNote: "Enviar RG",
+          authorLabel: "x",
+          createdAt: new Date(base + 700),
+        },
+      ],
+    });
+
+    for (const id of [plain.id, full.id]) {
+      expect(JSON.parse(await loadDocumentById(catalog.instanceId, id))).toStrictEqual(await viaPrisma(id));
+    }
+    const fullView = JSON.parse(await loadDocumentById(catalog.instanceId, full.id));
+    expect(fullView.step).toBeNull();
+    expect(fullView.observation.map((o: { text: string }) => o.text)).toEqual(["primeira\nlinha", "segunda"]);
+    expect(fullView.attachment).toHaveLength(2);
+
+    // loadByCPF: exact match on the identifier as written, newest first, categories filter.
+    const byCpf = JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF, "52998224725"], []));
+    expect(byCpf).toStrictEqual([await viaPrisma(full.id), await viaPrisma(plain.id)]);
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF, "52998224725"], ["primary"]))).toStrictEqual([
+      await viaPrisma(plain.id),
+    ]);
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["000"], []))).toEqual([]);
+    await expect(loadDocumentsByCpf(catalog.instanceId, [CPF], ["nope"])).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("Unknown categories: nope (known: primary, valid, pause, final, invalid)"),
+    });
+    await expect(loadDocumentById(catalog.instanceId, 999_999)).rejects.toMatchObject({ status: 404 });
+    const other = await createInstanceWithCatalog(db, "other");
+    await expect(loadDocumentById(other.instanceId, full.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
