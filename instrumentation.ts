@@ -4,8 +4,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: stamps each request with its socket's address and TLS flag, and cuts late bodies
   // (lib/http/peer-stamp.ts, lib/http/slow-body-guard.ts).
-  const { installPeerStamp } = await import("./lib/http/peer-stamp.ts");
-  installPeerStamp();
+  const { installRequestHooks } = await import("./lib/http/peer-stamp.ts");
+  installRequestHooks();
   if (process.env.LGPD_WORKER === "off") return;
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code.
   const { startDeletionLoop } = await import("./lib/lgpd/processor.ts");

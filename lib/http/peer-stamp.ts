@@ -20,7 +20,7 @@ export const UNREPRESENTABLE_METHOD_HEADER = "x-docflow-unrepresentable-method";
 
 /**
  * Whole-request deadline Node enforces per connection (its default is 5 minutes), above the longest body
- * lib/http/body.ts waits for (a 10 MB upload at 100 KB/s); see docs/reliability.md.
+ * lib/http/slow-body-guard.ts waits for (a 10 MB upload at 100 KB/s); see docs/reliability.md.
  */
 export const SERVER_REQUEST_TIMEOUT_MS = 120_000;
 const SERVER_HEADERS_TIMEOUT_MS = 20_000;
@@ -48,10 +48,10 @@ function stamp({ request, socket, server }: RequestStart) {
   }
 }
 
-const installed = Symbol.for("docflow.peerStamp");
+const installed = Symbol.for("docflow.requestHooks");
 
 /** Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, then the body guard. */
-export function installPeerStamp(): void {
+export function installRequestHooks(): void {
   const holder = globalThis as { [installed]?: boolean };
   if (holder[installed]) return;
   holder[installed] = true;
