@@ -1,3 +1,6 @@
+import { fileURLToPath } from "node:url";
+import { scanApiRoutes } from "./lib/http/api-route-table.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The embedded database and the pg driver stay outside the bundles (their WASM and native-ish parts load from node_modules).
@@ -6,6 +9,8 @@ const nextConfig = {
   typedRoutes: false,
   // `npm test` type-checks with `tsc --noEmit` first; repeating it in every build would add ~30 s to a first `npm start`.
   typescript: { ignoreBuildErrors: true },
+  // The /api route table for proxy.ts (JSON 404 for unknown paths, 405 + Allow for unexported methods).
+  env: { DOCFLOW_API_ROUTES: JSON.stringify(scanApiRoutes(fileURLToPath(new URL("./app", import.meta.url)))) },
   async headers() {
     return [
       {

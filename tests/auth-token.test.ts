@@ -24,11 +24,15 @@ async function createUser(email: string, role: "admin" | "staff" | "viewer", ext
   });
 }
 
-/** Each test uses its own client address so the per-address counter of one test does not leak into another. */
+/**
+ * Each test uses its own client address so the per-address counter of one test does not leak into another. The
+ * address travels in X-Forwarded-For as a trusted proxy would append it (TRUST_PROXY=1, set in beforeAll).
+ */
 const signIn = (body: unknown, address: string) =>
   app.post("auth/token", body, { headers: { "x-forwarded-for": address } });
 
 beforeAll(async () => {
+  process.env.TRUST_PROXY = "1";
   app = await startTestApp();
   fixture = await createInstanceFixture(app.db);
 });

@@ -16,7 +16,13 @@ let app: TestApp;
 let main: LgpdInstance;
 let other: LgpdInstance;
 
+// Wrong keys are throttled per address (tests/abuse-brakes.test.ts): each request here comes from its own address,
+// as a trusted proxy (TRUST_PROXY=1) reports it, so this file's many 401 checks never meet the lock.
+let addressCount = 0;
+const freshAddress = () => `10.77.${++addressCount >> 8}.${addressCount & 255}`;
+
 beforeAll(async () => {
+  process.env.TRUST_PROXY = "1";
   app = await startTestApp();
   main = await createLgpdInstance(app.db, "default");
   other = await createLgpdInstance(app.db, "outra");
@@ -29,6 +35,7 @@ function postRequest(body: unknown, options: { key?: string | null; slug?: strin
     method: "POST",
     headers: {
       "content-type": options.contentType ?? "application/json",
+      "x-forwarded-for": freshAddress(),
       ...(key !== null ? { "x-api-key": key } : {}),
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -38,7 +45,7 @@ function postRequest(body: unknown, options: { key?: string | null; slug?: strin
 function getStatus(cpf: string, options: { key?: string | null; slug?: string } = {}) {
   const key = options.key === undefined ? main.key : options.key;
   return fetch(`${app.baseUrl}/api/lgpd/${options.slug ?? main.slug}/status/${cpf}`, {
-    headers: key !== null ? { "x-api-key": key } : {},
+    headers: { "x-forwarded-for": freshAddress(), ...(key !== null ? { "x-api-key": key } : {}) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JSON_LIMITS } from "../http/json-limits.ts";
 import { ROUTES, type RouteDoc } from "./registry.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -8,6 +9,8 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Missing or invalid credentials",
   403: "The caller's role does not allow this",
   404: "Unknown document",
+  405: "Method not allowed (see Allow)",
+  408: "The body did not arrive in time",
   409: "Refused status transition or conflicting change",
   413: "Body too large",
   415: "Body is not JSON",
@@ -141,7 +144,11 @@ export function buildOpenApi(serverUrl = "/api") {
       description:
         "Document operations are POST with a JSON body and Authorization: Bearer <token> (an API token from the " +
         "APIs menu, or one from POST /api/auth/token). The staff UI calls the same routes with its session. " +
-        "LGPD routes use the instance's LGPD key in x-api-key.",
+        "LGPD routes use the instance's LGPD key in x-api-key. Limits of every JSON body (400 beyond them): nesting " +
+        `${JSON_LIMITS.depth} levels, ${JSON_LIMITS.stringLength} characters per string, ${JSON_LIMITS.keys} keys ` +
+        "per object, no NUL (U+0000) and no lone UTF-16 surrogate in any string or key, no key named __proto__; " +
+        "1 MiB per body (413). A body must arrive within 30 s (408). Unknown /api paths answer 404 and unsupported " +
+        "methods 405 with Allow, in the same JSON shape. Every answer is Cache-Control: no-store.",
     },
     servers: [{ url: serverUrl }],
     paths,

@@ -154,9 +154,10 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     const sentColumns = input.filled_columns ?? {};
     const storedColumns = current.filledColumns as Record<string, unknown>;
     for (const [key, value] of Object.entries(sentColumns)) {
-      const before = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
-      if (JSON.stringify(before) !== JSON.stringify(value)) {
-        changes.push({ field: `filled_columns.${key}`, before: before ?? null, after: value });
+      // Own keys only: `constructor` or `toString` are ordinary keys here, not Object.prototype's members.
+      const stored = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
+      if (JSON.stringify(stored) !== JSON.stringify(value)) {
+        changes.push({ field: `filled_columns.${key}`, before: stored ?? null, after: value });
       }
     }
     if (changes.length === 0) return current;
@@ -198,7 +199,7 @@ export async function removeFilledColumns(
   return inDocumentTransaction(actor.instanceId, input.id, async (tx) => {
     const current = await lockDocument(tx, actor.instanceId, input.id);
     const stored = current.filledColumns as Record<string, unknown>;
-    const present = [...new Set(input.keys)].filter((key) => key in stored);
+    const present = [...new Set(input.keys)].filter((key) => Object.hasOwn(stored, key));
     if (present.length === 0) return current;
     await tx.$executeRaw`UPDATE "Document" SET "filledColumns" = "filledColumns" - ${present}::text[], "updatedAt" = now()
       WHERE "id" = ${current.id}`;

@@ -1,8 +1,25 @@
 import { ApiError } from "./errors.ts";
+import { findJsonProblem } from "./json-limits.ts";
 
 export const DEFAULT_BODY_LIMIT = Number(process.env.API_BODY_LIMIT_BYTES) || 1_048_576;
 
-/** Reads a JSON body with a size cap: 415 when it is not JSON, 413 when too large, 400 when malformed. */
+/** Slowest upload speed served in full: a 10 MB attachment may take ~100 s, a 1 MB JSON body the base 30 s. */
+const MIN_BYTES_PER_SECOND = 100_000;
+
+/**
+ * How long a body of `bytes` may take to arrive (lib/http/slow-body-guard.ts cuts it after that): API_BODY_TIMEOUT_MS
+ * (default 30 s), longer only for bodies too large to arrive in that time at MIN_BYTES_PER_SECOND.
+ */
+export function bodyTimeoutMs(bytes = 0): number {
+  const value = Number(process.env.API_BODY_TIMEOUT_MS);
+  const base = Number.isFinite(value) && value > 0 ? value : 30_000;
+  return Math.max(base, Math.ceil(bytes / MIN_BYTES_PER_SECOND) * 1000);
+}
+
+/**
+ * Reads a JSON body with a size cap: 415 when it is not JSON, 413 when too large, 400 when malformed or outside
+ * JSON_LIMITS (NUL, lone surrogates, depth, string length, key count).
+ */
 export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_LIMIT): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
@@ -10,11 +27,15 @@ export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_L
   }
   const text = await readTextWithLimit(request, limitBytes);
   if (!text.trim()) throw new ApiError("BadRequest", "Invalid parameters: the body is empty");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError("BadRequest", "Invalid parameters: the body is not valid JSON");
   }
+  const problem = findJsonProblem(value);
+  if (problem) throw new ApiError("BadRequest", problem.message, { errors: problem.errors });
+  return value;
 }
 
 export async function readTextWithLimit(request: Request, limitBytes: number): Promise<string> {

@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
+  MethodNotAllowed: 405,
+  RequestTimeout: 408,
   Conflict: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,

@@ -1,22 +1,18 @@
 import "server-only";
+import { clientAddress } from "../auth/client-address.ts";
+import { lockedForSeconds, recordFailure } from "../auth/sign-in-throttle.ts";
 import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { readTextWithLimit } from "../http/body.ts";
+import { findJsonProblem, textProblem } from "../http/json-limits.ts";
 import { requestIdFrom } from "../http/request-id.ts";
+import { LGPD_BODIES, type LgpdBody } from "./bodies.ts";
+import { lgpdThrottleKeys } from "./key-throttle.ts";
 import { instanceForLgpdKeyCached } from "./keys.ts";
 import { describeFailure } from "./redact.ts";
 
 // The LGPD API keeps the original service's bodies byte for byte, so it does not use apiRoute's error shape.
-export const LGPD_BODIES = {
-  received: { status: "pending", message: "Request received. Please use the status method to check progress" },
-  invalidCpf: { status: "error", message: "Invalid CPF" },
-  unauthorized: { status: "error", message: "Unauthorized" },
-  notFound: { status: "error", message: "Request not found" },
-  unexpected: { status: "error", message: "Unexpected error" },
-  unavailable: { status: "error", message: "Service unavailable" },
-  invalidIdempotencyKey: { status: "error", message: "Invalid Idempotency-Key" },
-  reusedIdempotencyKey: { status: "error", message: "Idempotency-Key already used with a different body" },
-} as const;
+export { LGPD_BODIES };
 
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
 export const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
@@ -24,7 +20,8 @@ export const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
 export class LgpdHttpError extends Error {
   constructor(
     readonly status: number,
-    readonly body: (typeof LGPD_BODIES)[keyof typeof LGPD_BODIES],
+    readonly body: LgpdBody,
+    readonly headers: Record<string, string> = {},
   ) {
     super(body.message);
   }
@@ -56,20 +53,32 @@ export function lgpdRoute(
     const slug = safeDecode(params.instance ?? "");
     let status = 500;
     let body: unknown = LGPD_BODIES.unexpected;
-    let retryAfter: Record<string, string> = {};
+    let headers: Record<string, string> = {};
     try {
-      const instanceId = await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
-      if (instanceId === null) throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
+      const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug);
+      const lockedFor = await lockedForSeconds(throttleKeys);
+      if (lockedFor > 0) {
+        throw new LgpdHttpError(429, LGPD_BODIES.tooManyRequests, { "retry-after": String(lockedFor) });
+      }
+      // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
+      const instanceId =
+        textProblem(slug) || slug.length > 100
+          ? null
+          : await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
+      if (instanceId === null) {
+        await recordFailure(throttleKeys);
+        throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
+      }
       ({ status, body } = await handler({ request, requestId, instanceId, slug }, params));
     } catch (error) {
       const unavailable = unavailability(error);
       if (error instanceof LgpdHttpError) {
-        ({ status, body } = error);
+        ({ status, body, headers } = error);
       } else if (unavailable) {
         // The database is busy or down: nothing was recorded, the portal may retry (same idea as the document API).
         status = 503;
         body = LGPD_BODIES.unavailable;
-        retryAfter = { "retry-after": String(retryAfterSeconds(unavailable)) };
+        headers = { "retry-after": String(retryAfterSeconds(unavailable)) };
         log.warn("lgpd.unavailable", { request_id: requestId, route, reason: unavailable });
       } else {
         log.error("lgpd.unexpected_error", { request_id: requestId, route, error: describeFailure(error) });
@@ -85,24 +94,21 @@ export function lgpdRoute(
     });
     return Response.json(body, {
       status,
-      headers: { "x-request-id": requestId, "cache-control": "no-store", ...retryAfter },
+      headers: { ...headers, "x-request-id": requestId, "cache-control": "no-store" },
     });
   };
 }
 
-/** The JSON body, or an Invalid CPF error when it is missing, too large or not JSON. */
+/** The JSON body, or an Invalid CPF error when it is missing, too large, not JSON or outside JSON_LIMITS. */
 export async function readLgpdJson(request: Request): Promise<unknown> {
-  let text: string;
+  let value: unknown;
   try {
-    text = await readTextWithLimit(request, LGPD_BODY_LIMIT_BYTES);
+    value = JSON.parse(await readTextWithLimit(request, LGPD_BODY_LIMIT_BYTES));
   } catch {
     throw invalidCpf();
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidCpf();
-  }
+  if (findJsonProblem(value)) throw invalidCpf();
+  return value;
 }
 
 export function safeDecode(value: string): string {

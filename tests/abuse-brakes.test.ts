@@ -1,0 +1,141 @@
+// Issue 8, finding 5: brakes that could be bypassed. X-Forwarded-For is believed only with TRUST_PROXY (before:
+// 70 of 70 spoofed sign-in attempts went through); wrong LGPD keys are throttled per address and per instance
+// (before: 18,634 wrong guesses a minute, all answered 401); a body that never finishes is cut (before: held ~5.5
+// minutes). Real HTTP against the built app; the throttles live in the database (PGlite or PostgreSQL).
+import { request as httpRequest } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LGPD_KEY_FAILURE_LIMITS } from "@/lib/lgpd/key-throttle.ts";
+import { THROTTLE_LIMITS } from "@/lib/auth/sign-in-throttle.ts";
+import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
+import { startTestApp, type TestApp } from "./helpers/test-app.ts";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+afterEach(() => {
+  delete process.env.TRUST_PROXY;
+  delete process.env.API_BODY_TIMEOUT_MS;
+});
+
+const signIn = (email: string, forwardedFor: string) =>
+  app.post("auth/token", { email, password: "not-the-password" }, { headers: { "x-forwarded-for": forwardedFor } });
+
+describe("X-Forwarded-For is believed only from a trusted proxy", () => {
+  it("without TRUST_PROXY, attempts with spoofed addresses are counted against the one real address", async () => {
+    const attempts = THROTTLE_LIMITS.address + 10;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      statuses.push((await signIn(`spoof${attempt}@example.com`, `203.0.113.${attempt}`)).status);
+    }
+    // Each e-mail fails once, so only the per-address throttle can refuse: it must, after its limit.
+    expect(statuses.slice(0, THROTTLE_LIMITS.address)).toEqual(Array(THROTTLE_LIMITS.address).fill(401));
+    expect(statuses.slice(THROTTLE_LIMITS.address)).toEqual(Array(10).fill(429));
+  });
+
+  it("with TRUST_PROXY=1 the address the proxy appended counts, not what the client wrote before it", async () => {
+    process.env.TRUST_PROXY = "1";
+    // One real address behind varying client-written entries: throttled at the limit.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < THROTTLE_LIMITS.address + 3; attempt++) {
+      statuses.push((await signIn(`forged${attempt}@example.com`, `203.0.113.${attempt}, 10.2.0.1`)).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(THROTTLE_LIMITS.address);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    const refused = await signIn("forged-last@example.com", "10.2.0.1");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another real address is its own counter, whatever the client wrote in front of it.
+    expect((await signIn("elsewhere@example.com", "10.2.0.1, 10.2.0.2")).status).toBe(401);
+  });
+});
+
+describe("wrong LGPD keys are throttled", () => {
+  const post = (slug: string, key: string, forwardedFor?: string) =>
+    fetch(`${app.baseUrl}/api/lgpd/${slug}/request`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": key,
+        ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+      },
+      body: JSON.stringify({ cpf: cpfFromBase(123456789) }),
+    });
+
+  it("per address: after the limit every request answers 429 with Retry-After, the right key included", async () => {
+    const instance = await createLgpdInstance(app.db, "throttle-addr");
+    process.env.TRUST_PROXY = "1";
+    const guesses: number[] = [];
+    for (let guess = 0; guess < 40; guess++)
+      guesses.push((await post(instance.slug, `lgpd_wrong${guess}`, "10.3.0.1")).status);
+    expect(guesses.slice(0, LGPD_KEY_FAILURE_LIMITS.address)).toEqual(Array(LGPD_KEY_FAILURE_LIMITS.address).fill(401));
+    expect(guesses.slice(LGPD_KEY_FAILURE_LIMITS.address)).toEqual(
+      Array(40 - LGPD_KEY_FAILURE_LIMITS.address).fill(429),
+    );
+    const locked = await post(instance.slug, instance.key, "10.3.0.1");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await locked.text()).toBe('{"status":"error","message":"Too many requests"}');
+    // Another address still gets through with the right key.
+    expect((await post(instance.slug, instance.key, "10.3.0.2")).status).toBe(200);
+  });
+
+  it("per instance: guesses spread over many addresses lock the instance", async () => {
+    const instance = await createLgpdInstance(app.db, "throttle-inst");
+    process.env.TRUST_PROXY = "1";
+    const statuses: number[] = [];
+    for (let guess = 0; guess < LGPD_KEY_FAILURE_LIMITS.instance + 5; guess++) {
+      statuses.push((await post(instance.slug, "lgpd_wrong", `10.4.${guess >> 8}.${guess & 255}`)).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LGPD_KEY_FAILURE_LIMITS.instance);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    // Another instance is not affected.
+    const other = await createLgpdInstance(app.db, "throttle-other");
+    expect((await post(other.slug, other.key, "10.4.9.9")).status).toBe(200);
+  });
+});
+
+describe("a body that never finishes", () => {
+  /** Sends headers and part of a body, then nothing; resolves with the answer (or a timeout marker). */
+  function trickle(path: string, headers: Record<string, string>) {
+    const url = new URL(app.baseUrl);
+    return new Promise<{ status: number; text: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const request = httpRequest(
+        { host: url.hostname, port: url.port, method: "POST", path, headers: { ...headers, "content-length": "200" } },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, text, ms: Date.now() - started }));
+        },
+      );
+      request.on("error", reject);
+      request.setTimeout(15_000, () => {
+        request.destroy();
+        resolve({ status: 0, text: "no answer within 15 s", ms: Date.now() - started });
+      });
+      request.write('{"email":"a');
+    });
+  }
+
+  it("is cut after API_BODY_TIMEOUT_MS with a 408 in the route's shape, before any route sees it", async () => {
+    process.env.API_BODY_TIMEOUT_MS = "1000";
+    const token = await trickle("/api/auth/token", { "content-type": "application/json" });
+    expect(token.status).toBe(408);
+    expect(JSON.parse(token.text)).toMatchObject({
+      status: "error",
+      error: expect.stringMatching(/^RequestTimeout: /),
+    });
+    expect(token.ms).toBeLessThan(5_000);
+
+    const instance = await createLgpdInstance(app.db, "slow-body");
+    const lgpd = await trickle(`/api/lgpd/${instance.slug}/request`, {
+      "content-type": "application/json",
+      "x-api-key": instance.key,
+    });
+    expect(lgpd.status).toBe(408);
+    expect(lgpd.text).toBe('{"status":"error","message":"Request timeout"}');
+  });
+});
