@@ -19,9 +19,10 @@ export type PersonTerms = { cpfs: string[]; names: string[]; emails: string[]; p
 
 export type PersonMatcher = {
   /**
-   * For `column ~ $n` in PostgreSQL: true for every text `mask` would change (and many more). Its size does not grow
-   * with the number of terms (PostgreSQL's regular expressions get very slow with hundreds of alternatives): any run
-   * of eight or more digits, an @ when there are e-mails, and the longest word of each name.
+   * For `column ~ $n` in PostgreSQL: true for every text `mask` would change (and more): each CPF or phone as digits
+   * with any separators, each e-mail, the longest word of each name. PostgreSQL's regular expressions get very slow
+   * with hundreds of alternatives, so a kind with more than MAX_SQL_ALTERNATIVES terms is pre-selected generically
+   * (any run of eight digits, any @, any letter) and the work moves to `mask`.
    */
   sql: string;
   /** The text with every occurrence of the person's terms replaced by MASK. */
@@ -30,6 +31,8 @@ export type PersonMatcher = {
 
 const MIN_NAME_LETTERS = 4;
 const MIN_PHONE_DIGITS = 8;
+/** Above this many terms of one kind, the SQL prefilter uses a generic pattern (see PersonMatcher.sql). */
+const MAX_SQL_ALTERNATIVES = 12;
 /** Digits with at most three separators (anything but letters and digits) between two of them. */
 const DIGIT_RUN = /[0-9](?:[^0-9A-Za-z]{0,3}[0-9])*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
@@ -139,10 +142,13 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
     return out + text.slice(at);
   };
 
+  // Few terms: each one as a pattern (selective). Many: a generic pattern whose size does not grow with them.
+  const digitPatterns = [...digitTerms.keys()].map((digits) => digits.split("").join("[^0-9A-Za-z]{0,3}"));
+  const namePatterns = [...new Set(nameWords)].map(literalSql);
   const sql = [
-    ...(digitTerms.size ? ["[0-9]([^0-9A-Za-z]{0,3}[0-9]){7}"] : []),
-    ...(emails.size ? ["@"] : []),
-    ...[...new Set(nameWords)].map(literalSql),
+    ...(digitPatterns.length > MAX_SQL_ALTERNATIVES ? ["[0-9]([^0-9A-Za-z]{0,3}[0-9]){7}"] : digitPatterns),
+    ...(emails.size > MAX_SQL_ALTERNATIVES ? ["@"] : [...emails].map(literalSql)),
+    ...(namePatterns.length > MAX_SQL_ALTERNATIVES ? ["[[:alpha:]]"] : namePatterns),
   ].join("|");
   return { sql, mask };
 }
@@ -157,9 +163,7 @@ export function maskJson(value: unknown, matcher: PersonMatcher): unknown {
   if (typeof value === "number") return matcher.mask(String(value)) === String(value) ? value : MASK;
   if (Array.isArray(value)) return value.map((item) => maskJson(item, matcher));
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [matcher.mask(key), maskJson(item, matcher)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [matcher.mask(key), maskJson(item, matcher)]));
   }
   return value;
 }
