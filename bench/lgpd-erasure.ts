@@ -5,9 +5,7 @@
 //
 //   npm run bench -- lgpd-erasure                 BENCH_LGPD_DOCUMENTS=500 BENCH_BACKGROUND=20000
 //   BENCH_DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- lgpd-erasure
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { createFreshDatabase } from "../tests/helpers/test-database.ts";
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -16,29 +14,10 @@ export async function run(): Promise<void> {
   const background = Number(process.env.BENCH_BACKGROUND) || 20_000;
   process.env.LOG_LEVEL ??= "error";
 
-  let cleanup: () => Promise<void>;
-  if (!serverUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), "docflow-bench-"));
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = dir;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const pg = (await import("pg")).default;
-    const name = `docflow_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  // The tests' fresh-database helper: a temporary PGlite folder, or a new database on TEST_DATABASE_URL's server.
+  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  const { cleanup } = await createFreshDatabase();
 
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
