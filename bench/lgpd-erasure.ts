@@ -5,9 +5,7 @@
 //
 //   npm run bench -- lgpd-erasure                 BENCH_LGPD_DOCUMENTS=500 BENCH_BACKGROUND=20000
 //   BENCH_DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- lgpd-erasure
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { createFreshDatabase } from "../tests/helpers/test-database.ts";
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -16,29 +14,10 @@ export async function run(): Promise<void> {
   const background = Number(process.env.BENCH_BACKGROUND) || 20_000;
   process.env.LOG_LEVEL ??= "error";
 
-  let cleanup: () => Promise<void>;
-  if (!serverUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), "docflow-bench-"));
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = dir;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const pg = (await import("pg")).default;
-    const name = `docflow_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  // The tests' fresh-database helper: a temporary PGlite folder, or a new database on TEST_DATABASE_URL's server.
+  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  const { cleanup } = await createFreshDatabase();
 
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
@@ -50,13 +29,13 @@ export async function run(): Promise<void> {
   const statusId = catalog.statusIds["Novo"];
 
   /** `count` documents for one CPF (or, with cpf null, distinct ones), each with one observation and two history rows. */
-  async function seed(prefix: string, count: number, person: { cpf: string; name: string; email: string } | null) {
+  async function seed(prefix: string, count: number, person: Person | null) {
     await db.$executeRawUnsafe(
       `INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "cpf", "cpfDigits", "name",
        "email", "phone", "slaStart", "source", "filledColumns", "dateTime", "createdAt", "updatedAt")
      SELECT gen_random_uuid(), $1, $2 || lpad(g::text, 7, '0'), $3, $4,
        coalesce($5, lpad(g::text, 11, '7')), coalesce($6, lpad(g::text, 11, '7')),
-       coalesce($7, 'Cliente ' || g), coalesce($8, 'cliente' || g || '@example.com'), '+55 11 9' || lpad(g::text, 8, '0'),
+       coalesce($7, 'Cliente ' || g), coalesce($8, 'cliente' || g || '@example.com'), coalesce($10, '+55 11 9' || lpad(g::text, 8, '0')),
        now(), 'bench', jsonb_build_object('placa', 'ABC' || g), now(), now(), now()
      FROM generate_series(1, $9::int) AS g`,
       catalog.instanceId,
@@ -68,8 +47,9 @@ export async function run(): Promise<void> {
       person?.name ?? null,
       person?.email ?? null,
       count,
+      person?.phone ?? null,
     );
-    const docs = `SELECT id, cpf, name, email FROM "Document" WHERE protocol LIKE '${prefix}-%'`;
+    const docs = `SELECT id, cpf, name, email, phone FROM "Document" WHERE protocol LIKE '${prefix}-%'`;
     await db.$executeRawUnsafe(
       `INSERT INTO "Observation" ("documentId", text, "authorLabel")
      SELECT id, 'Cliente ' || name || ' ligou; CPF conferido', 'token:bench' FROM (${docs}) d`,
@@ -79,7 +59,8 @@ export async function run(): Promise<void> {
      SELECT id, 'create', 'token'::"ActorType", 'token:bench', jsonb_build_array(
        jsonb_build_object('field', 'cpf', 'before', null, 'after', cpf),
        jsonb_build_object('field', 'name', 'before', null, 'after', name),
-       jsonb_build_object('field', 'email', 'before', null, 'after', email)) FROM (${docs}) d
+       jsonb_build_object('field', 'email', 'before', null, 'after', email),
+       jsonb_build_object('field', 'phone', 'before', null, 'after', phone)) FROM (${docs}) d
      UNION ALL
      SELECT id, 'update', 'token'::"ActorType", 'token:bench',
        jsonb_build_array(jsonb_build_object('field', 'status_id', 'before', 1, 'after', 2)) FROM (${docs}) d`,
@@ -87,10 +68,13 @@ export async function run(): Promise<void> {
   }
 
   // Valid CPFs are not needed here (requests are recorded directly); distinct 11-digit strings are.
-  const people = [0, 1, 2].map((i) => ({
+  // The first two people use one phone on all their documents; the third a different one on each (the worst case:
+  // 1,500 phone forms to look for).
+  const people: Person[] = [0, 1, 2].map((i) => ({
     cpf: String(40_000_000_011 + i * 1_111_111),
     name: `Pessoa Benchmark ${["Alfa", "Beta", "Gama"][i]}`,
     email: `pessoa${i}@bench.test`,
+    phone: i < 2 ? `+55 21 9${String(8765432 + i).padStart(8, "0")}` : null,
   }));
   let started = performance.now();
   await seed("BG", background, null);
@@ -123,12 +107,15 @@ export async function run(): Promise<void> {
     started = performance.now();
     const { results } = await processDueRequests({ owner: "bench", limit: 1 });
     const ms = performance.now() - started;
-    console.log(`deletion of ${perPerson} documents: ${ms.toFixed(0)} ms — ${JSON.stringify(results[0])}`);
+    const phones = person.phone ? "one phone" : `${perPerson} phones`;
+    console.log(`deletion of ${perPerson} documents (${phones}): ${ms.toFixed(0)} ms — ${JSON.stringify(results[0])}`);
   }
 
   await closeDb();
   await cleanup();
 }
+
+type Person = { cpf: string; name: string; email: string; phone: string | null };
 
 const formatCpf = (digits: string) =>
   `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;

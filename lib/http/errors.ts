@@ -32,6 +32,8 @@ const DEFAULT_CODE: Record<ErrorKind, string> = {
   TooManyRequests: "too_many_requests",
   Internal: "internal",
   ServiceUnavailable: "service_unavailable",
+  MethodNotAllowed: "method_not_allowed",
+  RequestTimeout: "request_timeout",
 };
 
 /** The one error the domain throws; the API wrapper turns it into the spec's JSON shape. */

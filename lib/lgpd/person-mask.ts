@@ -1,14 +1,16 @@
 // Finding and masking one person's CPF, names, e-mails and phones inside text and JSON that stays after an LGPD
 // deletion (other documents' history and observations, saved filters, audit rows …; see erasure-scope.ts).
 //
-// Two forms of one matcher: a PostgreSQL regular expression that pre-selects candidate rows in SQL (deliberately
-// looser: no word boundaries, case handled with character classes so it works in any database locale), and a
-// JavaScript one that decides exactly what is replaced. Forms recognised:
+// Two halves: a small PostgreSQL regular expression that pre-selects candidate rows in SQL (deliberately loose; case
+// handled with character classes so it works in any database locale), and JavaScript that decides exactly what is
+// replaced, with set lookups rather than one regular expression per term (a person with 500 documents may bring
+// hundreds of phones). Forms recognised:
 // - CPF and phones: the digits in order with up to three separators (anything but letters and digits) between
 //   two digits — 12345678909, 123.456.789-09, 123 456 789 09 — and not inside a longer run of digits;
 // - phones also without the country code 55 and without the area code, and with a leading "+" or "(";
 // - e-mails: the address, any case, not inside a longer address;
-// - names: the full name, any case and spacing, as whole words. Names under four letters are not searched (they
+// - names: the full name's words in order, any case, as whole words, with up to three non-letters between two
+//   words ("Maria da Silva", "MARIA  DA\nSILVA", "Maria, da Silva"). Names under four letters are not searched (they
 //   would mask common words in unrelated text); neither are phones under eight digits.
 
 export const MASK = "***";
@@ -16,19 +18,27 @@ export const MASK = "***";
 export type PersonTerms = { cpfs: string[]; names: string[]; emails: string[]; phones: string[] };
 
 export type PersonMatcher = {
-  /** For `column ~ $n` in PostgreSQL: true for every text the JavaScript form would change (and maybe more). */
+  /**
+   * For `column ~ $n` in PostgreSQL: true for every text `mask` would change (and more): each CPF or phone as digits
+   * with any separators, each e-mail, the longest word of each name. PostgreSQL's regular expressions get very slow
+   * with hundreds of alternatives, so a kind with more than MAX_SQL_ALTERNATIVES terms is pre-selected generically
+   * (any run of eight digits, any @, any letter) and the work moves to `mask`.
+   */
   sql: string;
-  /** Global; replaces with MASK. */
-  js: RegExp;
+  /** The text with every occurrence of the person's terms replaced by MASK. */
+  mask: (text: string) => string;
 };
 
-const SEPARATOR_JS = "[^0-9A-Za-z]{0,3}";
-const SEPARATOR_SQL = "[^0-9A-Za-z]{0,3}";
 const MIN_NAME_LETTERS = 4;
 const MIN_PHONE_DIGITS = 8;
+/** Above this many terms of one kind, the SQL prefilter uses a generic pattern (see PersonMatcher.sql). */
+const MAX_SQL_ALTERNATIVES = 12;
+/** Digits with at most three separators (anything but letters and digits) between two of them. */
+const DIGIT_RUN = /[0-9](?:[^0-9A-Za-z]{0,3}[0-9])*/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
+const WORD = /[\p{L}\p{N}]+/gu;
 
-const escapeJs = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-/** A PostgreSQL ARE: every character that is not a letter or digit is escaped; letters become [xX] classes. */
+/** A PostgreSQL ARE matching `text` literally in any case: letters become [xX] classes, the rest is escaped. */
 function literalSql(text: string): string {
   return [...text]
     .map((char) => {
@@ -51,56 +61,109 @@ export function phoneVariants(phone: string): string[] {
   return [...new Set([digits, national, local])].filter((variant) => variant.length >= MIN_PHONE_DIGITS);
 }
 
-function unique(values: string[]): string[] {
-  const seen = new Map<string, string>();
-  for (const value of values) {
-    const key = value.toLowerCase();
-    if (!seen.has(key)) seen.set(key, value);
-  }
-  return [...seen.values()];
-}
+type Span = [start: number, end: number];
 
 /** One matcher for all of the person's terms; null when there is nothing searchable. */
 export function personMatcher(terms: PersonTerms): PersonMatcher | null {
-  const cpfs = unique(terms.cpfs.map(digitsOnly).filter((digits) => digits.length === 11));
-  const phones = unique(terms.phones.flatMap(phoneVariants));
-  const emails = unique(terms.emails.map((email) => email.trim()).filter((email) => /^[^\s@]+@[^\s@]+$/.test(email)));
-  const names = unique(
-    terms.names
-      .map((name) => name.trim().split(/\s+/).filter(Boolean))
-      .filter((words) => words.join("").replace(/[^\p{L}]/gu, "").length >= MIN_NAME_LETTERS)
-      .map((words) => words.join(" ")),
+  // Digit terms by their digits; phones may take a leading "+" or "(" into the mask.
+  const digitTerms = new Map<string, "cpf" | "phone">();
+  for (const phone of terms.phones) for (const variant of phoneVariants(phone)) digitTerms.set(variant, "phone");
+  for (const cpf of terms.cpfs.map(digitsOnly)) if (cpf.length === 11) digitTerms.set(cpf, "cpf");
+  const digitLengths = [...new Set([...digitTerms.keys()].map((digits) => digits.length))];
+  const emails = new Set(
+    terms.emails.map((email) => email.trim().toLowerCase()).filter((email) => /^[^\s@]+@[^\s@]+$/.test(email)),
   );
-  if (cpfs.length + phones.length + emails.length + names.length === 0) return null;
+  // Names as lists of lower-case words, indexed by their first word.
+  const names = new Map<string, string[][]>();
+  const nameWords: string[] = [];
+  for (const name of terms.names) {
+    const words = (name.toLowerCase().match(WORD) ?? []) as string[];
+    if (words.join("").replace(/[^\p{L}]/gu, "").length < MIN_NAME_LETTERS) continue;
+    names.set(words[0]!, [...(names.get(words[0]!) ?? []), words]);
+    nameWords.push(words.reduce((longest, word) => (word.length > longest.length ? word : longest)));
+  }
+  if (digitTerms.size + emails.size + names.size === 0) return null;
 
-  const digitsJs = (digits: string) => `${digits.split("").join(SEPARATOR_JS)}(?![0-9])`;
-  const js = [
-    ...cpfs.map((digits) => `(?<![0-9])${digitsJs(digits)}`),
-    ...phones.map((digits) => `(?<![0-9])[+(]?${digitsJs(digits)}`),
-    ...emails.map((email) => `(?<![A-Za-z0-9._%+-])${escapeJs(email)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`),
-    ...names.map((name) => `(?<![\\p{L}\\p{N}])${name.split(" ").map(escapeJs).join("\\s+")}(?![\\p{L}\\p{N}])`),
-  ];
+  const spansIn = (text: string): Span[] => {
+    const spans: Span[] = [];
+    if (digitTerms.size) {
+      for (const run of text.matchAll(DIGIT_RUN)) {
+        const positions: number[] = [];
+        for (let i = 0; i < run[0].length; i += 1) if (/[0-9]/.test(run[0][i]!)) positions.push(run.index + i);
+        const digits = positions.map((position) => text[position]).join("");
+        for (const length of digitLengths) {
+          for (let i = 0; i + length <= digits.length; i += 1) {
+            const kind = digitTerms.get(digits.slice(i, i + length));
+            const last = i + length - 1;
+            // Not inside a longer number: the digits right before and after must not touch it.
+            if (!kind || (i > 0 && positions[i - 1] === positions[i]! - 1)) continue;
+            if (last + 1 < positions.length && positions[last + 1] === positions[last]! + 1) continue;
+            const start = positions[i]!;
+            const lead = kind === "phone" && start > 0 && (text[start - 1] === "+" || text[start - 1] === "(") ? 1 : 0;
+            spans.push([start - lead, positions[last]! + 1]);
+          }
+        }
+      }
+    }
+    if (emails.size) {
+      for (const found of text.matchAll(EMAIL)) {
+        if (emails.has(found[0].toLowerCase())) spans.push([found.index, found.index + found[0].length]);
+      }
+    }
+    if (names.size) {
+      const words = [...text.matchAll(WORD)].map((word) => ({
+        word: word[0].toLowerCase(),
+        start: word.index,
+        end: word.index + word[0].length,
+      }));
+      words.forEach((first, i) => {
+        for (const name of names.get(first.word) ?? []) {
+          const matches = name.every((word, k) => {
+            const at = words[i + k];
+            return at?.word === word && (k === 0 || at.start - words[i + k - 1]!.end <= 3);
+          });
+          if (matches) spans.push([first.start, words[i + name.length - 1]!.end]);
+        }
+      });
+    }
+    return spans;
+  };
+
+  const mask = (text: string): string => {
+    const spans = spansIn(text).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    if (spans.length === 0) return text;
+    let out = "";
+    let at = 0;
+    for (const [start, end] of spans) {
+      if (end <= at) continue;
+      if (start >= at) out += text.slice(at, start) + MASK;
+      at = end; // overlapping spans become one mask
+    }
+    return out + text.slice(at);
+  };
+
+  // Few terms: each one as a pattern (selective). Many: a generic pattern whose size does not grow with them.
+  const digitPatterns = [...digitTerms.keys()].map((digits) => digits.split("").join("[^0-9A-Za-z]{0,3}"));
+  const namePatterns = [...new Set(nameWords)].map(literalSql);
   const sql = [
-    ...[...cpfs, ...phones].map((digits) => digits.split("").join(SEPARATOR_SQL)),
-    ...emails.map(literalSql),
-    ...names.map((name) => name.split(" ").map(literalSql).join("[[:space:]]+")),
-  ];
-  return { sql: sql.join("|"), js: new RegExp(js.join("|"), "giu") };
+    ...(digitPatterns.length > MAX_SQL_ALTERNATIVES ? ["[0-9]([^0-9A-Za-z]{0,3}[0-9]){7}"] : digitPatterns),
+    ...(emails.size > MAX_SQL_ALTERNATIVES ? ["@"] : [...emails].map(literalSql)),
+    ...(namePatterns.length > MAX_SQL_ALTERNATIVES ? ["[[:alpha:]]"] : namePatterns),
+  ].join("|");
+  return { sql, mask };
 }
 
 export function maskText(text: string, matcher: PersonMatcher): string {
-  return text.replace(matcher.js, MASK);
+  return matcher.mask(text);
 }
 
 /** A JSON value with every string (keys too) masked; a number that reads as one of the terms becomes the mask. */
 export function maskJson(value: unknown, matcher: PersonMatcher): unknown {
-  if (typeof value === "string") return maskText(value, matcher);
-  if (typeof value === "number") return maskText(String(value), matcher) === String(value) ? value : MASK;
+  if (typeof value === "string") return matcher.mask(value);
+  if (typeof value === "number") return matcher.mask(String(value)) === String(value) ? value : MASK;
   if (Array.isArray(value)) return value.map((item) => maskJson(item, matcher));
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [maskText(key, matcher), maskJson(item, matcher)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [matcher.mask(key), maskJson(item, matcher)]));
   }
   return value;
 }

@@ -3,9 +3,10 @@
 //
 // Claim: `FOR UPDATE SKIP LOCKED` + lease (leaseOwner, leaseUntil); an expired lease is claimable again, so a dead
 // worker's requests are picked up by another. Leases are short (20 s) and renewed by a heartbeat while the worker
-// works through its batch (startLeaseHeartbeat), so a dead worker's requests resume within one lease. Process: the transaction first locks the request row *if the lease
-// is still ours*; a worker whose lease was taken over finds nothing and stops. Another worker cannot take the lease
-// while we hold the row lock (its claim skips locked rows), so exactly one transaction ever commits the deletion.
+// works through its batch (startLeaseHeartbeat), so a dead worker's requests resume within one lease. Process: the
+// transaction first locks the request row *if the lease is still ours*; a worker whose lease was taken over finds
+// nothing and stops. Another worker cannot take the lease while we hold the row lock (its claim skips locked rows),
+// so exactly one transaction ever commits the deletion.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
