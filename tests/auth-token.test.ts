@@ -29,6 +29,9 @@ const signIn = (body: unknown, address: string) =>
   app.post("auth/token", body, { headers: { "x-forwarded-for": address } });
 
 beforeAll(async () => {
+  // These tests change tokens and users straight in the database, as the CLI or another app server would, and
+  // check the very next request; the token cache (tests/auth-cache.test.ts) delays that by up to API_AUTH_CACHE_MS.
+  process.env.API_AUTH_CACHE_MS = "0";
   app = await startTestApp();
   fixture = await createInstanceFixture(app.db);
 });
