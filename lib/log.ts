@@ -2,14 +2,10 @@
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: "info" | "warn" | "error", event: string, fields: LogFields) {
-  const threshold = process.env.LOG_LEVEL;
-  if (threshold === "silent") return;
-  if (threshold === "error" && level !== "error") return;
-  // Straight to the stream: console.log would format the string again (util.format) on every request.
-  const line = `{"time":"${new Date().toISOString()}","level":"${level}","event":${JSON.stringify(event)},${JSON.stringify(fields).slice(1)}`;
-  (level === "info" ? process.stdout : process.stderr).write(
-    line.endsWith(",}") ? `${line.slice(0, -2)}}\n` : `${line}\n`,
-  );
+  if (process.env.LOG_LEVEL === "silent") return;
+  if (process.env.LOG_LEVEL === "error" && level !== "error") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+  (level === "info" ? console.log : console.error)(line);
 }
 
 export const log = {

@@ -17,7 +17,10 @@ export async function rotateLgpdKey(
   const lastChars = key.slice(-4);
   const data = { keyHash: hashSecret(key), lastChars, createdById, createdAt: new Date(), lastUsedAt: null };
   await db.lgpdKey.upsert({ where: { instanceId }, create: { instanceId, ...data }, update: data });
-  for (const [slug, entry] of keyCache) if (entry.instanceId === instanceId) keyCache.delete(slug);
+  // Also the cached "no such instance" answers: one of them may be this instance's slug, looked up before it existed.
+  for (const [slug, entry] of keyCache) {
+    if (entry.instanceId === instanceId || entry.instanceId === null) keyCache.delete(slug);
+  }
   return { key, lastChars };
 }
 
