@@ -9,6 +9,12 @@ const nextConfig = {
   typedRoutes: false,
   // `npm test` type-checks with `tsc --noEmit` first; repeating it in every build would add ~30 s to a first `npm start`.
   typescript: { ignoreBuildErrors: true },
+  // Next gives proxy.ts a copy of every body and cuts what the route then reads at this size: kept above the largest
+  // body any route accepts (an attachment, ATTACHMENT_MAX_BYTES, plus multipart overhead), so a cut body is always
+  // one the route refuses with 413 anyway.
+  experimental: {
+    proxyClientMaxBodySize: (Number(process.env.ATTACHMENT_MAX_BYTES) || 10 * 1024 * 1024) + 2 * 1024 * 1024,
+  },
   // The /api route table for proxy.ts (JSON 404 for unknown paths, 405 + Allow for unexported methods).
   env: { DOCFLOW_API_ROUTES: JSON.stringify(scanApiRoutes(fileURLToPath(new URL("./app", import.meta.url)))) },
   async headers() {

@@ -72,8 +72,8 @@ function apiGate(request: NextRequest): NextResponse {
   if (!allowedMethods(route).includes(request.method)) return methodNotAllowed(request, request.method, route);
   const response = NextResponse.next();
   // Every API answer is per caller (and most carry personal data or secrets): never stored by a browser or proxy.
+  // (No Content-Security-Policy here: this header would replace a route's own, like the downloads' sandbox.)
   response.headers.set("cache-control", "no-store");
-  response.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
   return response;
 }
 

@@ -1,11 +1,12 @@
 // Issue 8, finding 5: brakes that could be bypassed. X-Forwarded-For is believed only with TRUST_PROXY (before:
-// 70 of 70 spoofed sign-in attempts went through); wrong LGPD keys are throttled per address and per instance
+// 70 of 70 spoofed sign-in attempts went through; counters are pre-loaded with the throttle's own functions, since
+// each real failed sign-in costs a password hash); wrong LGPD keys are throttled per address and per instance
 // (before: 18,634 wrong guesses a minute, all answered 401); a body that never finishes is cut (before: held ~5.5
 // minutes). Real HTTP against the built app; the throttles live in the database (PGlite or PostgreSQL).
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LGPD_KEY_FAILURE_LIMITS } from "@/lib/lgpd/key-throttle.ts";
-import { THROTTLE_LIMITS } from "@/lib/auth/sign-in-throttle.ts";
+import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/sign-in-throttle.ts";
+import { LGPD_KEY_FAILURE_LIMITS, lgpdThrottleKeys } from "@/lib/lgpd/key-throttle.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -23,30 +24,32 @@ afterEach(() => {
 const signIn = (email: string, forwardedFor: string) =>
   app.post("auth/token", { email, password: "not-the-password" }, { headers: { "x-forwarded-for": forwardedFor } });
 
+/** Counts `failures` failed sign-ins against `address` directly (each real attempt costs a password hash). */
+async function failFrom(address: string, failures: number) {
+  const addressKey = throttleKeys("unused@example.com", address).filter((entry) => entry.key.startsWith("addr:"));
+  for (let failure = 0; failure < failures; failure++) await recordFailure(addressKey);
+}
+
 describe("X-Forwarded-For is believed only from a trusted proxy", () => {
-  it("without TRUST_PROXY, attempts with spoofed addresses are counted against the one real address", async () => {
-    const attempts = THROTTLE_LIMITS.address + 10;
+  it("without TRUST_PROXY, spoofed addresses are counted against the one real address (the socket's)", async () => {
+    // One failure short of the address limit on the real address; each attempt below uses a new e-mail and a new
+    // forged X-Forwarded-For, so only the real address can refuse them (before the fix: every one was checked).
+    await failFrom("127.0.0.1", THROTTLE_LIMITS.address - 1);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < attempts; attempt++) {
+    for (let attempt = 0; attempt < 6; attempt++) {
       statuses.push((await signIn(`spoof${attempt}@example.com`, `203.0.113.${attempt}`)).status);
     }
-    // Each e-mail fails once, so only the per-address throttle can refuse: it must, after its limit.
-    expect(statuses.slice(0, THROTTLE_LIMITS.address)).toEqual(Array(THROTTLE_LIMITS.address).fill(401));
-    expect(statuses.slice(THROTTLE_LIMITS.address)).toEqual(Array(10).fill(429));
+    expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);
   });
 
   it("with TRUST_PROXY=1 the address the proxy appended counts, not what the client wrote before it", async () => {
     process.env.TRUST_PROXY = "1";
-    // One real address behind varying client-written entries: throttled at the limit.
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < THROTTLE_LIMITS.address + 3; attempt++) {
-      statuses.push((await signIn(`forged${attempt}@example.com`, `203.0.113.${attempt}, 10.2.0.1`)).status);
+    await failFrom("10.2.0.1", THROTTLE_LIMITS.address);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const refused = await signIn(`forged${attempt}@example.com`, `203.0.113.${attempt}, 10.2.0.1`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(THROTTLE_LIMITS.address);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
-    const refused = await signIn("forged-last@example.com", "10.2.0.1");
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another real address is its own counter, whatever the client wrote in front of it.
     expect((await signIn("elsewhere@example.com", "10.2.0.1, 10.2.0.2")).status).toBe(401);
   });
@@ -85,13 +88,16 @@ describe("wrong LGPD keys are throttled", () => {
   it("per instance: guesses spread over many addresses lock the instance", async () => {
     const instance = await createLgpdInstance(app.db, "throttle-inst");
     process.env.TRUST_PROXY = "1";
+    // One short of the instance limit, as if from many addresses; then each guess comes from a new address.
+    const instanceKey = lgpdThrottleKeys(null, instance.slug);
+    for (let failure = 0; failure < LGPD_KEY_FAILURE_LIMITS.instance - 1; failure++) await recordFailure(instanceKey);
     const statuses: number[] = [];
-    for (let guess = 0; guess < LGPD_KEY_FAILURE_LIMITS.instance + 5; guess++) {
-      statuses.push((await post(instance.slug, "lgpd_wrong", `10.4.${guess >> 8}.${guess & 255}`)).status);
+    for (let guess = 0; guess < 6; guess++) {
+      statuses.push((await post(instance.slug, "lgpd_wrong", `10.4.0.${guess}`)).status);
     }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(LGPD_KEY_FAILURE_LIMITS.instance);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    // Another instance is not affected.
+    expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);
+    // The right key from a fresh address is refused too while the instance is locked; other instances are not.
+    expect((await post(instance.slug, instance.key, "10.4.1.1")).status).toBe(429);
     const other = await createLgpdInstance(app.db, "throttle-other");
     expect((await post(other.slug, other.key, "10.4.9.9")).status).toBe(200);
   });

@@ -46,9 +46,10 @@ describe("Content-Security-Policy", () => {
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
   });
 
-  it("API answers forbid rendering anything", async () => {
-    const response = await app.post("status/loadAll", {}, { token: fx.tokens.viewer });
-    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  it("the proxy's own API answers forbid rendering anything; a route's own policy (downloads' sandbox) is kept", async () => {
+    const unknown = await app.post("nope", {}, { token: fx.tokens.viewer });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 

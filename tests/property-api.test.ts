@@ -10,7 +10,7 @@ import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.
 import { cpfFromBase, createLgpdInstance, formatCpf, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
-const RUNS = Math.max(1, Number(process.env.PROPERTY_RUNS) || 200);
+const RUNS = Math.max(1, Number(process.env.PROPERTY_RUNS) || 100);
 const SEED = Number(process.env.PROPERTY_SEED) || Date.now() % 2 ** 31;
 /**
  * Requests in flight together, and per database comparison. Routes that write when they accept use small batches,

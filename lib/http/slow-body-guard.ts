@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { LGPD_BODIES } from "../lgpd/bodies.ts";
 import { bodyTimeoutMs } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
+import { attachmentMaxBytes } from "./upload.ts";
 
 // Next buffers a request's whole body before proxy.ts and the route run (so the proxy could read it), so a body
 // that trickles in would be held until Node's own request timeout (5 minutes by default) without the route ever
@@ -9,13 +10,13 @@ import { ApiError, errorBody } from "./errors.ts";
 // bodyTimeoutMs() for what the client declared (30 s; longer only for a large declared upload, at 100 KB/s).
 
 /** The largest body any route accepts (an attachment plus multipart overhead): declaring more buys no extra time. */
-const LARGEST_BODY_BYTES = 11 * 1024 * 1024;
+const largestBodyBytes = () => attachmentMaxBytes() + 1024 * 1024;
 
 export function guardSlowBody(request: IncomingMessage, response: ServerResponse): void {
   const declared = Number(request.headers["content-length"]);
   const chunked = /chunked/i.test(String(request.headers["transfer-encoding"] ?? ""));
   if (request.complete || (!chunked && !(declared > 0))) return;
-  const deadline = bodyTimeoutMs(Math.min(Number.isFinite(declared) ? declared : 0, LARGEST_BODY_BYTES));
+  const deadline = bodyTimeoutMs(Math.min(Number.isFinite(declared) ? declared : 0, largestBodyBytes()));
   const timer = setTimeout(() => cutSlowBody(request, response, deadline), deadline);
   timer.unref();
   const stop = () => clearTimeout(timer);
