@@ -334,7 +334,10 @@ test("a viewer sees everything read-only and the server refuses every change", a
   await expect(main.locator('tr[data-key="placa"]')).toContainText("PAU5E00");
   await expect(entry(page, "update").first()).toContainText("Status: Em análise → Aguardando documentos");
   // No forms, buttons or inputs at all: nothing to reveal, edit, upload or change.
-  await expect(main.getByRole("button")).toHaveCount(0);
+  // (The history's view toggles — Alterações / Revelações / Tudo — only filter what is shown.)
+  await expect(main.getByRole("button").filter({ hasNotText: /^(Alterações|Revelações|Tudo) \(\d+\)$/ })).toHaveCount(
+    0,
+  );
   await expect(main.locator("input, select, textarea, form")).toHaveCount(0);
   await expect(section(page, "Dados do cliente")).toContainText("***.305.218-**");
   await expect(main).not.toContainText("Otávio");

@@ -223,7 +223,9 @@ describe("document-API tokens", () => {
       admin,
     );
     expect(past.status).toBe(400);
-    expect((await past.json()).errors).toEqual([{ path: "expires_at", message: "Must be in the future" }]);
+    expect((await past.json()).errors).toEqual([
+      { path: "expires_at", message: "Must be in the future", code: "invalid" },
+    ]);
 
     const foreign = await app.db.apiToken.findFirstOrThrow({ where: { instanceId: other.instanceId } });
     expect((await app.post(`admin/tokens/${foreign.id}/revoke`, {}, admin)).status).toBe(404);
@@ -345,7 +347,7 @@ describe("LGPD requests", () => {
       expect(await ids(await search({ cpf: "390.533.447-05" }))).toEqual([]);
       const invalid = await search({ cpf: "123.456.789-00" });
       expect(invalid.status).toBe(400);
-      expect((await invalid.json()).errors).toEqual([{ path: "cpf", message: "Invalid CPF" }]);
+      expect((await invalid.json()).errors).toEqual([{ path: "cpf", message: "Invalid CPF", code: "invalid" }]);
     } finally {
       spies.forEach((spy) => spy.mockRestore());
       process.env.LOG_LEVEL = logLevel;

@@ -99,6 +99,7 @@ describe("POST /api/auth/token", () => {
         status: "error",
         message: "Invalid e-mail or password",
         error: "Unauthorized: Invalid e-mail or password",
+        code: "unauthorized",
       });
     }
   });

@@ -437,10 +437,17 @@ describe("POST /api/documents/import", () => {
     const body = (await response.json()) as any;
     expect(response.status).toBe(400);
     expect(body.message).toMatch(/2 row\(s\) have errors; nothing was imported/);
+    // Each row error also carries a code (+ params) for the UI's translated message.
     expect(body.errors).toEqual([
-      { row: 2, path: "status", message: 'Unknown status "Inexistente"' },
-      { row: 3, path: "cpf", message: "cpf must not be empty" },
-      { row: 3, path: "sla_total", message: expect.any(String) },
+      {
+        row: 2,
+        path: "status",
+        message: 'Unknown status "Inexistente"',
+        code: "unknown_status",
+        params: { value: "Inexistente" },
+      },
+      expect.objectContaining({ row: 3, path: "cpf", message: "cpf must not be empty", code: expect.any(String) }),
+      expect.objectContaining({ row: 3, path: "sla_total", message: expect.any(String), code: expect.any(String) }),
     ]);
     expect(await documentCount()).toBe(before);
   });

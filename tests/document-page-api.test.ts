@@ -125,11 +125,12 @@ describe("GET /api/documents/<id>", () => {
       status: "error",
       message: "Provided id parameter not exists on database",
       error: "NotFound: Provided id parameter not exists on database",
+      code: "document_not_found",
     });
     expect((await getJson("documents/999999")).status).toBe(404);
     const bad = await getJson("documents/abc");
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ path: "id", message: "Expected a positive integer" }]);
+    expect(bad.body.errors).toEqual([{ path: "id", message: "Expected a positive integer", code: "invalid" }]);
     expect((await fetch(`${app.baseUrl}/api/documents/${document.id}`)).status).toBe(401);
   });
 });
@@ -316,7 +317,7 @@ describe("attachments", () => {
       body: form,
     });
     expect(noFile.status).toBe(400);
-    expect((await noFile.json()).errors).toEqual([{ path: "file", message: "Expected a file" }]);
+    expect((await noFile.json()).errors).toEqual([{ path: "file", message: "Expected a file", code: "invalid" }]);
     const empty = await upload(`documents/${document.id}/attachments`, new Uint8Array(0), "e.txt", "text/plain");
     expect(empty.status).toBe(400);
   });

@@ -164,6 +164,8 @@ describe("document/create", () => {
       status: "error",
       message: "Provided status_id parameter not exists on database",
       error: "BadRequest: Provided status_id parameter not exists on database",
+      code: "unknown_reference",
+      params: { field: "status_id" },
     });
     // Another instance's ids are unknown here.
     const foreign = await call("document/create", {

@@ -6,20 +6,19 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { SLA_STATES, type DocumentFilters, type FilterOptions, type SlaState } from "@/lib/documents/search-schema.ts";
 import { Popover } from "./popover.tsx";
+import { StatusOptions } from "./status-options.tsx";
 
 const KINDS = ["category", "status", "product", "modality", "sla", "created"] as const;
 type Kind = (typeof KINDS)[number];
 
 /** "Adicionar filtro": pick one kind of filter, set it, apply — one more chip; the rest of the search stays. */
-export function AddFilterPopover({
-  filters,
-  options,
-  onApply,
-}: {
+type FilterEditorProps = {
   filters: DocumentFilters;
   options: FilterOptions | undefined;
   onApply: (filters: DocumentFilters) => void;
-}) {
+};
+
+export function AddFilterPopover({ filters, options, onApply }: FilterEditorProps) {
   const t = useTranslations("queue.addFilter");
   return (
     <Popover
@@ -44,15 +43,7 @@ export function AddFilterPopover({
   );
 }
 
-function FilterPicker({
-  filters,
-  options,
-  onApply,
-}: {
-  filters: DocumentFilters;
-  options: FilterOptions | undefined;
-  onApply: (filters: DocumentFilters) => void;
-}) {
+function FilterPicker({ filters, options, onApply }: FilterEditorProps) {
   const t = useTranslations("queue.addFilter");
   const tf = useTranslations("documents.filters");
   const [kind, setKind] = useState<Kind | null>(null);
@@ -132,17 +123,7 @@ function FilterPicker({
       {kind === "status" ? (
         <SelectField label={tf("status")} value={value} onChange={(event) => setValue(event.target.value)} autoFocus>
           <option value="">{t("choose")}</option>
-          {options?.categories.map((category) => (
-            <optgroup key={category.key} label={category.label}>
-              {options.statuses
-                .filter((status) => status.category_key === category.key)
-                .map((status) => (
-                  <option key={status.id} value={status.id}>
-                    {status.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
+          <StatusOptions options={options} />
         </SelectField>
       ) : null}
       {kind === "product" ? (

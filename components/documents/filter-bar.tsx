@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { StatusOptions } from "./status-options.tsx";
 import {
   SLA_STATES,
   type ColumnFilter,
@@ -144,17 +145,7 @@ export function FilterBar({
             name="status"
           >
             <option value="">{t("any")}</option>
-            {options?.categories.map((category) => (
-              <optgroup key={category.key} label={category.label}>
-                {options.statuses
-                  .filter((status) => status.category_key === category.key)
-                  .map((status) => (
-                    <option key={status.id} value={status.id}>
-                      {status.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <StatusOptions options={options} />
           </SelectField>
           <SelectField
             label={t("modality")}

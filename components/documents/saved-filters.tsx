@@ -29,7 +29,8 @@ export function SavedFilters({
   const [deleting, setDeleting] = useState<SavedFilterView | null>(null);
 
   const errorText = useErrorText();
-  const createError = create.error ? t("error", { message: errorText.text(create.error) }) : null;
+  // The field's own error line: the message for the API's code (e.g. saved_filter_duplicate).
+  const createError = create.error ? errorText.text(create.error) : null;
 
   return (
     <section

@@ -20,9 +20,9 @@ export const DOCUMENT_PAGE_FIXTURES = {
   reveal: { cpf: "407.112.235-80", name: "Larissa Campos Teixeira", email: "larissa.campos@example.com" },
 } as const;
 
-export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<void> {
-  const actor: Actor = {
-    // The history names this seed as a system actor (ActorType "system"), not as a user or token.
+/** The actor e2e seeds create documents as: the history names it as a system actor, not a user or token. */
+export function seedActor(catalog: SeededCatalog): Actor {
+  return {
     type: "system" as Actor["type"],
     id: 0,
     label: "system:e2e-seed",
@@ -30,6 +30,10 @@ export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<
     role: "admin",
     userId: null,
   };
+}
+
+export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<void> {
+  const actor = seedActor(catalog);
   const staff = await db.user.findUniqueOrThrow({ where: { email: E2E_USERS.staff.email } });
   const base = { product_id: catalog.productId, ...CUSTOMER };
   const create = (key: keyof typeof DOCUMENT_PAGE_FIXTURES, extra: Record<string, unknown> = {}) =>

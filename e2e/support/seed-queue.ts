@@ -1,9 +1,8 @@
 // Documents for the queue, live-data and masking specs (e2e/queue.spec.ts, live.spec.ts, masking.spec.ts): each
 // journey has its own customer CPF so specs never disturb each other's rows. Created through the domain code.
-import type { Actor } from "../../lib/auth/actor.ts";
-import type { Db } from "../../lib/db/client.ts";
 import { createDocument } from "../../lib/documents/create.ts";
 import type { SeededCatalog } from "../../lib/seed/catalog.ts";
+import { seedActor } from "./seed-document-page.ts";
 
 export const QUEUE_FIXTURES = {
   livePage: { cpf: "376.418.920-78", name: "Lívia Paiva" },
@@ -13,15 +12,8 @@ export const QUEUE_FIXTURES = {
   masking: { cpf: "193.857.402-88", name: "Marta Quintana" },
 } as const;
 
-export async function seedQueue(db: Db, catalog: SeededCatalog): Promise<void> {
-  const actor: Actor = {
-    type: "system" as Actor["type"],
-    id: 0,
-    label: "system:e2e-seed",
-    instanceId: catalog.instanceId,
-    role: "admin",
-    userId: null,
-  };
+export async function seedQueue(catalog: SeededCatalog): Promise<void> {
+  const actor = seedActor(catalog);
   for (const fixture of Object.values(QUEUE_FIXTURES)) {
     await createDocument(actor, {
       status_id: catalog.statusIds["Novo"],

@@ -21,6 +21,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
   await (await import("./seed-document-page.ts")).seedDocumentPage(db, catalog);
   await (await import("./seed-dashboard.ts")).seedDashboard(db, catalog);
   await (await import("./seed-documents.ts")).seedE2eDocuments(db, catalog);
-  await (await import("./seed-queue.ts")).seedQueue(db, catalog);
+  await (await import("./seed-queue.ts")).seedQueue(catalog);
   return catalog;
 }
