@@ -38,7 +38,7 @@ export function DeadlineBadge({ request, days, now }: { request: SerializedLgpdR
       >
         {label}
       </span>
-      <span className="whitespace-nowrap text-xs text-slate-600">
+      <span className="text-xs text-slate-600">
         <time dateTime={result.deadline.toISOString()}>
           {t("until", { date: when(result.deadline.toISOString()) })}
         </time>
