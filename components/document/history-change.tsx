@@ -1,5 +1,5 @@
-// How one change of a history entry reads: "Field: before → after", or "Field: value" for a creation (there is no
-// "before"), and an object value (the whole `filled_columns` of a creation) as a key/value list, never raw JSON.
+// How one change of a history entry reads: "Field: before → after", with an object value (the whole
+// `filled_columns` of a creation) as a key/value list, never raw JSON.
 
 /** A value ready to show: text, a list of labelled entries (an object), or nothing (null/empty). */
 export type ShownValue = string | { label: string; text: string | null }[] | null;
@@ -30,33 +30,21 @@ export function HistoryChange({
   field,
   before,
   after,
-  created,
   emptyText,
   toText,
 }: {
   field: string;
   before: ShownValue;
   after: ShownValue;
-  /** A creation: only the value given, without the arrow from nothing. */
-  created: boolean;
   emptyText: string;
   toText: string;
 }) {
-  const spoken = created
-    ? `${field}: ${asSentence(after, emptyText)}`
-    : `${field}: ${asSentence(before, emptyText)} ${toText} ${asSentence(after, emptyText)}`;
+  const spoken = `${field}: ${asSentence(before, emptyText)} ${toText} ${asSentence(after, emptyText)}`;
   return (
     <>
       <span className="sr-only">{spoken}</span>
       <span aria-hidden>
-        <span className="text-slate-700">{field}:</span>{" "}
-        {created ? (
-          <Shown value={after} />
-        ) : (
-          <>
-            <Shown value={before} /> → <Shown value={after} />
-          </>
-        )}
+        <span className="text-slate-700">{field}:</span> <Shown value={before} /> → <Shown value={after} />
       </span>
     </>
   );

@@ -169,7 +169,6 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                         field={fieldLabel(change.field)}
                         before={shownValue(change.field, change.before)}
                         after={shownValue(change.field, change.after)}
-                        created={entry.action === "create" && change.before === null}
                         emptyText={t("emptyValue")}
                         toText={t("to")}
                       />

@@ -65,7 +65,8 @@ export function MobileMenu({ label, children }: { label: string; children: React
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg"
       >
-        {children}
+        {/* Rendered only while open, so the page holds one copy of the menu and of the user's name. */}
+        {open ? children : null}
       </div>
     </div>
   );

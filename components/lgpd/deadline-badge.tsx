@@ -33,12 +33,10 @@ export function DeadlineBadge({ request, days, now }: { request: SerializedLgpdR
   const tone = result.state === "open" && result.days < SOON_DAYS ? "soon" : result.state;
   return (
     <span className="inline-flex flex-col gap-0.5" data-deadline-state={result.state}>
-      <span
-        className={`inline-flex w-fit whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}
-      >
+      <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>
         {label}
       </span>
-      <span className="whitespace-nowrap text-xs text-slate-600">
+      <span className="text-xs text-slate-600">
         <time dateTime={result.deadline.toISOString()}>
           {t("until", { date: when(result.deadline.toISOString()) })}
         </time>

@@ -175,11 +175,11 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
                         <td className="py-2 pr-3">
                           <LgpdStatusBadge status={request.status} />
                         </td>
-                        <td className="whitespace-nowrap py-2 pr-3">{when(request.requested_at)}</td>
+                        <td className="py-2 pr-3">{when(request.requested_at)}</td>
                         <td className="py-2 pr-3">
                           <DeadlineBadge request={request} days={deadlineDays} now={now} />
                         </td>
-                        <td className="whitespace-nowrap py-2 pr-3">{when(request.processed_at, t("notProcessed"))}</td>
+                        <td className="py-2 pr-3">{when(request.processed_at, t("notProcessed"))}</td>
                         <td className="py-2 pr-3 text-right tabular-nums">{request.attempts}</td>
                         <td className="min-w-[12rem] py-2 pr-3 text-slate-700">
                           <DetailsSummary
