@@ -1,5 +1,5 @@
 // npm test: builds the app, runs the vitest suites on PGlite (and again on PostgreSQL when TEST_DATABASE_URL is
-// set), then the Playwright end-to-end suite (Chromium: see scripts/support/find-chromium.ts). Stops at the first failing stage.
+// set), then the Playwright end-to-end suite (browser: scripts/support/find-chromium.ts). Stops at the first failure.
 import { spawnSync } from "node:child_process";
 
 const env: Record<string, string | undefined> = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -26,10 +26,7 @@ if (!only || only === "unit") {
   const { TEST_DATABASE_URL } = env;
   run("vitest on PGlite", "npx", ["vitest", "run"], { TEST_DATABASE_URL: "" });
   if (TEST_DATABASE_URL) run("vitest on PostgreSQL", "npx", ["vitest", "run"], { TEST_DATABASE_URL });
-  else
-    console.log(
-      "(PostgreSQL pass skipped: set TEST_DATABASE_URL=postgresql://… to run these suites on PostgreSQL too)",
-    );
+  else console.log("(PostgreSQL pass skipped: set TEST_DATABASE_URL=postgresql://… to run it too)");
 }
 if ((!only || only === "e2e") && !process.env.SKIP_E2E) {
   run("playwright on PGlite", "npx", ["playwright", "test"], { E2E_DATABASE_URL: "" });

@@ -16,6 +16,7 @@ const onPglite = !process.env.TEST_DATABASE_URL;
 let database: Awaited<ReturnType<typeof createFreshDatabase>>;
 const scratch = mkdtempSync(path.join(tmpdir(), "docflow-backup-"));
 const backupFile = path.join(scratch, "docflow.tar.gz");
+const restoredDir = path.join(scratch, "restored");
 
 beforeAll(async () => {
   if (!onPglite) return;
@@ -60,27 +61,28 @@ describe.skipIf(!onPglite)("cli backup / restore (embedded database)", () => {
     expect(existsSync(backupFile)).toBe(false);
   });
 
-  it("restores into an empty folder with the same rows in every table", async () => {
+  it("backs up to a new file once the database is free, and never overwrites a file", async () => {
     await closeDb();
     const backedUp = await runScript("scripts/cli.ts", ["backup", "--out", backupFile]);
     expect(backedUp.code, backedUp.stderr).toBe(0);
     expect(backedUp.stdout).toContain(`to ${backupFile}`);
-
     const again = await runScript("scripts/cli.ts", ["backup", "--out", backupFile]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("exists already");
+  });
 
-    const restoredDir = path.join(scratch, "restored");
+  it("restores into an empty folder with the same rows in every table", async () => {
     const restored = await runScript("scripts/cli.ts", ["restore", "--from", backupFile], { PGLITE_DIR: restoredDir });
     expect(restored.code, restored.stderr).toBe(0);
-
     const original = await rowCounts(process.env.PGLITE_DIR!);
     const copy = await rowCounts(restoredDir);
     expect(original.Document).toBe(12);
     expect(original.Observation).toBe(24);
     expect(Object.keys(original).length).toBeGreaterThan(10);
     expect(copy).toEqual(original);
+  });
 
+  it("refuses to restore into a folder that is not empty", async () => {
     const notEmpty = await runScript("scripts/cli.ts", ["restore", "--from", backupFile], { PGLITE_DIR: restoredDir });
     expect(notEmpty.code).toBe(1);
     expect(notEmpty.stderr).toContain("is not empty");

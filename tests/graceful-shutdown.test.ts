@@ -3,9 +3,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./helpers/free-port.ts";
 import { ROOT, runScript } from "./helpers/run-script.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
@@ -15,17 +15,6 @@ beforeAll(async () => {
   if (hasBuild) database = await createFreshDatabase();
 });
 afterAll(async () => database?.cleanup());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Answer = { status: number; body: string } | { error: string };
 
@@ -135,5 +124,5 @@ describe.skipIf(!hasBuild)("graceful shutdown of npm start", () => {
     } finally {
       if (wrapper.exitCode === null) wrapper.kill("SIGKILL");
     }
-  });
+  }, 300_000); // a whole npm start lifecycle, like tests/start.test.ts
 });

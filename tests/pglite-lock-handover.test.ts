@@ -3,12 +3,12 @@
 // still opens afterwards with everything in it. Before the fix the CLI called the lock stale and opened the folder.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openConnection } from "@/lib/db/connection.ts";
 import { lockPathFor } from "@/lib/db/pglite-lock.ts";
+import { freePort } from "./helpers/free-port.ts";
 import { ROOT, runScript } from "./helpers/run-script.ts";
 
 const hasBuild = existsSync(path.join(ROOT, ".next/BUILD_ID"));
@@ -28,17 +28,6 @@ afterAll(() => {
   }
   rmSync(root, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Linux: the processes whose parent is `pid` and whose command line mentions `word`. */
 function childrenOf(pid: number, word: string): number[] {
@@ -143,6 +132,6 @@ describe.skipIf(!hasBuild || !onPglite || process.platform !== "linux")(
       } finally {
         await opened.close();
       }
-    });
+    }, 300_000); // a whole npm start lifecycle, like tests/start.test.ts
   },
 );

@@ -2,27 +2,16 @@
 // serves the app; a second run prints none. Uses the existing build (--skip-build): tests never rebuild .next.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTarget } from "@/lib/db/connection.ts";
 import { lockPathFor } from "@/lib/db/pglite-lock.ts";
+import { freePort } from "./helpers/free-port.ts";
 import { ROOT, runScript } from "./helpers/run-script.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 const hasBuild = existsSync(path.join(ROOT, ".next/BUILD_ID"));
 let database: Awaited<ReturnType<typeof createFreshDatabase>>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Started = { child: ChildProcess; output: () => string; baseUrl: string; stop: () => Promise<number | null> };
 

@@ -24,7 +24,7 @@ export type RouteDoc = {
   method: HttpMethod;
   /** OpenAPI path below /api, with {param} segments. */
   path: string;
-  tag: "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference";
+  tag: "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations";
   summary: string;
   description?: string;
   auth: Auth;
@@ -309,6 +309,32 @@ export const ROUTES: RouteDoc[] = [
     summary: "This API reference as OpenAPI 3.1",
     auth: "none",
     answer: "The OpenAPI document.",
+  },
+  {
+    method: "GET",
+    path: "/health",
+    tag: "Operations",
+    summary: "Liveness: the process answers (no database call)",
+    auth: "none",
+    answer: "200 {status: 'ok', uptime_seconds}.",
+  },
+  {
+    method: "GET",
+    path: "/ready",
+    tag: "Operations",
+    summary: "Readiness: database reachable, migrations applied, LGPD queue not stuck, not shutting down",
+    auth: "none",
+    answer: "200 {status: 'ready', checks, …}; 503 {status: 'not_ready', checks, …} otherwise. No personal data.",
+    errors: [503],
+  },
+  {
+    method: "GET",
+    path: "/metrics",
+    tag: "Operations",
+    summary: "Prometheus metrics; off (404) unless METRICS_TOKEN is set, then Authorization: Bearer <METRICS_TOKEN>",
+    auth: "none",
+    answer: "Prometheus text format (text/plain; version=0.0.4).",
+    errors: [401, 404],
   },
   ...STAFF_DOCUMENT_ROUTES,
   ...SETTINGS_ROUTES,
