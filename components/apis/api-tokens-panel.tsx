@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { UpdatedAgo } from "@/components/layout/updated-ago.tsx";
+import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import {
   useApiTokens,

@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { UpdatedAgo } from "@/components/layout/updated-ago.tsx";
+import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import { useLgpdKey, useRotateLgpdKey } from "@/lib/api-client/apis.ts";
 import { lgpdCurlExamples } from "@/lib/apis/lgpd-curl.ts";

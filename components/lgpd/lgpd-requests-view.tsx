@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { UpdatedAgo, useNow } from "@/components/layout/updated-ago.tsx";
+import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
 import {
   useLgpdRequests,
   type LgpdRequestFilters,

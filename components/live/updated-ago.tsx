@@ -3,17 +3,23 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 
+/** The current time, re-read every `everyMs` (for countdowns and "updated N s ago"). */
+export function useNow(everyMs = 1000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /**
  * The visible cue that a page follows changes by itself: "atualizado há N s" since the query's last answer
  * (TanStack's `dataUpdatedAt`), "atualizando…" while a refetch runs. Not a live region: it ticks every second.
  */
 export function UpdatedAgo({ updatedAt, fetching }: { updatedAt: number; fetching: boolean }) {
   const t = useTranslations("live");
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow().getTime();
   if (!updatedAt) return null;
   const seconds = Math.max(0, Math.floor((now - updatedAt) / 1000));
   return (
