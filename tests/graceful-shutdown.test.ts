@@ -122,7 +122,7 @@ describe.skipIf(!hasBuild)("graceful shutdown of npm start", () => {
       expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toContain("default");
     } finally {
-      if (wrapper.exitCode === null) wrapper.kill("SIGKILL");
+      if (wrapper.exitCode === null) wrapper.kill("SIGTERM"); // forwarded: the server stops too (bounded)
     }
   }, 300_000); // a whole npm start lifecycle, like tests/start.test.ts
 });

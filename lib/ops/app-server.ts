@@ -43,6 +43,11 @@ export async function serveApp(options: { port: number; hostname?: string; dir?:
     if (isShuttingDown()) return;
     markShuttingDown();
     const started = Date.now();
+    // Whatever hangs (a database that vanished under us), the process ends: drain bound + 10 s for the rest.
+    setTimeout(() => {
+      log.error("server.stop_timed_out", { signal });
+      process.exit(1);
+    }, shutdownTimeoutMs() + 10_000).unref();
     log.info("server.stopping", { signal, in_flight: inFlight });
     server.close(); // no new connections
     server.closeIdleConnections();
