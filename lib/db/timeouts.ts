@@ -13,7 +13,8 @@ export type ApiTimeouts = {
   statementMs: number;
   /** Waiting for a pool connection (PostgreSQL) or for the one connection (PGlite) before giving up. */
   connectionWaitMs: number;
-  /** Writes of one document queue in the app server, not in the pool, for at most this long. */
+  /** Writes of one document queue in the app server, not in the pool, for at most this long. As long as the row makes
+   * progress (a stuck row empties the queue at its first lock timeout), so it matches the old 30 s transaction wait. */
   rowQueueMs: number;
 };
 
@@ -22,6 +23,6 @@ export function apiTimeouts(): ApiTimeouts {
     lockMs: intFromEnv("API_LOCK_TIMEOUT_MS", 2_000),
     statementMs: intFromEnv("API_STATEMENT_TIMEOUT_MS", 5_000),
     connectionWaitMs: intFromEnv("DATABASE_CONNECT_TIMEOUT_MS", 3_000),
-    rowQueueMs: intFromEnv("API_ROW_QUEUE_TIMEOUT_MS", 10_000),
+    rowQueueMs: intFromEnv("API_ROW_QUEUE_TIMEOUT_MS", 30_000),
   };
 }

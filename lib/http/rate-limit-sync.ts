@@ -9,7 +9,7 @@ import { log } from "../log.ts";
 // another server is known there within one round trip. PGlite is one process: its counters stay in memory.
 
 /** A key's window as this server sees it: everyone's total at the last sync, plus what it counted since. */
-export type WindowCounter = { start: number; shared: number; unsynced: number; mergedAt: number };
+export type WindowCounter = { start: number; shared: number; unsynced: number; mergedAt: number; previous: number };
 
 export const SYNC_INTERVAL_MS = 1_000;
 /** Windows older than this are deleted from the table now and then. */

@@ -25,13 +25,16 @@ export function enforceRateLimit(key: string, limit = rateLimitPerMinute(), now 
   const start = now - (now % WINDOW_MS);
   let window = state.windows.get(key);
   if (!window || window.start !== start) {
-    window = { start, shared: 0, unsynced: 0, mergedAt: 0 };
+    // The previous minute still weighs in, fading out across this one: no double burst at the turn of a minute.
+    const previous = window && window.start === start - WINDOW_MS ? window.shared + window.unsynced : 0;
+    window = { start, shared: 0, unsynced: 0, mergedAt: 0, previous };
     state.windows.set(key, window);
     if (state.windows.size > 10_000) pruneExpired(start);
   }
   window.unsynced += 1;
   startSharedCounting(state.windows, key, limit);
-  if (window.shared + window.unsynced > limit) {
+  const fromPrevious = window.previous * (1 - (now - start) / WINDOW_MS);
+  if (fromPrevious + window.shared + window.unsynced > limit) {
     const retryAfter = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
     throw new ApiError("TooManyRequests", "Too many requests, try again later", {
       headers: { "retry-after": String(retryAfter) },
