@@ -101,7 +101,7 @@ describe("filled_columns keys named like object members", () => {
       staff(),
     );
     const body = await expectDocumentError(response, 400, "BadRequest");
-    expect(body.errors).toEqual([{ path: "filled_columns.__proto__", message: expect.stringMatching(/reserved/i) }]);
+    expect(body.errors).toEqual([{ path: "filled_columns.__proto__", message: expect.stringMatching(/reserved/i), code: "invalid" }]);
     const stored = await app.db.document.findUniqueOrThrow({ where: { id: document.id } });
     expect(stored.filledColumns).toEqual({ kept: 1 });
   });
@@ -120,7 +120,7 @@ describe("text the database cannot hold", () => {
         staff(),
       );
       const body = await expectDocumentError(response, 400, "BadRequest");
-      expect(body.errors).toEqual([{ path: field, message: expect.stringMatching(/NUL/) }]);
+      expect(body.errors).toEqual([{ path: field, message: expect.stringMatching(/NUL/), code: "invalid" }]);
     }
   });
 
@@ -183,7 +183,7 @@ describe("documented JSON limits", () => {
     const long = "x".repeat(JSON_LIMITS.stringLength + 1);
     const tooLong = await app.post("document/loadByCPF", { cpf: "1", extra: long }, staff());
     expect((await expectDocumentError(tooLong, 400, "BadRequest")).errors).toEqual([
-      { path: "extra", message: expect.stringMatching(/characters/) },
+      { path: "extra", message: expect.stringMatching(/characters/), code: "invalid" },
     ]);
     const wide = Object.fromEntries(Array.from({ length: JSON_LIMITS.keys + 1 }, (_, index) => [`k${index}`, 0]));
     await expectDocumentError(await app.post("document/loadByCPF", { cpf: "1", wide }, staff()), 400, "BadRequest");

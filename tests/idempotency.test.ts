@@ -91,7 +91,7 @@ describe("document/create with Idempotency-Key", () => {
     for (const key of ["x".repeat(256), "", "tab\tinside", "é"]) {
       const refused = await create(documentBody("100.000.000-06"), key);
       expect(refused.status, key).toBe(400);
-      expect(refused.body.errors).toEqual([{ path: "Idempotency-Key", message: expect.any(String) }]);
+      expect(refused.body.errors).toEqual([{ path: "Idempotency-Key", message: expect.any(String), code: "invalid" }]);
     }
     expect(await documentsWith("100.000.000-06")).toBe(0);
   });

@@ -117,6 +117,21 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     masked: { actorLabel: "text", entityId: "text", details: "json" },
     kept: { action: "a code (status.update …)", entity: "a code (status, user …)" },
   },
+  IdempotencyKey: {
+    rows: OF_INSTANCE,
+    // A document/create answer is deleted with its document (foreign key, cascade); what stays is masked like any JSON.
+    masked: { response: "json" },
+    kept: {
+      bodyHash: "keyed hash of the request body: unreadable without the server's secret",
+      credential: "token:<id>, user:<id> or lgpd",
+      key: "the client's random Idempotency-Key (a UUID or similar); expires after 24 h",
+      route: "a route name",
+    },
+  },
+  MaskingPolicy: { kept: { maskedFields: "field names (cpf, email, phone, name)" } },
+  RateLimitCounter: {
+    kept: { key: "token:<id>, user:<id> or the auth/token caller's address, per minute window; old windows are purged" },
+  },
   SignInThrottle: { kept: { key: "email:/addr: + a keyed hash; expires with its window" } },
   _prisma_migrations: {
     kept: {
