@@ -342,8 +342,10 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
+// The app's default error code per kind ("NotFound" → "not_found"), as lib/http/errors.ts sends it.
 function errorAnswer(status: number, kind: string, message: string) {
-  return { status: "error", message, error: `${kind}: ${message}` };
+  const code = kind.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase();
+  return { status: "error", message, error: `${kind}: ${message}`, code };
 }
 
 export function baselineHandler(db: BaselineDb) {

@@ -1,4 +1,5 @@
 // Settings routes (admins only), kept in step with app/api/admin/settings/** by tests/openapi.test.ts.
+import { ZMaskingPolicyBody } from "../documents/masking-policy-schema.ts";
 import { noParametersSchema } from "../http/zod-fields.ts";
 import type { RouteDoc } from "./registry.ts";
 import {
@@ -22,6 +23,27 @@ import {
 const ADMIN_ERRORS = [400, 401, 403, 404, 409];
 
 export const SETTINGS_ROUTES: RouteDoc[] = [
+  {
+    method: "GET",
+    path: "/admin/settings/masking-policy",
+    tag: "Admin",
+    summary: "Per role, the personal fields (cpf, name, email, phone) the documents list masks",
+    auth: "bearer",
+    role: "admin",
+    answer: "{admin, staff, viewer}: each a list of masked field names.",
+    errors: ADMIN_ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/admin/settings/masking-policy",
+    tag: "Admin",
+    summary: "Replace the masking policy (audited)",
+    auth: "bearer",
+    role: "admin",
+    body: ZMaskingPolicyBody,
+    answer: "The saved policy {admin, staff, viewer}.",
+    errors: ADMIN_ERRORS,
+  },
   {
     method: "GET",
     path: "/admin/settings/categories",

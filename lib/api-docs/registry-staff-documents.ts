@@ -2,6 +2,7 @@
 import { dashboardQuerySchema } from "../dashboard/schema.ts";
 import { requestAttachmentSchema } from "../documents/attachments.ts";
 import { importBodySchema } from "../documents/import-rows.ts";
+import { ZRevealPageBody } from "../documents/reveal.ts";
 import { ZCreateSavedFilterBody, ZRevealBody, ZSearchDocumentsBody } from "../documents/search-schema.ts";
 import { noParametersSchema } from "../http/zod-fields.ts";
 import { createObservationSchema } from "../documents/observations.ts";
@@ -144,6 +145,17 @@ export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
     body: ZSearchDocumentsBody,
     answer:
       "{items, total, total_capped, page, page_size}: total is exact up to 10,000; past that total_capped is true.",
+    errors: [400, 401, 403],
+  },
+  {
+    method: "POST",
+    path: "/documents/reveal-page",
+    tag: "Staff",
+    summary: "Reveal the personal data of the list rows on screen (at most 100 ids), logged as one audit entry",
+    auth: "bearer",
+    role: "staff",
+    body: ZRevealPageBody,
+    answer: "{items: [{id, cpf, cpf_formatted, name, email, phone}]} for the ids of this instance.",
     errors: [400, 401, 403],
   },
   {
