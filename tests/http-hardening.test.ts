@@ -101,7 +101,9 @@ describe("filled_columns keys named like object members", () => {
       staff(),
     );
     const body = await expectDocumentError(response, 400, "BadRequest");
-    expect(body.errors).toEqual([{ path: "filled_columns.__proto__", message: expect.stringMatching(/reserved/i), code: "invalid" }]);
+    expect(body.errors).toEqual([
+      { path: "filled_columns.__proto__", message: expect.stringMatching(/reserved/i), code: "invalid" },
+    ]);
     const stored = await app.db.document.findUniqueOrThrow({ where: { id: document.id } });
     expect(stored.filledColumns).toEqual({ kept: 1 });
   });

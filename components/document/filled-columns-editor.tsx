@@ -421,7 +421,8 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
           setMessage(null);
           remove.mutate([key], {
             onSuccess: () => setMessage({ tone: "success", text: t("removed", { key }) }),
-            onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
+            onError: (error) =>
+              setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
           });
         }}
       />

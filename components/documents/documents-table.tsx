@@ -51,8 +51,7 @@ export function DocumentsTable({
 }) {
   const t = useTranslations("documents.table");
   const format = useFormatter();
-  const cell =
-    view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
+  const cell = view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
   const secondary = productColumns ? FROM_2XL : FROM_LG;
   const shows = (column: OptionalColumn) => !view.hidden.includes(column);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));

@@ -66,7 +66,12 @@ export function rawDocumentTransaction<T>(
   documentId: number,
   work: (query: SqlRunner) => Promise<T>,
 ): Promise<T> {
-  return withKeyGate(documentKey(instanceId, documentId), apiTimeouts().rowQueueMs, () => rawTransaction(work), isLockTimeout);
+  return withKeyGate(
+    documentKey(instanceId, documentId),
+    apiTimeouts().rowQueueMs,
+    () => rawTransaction(work),
+    isLockTimeout,
+  );
 }
 
 /** A SqlRunner over a Prisma transaction, for callers that already hold one (the CSV import). */

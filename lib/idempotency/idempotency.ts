@@ -101,10 +101,12 @@ async function replay(
   key: string,
   bodyHash: string,
 ): Promise<IdempotentResult> {
-  const [stored] = await query<{ bodyHash: string; status: number | null; response: unknown; documentId: number | null }>(
-    REPLAY_SQL,
-    [scope.instanceId, scope.credential, scope.route, key],
-  );
+  const [stored] = await query<{
+    bodyHash: string;
+    status: number | null;
+    response: unknown;
+    documentId: number | null;
+  }>(REPLAY_SQL, [scope.instanceId, scope.credential, scope.route, key]);
   if (!stored || stored.bodyHash !== bodyHash || stored.status === null) throw scope.errors.reusedKey();
   return { status: stored.status, body: stored.response, documentId: stored.documentId, replayed: true };
 }

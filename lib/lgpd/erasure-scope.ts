@@ -130,7 +130,9 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   MaskingPolicy: { kept: { maskedFields: "field names (cpf, email, phone, name)" } },
   RateLimitCounter: {
-    kept: { key: "token:<id>, user:<id> or the auth/token caller's address, per minute window; old windows are purged" },
+    kept: {
+      key: "token:<id>, user:<id> or the auth/token caller's address, per minute window; old windows are purged",
+    },
   },
   SignInThrottle: { kept: { key: "email:/addr: + a keyed hash; expires with its window" } },
   _prisma_migrations: {
