@@ -1,16 +1,7 @@
 // npm run bench [-- <name>…] — runs the benchmarks in bench/ (all when no name is given) and prints their figures.
 // Domain modules are marked `import "server-only"`; outside Next that marker would throw, so it resolves to an
 // empty module here (the benchmarks call the same functions the route handlers call).
-import { register } from "node:module";
-
-register(
-  `data:text/javascript,${encodeURIComponent(
-    `export async function resolve(specifier, context, next) {
-      if (specifier === "server-only") return { url: "data:text/javascript,export {}", shortCircuit: true };
-      return next(specifier, context);
-    }`,
-  )}`,
-);
+import "../scripts/support/allow-server-only.ts";
 
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "documents-search": () => import("./documents-search.ts"),
