@@ -2,11 +2,11 @@
 // processes on one database: a token's per-minute limit and the auth/token brake hold across both, within the
 // documented overshoot (counts merge about once a second; a key new to a server merges at once).
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
+import { freePort } from "./helpers/free-port.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
@@ -20,17 +20,6 @@ type Server = { baseUrl: string; child: ChildProcess; output: () => string };
 let database: Awaited<ReturnType<typeof createFreshDatabase>>;
 let fx: InstanceFixture;
 const servers: Server[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<Server> {
   const port = await freePort();
