@@ -21,6 +21,24 @@ const config = [
     },
   },
   {
+    // Domain code throws AppError (lib/errors/app-error.ts); HTTP statuses belong to the route layer (issue 11).
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/http/**", "lib/idempotency/route-glue.ts", "lib/lgpd/http.ts", "lib/api-client/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/http/errors.ts", "@/lib/http/errors.ts"],
+              message: "Throw AppError from lib/errors/app-error.ts: the route layer maps it to HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON answers; `any` there keeps assertions readable.
     files: ["tests/**", "e2e/**", "bench/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -9,6 +9,7 @@ import { documentWithRelations } from "@/lib/documents/load.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/read.ts";
 import { serializeReadView } from "@/lib/documents/serialize.ts";
 import { updateDocument } from "@/lib/documents/update.ts";
+import { toApiError } from "@/lib/http/api-route.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
@@ -119,12 +120,18 @@ describe("read view built in SQL", () => {
       await viaPrisma(plain.id),
     ]);
     expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["000"], []))).toEqual([]);
-    await expect(loadDocumentsByCpf(catalog.instanceId, [CPF], ["nope"])).rejects.toMatchObject({
+    // Domain errors (AppError) get their HTTP status from the route layer (toApiError).
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => ({ status: toApiError(error, "test", "/test").status, message: (error as Error).message }),
+      );
+    expect(await status(loadDocumentsByCpf(catalog.instanceId, [CPF], ["nope"]))).toMatchObject({
       status: 400,
       message: expect.stringContaining("Unknown categories: nope (known: primary, valid, pause, final, invalid)"),
     });
-    await expect(loadDocumentById(catalog.instanceId, 999_999)).rejects.toMatchObject({ status: 404 });
+    expect(await status(loadDocumentById(catalog.instanceId, 999_999))).toMatchObject({ status: 404 });
     const other = await createInstanceWithCatalog(db, "other");
-    await expect(loadDocumentById(other.instanceId, full.id)).rejects.toMatchObject({ status: 404 });
+    expect(await status(loadDocumentById(other.instanceId, full.id))).toMatchObject({ status: 404 });
   });
 });

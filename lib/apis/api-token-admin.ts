@@ -3,7 +3,7 @@ import { writeAuditLog } from "../audit/write-audit-log.ts";
 import type { Actor } from "../auth/actor.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "../auth/api-tokens.ts";
 import { getDb } from "../db/client.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { conflict, invalid, notFound } from "../errors/app-error.ts";
 import type { TCreateApiTokenBody } from "./answers.ts";
 
 type TokenRow = Awaited<ReturnType<typeof listApiTokens>>[number];
@@ -57,7 +57,7 @@ export async function listInstanceApiTokens(instanceId: number) {
 export async function createInstanceApiToken(actor: Actor, body: TCreateApiTokenBody) {
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt <= new Date()) {
-    throw badRequest("Invalid parameters", [{ path: "expires_at", message: "Must be in the future" }]);
+    throw invalid("Invalid parameters", [{ path: "expires_at", message: "Must be in the future" }]);
   }
   const created = await createApiToken({
     instanceId: actor.instanceId,

@@ -1,13 +1,13 @@
 import type { Actor } from "../auth/actor.ts";
 import type { Tx } from "../db/transaction.ts";
 import type { Db } from "../db/client.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { invalid, notFound } from "../errors/app-error.ts";
 import { parseRouteId } from "../http/route-params.ts";
 
 /** A numeric id from the URL (`/api/documents/<id>/…`); anything else is a 400 naming the parameter. */
 export function pathId(params: Record<string, string>, name: string): number {
   return parseRouteId(params[name], () =>
-    badRequest(`Invalid parameters: ${name} must be a positive integer`, [
+    invalid(`Invalid parameters: ${name} must be a positive integer`, [
       { path: name, message: "Expected a positive integer" },
     ]),
   );

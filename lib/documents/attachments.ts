@@ -3,7 +3,7 @@ import { type RequestAttachmentInput } from "./schemas.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
 import { inDocumentTransaction } from "../db/transaction.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../errors/app-error.ts";
 import type { UploadedFile } from "../http/upload.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import { recordHistory } from "./history.ts";

@@ -2,7 +2,8 @@
 // whose cells were mapped to document fields becomes a document/create input, with status and product given by name
 // or id. No server-only imports here.
 import { z } from "zod";
-import { fieldErrors, type FieldError } from "../http/errors.ts";
+import { type FieldError } from "../errors/app-error.ts";
+import { fieldErrors } from "../errors/field-errors.ts";
 import { createDocumentSchema, type CreateDocumentInput } from "./schemas.ts";
 
 /** Fields a CSV header can be mapped to; any other header becomes a key of filled_columns. */

@@ -3,7 +3,7 @@ import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
 import { prismaRunner } from "../db/raw-query.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { ApiError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { createDocumentInTx } from "./create.ts";
 import { toCreateInput, type ImportRowError } from "./import-rows.ts";
 import type { CreateDocumentInput } from "./schemas.ts";
@@ -46,7 +46,7 @@ export async function importDocuments(
         try {
           created.push((await createDocumentInTx(prismaRunner(tx), actor, input, requestId)).id);
         } catch (error) {
-          if (error instanceof ApiError && error.kind === "BadRequest") {
+          if (error instanceof AppError && error.kind === "invalid") {
             const { code, params } = error;
             throw rowErrors([{ row: index + 1, path: "(row)", message: error.message, code, params }]);
           }
@@ -60,9 +60,9 @@ export async function importDocuments(
   return { imported: ids.length, ids };
 }
 
-function rowErrors(errors: ImportRowError[]): ApiError {
+function rowErrors(errors: ImportRowError[]): AppError {
   const rowsWithErrors = new Set(errors.map((error) => error.row)).size;
-  return new ApiError("BadRequest", `Invalid parameters: ${rowsWithErrors} row(s) have errors; nothing was imported`, {
+  return new AppError("invalid", `Invalid parameters: ${rowsWithErrors} row(s) have errors; nothing was imported`, {
     errors: errors.slice(0, MAX_LISTED_ERRORS),
     code: "import_rows_invalid",
     params: { rows: rowsWithErrors },

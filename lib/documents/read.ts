@@ -1,6 +1,6 @@
 import "server-only";
 import { rawQuery } from "../db/raw-query.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { invalid, notFound } from "../errors/app-error.ts";
 import { READ_VIEW_BY_ID, READ_VIEWS_BY_CPF } from "./read-view-sql.ts";
 
 /** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
@@ -23,7 +23,7 @@ export async function loadDocumentsByCpf(instanceId: number, cpfs: string[], cat
   const knownKeys = new Set(row?.known ?? []);
   const unknown = categories.filter((key) => !knownKeys.has(key));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown categories: ${unknown.join(", ")} (known: ${[...knownKeys].join(", ")})`, [
+    throw invalid(`Unknown categories: ${unknown.join(", ")} (known: ${[...knownKeys].join(", ")})`, [
       { path: "categories", message: `Unknown category: ${unknown.join(", ")}` },
     ]);
   }

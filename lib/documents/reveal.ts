@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/actor.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { forbidden, notFound } from "../errors/app-error.ts";
 import { hasRole } from "../auth/actor.ts";
 import { formatIdentifier } from "../identifiers/identifiers.ts";
 import { recordAudit } from "../settings/audit.ts";

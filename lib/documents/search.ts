@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, Prisma } from "../db/client.ts";
-import { badRequest, type FieldError } from "../http/errors.ts";
+import { type FieldError, invalid } from "../errors/app-error.ts";
 import { identifierKind, normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../time/local-day.ts";
 import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
@@ -102,7 +102,7 @@ function columnConditions(filters: ColumnFilter[], definitions: ColumnDefinition
       }
     }
   });
-  if (errors.length) throw badRequest("Invalid parameters", errors);
+  if (errors.length) throw invalid("Invalid parameters", errors);
   return conditions;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { hasRole, type Actor } from "../auth/actor.ts";
 import { serializeProduct, serializeStatus, serializeStep } from "../catalog/serialize.ts";
 import { getDb } from "../db/client.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors/app-error.ts";
 import { attachmentMaxBytes } from "../http/upload.ts";
 import { identifierKind } from "../identifiers/identifiers.ts";
 import { maskPersonalValue } from "./mask.ts";

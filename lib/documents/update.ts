@@ -2,7 +2,7 @@ import type { Actor } from "../auth/actor.ts";
 import type { Document } from "../db/client.ts";
 import { rawDocumentTransaction } from "../db/raw-query.ts";
 import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors/app-error.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";

@@ -2,7 +2,7 @@
 // statements, so a write stays at a few round trips), transitions, SLA dates.
 import type { CategoryKind } from "../db/generated/enums.ts";
 import type { SqlRunner } from "../db/raw-query.ts";
-import { badRequest, conflict } from "../http/errors.ts";
+import { conflict, invalid } from "../errors/app-error.ts";
 import { addServiceHours, DEFAULT_TIME_ZONE, type WorkingCalendar, type WorkingHours } from "../sla/calendar.ts";
 
 /** What a write needs of a status: its own deadline, its category's kind, and where it may move. */
@@ -25,7 +25,7 @@ export type ModalityRules = {
 const HOUR_MS = 3_600_000;
 
 export const missing = (field: string) =>
-  badRequest(`Provided ${field} parameter not exists on database`, undefined, {
+  invalid(`Provided ${field} parameter not exists on database`, undefined, {
     code: "unknown_reference",
     params: { field },
   });

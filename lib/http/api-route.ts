@@ -9,7 +9,16 @@ import { recordApiRequest } from "../metrics/metrics.ts";
 import { answerChecksEnabled, checkAnswer } from "./answer-check.ts";
 import { readJsonBody } from "./body.ts";
 import type { ApiContract, ContractParsedBody } from "./contract.ts";
-import { ApiError, errorResponse, fieldErrors, forbidden, serviceUnavailable, unauthorized } from "./errors.ts";
+import {
+  ApiError,
+  AppError,
+  errorResponse,
+  fieldErrors,
+  forbidden,
+  httpErrorFromAppError,
+  serviceUnavailable,
+  unauthorized,
+} from "./errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
 
@@ -117,9 +126,13 @@ export function sameOrigin(request: Request): boolean {
   }
 }
 
-/** Known errors keep their message; a busy or unreachable database is a 503; anything else a 500 naming the request id. */
+/**
+ * Known errors keep their message (a domain AppError gets its kind's status); a busy or unreachable database is a 503;
+ * anything else a 500 naming the request id.
+ */
 export function toApiError(error: unknown, requestId: string, path: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof AppError) return httpErrorFromAppError(error);
   const unavailable = unavailability(error);
   if (unavailable) {
     log.warn("api.unavailable", { request_id: requestId, path, reason: unavailable, error: describeError(error) });

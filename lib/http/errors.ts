@@ -1,3 +1,6 @@
+import { AppError, type AppErrorKind, type ErrorParams, type FieldError } from "../errors/app-error.ts";
+import { fieldErrors } from "../errors/field-errors.ts";
+
 /** The error kinds of the spec, with their HTTP statuses. */
 export const ERROR_STATUS = {
   BadRequest: 400,
@@ -15,10 +18,7 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
-/** Values a translated message needs ("Unknown status {value}"); never personal data. */
-export type ErrorParams = Record<string, string | number>;
-/** `code` (stable, snake_case) lets the UI translate; the English `message` stays for API clients. */
-export type FieldError = { path: string; message: string; code?: string; params?: ErrorParams };
+export type { ErrorParams, FieldError };
 
 /** The code an error carries when its thrower named none: one per kind (the UI's fallback message). */
 const DEFAULT_CODE: Record<ErrorKind, string> = {
@@ -36,7 +36,7 @@ const DEFAULT_CODE: Record<ErrorKind, string> = {
   RequestTimeout: "request_timeout",
 };
 
-/** The one error the domain throws; the API wrapper turns it into the spec's JSON shape. */
+/** An error of the HTTP layer (authentication, body parsing, limits) and the form every error takes in an answer. */
 export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly errors?: FieldError[];
@@ -63,6 +63,24 @@ export class ApiError extends Error {
     return ERROR_STATUS[this.kind];
   }
 }
+
+const HTTP_KIND: Record<AppErrorKind, ErrorKind> = {
+  invalid: "BadRequest",
+  forbidden: "Forbidden",
+  not_found: "NotFound",
+  conflict: "Conflict",
+};
+
+/** The route layer's reading of a domain error: its message, code, params and field errors, with the kind's status. */
+export function httpErrorFromAppError(error: AppError): ApiError {
+  return new ApiError(HTTP_KIND[error.kind], error.message, {
+    errors: error.errors,
+    code: error.code,
+    params: error.params,
+  });
+}
+
+export { AppError };
 
 type CodeOptions = { code?: string; params?: ErrorParams };
 export const badRequest = (message: string, errors?: FieldError[], coded: CodeOptions = {}) =>
@@ -100,25 +118,4 @@ export function errorResponse(error: ApiError, requestId: string): Response {
   });
 }
 
-type IssueLike = { path: ReadonlyArray<PropertyKey>; message: string; code?: string };
-
-/** zod issues → the `errors: [{path, message, code, params}]` list (code = zod's issue code). */
-export function fieldErrors(issues: ReadonlyArray<IssueLike>): FieldError[] {
-  return issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
-    message: issue.message,
-    code: issue.code ?? "invalid",
-    ...issueParams(issue),
-  }));
-}
-
-/** The bounds/format a translated field message names (zod 4 issue fields), nothing else of the input. */
-function issueParams(issue: IssueLike): { params?: ErrorParams } {
-  const params: ErrorParams = {};
-  for (const key of ["minimum", "maximum", "expected", "format", "origin"] as const) {
-    const value = (issue as Record<string, unknown>)[key];
-    if (typeof value === "string" || typeof value === "number") params[key] = value;
-    else if (typeof value === "bigint") params[key] = Number(value);
-  }
-  return Object.keys(params).length ? { params } : {};
-}
+export { fieldErrors };

@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { writeAuditLog } from "../audit/write-audit-log.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
-import { ApiError, badRequest, conflict, notFound } from "../http/errors.ts";
+import { AppError, conflict, invalid, notFound } from "../errors/app-error.ts";
 import { isValidCpf } from "../identifiers/identifiers.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { localDayRange } from "../time/local-day.ts";
@@ -27,8 +27,8 @@ export function serializeLgpdRequest(row: LgpdRequest) {
 }
 export type SerializedLgpdRequest = ReturnType<typeof serializeLgpdRequest>;
 
-function invalidCpf(): ApiError {
-  return badRequest(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }]);
+function invalidCpf(): AppError {
+  return invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }]);
 }
 
 /** The instance's deletion requests, newest first, filtered by status, requested days and (hashed) CPF. */
@@ -36,7 +36,7 @@ export async function searchLgpdRequests(instanceId: number, query: TSearchLgpdR
   const cpf = query.cpf?.trim();
   if (cpf && !isValidCpf(cpf)) throw invalidCpf();
   if (query.from && query.to && query.from > query.to) {
-    throw badRequest("Invalid parameters", [{ path: "to", message: "Must not be before from" }]);
+    throw invalid("Invalid parameters", [{ path: "to", message: "Must not be before from" }]);
   }
   const range = localDayRange(query.from, query.to);
   const where: Prisma.LgpdRequestWhereInput = {
@@ -79,7 +79,7 @@ export async function retryLgpdRequest(actor: Actor, id: number, cpf: string) {
       if (!row) throw notFound("Request not found");
       if (row.status !== "error") throw conflict(RETRY_ERRORS.notRetryable);
       if (!sameHash(hash, row.cpfHash)) {
-        throw badRequest(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }]);
+        throw invalid(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }]);
       }
       const pending = await tx.lgpdRequest.findFirst({
         where: { instanceId: actor.instanceId, pendingKey: hash },

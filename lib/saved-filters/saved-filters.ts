@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "../auth/actor.ts";
 import { getDb, Prisma } from "../db/client.ts";
-import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { conflict, forbidden, notFound } from "../errors/app-error.ts";
 import { ZDocumentFilters, type DocumentFilters, type SavedFilterView } from "../documents/search-schema.ts";
 
 // A staff user's named document searches. They belong to a person, so only calls made as a user (a session, or

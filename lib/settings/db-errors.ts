@@ -1,5 +1,5 @@
 // Recognising constraint violations that slip past the in-transaction checks (two admins racing).
-import { ApiError, conflict } from "../http/errors.ts";
+import { AppError, conflict } from "../errors/app-error.ts";
 
 function codes(error: unknown): string[] {
   const found: string[] = [];
@@ -27,7 +27,7 @@ export async function conflictOnViolation<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof AppError) throw error;
     if (messages.unique && isUniqueViolation(error)) throw conflict(messages.unique);
     if (messages.foreignKey && isForeignKeyViolation(error)) throw conflict(messages.foreignKey);
     throw error;

@@ -3,7 +3,7 @@ import type { Actor } from "../auth/actor.ts";
 import { serializeColumn, serializeProduct, serializeStep } from "../catalog/serialize.ts";
 import { getDb, type Prisma } from "../db/client.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../errors/app-error.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { conflictOnViolation } from "./db-errors.ts";
 import type {

@@ -1,4 +1,4 @@
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors/app-error.ts";
 import { parseRouteId } from "../http/route-params.ts";
 
 /** A numeric id from the URL path; anything else is a 404 (no such resource), like an unknown id. */

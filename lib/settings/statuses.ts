@@ -3,7 +3,7 @@ import type { Actor } from "../auth/actor.ts";
 import { serializeStatus } from "../catalog/serialize.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { conflict, invalid, notFound } from "../errors/app-error.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { conflictOnViolation } from "./db-errors.ts";
 import type { CreateStatusInput, UpdateStatusInput } from "./schemas.ts";
@@ -51,7 +51,7 @@ async function assertReferences(tx: Tx, instanceId: number, input: UpdateStatusI
       errors.push({ path: "allowed_status_ids", message: "Unknown status in the allowed transitions" });
     }
   }
-  if (errors.length) throw badRequest("Invalid parameters", errors);
+  if (errors.length) throw invalid("Invalid parameters", errors);
 }
 
 function columnsOf(input: UpdateStatusInput) {

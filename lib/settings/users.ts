@@ -5,7 +5,7 @@ import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import type { User } from "../db/client.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../errors/app-error.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { conflictOnViolation } from "./db-errors.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";

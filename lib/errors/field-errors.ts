@@ -1,0 +1,25 @@
+// zod issues as the field errors of an AppError or an API answer. Shared code (the import preview runs it too).
+import type { ErrorParams, FieldError } from "./app-error.ts";
+
+type IssueLike = { path: ReadonlyArray<PropertyKey>; message: string; code?: string };
+
+/** zod issues → the `errors: [{path, message, code, params}]` list (code = zod's issue code). */
+export function fieldErrors(issues: ReadonlyArray<IssueLike>): FieldError[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+    code: issue.code ?? "invalid",
+    ...issueParams(issue),
+  }));
+}
+
+/** The bounds/format a translated field message names (zod 4 issue fields), nothing else of the input. */
+function issueParams(issue: IssueLike): { params?: ErrorParams } {
+  const params: ErrorParams = {};
+  for (const key of ["minimum", "maximum", "expected", "format", "origin"] as const) {
+    const value = (issue as Record<string, unknown>)[key];
+    if (typeof value === "string" || typeof value === "number") params[key] = value;
+    else if (typeof value === "bigint") params[key] = Number(value);
+  }
+  return Object.keys(params).length ? { params } : {};
+}

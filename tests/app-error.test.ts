@@ -1,0 +1,42 @@
+// Domain errors carry no HTTP: the route layer (toApiError in lib/http/api-route.ts) gives each kind its status and
+// keeps the message, code, params and field errors the UI translates.
+import { describe, expect, it } from "vitest";
+import { AppError, conflict, forbidden, invalid, notFound } from "@/lib/errors/app-error.ts";
+import { toApiError } from "@/lib/http/api-route.ts";
+import { errorBody } from "@/lib/http/errors.ts";
+
+describe("AppError → HTTP", () => {
+  it("maps each kind to its status and keeps what the UI translates", () => {
+    const cases: Array<[AppError, number, string]> = [
+      [invalid("Invalid parameters", [{ path: "cpf", message: "Invalid CPF" }]), 400, "invalid_parameters"],
+      [invalid("Unknown categories: x"), 400, "bad_request"],
+      [forbidden(), 403, "forbidden"],
+      [
+        notFound("Provided id parameter not exists on database", { code: "document_not_found" }),
+        404,
+        "document_not_found",
+      ],
+      [
+        conflict("Transition refused", { code: "transition_not_allowed", params: { from: "Novo", to: "Pago" } }),
+        409,
+        "transition_not_allowed",
+      ],
+    ];
+    for (const [error, status, code] of cases) {
+      const http = toApiError(error, "req-1", "/api/test");
+      expect(http.status, error.message).toBe(status);
+      const body = errorBody(http, "req-1");
+      expect(body).toMatchObject({ status: "error", message: error.message, code });
+      expect(body.params).toEqual(error.params);
+      if (error.errors) expect(body.errors).toEqual([{ path: "cpf", message: "Invalid CPF", code: "invalid" }]);
+      expect(body).not.toHaveProperty("request_id");
+    }
+  });
+
+  it("is what domain code throws", async () => {
+    const { idParam } = await import("@/lib/settings/route-params.ts");
+    expect(() => idParam({ id: "x" })).toThrow(AppError);
+    const { pathId } = await import("@/lib/documents/access.ts");
+    expect(() => pathId({ id: "0" }, "id")).toThrow(expect.objectContaining({ kind: "invalid" }));
+  });
+});
