@@ -1,17 +1,24 @@
-// TanStack Query hooks for the settings pages (app/api/admin/settings/**). Answer types come from the routes'
-// contracts (app/api/admin/settings/**/contract.ts), so they cannot drift from what the routes send.
+// TanStack Query hooks for the settings pages (app/api/admin/settings/**): every call goes through its route's
+// contract (app/api/admin/settings/**/contract.ts), so method, URL, body and answer types cannot drift from the routes.
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type * as categories from "@/app/api/admin/settings/categories/contract.ts";
-import type * as modality from "@/app/api/admin/settings/modalities/[id]/contract.ts";
-import type * as modalities from "@/app/api/admin/settings/modalities/contract.ts";
-import type * as product from "@/app/api/admin/settings/products/[id]/contract.ts";
-import type * as products from "@/app/api/admin/settings/products/contract.ts";
-import type * as statuses from "@/app/api/admin/settings/statuses/contract.ts";
-import type * as users from "@/app/api/admin/settings/users/contract.ts";
-import type * as resetPassword from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
+import * as category from "@/app/api/admin/settings/categories/[id]/contract.ts";
+import * as categories from "@/app/api/admin/settings/categories/contract.ts";
+import * as holiday from "@/app/api/admin/settings/modalities/[id]/holidays/[date]/contract.ts";
+import * as holidays from "@/app/api/admin/settings/modalities/[id]/holidays/contract.ts";
+import * as modality from "@/app/api/admin/settings/modalities/[id]/contract.ts";
+import * as modalities from "@/app/api/admin/settings/modalities/contract.ts";
+import * as column from "@/app/api/admin/settings/products/[id]/columns/[columnId]/contract.ts";
+import * as columns from "@/app/api/admin/settings/products/[id]/columns/contract.ts";
+import * as product from "@/app/api/admin/settings/products/[id]/contract.ts";
+import * as step from "@/app/api/admin/settings/products/[id]/steps/[stepId]/contract.ts";
+import * as steps from "@/app/api/admin/settings/products/[id]/steps/contract.ts";
+import * as products from "@/app/api/admin/settings/products/contract.ts";
+import * as status from "@/app/api/admin/settings/statuses/[id]/contract.ts";
+import * as statuses from "@/app/api/admin/settings/statuses/contract.ts";
+import * as resetPassword from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
+import * as user from "@/app/api/admin/settings/users/[id]/contract.ts";
+import * as users from "@/app/api/admin/settings/users/contract.ts";
 import type { ContractAnswer } from "../http/contract.ts";
-import type { z } from "zod";
-import type { ZDeleted } from "../settings/answers.ts";
 import type {
   AddHolidaysInput,
   CreateCategoryInput,
@@ -29,7 +36,7 @@ import type {
   UpdateStepInput,
   UpdateUserInput,
 } from "../settings/schemas.ts";
-import { fetchJson } from "./fetch-json.ts";
+import { callApi } from "./fetch-json.ts";
 
 export type CategoryRow = ContractAnswer<typeof categories.GET>[number];
 export type StatusRow = ContractAnswer<typeof statuses.GET>[number];
@@ -40,8 +47,6 @@ export type ModalityDetail = ContractAnswer<typeof modality.GET>;
 export type UserRow = ContractAnswer<typeof users.GET>[number];
 export type UserWithPassword = ContractAnswer<typeof resetPassword.POST>;
 export type WorkingHours = Partial<Record<string, Array<[string, string]>>>;
-
-const BASE = "admin/settings";
 
 export const settingsKeys = {
   all: ["settings"] as const,
@@ -68,68 +73,63 @@ function useSettingsMutation<TVariables, TAnswer>(
   });
 }
 
-type Deleted = z.infer<typeof ZDeleted>;
-
 // ---------------------------------------------------------------- categories
 export const useCategories = () =>
-  useQuery({ queryKey: settingsKeys.categories(), queryFn: () => fetchJson<CategoryRow[]>(`${BASE}/categories`) });
+  useQuery({ queryKey: settingsKeys.categories(), queryFn: () => callApi(categories.GET, {}) });
 
 export const useSaveCategory = () =>
   useSettingsMutation(
     ({ id, input }: { id?: number; input: CreateCategoryInput | UpdateCategoryInput }) =>
-      fetchJson<CategoryRow>(id ? `${BASE}/categories/${id}` : `${BASE}/categories`, {
-        method: id ? "PATCH" : "POST",
-        body: input,
-      }),
+      id
+        ? callApi(category.PATCH, { params: { id }, body: input })
+        : callApi(categories.POST, { body: input as CreateCategoryInput }),
     () => [settingsKeys.categories(), settingsKeys.statuses()],
   );
 
 export const useDeleteCategory = () =>
   useSettingsMutation(
-    (id: number) => fetchJson<Deleted>(`${BASE}/categories/${id}`, { method: "DELETE" }),
+    (id: number) => callApi(category.DELETE, { params: { id } }),
     () => [settingsKeys.categories()],
   );
 
 // ---------------------------------------------------------------- statuses
 export const useStatuses = () =>
-  useQuery({ queryKey: settingsKeys.statuses(), queryFn: () => fetchJson<StatusRow[]>(`${BASE}/statuses`) });
+  useQuery({ queryKey: settingsKeys.statuses(), queryFn: () => callApi(statuses.GET, {}) });
 
 export const useSaveStatus = () =>
   useSettingsMutation(
     ({ id, input }: { id?: number; input: CreateStatusInput | UpdateStatusInput }) =>
-      fetchJson<StatusRow>(id ? `${BASE}/statuses/${id}` : `${BASE}/statuses`, {
-        method: id ? "PATCH" : "POST",
-        body: input,
-      }),
+      id
+        ? callApi(status.PATCH, { params: { id }, body: input })
+        : callApi(statuses.POST, { body: input as CreateStatusInput }),
     () => [settingsKeys.statuses(), settingsKeys.categories()],
   );
 
 export const useDeleteStatus = () =>
   useSettingsMutation(
-    (id: number) => fetchJson<Deleted>(`${BASE}/statuses/${id}`, { method: "DELETE" }),
+    (id: number) => callApi(status.DELETE, { params: { id } }),
     () => [settingsKeys.statuses(), settingsKeys.categories()],
   );
 
 // ---------------------------------------------------------------- products, columns, steps
 export const useProducts = () =>
-  useQuery({ queryKey: settingsKeys.products(), queryFn: () => fetchJson<ProductRow[]>(`${BASE}/products`) });
+  useQuery({ queryKey: settingsKeys.products(), queryFn: () => callApi(products.GET, {}) });
 
 export const useProduct = (id: number) =>
-  useQuery({ queryKey: settingsKeys.product(id), queryFn: () => fetchJson<ProductDetail>(`${BASE}/products/${id}`) });
+  useQuery({ queryKey: settingsKeys.product(id), queryFn: () => callApi(product.GET, { params: { id } }) });
 
 export const useSaveProduct = () =>
   useSettingsMutation(
     ({ id, input }: { id?: number; input: CreateProductInput | UpdateProductInput }) =>
-      fetchJson<ProductRow>(id ? `${BASE}/products/${id}` : `${BASE}/products`, {
-        method: id ? "PATCH" : "POST",
-        body: input,
-      }),
+      id
+        ? callApi(product.PATCH, { params: { id }, body: input })
+        : callApi(products.POST, { body: input as CreateProductInput }),
     ({ id }) => [settingsKeys.products(), ...(id ? [settingsKeys.product(id)] : [])],
   );
 
 export const useDeleteProduct = () =>
   useSettingsMutation(
-    (id: number) => fetchJson<Deleted>(`${BASE}/products/${id}`, { method: "DELETE" }),
+    (id: number) => callApi(product.DELETE, { params: { id } }),
     () => [settingsKeys.products(), settingsKeys.statuses()],
   );
 
@@ -142,78 +142,80 @@ export const useSaveProductPart = (productId: number, part: "columns" | "steps")
     }: {
       id?: number;
       input: CreateColumnInput | UpdateColumnInput | CreateStepInput | UpdateStepInput;
-    }) =>
-      fetchJson<unknown>(`${BASE}/products/${productId}/${part}${id ? `/${id}` : ""}`, {
-        method: id ? "PATCH" : "POST",
-        body: input,
-      }),
+    }): Promise<unknown> =>
+      part === "columns"
+        ? id
+          ? callApi(column.PATCH, { params: { id: productId, columnId: id }, body: input as UpdateColumnInput })
+          : callApi(columns.POST, { params: { id: productId }, body: input as CreateColumnInput })
+        : id
+          ? callApi(step.PATCH, { params: { id: productId, stepId: id }, body: input as UpdateStepInput })
+          : callApi(steps.POST, { params: { id: productId }, body: input as CreateStepInput }),
     () => [settingsKeys.product(productId), settingsKeys.products(), settingsKeys.statuses()],
   );
 
 export const useDeleteProductPart = (productId: number, part: "columns" | "steps") =>
   useSettingsMutation(
-    (id: number) => fetchJson<Deleted>(`${BASE}/products/${productId}/${part}/${id}`, { method: "DELETE" }),
+    (id: number) =>
+      part === "columns"
+        ? callApi(column.DELETE, { params: { id: productId, columnId: id } })
+        : callApi(step.DELETE, { params: { id: productId, stepId: id } }),
     () => [settingsKeys.product(productId), settingsKeys.products(), settingsKeys.statuses()],
   );
 
 // ---------------------------------------------------------------- modalities
 export const useModalities = () =>
-  useQuery({ queryKey: settingsKeys.modalities(), queryFn: () => fetchJson<ModalityRow[]>(`${BASE}/modalities`) });
+  useQuery({ queryKey: settingsKeys.modalities(), queryFn: () => callApi(modalities.GET, {}) });
 
 export const useModality = (id: number) =>
   useQuery({
     queryKey: settingsKeys.modality(id),
-    queryFn: () => fetchJson<ModalityDetail>(`${BASE}/modalities/${id}`),
+    queryFn: () => callApi(modality.GET, { params: { id } }),
   });
 
 export const useSaveModality = () =>
   useSettingsMutation(
     ({ id, input }: { id?: number; input: CreateModalityInput | UpdateModalityInput }) =>
-      fetchJson<ModalityRow>(id ? `${BASE}/modalities/${id}` : `${BASE}/modalities`, {
-        method: id ? "PATCH" : "POST",
-        body: input,
-      }),
+      id
+        ? callApi(modality.PATCH, { params: { id }, body: input })
+        : callApi(modalities.POST, { body: input as CreateModalityInput }),
     ({ id }) => [settingsKeys.modalities(), ...(id ? [settingsKeys.modality(id)] : [])],
   );
 
 export const useDeleteModality = () =>
   useSettingsMutation(
-    (id: number) => fetchJson<Deleted>(`${BASE}/modalities/${id}`, { method: "DELETE" }),
+    (id: number) => callApi(modality.DELETE, { params: { id } }),
     () => [settingsKeys.modalities()],
   );
 
 export const useAddHolidays = (modalityId: number) =>
   useSettingsMutation(
-    (input: AddHolidaysInput) =>
-      fetchJson<ModalityRow>(`${BASE}/modalities/${modalityId}/holidays`, { method: "POST", body: input }),
+    (input: AddHolidaysInput) => callApi(holidays.POST, { params: { id: modalityId }, body: input }),
     () => [settingsKeys.modality(modalityId), settingsKeys.modalities()],
   );
 
 export const useRemoveHoliday = (modalityId: number) =>
   useSettingsMutation(
-    (date: string) => fetchJson<ModalityRow>(`${BASE}/modalities/${modalityId}/holidays/${date}`, { method: "DELETE" }),
+    (date: string) => callApi(holiday.DELETE, { params: { id: modalityId, date } }),
     () => [settingsKeys.modality(modalityId), settingsKeys.modalities()],
   );
 
 // ---------------------------------------------------------------- users
-export const useUsers = () =>
-  useQuery({ queryKey: settingsKeys.users(), queryFn: () => fetchJson<UserRow[]>(`${BASE}/users`) });
+export const useUsers = () => useQuery({ queryKey: settingsKeys.users(), queryFn: () => callApi(users.GET, {}) });
 
 export const useCreateUser = () =>
   useSettingsMutation(
-    (input: CreateUserInput) => fetchJson<UserWithPassword>(`${BASE}/users`, { method: "POST", body: input }),
+    (input: CreateUserInput) => callApi(users.POST, { body: input }),
     () => [settingsKeys.users()],
   );
 
 export const useUpdateUser = () =>
   useSettingsMutation(
-    ({ id, input }: { id: number; input: UpdateUserInput }) =>
-      fetchJson<UserRow>(`${BASE}/users/${id}`, { method: "PATCH", body: input }),
+    ({ id, input }: { id: number; input: UpdateUserInput }) => callApi(user.PATCH, { params: { id }, body: input }),
     () => [settingsKeys.users()],
   );
 
 export const useResetPassword = () =>
   useSettingsMutation(
-    (id: number) => fetchJson<UserWithPassword>(`${BASE}/users/${id}/reset-password`, { method: "POST", body: {} }),
+    (id: number) => callApi(resetPassword.POST, { params: { id }, body: {} }),
     () => [settingsKeys.users()],
   );
