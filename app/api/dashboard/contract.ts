@@ -1,7 +1,6 @@
 // Contract of POST /api/dashboard (see lib/http/contract.ts).
-import { ZDashboardData } from "@/lib/dashboard/schema.ts";
+import { dashboardQuerySchema, ZDashboardData } from "@/lib/dashboard/schema.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { dashboardQuerySchema } from "@/lib/dashboard/schema.ts";
 
 export const POST = defineContract({
   method: "POST",

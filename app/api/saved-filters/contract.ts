@@ -1,7 +1,6 @@
 // Contract of GET, POST /api/saved-filters (see lib/http/contract.ts).
-import { ZSavedFilterList, ZSavedFilterView } from "@/lib/documents/search-schema.ts";
+import { ZCreateSavedFilterBody, ZSavedFilterList, ZSavedFilterView } from "@/lib/documents/search-schema.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZCreateSavedFilterBody } from "@/lib/documents/search-schema.ts";
 
 export const GET = defineContract({
   method: "GET",

@@ -1,7 +1,6 @@
 // Contract of GET, POST /api/admin/tokens (see lib/http/contract.ts).
-import { ZApiTokenList, ZCreatedApiToken } from "@/lib/apis/answers.ts";
+import { ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken } from "@/lib/apis/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZCreateApiTokenBody } from "@/lib/apis/answers.ts";
 
 export const GET = defineContract({
   method: "GET",

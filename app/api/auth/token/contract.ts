@@ -1,7 +1,6 @@
 // Contract of POST /api/auth/token (see lib/http/contract.ts).
-import { ZAuthTokenAnswer } from "@/lib/auth/schemas.ts";
+import { authTokenSchema, ZAuthTokenAnswer } from "@/lib/auth/schemas.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { authTokenSchema } from "@/lib/auth/schemas.ts";
 
 export const POST = defineContract({
   method: "POST",

@@ -1,7 +1,6 @@
 // Contract of POST /api/documents/search (see lib/http/contract.ts).
-import { ZSearchDocumentsResult } from "@/lib/documents/search-schema.ts";
+import { ZSearchDocumentsBody, ZSearchDocumentsResult } from "@/lib/documents/search-schema.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 
 export const POST = defineContract({
   method: "POST",

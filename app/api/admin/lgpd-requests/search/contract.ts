@@ -1,7 +1,6 @@
 // Contract of POST /api/admin/lgpd-requests/search (see lib/http/contract.ts).
-import { ZLgpdRequestPage } from "@/lib/lgpd/schemas.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZSearchLgpdRequestsBody } from "@/lib/lgpd/schemas.ts";
+import { ZLgpdRequestPage, ZSearchLgpdRequestsBody } from "@/lib/lgpd/schemas.ts";
 
 export const POST = defineContract({
   method: "POST",

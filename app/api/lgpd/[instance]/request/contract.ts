@@ -1,7 +1,6 @@
 // Contract of POST /api/lgpd/{instance}/request (see lib/http/contract.ts).
-import { ZLgpdReceived } from "@/lib/lgpd/schemas.ts";
-import { IDEMPOTENCY_KEY_HEADER, defineContract } from "@/lib/http/contract.ts";
-import { deletionRequestSchema } from "@/lib/lgpd/schemas.ts";
+import { defineContract, IDEMPOTENCY_KEY_HEADER } from "@/lib/http/contract.ts";
+import { deletionRequestSchema, ZLgpdReceived } from "@/lib/lgpd/schemas.ts";
 
 export const POST = defineContract({
   method: "POST",

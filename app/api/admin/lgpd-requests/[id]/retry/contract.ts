@@ -1,7 +1,6 @@
 // Contract of POST /api/admin/lgpd-requests/{id}/retry (see lib/http/contract.ts).
-import { ZLgpdRequestRow } from "@/lib/lgpd/schemas.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZRetryLgpdRequestBody } from "@/lib/lgpd/schemas.ts";
+import { ZLgpdRequestRow, ZRetryLgpdRequestBody } from "@/lib/lgpd/schemas.ts";
 
 export const POST = defineContract({
   method: "POST",
