@@ -2,6 +2,7 @@ import { Operation } from "@/components/api-reference/operation.tsx";
 import { operationAnchor, searchable } from "@/components/api-reference/operation-anchor.ts";
 import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-reference/reference-browser.tsx";
 import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
+import type { ContractTag } from "@/lib/http/contract.ts";
 import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
@@ -11,10 +12,14 @@ type OperationObject = {
   responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchemaObject }> }>;
 };
 
+/** The document API first (what integrators come for), operations last; contracts keep their path order inside. */
+const TAG_ORDER: ContractTag[] = ["Documents", "Catalog", "Auth", "LGPD", "Staff", "Admin", "Reference", "Operations"];
+const ORDERED = [...CONTRACTS].sort((a, b) => TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag));
+
 export default async function ApiReferencePage() {
   const t = await serverTranslator("reference");
   const document = buildOpenApi();
-  const tags = [...new Set(CONTRACTS.map((route) => route.tag))];
+  const tags = [...new Set(ORDERED.map((route) => route.tag))];
   const labels = {
     auth: t("auth"),
     leastRole: t("leastRole"),
@@ -28,7 +33,7 @@ export default async function ApiReferencePage() {
     schemaJson: t("schemaJson"),
     answerSchemaJson: t("answerSchemaJson"),
   };
-  const entries: ReferenceEntry[] = CONTRACTS.map((route) => {
+  const entries: ReferenceEntry[] = ORDERED.map((route) => {
     const operation = (document.paths[route.path] as Record<string, OperationObject>)[route.method.toLowerCase()]!;
     const schema = operation.requestBody?.content?.["application/json"]?.schema;
     const answerSchema =
