@@ -121,23 +121,21 @@ export function Operation({
             ))}
           </ul>
         </div>
-        {schema ? (
-          <details>
-            <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.schemaJson}</summary>
-            <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
-              {JSON.stringify(schema, null, 2)}
-            </pre>
-          </details>
-        ) : null}
-        {answerSchema ? (
-          <details>
-            <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.answerSchemaJson}</summary>
-            <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
-              {JSON.stringify(answerSchema, null, 2)}
-            </pre>
-          </details>
-        ) : null}
+        {schema ? <SchemaJson label={labels.schemaJson} schema={schema} /> : null}
+        {answerSchema ? <SchemaJson label={labels.answerSchemaJson} schema={answerSchema} /> : null}
       </div>
+    </details>
+  );
+}
+
+/** A JSON schema, folded behind its label. */
+function SchemaJson({ label, schema }: { label: string; schema: object }) {
+  return (
+    <details>
+      <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{label}</summary>
+      <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
+        {JSON.stringify(schema, null, 2)}
+      </pre>
     </details>
   );
 }
