@@ -8,7 +8,8 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
-import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, remaining } from "./helpers/lgpd.ts";
+import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument } from "./helpers/lgpd.ts";
+import { expectTakenOverOnce } from "./helpers/lgpd-takeover.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -106,19 +107,7 @@ describe.runIf(onPglite)("on PGlite", () => {
     console.info(`[lease] PGlite: both requests done ${doneAfter} ms after the SIGKILL`);
     expect(doneAfter, stderr).toBeGreaterThan(0);
     expect(doneAfter).toBeLessThan(30_000);
-    const processed = log.filter((entry) => entry.event === "lgpd.processed");
-    expect(processed.map((entry) => entry.lgpd_request_id).sort()).toEqual([...requestIds].sort());
-
-    const db = await getDb(); // the worker stopped: the folder opens here, intact
-    const rows = await db.lgpdRequest.findMany({ where: { id: { in: requestIds } }, orderBy: { id: "asc" } });
-    expect(rows.map((row) => [row.status, row.attempts, row.leaseOwner])).toEqual([
-      ["done", 1, null],
-      ["done", 1, null],
-    ]);
-    expect(rows.map((row) => (row.details as { deleted: unknown }).deleted)).toEqual([
-      { documents: 1, observations: 1, attachments: 1, history: 1 },
-      { documents: 1, observations: 2, attachments: 0, history: 1 },
-    ]);
-    expect(await remaining(db, documentIds)).toEqual({ documents: 0, observations: 0, attachments: 0, history: 0 });
+    // The worker stopped: the folder opens here, intact.
+    await expectTakenOverOnce(await getDb(), requestIds, documentIds, log);
   }, 90_000);
 });
