@@ -96,7 +96,9 @@ async function flushOnce(windows: Map<string, WindowCounter>): Promise<void> {
   const batch = [...windows].filter(([, window]) => window.unsynced > 0);
   const idle = [...windows].filter(
     ([, window]) =>
-      window.unsynced === 0 && window.usedAt >= now - REFRESH_USED_WITHIN_MS && window.mergedAt < now - 500,
+      window.unsynced === 0 &&
+      window.usedAt >= now - REFRESH_USED_WITHIN_MS &&
+      window.mergedAt < now - SYNC_INTERVAL_MS / 2, // not the ones an eager merge just brought back
   );
   if (batch.length === 0 && idle.length === 0) return;
   const { getDb, Prisma } = await import("../db/client.ts");
@@ -135,10 +137,11 @@ async function refresh(
   const rows = await db.$queryRaw<Array<{ key: string; windowStart: Date; count: number }>>(Prisma.sql`
     SELECT "key", "windowStart", "count" FROM "RateLimitCounter"
     WHERE "key" = ANY(${wanted.map((entry) => entry.hash)}::text[])`);
+  const totals = new Map(rows.map((row) => [`${row.key}@${row.windowStart.getTime()}`, Number(row.count)]));
   for (const { hash, window } of wanted) {
-    const row = rows.find((candidate) => candidate.key === hash && candidate.windowStart.getTime() === window.start);
-    if (!row || window.unsynced !== 0) continue; // counted meanwhile: the next merge brings the total
-    window.shared = Math.max(window.shared, Number(row.count));
+    const total = totals.get(`${hash}@${window.start}`);
+    if (total === undefined || window.unsynced !== 0) continue; // counted meanwhile: the next merge brings the total
+    window.shared = Math.max(window.shared, total);
     window.mergedAt = readAt;
   }
 }
