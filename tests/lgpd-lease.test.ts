@@ -17,6 +17,7 @@ import {
   remaining,
   type LgpdInstance,
 } from "./helpers/lgpd.ts";
+import { expectTakenOverOnce } from "./helpers/lgpd-takeover.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -205,27 +206,11 @@ describe.skipIf(!onPostgres)("on PostgreSQL with two workers", () => {
       survivor.kill("SIGTERM");
       await new Promise((resolve) => (survivor.exitCode !== null ? resolve(null) : survivor.once("exit", resolve)));
     }
-    const processed = survivorLog.filter((entry) => entry.event === "lgpd.processed");
-    expect(processed.map((entry) => entry.lgpd_request_id).sort()).toEqual([...ids].sort());
-    const rows = await app.db.lgpdRequest.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(rows.map((row) => [row.status, row.attempts, row.leaseOwner])).toEqual([
-      ["done", 1, null],
-      ["done", 1, null],
-    ]);
-    expect(rows.map((row) => (row.details as { deleted: unknown }).deleted)).toEqual([
-      { documents: 1, observations: 1, attachments: 1, history: 1 },
-      { documents: 1, observations: 2, attachments: 0, history: 1 },
-    ]);
-    expect(
-      await remaining(
-        app.db,
-        docs.map((doc) => doc.id),
-      ),
-    ).toEqual({
-      documents: 0,
-      observations: 0,
-      attachments: 0,
-      history: 0,
-    });
+    await expectTakenOverOnce(
+      app.db,
+      ids,
+      docs.map((doc) => doc.id),
+      survivorLog,
+    );
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { getConnection } from "./client.ts";
 import { withKeyGate } from "./key-gate.ts";
 import { apiTimeouts } from "./timeouts.ts";
-import { documentKey, isRetryable, type Tx } from "./transaction.ts";
+import { documentKey, type Tx, withRetries } from "./transaction.ts";
 import { isLockTimeout } from "./unavailable.ts";
 
 /** Sends one SQL statement with $n parameters and answers its rows. */
@@ -21,43 +21,42 @@ export const rawQuery: SqlRunner = async <T>(text: string, params: unknown[]) =>
 /**
  * `work` in one transaction straight on the driver (one pooled pg client, or a PGlite transaction), for the document
  * API's writes: Prisma's interactive transactions cost more per call than the two statements they carry. Deadlocks
- * and serialization failures are retried as inTransaction does.
+ * and serialization failures are retried as inTransaction's are (withRetries).
  */
 export async function rawTransaction<T>(work: (query: SqlRunner) => Promise<T>): Promise<T> {
   const connection = await getConnection();
   const limits = apiTimeouts();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      if (!connection.pool) {
-        return await connection.pglite!.transaction((tx) =>
-          work(async <R>(text: string, params: unknown[]) => (await tx.query<R>(text, params)).rows),
-        );
-      }
-      const client = await connection.pool.connect();
-      let broken: Error | undefined;
-      try {
-        // BEGIN and the transaction's own bounds (SET LOCAL: they end with it) in one round trip, as inTransaction
-        // sets them: a lock or statement wait past them answers 503 (lib/db/unavailable.ts).
-        await client.query(
-          `BEGIN; SELECT set_config('lock_timeout', '${limits.lockMs}ms', true), ` +
-            `set_config('statement_timeout', '${limits.statementMs}ms', true)`,
-        );
-        const result = await work(
-          async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
-        );
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    } catch (error) {
-      if (attempt >= 4 || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
+  if (!connection.pool) {
+    const pglite = connection.pglite!;
+    return withRetries(() =>
+      pglite.transaction((tx) =>
+        work(async <R>(text: string, params: unknown[]) => (await tx.query<R>(text, params)).rows),
+      ),
+    );
   }
+  const pool = connection.pool;
+  return withRetries(async () => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // BEGIN and the transaction's own bounds (SET LOCAL: they end with it) in one round trip, as inTransaction
+      // sets them: a lock or statement wait past them answers 503 (lib/db/unavailable.ts).
+      await client.query(
+        `BEGIN; SELECT set_config('lock_timeout', '${limits.lockMs}ms', true), ` +
+          `set_config('statement_timeout', '${limits.statementMs}ms', true)`,
+      );
+      const result = await work(
+        async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
+      );
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  });
 }
 
 /** A raw transaction that locks one document's row: its writes queue in this app server, as inDocumentTransaction's. */

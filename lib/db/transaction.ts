@@ -9,7 +9,7 @@ export type Tx = Prisma.TransactionClient;
 const RETRYABLE_SQLSTATES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 const MAX_ATTEMPTS = 4;
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
@@ -73,12 +73,21 @@ async function runTransaction<T>(work: (tx: Tx) => Promise<T>, options: Transact
       }
     : work;
   const timeout = options.timeoutMs ?? 30_000;
-  for (let attempt = 1; ; attempt += 1) {
+  return withRetries(() => db.$transaction(bounded, { maxWait: limits.connectionWaitMs, timeout }));
+}
+
+/**
+ * Runs `attempt` (one whole transaction) again after a deadlock or serialization failure, up to 4 times with a short
+ * jittered pause; any other error, or the last attempt's, goes to the caller. Shared by Prisma and raw-driver
+ * transactions.
+ */
+export async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let count = 1; ; count += 1) {
     try {
-      return await db.$transaction(bounded, { maxWait: limits.connectionWaitMs, timeout });
+      return await attempt();
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      if (count >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * count + Math.random() * 30));
     }
   }
 }

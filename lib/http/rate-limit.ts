@@ -27,11 +27,12 @@ export function enforceRateLimit(key: string, limit = rateLimitPerMinute(), now 
   if (!window || window.start !== start) {
     // The previous minute still weighs in, fading out across this one: no double burst at the turn of a minute.
     const previous = window && window.start === start - WINDOW_MS ? window.shared + window.unsynced : 0;
-    window = { start, shared: 0, unsynced: 0, mergedAt: 0, previous };
+    window = { start, shared: 0, unsynced: 0, mergedAt: 0, previous, usedAt: now };
     state.windows.set(key, window);
     if (state.windows.size > 10_000) pruneExpired(start);
   }
   window.unsynced += 1;
+  window.usedAt = now;
   startSharedCounting(state.windows, key, limit);
   const fromPrevious = window.previous * (1 - (now - start) / WINDOW_MS);
   if (fromPrevious + window.shared + window.unsynced > limit) {

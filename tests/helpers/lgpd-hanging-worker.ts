@@ -1,16 +1,19 @@
 // A worker that dies while holding claims (tests/lgpd-lease.test.ts): with the default lease settings it claims up
 // to two due requests and runs the real lease heartbeat over them, opens the first one's deletion transaction,
 // deletes, reports on stdout and then never commits, until the test SIGKILLs it. The second request is held by its
-// renewed lease alone. Run with node + tsx's loader and DATABASE_URL pointing at the test database.
+// renewed lease alone. Run with node + tsx's loader and DATABASE_URL pointing at the test database, or PGLITE_DIR at
+// an embedded one (then this process holds its lock, as the app would, and its one connection: the heartbeat waits
+// behind the open transaction).
 import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
 import { claimDueRequests, deleteTiedData, startLeaseHeartbeat } from "../../lib/lgpd/processor.ts";
-import { poolSession } from "../../lib/lgpd/sql.ts";
+import { defaultSession, poolSession } from "../../lib/lgpd/sql.ts";
 
 const owner = process.argv[2] ?? "hanging-worker";
 const settings = lgpdSettings();
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
-const session = poolSession(pool);
+const session = process.env.DATABASE_URL
+  ? poolSession(new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 }))
+  : await defaultSession();
 const claimed = await claimDueRequests(session, { owner, limit: 2, leaseSeconds: settings.leaseSeconds });
 const [first] = claimed;
 if (!first?.cpfPending) {
