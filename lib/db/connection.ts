@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { pgliteExtensions } from "./pglite-extensions.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
 import { apiTimeouts, intFromEnv } from "./timeouts.ts";
 
@@ -45,7 +46,7 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
     const releaseLock = await acquirePgliteLock(target.dir);
     let pglite: InstanceType<typeof PGlite>;
     try {
-      pglite = await PGlite.create(target.dir);
+      pglite = await PGlite.create(target.dir, { extensions: await pgliteExtensions() });
     } catch (error) {
       releaseLock();
       throw new Error(`Could not open the embedded database at ${target.dir}`, { cause: error });
