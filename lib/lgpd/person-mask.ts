@@ -25,6 +25,13 @@ export type PersonMatcher = {
    * (any run of eight digits, any @, any letter) and the work moves to `mask`.
    */
   sql: string;
+  /**
+   * For the trigram-indexed search text (lib/db/search-text.ts: the text, then its digits alone), one condition per
+   * term, so the index answers each: `like` patterns for CPFs and phones as bare digits (a phone by its shortest
+   * variant, which the longer ones contain), `regex` literals for e-mails and the longest word of each name (any
+   * case, as in `sql`). A row `mask` would change matches at least one of them.
+   */
+  indexed: { like: string[]; regex: string[] };
   /** The text with every occurrence of the person's terms replaced by MASK. */
   mask: (text: string) => string;
 };
@@ -150,7 +157,15 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
     ...(emails.size > MAX_SQL_ALTERNATIVES ? ["@"] : [...emails].map(literalSql)),
     ...(namePatterns.length > MAX_SQL_ALTERNATIVES ? ["[[:alpha:]]"] : namePatterns),
   ].join("|");
-  return { sql, mask };
+  // Digits only: a term that contains another one is found through it.
+  const shortestDigits = [...digitTerms.keys()].filter(
+    (digits, _, all) => !all.some((other) => other !== digits && digits.includes(other)),
+  );
+  const indexed = {
+    like: shortestDigits.map((digits) => `%${digits}%`),
+    regex: [...[...emails].map(literalSql), ...namePatterns],
+  };
+  return { sql, indexed, mask };
 }
 
 export function maskText(text: string, matcher: PersonMatcher): string {

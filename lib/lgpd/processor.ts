@@ -13,6 +13,7 @@ import { hostname } from "node:os";
 import { log } from "../log.ts";
 import { recordDeletion } from "../metrics/metrics.ts";
 import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
+import { candidateCondition } from "./erasure-candidates.ts";
 import { ERASURE_SCOPE } from "./erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "./person-mask.ts";
 import { describeFailure } from "./redact.ts";
@@ -159,11 +160,12 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
   for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
     if (!rule.masked || !rule.rows) continue;
     const columns = Object.entries(rule.masked);
+    const { where, params } = candidateCondition(table, columns, matcher);
     const { rows } = await sql<Record<string, string | null>>(
       `SELECT id::text AS id, ${columns.map(([column]) => `"${column}"::text AS "${column}"`).join(", ")}
          FROM "${table}"
-        WHERE (${rule.rows}) AND (${columns.map(([column]) => `"${column}"::text ~ $2`).join(" OR ")})`,
-      [instanceId, matcher.sql],
+        WHERE (${rule.rows}) AND (${where})`,
+      [instanceId, ...params],
     );
     for (const row of rows) {
       const params: unknown[] = [row.id];
