@@ -124,7 +124,7 @@ describe("erasure candidates", () => {
             return JSON.stringify(maskJson(parsed, matcher)) !== JSON.stringify(parsed);
           }),
         )
-        .map((row) => row.id)
+        .map((row) => String(row.id))
         .sort();
       const { where, params } = candidateCondition(table, columns, matcher);
       const candidates = (
