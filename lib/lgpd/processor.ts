@@ -157,6 +157,10 @@ async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "
  */
 async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMatcher): Promise<number> {
   let rewritten = 0;
+  // The planner prices the search text's expression as cheap and, when a name word is common, reads whole tables
+  // computing it for every row (seconds) instead of asking the trigram index: for this pass, within this
+  // transaction only, a sequential scan is the last resort (tables without a search text still get one).
+  await sql(`SET LOCAL enable_seqscan = off`);
   for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
     if (!rule.masked || !rule.rows) continue;
     const columns = Object.entries(rule.masked);
@@ -186,6 +190,7 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
       rewritten += 1;
     }
   }
+  await sql(`RESET enable_seqscan`);
   return rewritten;
 }
 
