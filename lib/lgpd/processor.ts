@@ -157,20 +157,21 @@ async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "
  */
 async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMatcher): Promise<number> {
   let rewritten = 0;
-  // The planner prices the search text's expression as cheap and, when a name word is common, reads whole tables
-  // computing it for every row (seconds) instead of asking the trigram index: for this pass, within this
-  // transaction only, a sequential scan is the last resort (tables without a search text still get one).
-  await sql(`SET LOCAL enable_seqscan = off`);
   for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
     if (!rule.masked || !rule.rows) continue;
     const columns = Object.entries(rule.masked);
-    const { where, params } = candidateCondition(table, columns, matcher);
+    const { where, params, indexed } = candidateCondition(table, columns, matcher);
+    // The planner prices the search text's expression as cheap and, when a term is common, reads the whole table
+    // computing it for every row (seconds) instead of asking the trigram index: for this statement a sequential
+    // scan is the last resort (SET LOCAL: this transaction only, reset right after).
+    if (indexed) await sql(`SET LOCAL enable_seqscan = off`);
     const { rows } = await sql<Record<string, string | null>>(
       `SELECT id::text AS id, ${columns.map(([column]) => `"${column}"::text AS "${column}"`).join(", ")}
          FROM "${table}"
         WHERE (${rule.rows}) AND (${where})`,
       [instanceId, ...params],
     );
+    if (indexed) await sql(`RESET enable_seqscan`);
     for (const row of rows) {
       const params: unknown[] = [row.id];
       const sets: string[] = [];
@@ -190,7 +191,6 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
       rewritten += 1;
     }
   }
-  await sql(`RESET enable_seqscan`);
   return rewritten;
 }
 
