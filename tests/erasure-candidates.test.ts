@@ -10,6 +10,7 @@ import { candidateCondition } from "@/lib/lgpd/erasure-candidates.ts";
 import { ERASURE_SCOPE, type MaskedColumn } from "@/lib/lgpd/erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher } from "@/lib/lgpd/person-mask.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { insertDocument } from "./helpers/lgpd.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
@@ -44,20 +45,16 @@ beforeAll(async () => {
   catalog = await createInstanceWithCatalog(db, "default");
   const texts = [...MENTIONS, ...UNRELATED];
   for (const [index, text] of texts.entries()) {
-    const document = await db.document.create({
-      data: {
-        instanceId: catalog.instanceId,
-        protocol: `CAND-${index}`,
-        statusId: catalog.statusIds["Novo"],
-        productId: catalog.productId,
-        cpf: "111.444.777-35",
-        cpfDigits: "11144477735",
-        slaStart: new Date(),
-        dateTime: new Date(),
+    const document = await insertDocument(
+      db,
+      catalog,
+      "111.444.777-35",
+      {},
+      {
         source: index % 3 === 0 ? text : "api",
         filledColumns: index % 3 === 1 ? { nota: text, n: index } : { n: index },
       },
-    });
+    );
     await db.observation.create({ data: { documentId: document.id, text, authorLabel: "token:test" } });
     await db.documentHistory.create({
       data: {
@@ -70,7 +67,10 @@ beforeAll(async () => {
     });
   }
   // A CPF kept as a JSON number is masked too (maskJson), so it must be a candidate.
-  const numbered = await db.document.findFirstOrThrow({ where: { protocol: "CAND-0" } });
+  const numbered = await db.document.findFirstOrThrow({
+    where: { instanceId: catalog.instanceId },
+    orderBy: { id: "asc" },
+  });
   await db.documentHistory.create({
     data: {
       documentId: numbered.id,

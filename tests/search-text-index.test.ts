@@ -10,6 +10,7 @@ import { SEARCH_TEXT_COLUMNS, searchTextSql, type SearchTextTable } from "@/lib/
 import { searchDocuments } from "@/lib/documents/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { insertDocument } from "./helpers/lgpd.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
@@ -39,20 +40,16 @@ beforeAll(async () => {
   db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   for (const [index, placa] of PLACAS.entries()) {
-    await db.document.create({
-      data: {
-        instanceId: catalog.instanceId,
-        protocol: `IDX-${index}`,
-        statusId: catalog.statusIds["Novo"],
-        productId: catalog.productId,
-        cpf: "123.456.789-09",
-        cpfDigits: "12345678909",
-        slaStart: new Date(),
-        dateTime: new Date(),
+    await insertDocument(
+      db,
+      catalog,
+      "123.456.789-09",
+      {},
+      {
         source: index % 2 ? "placa ABC" : null,
         filledColumns: { placa, valor_segurado: index },
       },
-    });
+    );
   }
 });
 afterAll(async () => {

@@ -44,7 +44,7 @@ const MIN_PHONE_DIGITS = 8;
 const MAX_SQL_ALTERNATIVES = 12;
 /**
  * Terms per regular expression on the indexed search text: pg_trgm gives up on a regular expression whose trigram
- * graph grows too large (then the whole index is read), a dozen literals stay well inside its limits.
+ * graph grows too large (then the whole index is read); eight e-mail literals stay well inside its limits.
  */
 const INDEXED_ALTERNATIVES = 8;
 /** Digits with at most three separators (anything but letters and digits) between two of them. */
