@@ -2,7 +2,10 @@
 // and keeps docflow_bench_api_<documents>): the documents list for every case of bench/documents-search.ts, the
 // dashboard, and the LGPD page's CPF search, each timed as the route handler calls it (p50/p95 of N runs).
 //
+// The migrations are deployed first (the seeded database may predate an index; the first run then builds it).
+//
 //   npm run bench -- staff-reads        BENCH_DOCUMENTS=1000000 BENCH_RUNS=10 BENCH_CASES=dashboard
+//   BENCH_DATABASE_NAME=<a copy of it>  BENCH_NO_MIGRATE=1 (measure the database as it is)
 import { loadavg } from "node:os";
 import { formattedCpf, identifierDigits } from "./api/seed.ts";
 
@@ -19,9 +22,16 @@ export async function run() {
     process.env.TEST_DATABASE_URL ??
     "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
   const url = new URL(serverUrl);
-  url.pathname = `/docflow_bench_api_${DOCUMENTS}`;
+  url.pathname = `/${process.env.BENCH_DATABASE_NAME ?? `docflow_bench_api_${DOCUMENTS}`}`;
   process.env.DATABASE_URL = url.toString();
   const { getDb, closeDb } = await import("../lib/db/client.ts");
+  if (!process.env.BENCH_NO_MIGRATE) {
+    const { deployMigrations } = await import("../lib/db/deploy.ts"); // without the statement timeout: index builds
+    const started = performance.now();
+    const applied = await deployMigrations();
+    if (applied.length)
+      console.log(`applied ${applied.join(", ")} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
   const { searchDocuments } = await import("../lib/documents/search.ts");
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
   const { loadDashboard } = await import("../lib/dashboard/load-dashboard.ts");
@@ -54,7 +64,7 @@ export async function run() {
       search(() => ({ filters: { categories: ["primary", "valid"], sla: "late" }, sort: "sla_end", direction: "asc" })),
     ],
     [
-      "list: product column placa contains (jsonb, no index)",
+      "list: product column placa contains (trigram index)",
       search(() => ({
         filters: {
           product_id: product.id,

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { pgliteExtensions } from "./pglite-extensions.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
 import { apiTimeouts, intFromEnv } from "./timeouts.ts";
 
@@ -36,7 +37,10 @@ export type OpenedConnection = {
 };
 
 /** Opens PGlite (creating its folder) or a pg pool with explicit size and timeouts. */
-export async function openConnection(target: DatabaseTarget): Promise<OpenedConnection> {
+export async function openConnection(
+  target: DatabaseTarget,
+  options: { noStatementTimeout?: boolean } = {},
+): Promise<OpenedConnection> {
   if (target.kind === "pglite") {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
@@ -45,7 +49,7 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
     const releaseLock = await acquirePgliteLock(target.dir);
     let pglite: InstanceType<typeof PGlite>;
     try {
-      pglite = await PGlite.create(target.dir);
+      pglite = await PGlite.create(target.dir, { extensions: await pgliteExtensions() });
     } catch (error) {
       releaseLock();
       throw new Error(`Could not open the embedded database at ${target.dir}`, { cause: error });
@@ -65,7 +69,8 @@ export async function openConnection(target: DatabaseTarget): Promise<OpenedConn
     // A bounded wait for a free connection (or to connect): then the request answers 503 instead of queueing on.
     connectionTimeoutMillis: apiTimeouts().connectionWaitMs,
     idleTimeoutMillis: intFromEnv("DATABASE_IDLE_TIMEOUT_MS", 30_000),
-    statement_timeout: intFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
+    // Migrations build indexes on whole tables (minutes on millions of rows): they run without the limit.
+    statement_timeout: options.noStatementTimeout ? 0 : intFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
   });
   // Errors on idle clients (server restart) must not crash the process; the pool replaces them.
   pool.on("error", () => {});

@@ -19,7 +19,7 @@ export async function deployMigrations(target: DatabaseTarget = databaseTarget()
   await lockClient.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    const connection = await openConnection(target);
+    const connection = await openConnection(target, { noStatementTimeout: true });
     try {
       return await applyMigrations(connection.factory);
     } finally {

@@ -89,7 +89,8 @@ export async function diffSchemaAgainstMigrations(): Promise<string> {
   // The shadow database that replays the migrations is an in-memory PGlite, whatever the real target is.
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
-  const shadow = new PGlite();
+  const { pgliteExtensions } = await import("./pglite-extensions.ts");
+  const shadow = await PGlite.create({ extensions: await pgliteExtensions() });
   const factory = new PrismaPGlite(shadow);
   const engine = await loadEngine(factory, quietLog);
   try {

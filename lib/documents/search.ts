@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, Prisma } from "../db/client.ts";
+import { asJsonText, searchTextSql } from "../db/search-text.ts";
 import { type FieldError, invalid } from "../errors/app-error.ts";
 import { identifierKind, normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../time/local-day.ts";
@@ -43,6 +44,20 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * A condition the trigram index on the documents' search text answers (lib/db/search-text.ts), true for every
+ * document whose column contains `value` (and a few more, which the exact condition beside it drops): the value is
+ * looked for as it is printed inside the JSON text (a string's quotes and control characters escaped) and, when that
+ * differs, as it is (a number, or nested JSON that ->> prints as is).
+ */
+function searchTextPrefilter(value: string): Prisma.Sql {
+  const text = Prisma.raw(searchTextSql("Document", "d"));
+  const forms = [...new Set([asJsonText(value), value])].map(
+    (form) => Prisma.sql`${text} ILIKE ${`%${escapeLike(form)}%`} ESCAPE '\\'`,
+  );
+  return Prisma.sql`(${Prisma.join(forms, " OR ")})`;
+}
+
 /** filled_columns ->> key as a number when it holds one (a JSON number or numeric text), else NULL — never an error. */
 function numericColumn(key: string): Prisma.Sql {
   const text = Prisma.sql`(d."filledColumns" ->> ${key}::text)`;
@@ -75,6 +90,7 @@ function columnConditions(filters: ColumnFilter[], definitions: ColumnDefinition
       if (filter.contains !== undefined) {
         const pattern = `%${escapeLike(filter.contains)}%`;
         conditions.push(Prisma.sql`(d."filledColumns" ->> ${key}::text) ILIKE ${pattern} ESCAPE '\\'`);
+        conditions.push(searchTextPrefilter(filter.contains));
       }
       return;
     }

@@ -25,6 +25,15 @@ export type PersonMatcher = {
    * (any run of eight digits, any @, any letter) and the work moves to `mask`.
    */
   sql: string;
+  /**
+   * For the trigram-indexed search text (lib/db/search-text.ts: the text, then its digits alone), in forms pg_trgm
+   * turns into trigrams for its index. `digits`: LIKE patterns of the CPFs and phones as bare digits (a phone by its
+   * shortest variant, which the longer ones contain). `groups`: regular expressions that must all match — e-mails
+   * (any case) at most INDEXED_ALTERNATIVES to a one-expression group, and each name as the group of its words of
+   * three letters or more (all must appear, so a common surname alone does not make every row a candidate). A row
+   * `mask` would change matches one of `digits` or every expression of one of `groups`.
+   */
+  indexed: { digits: string[]; groups: string[][] };
   /** The text with every occurrence of the person's terms replaced by MASK. */
   mask: (text: string) => string;
 };
@@ -33,6 +42,11 @@ const MIN_NAME_LETTERS = 4;
 const MIN_PHONE_DIGITS = 8;
 /** Above this many terms of one kind, the SQL prefilter uses a generic pattern (see PersonMatcher.sql). */
 const MAX_SQL_ALTERNATIVES = 12;
+/**
+ * Terms per regular expression on the indexed search text: pg_trgm gives up on a regular expression whose trigram
+ * graph grows too large (then the whole index is read); eight e-mail literals stay well inside its limits.
+ */
+const INDEXED_ALTERNATIVES = 8;
 /** Digits with at most three separators (anything but letters and digits) between two of them. */
 const DIGIT_RUN = /[0-9](?:[^0-9A-Za-z]{0,3}[0-9])*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
@@ -76,11 +90,15 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
   // Names as lists of lower-case words, indexed by their first word.
   const names = new Map<string, string[][]>();
   const nameWords: string[] = [];
+  const nameGroups = new Map<string, string[]>();
   for (const name of terms.names) {
     const words = (name.toLowerCase().match(WORD) ?? []) as string[];
     if (words.join("").replace(/[^\p{L}]/gu, "").length < MIN_NAME_LETTERS) continue;
     names.set(words[0]!, [...(names.get(words[0]!) ?? []), words]);
-    nameWords.push(words.reduce((longest, word) => (word.length > longest.length ? word : longest)));
+    const longest = words.reduce((longest, word) => (word.length > longest.length ? word : longest));
+    nameWords.push(longest);
+    const trigramWords = [...new Set(words.filter((word) => word.length >= 3))];
+    nameGroups.set(words.join(" "), (trigramWords.length ? trigramWords : [longest]).map(literalSql));
   }
   if (digitTerms.size + emails.size + names.size === 0) return null;
 
@@ -150,7 +168,16 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
     ...(emails.size > MAX_SQL_ALTERNATIVES ? ["@"] : [...emails].map(literalSql)),
     ...(namePatterns.length > MAX_SQL_ALTERNATIVES ? ["[[:alpha:]]"] : namePatterns),
   ].join("|");
-  return { sql, mask };
+  // Digits only: a term that contains another one is found through it.
+  const shortestDigits = [...digitTerms.keys()].filter(
+    (digits, _, all) => !all.some((other) => other !== digits && digits.includes(other)),
+  );
+  const emailLiterals = [...emails].map(literalSql);
+  const indexed = { digits: shortestDigits.map((digits) => `%${digits}%`), groups: [...nameGroups.values()] };
+  for (let i = 0; i < emailLiterals.length; i += INDEXED_ALTERNATIVES) {
+    indexed.groups.push([emailLiterals.slice(i, i + INDEXED_ALTERNATIVES).join("|")]);
+  }
+  return { sql, indexed, mask };
 }
 
 export function maskText(text: string, matcher: PersonMatcher): string {

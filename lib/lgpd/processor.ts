@@ -13,6 +13,7 @@ import { hostname } from "node:os";
 import { log } from "../log.ts";
 import { recordDeletion } from "../metrics/metrics.ts";
 import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
+import { candidateCondition } from "./erasure-candidates.ts";
 import { ERASURE_SCOPE } from "./erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "./person-mask.ts";
 import { describeFailure } from "./redact.ts";
@@ -159,12 +160,18 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
   for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
     if (!rule.masked || !rule.rows) continue;
     const columns = Object.entries(rule.masked);
+    const { where, params, indexed } = candidateCondition(table, columns, matcher);
+    // The planner prices the search text's expression as cheap and, when a term is common, reads the whole table
+    // computing it for every row (seconds) instead of asking the trigram index: for this statement a sequential
+    // scan is the last resort (SET LOCAL: this transaction only, reset right after).
+    if (indexed) await sql(`SET LOCAL enable_seqscan = off`);
     const { rows } = await sql<Record<string, string | null>>(
       `SELECT id::text AS id, ${columns.map(([column]) => `"${column}"::text AS "${column}"`).join(", ")}
          FROM "${table}"
-        WHERE (${rule.rows}) AND (${columns.map(([column]) => `"${column}"::text ~ $2`).join(" OR ")})`,
-      [instanceId, matcher.sql],
+        WHERE (${rule.rows}) AND (${where})`,
+      [instanceId, ...params],
     );
+    if (indexed) await sql(`RESET enable_seqscan`);
     for (const row of rows) {
       const params: unknown[] = [row.id];
       const sets: string[] = [];

@@ -1,7 +1,7 @@
 // Shared pieces of the LGPD tests: CPFs with correct check digits, documents with children inserted with Prisma
 // (the documents domain is written elsewhere), and an instance with its LGPD key.
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/db/client.ts";
+import type { Db, Prisma } from "@/lib/db/client.ts";
 import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
@@ -32,8 +32,14 @@ export async function createLgpdInstance(db: Db, slug: string): Promise<LgpdInst
 
 export type Children = { observations?: number; attachments?: number; history?: number };
 
-/** One document with `cpf` exactly as given (formatted or not) and the requested number of child rows. */
-export async function insertDocument(db: Db, instance: SeededCatalog, cpf: string, children: Children = {}) {
+/** One document with `cpf` exactly as given (formatted or not), `fields` set, and the requested number of child rows. */
+export async function insertDocument(
+  db: Db,
+  instance: SeededCatalog,
+  cpf: string,
+  children: Children = {},
+  fields: { source?: string | null; filledColumns?: Prisma.InputJsonValue } = {},
+) {
   const now = new Date();
   const document = await db.document.create({
     data: {
@@ -47,6 +53,7 @@ export async function insertDocument(db: Db, instance: SeededCatalog, cpf: strin
       email: "maria@example.com",
       slaStart: now,
       dateTime: now,
+      ...fields,
     },
   });
   for (let i = 0; i < (children.observations ?? 0); i += 1) {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import path from "node:path";
 import { getConnection } from "../../db/client.ts";
 import { databaseTarget, describeTarget } from "../../db/connection.ts";
+import { pgliteExtensions } from "../../db/pglite-extensions.ts";
 import { acquirePgliteLock } from "../../db/pglite-lock.ts";
 import { CliError, parseCommandArgs, required, type CliIo } from "../io.ts";
 import { BACKUP_USAGE } from "../usage.ts";
@@ -52,7 +53,10 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
     const { PGlite } = await import("@electric-sql/pglite");
     let restored;
     try {
-      restored = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(from)]) });
+      restored = await PGlite.create(dir, {
+        loadDataDir: new Blob([readFileSync(from)]),
+        extensions: await pgliteExtensions(),
+      });
     } catch (error) {
       rmSync(dir, { recursive: true, force: true }); // leave no half-restored folder behind
       throw new CliError(`Could not restore ${from}: ${error instanceof Error ? error.message : String(error)}`);
