@@ -11,6 +11,7 @@
 //       start      exactly as `npm start` serves it (scripts/serve-app.ts: WEB_CONCURRENCY processes, default cores)
 //       start:N    the same with WEB_CONCURRENCY=N
 //       next       `next start` (one process; what the runs before the cluster measured)
+//       …+NAME=value   that variant's own environment, e.g. start:1+PROXY_BYPASS=off,start:1
 //   BENCH_APP_ENV="LOG_LEVEL=silent"   extra environment for the app(s)
 //   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench, which `npm run`
 //       takes from node_modules/.bin: the project's Node 26)
@@ -132,7 +133,7 @@ async function prepareDatabase() {
 }
 
 // ---- servers ------------------------------------------------------------------------------------------------------
-type AppVariant = { label: string; kind: "start" | "next"; processes: number };
+type AppVariant = { label: string; kind: "start" | "next"; processes: number; env: Record<string, string> };
 type Server = {
   name: string;
   app: AppVariant | null;
@@ -142,16 +143,24 @@ type Server = {
   logFile: string;
 };
 
-/** BENCH_APPS → the app variants to measure ("start" = as `npm start` serves, "start:N", "next"). */
+/**
+ * BENCH_APPS → the app variants to measure: "start" (as `npm start` serves), "start:N", "next", each optionally
+ * followed by its own environment, e.g. "start:1+LOG_LEVEL=silent".
+ */
 function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
   return spec.split(",").map((item) => {
-    const [kind, count] = item.trim().split(":");
-    if (kind === "next" && !count) return { label: "next start", kind, processes: 1 };
+    const [server, ...settings] = item.trim().split("+");
+    const [kind, count] = server!.split(":");
+    const env = Object.fromEntries(
+      settings.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    const suffix = settings.length ? ` ${settings.join(" ")}` : "";
+    if (kind === "next" && !count) return { label: `next start${suffix}`, kind, processes: 1, env };
     const processes = count === undefined ? availableParallelism() : Number(count);
     if (kind !== "start" || !Number.isInteger(processes) || processes < 1) {
-      throw new Error(`BENCH_APPS: "${item}" is not start, start:<processes> or next`);
+      throw new Error(`BENCH_APPS: "${item}" is not start, start:<processes> or next (+NAME=value…)`);
     }
-    return { label: `npm start ×${processes}`, kind, processes };
+    return { label: `npm start ×${processes}${suffix}`, kind, processes, env };
   });
 }
 
@@ -175,7 +184,7 @@ function startServer(app: AppVariant | null, port: number, databaseUrl: string, 
     NEXTAUTH_SECRET: "bench-secret",
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     API_RATE_LIMIT_PER_MINUTE: "100000000",
-    ...(app ? { ...extraEnv, WEB_CONCURRENCY: String(app.processes) } : {}),
+    ...(app ? { ...extraEnv, ...app.env, WEB_CONCURRENCY: String(app.processes) } : {}),
   };
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   // `start` is the server process of `npm start` (scripts/start.ts prepares the database, then runs this).

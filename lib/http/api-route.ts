@@ -7,6 +7,7 @@ import type { Role } from "../db/generated/enums.ts";
 import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { recordApiRequest } from "../metrics/metrics.ts";
+import { addProxyHeaders } from "./api-answer-headers.ts";
 import { readJsonBody } from "./body.ts";
 import { ApiError, errorResponse, fieldErrors, forbidden, serviceUnavailable, unauthorized } from "./errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
@@ -70,16 +71,16 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(opti
       const response = result instanceof Response ? result : Response.json(result);
       response.headers.set("x-request-id", requestId);
       status = response.status;
-      return response;
+      return addProxyHeaders(response, request);
     } catch (error) {
       // A client that went away (a cancelled fetch) is not a server error worth an alarm in the log.
       if (request.signal.aborted) {
         status = 499;
-        return new Response(null, { status: 499 });
+        return addProxyHeaders(new Response(null, { status: 499 }), request);
       }
       const apiError = toApiError(error, requestId, path);
       status = apiError.status;
-      return errorResponse(apiError, requestId);
+      return addProxyHeaders(errorResponse(apiError, requestId), request);
     } finally {
       recordApiRequest(request.method, path, status, (performance.now() - started) / 1000);
       log.info("api.request", {
