@@ -203,11 +203,11 @@ function startServer(app: AppVariant | null, port: number, databaseUrl: string, 
 
 async function waitUntilUp(server: Server, token: string) {
   // A cluster's processes start listening one by one, and connections opened before a process listens never reach
-  // it: wait until each has logged server.listening before the first request.
+  // it: wait until each has logged server.listening before the first request (so not with LOG_LEVEL=silent).
   const listening = () => readFileSync(server.logFile, "utf8").split('"event":"server.listening"').length - 1;
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (server.process.exitCode !== null) throw new Error(`${server.name} exited with ${server.process.exitCode}`);
-    if (server.app?.kind !== "start" || listening() >= server.app.processes) {
+    if (server.app?.kind !== "start" || server.app.processes === 1 || listening() >= server.app.processes) {
       try {
         const response = await fetch(`${server.base}/api/document/loadById`, {
           method: "POST",
