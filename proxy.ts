@@ -36,7 +36,8 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     "/api",
-    "/api/:path*",
+    // Well-formed document-API calls skip the proxy (lib/http/proxy-bypass.ts: the server marks them).
+    { source: "/api/:path*", missing: [{ type: "header", key: "x-docflow-proxy-bypass" }] },
     {
       source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
       missing: [

@@ -1,18 +1,25 @@
-// The document-API benchmark: the app (`next start`, or BENCH_APP_COMMAND) against a hand-written node:http + pg
-// baseline (bench/api/baseline.ts) answering the same five calls with the same JSON, on one PostgreSQL database of
-// 1,000,000 documents (100,000 with --quick). Per route and server, alternating in one run: req/s at 32 connections,
-// p50/p99, errors, CPU ms per request (utime+stime of the server's process tree / requests), RSS; then both at half
-// of the app's maximum. The load average is recorded with every run.
+// The document-API benchmark: the app against a hand-written node:http + pg baseline (bench/api/baseline.ts) answering
+// the same five calls with the same JSON, on one PostgreSQL database of 1,000,000 documents (100,000 with --quick).
+// Per route and server, alternating in one run: req/s at 32 connections, p50/p99, errors, CPU ms per request
+// (utime+stime of the server's process tree / requests), RSS; then each app and the baseline at half of that app's
+// maximum. The load average is recorded with every run. Every server runs on the same Node (printed first).
 //
 //   npm run bench -- api --quick                      (100,000 documents, ~3 s per measurement)
 //   npm run bench -- api                              (1,000,000 documents, BENCH_SECONDS=15 per measurement)
 //   BENCH_DATABASE_URL=postgresql://…  server to use (else TEST_DATABASE_URL, else the local postgres:postgres)
-//   BENCH_APP_COMMAND="npx tsx scripts/start.ts"  BENCH_APP_ENV="WEB_CONCURRENCY=2"   how the app is started
-//   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)  BENCH_NODE=/path/to/node
+//   BENCH_APPS=start:1,start:2   the app(s) to measure in the same run, each against the same baseline:
+//       start      exactly as `npm start` serves it (scripts/serve-app.ts: WEB_CONCURRENCY processes, default cores)
+//       start:N    the same with WEB_CONCURRENCY=N
+//       next       `next start` (one process; what the runs before the cluster measured)
+//       …+NAME=value   that variant's own environment, e.g. start:1+PROXY_BYPASS=off,start:1
+//   BENCH_APP_ENV="LOG_LEVEL=silent"   extra environment for the app(s)
+//   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench)
+//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   flags for the app's Node (cluster workers inherit them)
+//   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)
 // The seeded database (docflow_bench_api_<documents>) is kept for the next run; BENCH_FRESH=1 drops it first.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -27,10 +34,11 @@ const PORT = Number(process.env.BENCH_PORT) || Number(process.env.E2E_PORT) + 1 
 const NODE = process.env.BENCH_NODE || process.execPath;
 const TICKS_PER_SECOND = 100;
 
-type Server = { name: "app" | "baseline"; base: string; process: ChildProcess };
 type Measurement = {
   route: string;
   server: string;
+  /** At half load: the app whose maximum set the rate (the baseline is measured once per app). */
+  pairedWith: string | null;
   mode: string;
   connections: number;
   rate: number | null;
@@ -124,7 +132,42 @@ async function prepareDatabase() {
 }
 
 // ---- servers ------------------------------------------------------------------------------------------------------
-function startServer(name: Server["name"], port: number, databaseUrl: string): Server {
+type AppVariant = { label: string; kind: "start" | "next"; processes: number; env: Record<string, string> };
+type Server = {
+  name: string;
+  app: AppVariant | null;
+  base: string;
+  process: ChildProcess;
+  /** The server's stdout (its JSON log lines) goes to this file: readiness is read from it, at no cost to the server. */
+  logFile: string;
+};
+
+/**
+ * BENCH_APPS → the app variants to measure: "start" (as `npm start` serves), "start:N", "next", each optionally
+ * followed by its own environment, e.g. "start:1+LOG_LEVEL=silent".
+ */
+function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
+  return spec.split(",").map((item) => {
+    const [server, ...settings] = item.trim().split("+");
+    const [kind, count] = server!.split(":");
+    const env = Object.fromEntries(
+      settings.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    const suffix = settings.length ? ` ${settings.join(" ")}` : "";
+    if (kind === "next" && !count) return { label: `next start${suffix}`, kind, processes: 1, env };
+    const processes = count === undefined ? availableParallelism() : Number(count);
+    if (kind !== "start" || !Number.isInteger(processes) || processes < 1) {
+      throw new Error(`BENCH_APPS: "${item}" is not start, start:<processes> or next (+NAME=value…)`);
+    }
+    return { label: `npm start ×${processes}${suffix}`, kind, processes, env };
+  });
+}
+
+function nodeVersion(): string {
+  return spawnSync(NODE, ["--version"], { encoding: "utf8" }).stdout.trim();
+}
+
+function startServer(app: AppVariant | null, port: number, databaseUrl: string, logDir: string): Server {
   const extraEnv = Object.fromEntries(
     (process.env.BENCH_APP_ENV ?? "")
       .split(/\s+/)
@@ -140,30 +183,41 @@ function startServer(name: Server["name"], port: number, databaseUrl: string): S
     NEXTAUTH_SECRET: "bench-secret",
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     API_RATE_LIMIT_PER_MINUTE: "100000000",
-    ...(name === "app" ? extraEnv : {}),
+    ...(app ? { ...extraEnv, ...app.env, WEB_CONCURRENCY: String(app.processes) } : {}),
   };
-  const [command, ...args] =
-    name === "baseline"
-      ? [NODE, "--import", "tsx", "bench/api/baseline.ts"]
-      : process.env.BENCH_APP_COMMAND
-        ? process.env.BENCH_APP_COMMAND.split(/\s+/)
-        : [NODE, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
-  const child = spawn(command!, args, { stdio: ["ignore", "ignore", "inherit"], env });
-  return { name, base: `http://127.0.0.1:${port}`, process: child };
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  // `start` is the server process of `npm start` (scripts/start.ts prepares the database, then runs this).
+  const args = !app
+    ? ["--import", "tsx", "bench/api/baseline.ts"]
+    : app.kind === "start"
+      ? [...nodeArgs, "--import", "tsx", "scripts/serve-app.ts"]
+      : [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
+  const name = app ? `app (${app.label})` : "baseline";
+  const logFile = path.join(logDir, `${port}.log`);
+  const stdout = openSync(logFile, "w");
+  const child = spawn(NODE, args, { stdio: ["ignore", stdout, "inherit"], env });
+  closeSync(stdout);
+  return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile };
 }
 
 async function waitUntilUp(server: Server, token: string) {
+  // A cluster's processes start listening one by one, and connections opened before a process listens never reach
+  // it: wait until each has logged server.listening before the first request (so not with LOG_LEVEL=silent).
+  const listening = () => readFileSync(server.logFile, "utf8").split('"event":"server.listening"').length - 1;
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      const response = await fetch(`${server.base}/api/document/loadById`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ id: 1 }),
-      });
-      await response.text();
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
+    if (server.process.exitCode !== null) throw new Error(`${server.name} exited with ${server.process.exitCode}`);
+    if (server.app?.kind !== "start" || server.app.processes === 1 || listening() >= server.app.processes) {
+      try {
+        const response = await fetch(`${server.base}/api/document/loadById`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ id: 1 }),
+        });
+        await response.text();
+        if (response.status < 500) return;
+      } catch {
+        // not listening yet
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -257,7 +311,7 @@ async function measure(
   route: string,
   call: { path: string; body: () => unknown },
   token: string,
-  options: { seconds: number; rate?: number; mode: string },
+  options: { seconds: number; rate?: number; mode: string; pairedWith?: string },
 ): Promise<Measurement> {
   const loadBefore = loadavg()[0]!;
   const cpuBefore = cpuTicks(server.process.pid!);
@@ -280,6 +334,7 @@ async function measure(
   return {
     route,
     server: server.name,
+    pairedWith: options.pairedWith ?? null,
     mode: options.mode,
     connections: CONNECTIONS,
     rate: options.rate ?? null,
@@ -294,17 +349,23 @@ async function measure(
   };
 }
 
-function table(rows: Measurement[], mode: string): string {
+function table(rows: Measurement[], app: string, mode: string): string {
   const lines = [
     "| route | app req/s | baseline req/s | app / baseline | app p50 / p99 ms | baseline p50 / p99 ms | app CPU ms/req | baseline CPU ms/req | errors app / baseline | app RSS MB | load |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
   ];
   for (const route of [...new Set(rows.map((row) => row.route))]) {
-    const app = rows.find((row) => row.route === route && row.server === "app" && row.mode === mode);
-    const base = rows.find((row) => row.route === route && row.server === "baseline" && row.mode === mode);
-    if (!app || !base) continue;
+    const mine = rows.find((row) => row.route === route && row.server === app && row.mode === mode);
+    const base = rows.find(
+      (row) =>
+        row.route === route &&
+        row.server === "baseline" &&
+        row.mode === mode &&
+        (mode !== "half" || row.pairedWith === app),
+    );
+    if (!mine || !base) continue;
     lines.push(
-      `| ${route}${mode === "half" ? ` @ ${app.rate}/s` : ""} | ${app.rps} | ${base.rps} | **${(app.rps / base.rps).toFixed(2)}** | ${app.p50} / ${app.p99} | ${base.p50} / ${base.p99} | ${app.cpuMsPerRequest} | ${base.cpuMsPerRequest} | ${app.errors} / ${base.errors} | ${app.rssMb} | ${app.load} |`,
+      `| ${route}${mode === "half" ? ` @ ${mine.rate}/s` : ""} | ${mine.rps} | ${base.rps} | **${(mine.rps / base.rps).toFixed(2)}** | ${mine.p50} / ${mine.p99} | ${base.p50} / ${base.p99} | ${mine.cpuMsPerRequest} | ${base.cpuMsPerRequest} | ${mine.errors} / ${base.errors} | ${mine.rssMb} | ${mine.load} |`,
     );
   }
   return lines.join("\n");
@@ -312,48 +373,81 @@ function table(rows: Measurement[], mode: string): string {
 
 export async function run() {
   const started = performance.now();
+  const variants = appVariants();
   const seeded = await prepareDatabase();
   console.log(
     `PostgreSQL ${seeded.version}, ${seeded.count} documents over ${IDENTIFIERS} identifiers` +
       (seeded.seedSeconds !== null
         ? `, seeded in ${seeded.seedSeconds} s ${JSON.stringify(seeded.seedTimings)}`
         : " (reused)") +
-      `; ${CONNECTIONS} connections, ${SECONDS} s per measurement; node ${NODE === process.execPath ? process.version : NODE}` +
-      `; app: ${process.env.BENCH_APP_COMMAND ?? "next start"} ${process.env.BENCH_APP_ENV ?? ""}; load ${loadavg()
+      `; ${CONNECTIONS} connections, ${SECONDS} s per measurement; every server on Node ${nodeVersion()} (${NODE})` +
+      `; apps: ${variants.map((variant) => variant.label).join(", ")} ${process.env.BENCH_APP_ENV ?? ""}` +
+      `${process.env.BENCH_NODE_ARGS ? ` node ${process.env.BENCH_NODE_ARGS}` : ""}; load ${loadavg()
         .map((v) => v.toFixed(1))
         .join(" ")}`,
   );
-  const servers = [startServer("app", PORT, seeded.url), startServer("baseline", PORT + 1, seeded.url)];
+  const logDir = mkdtempSync(path.join(tmpdir(), "docflow-bench-api-"));
+  const baseline = startServer(null, PORT, seeded.url, logDir);
+  const apps = variants.map((variant, index) => startServer(variant, PORT + 1 + index, seeded.url, logDir));
+  const servers = [...apps, baseline];
   const rows: Measurement[] = [];
   try {
     await Promise.all(servers.map((server) => waitUntilUp(server, seeded.token)));
     const calls = routeBodies(seeded);
     const wanted = process.env.BENCH_ROUTES?.split(",") ?? Object.keys(calls);
+    // Every route once on every server before the first measurement (route modules load, the JIT warms up), so the
+    // first route measured is not the one that pays for it.
+    for (const route of wanted) {
+      for (const server of servers)
+        await measure(server, route, calls[route]!, seeded.token, { seconds: 2, mode: "warmup" });
+    }
     for (const route of wanted) {
       const call = calls[route]!;
-      for (const server of servers) await measure(server, route, call, seeded.token, { seconds: 1, mode: "warmup" });
-      for (const server of servers) {
-        rows.push(await measure(server, route, call, seeded.token, { seconds: SECONDS, mode: "max" }));
+      const measured = (server: Server, options: Parameters<typeof measure>[4]) =>
+        measure(server, route, call, seeded.token, options);
+      for (const server of servers) await measured(server, { seconds: 1, mode: "warmup" });
+      const max = new Map<Server, Measurement>();
+      for (const server of servers) max.set(server, await measured(server, { seconds: SECONDS, mode: "max" }));
+      rows.push(...max.values());
+      for (const app of apps) {
+        const rate = Math.max(1, Math.round(max.get(app)!.rps / 2));
+        const appHalf = await measured(app, { seconds: SECONDS, rate, mode: "half" });
+        const baseHalf = await measured(baseline, { seconds: SECONDS, rate, mode: "half", pairedWith: app.name });
+        rows.push(appHalf, baseHalf);
+        const [appMax, baseMax] = [max.get(app)!, max.get(baseline)!];
+        console.log(
+          `${route} · ${app.name}: ${appMax.rps}/s cpu ${appMax.cpuMsPerRequest} ms, p99 ${appHalf.p99} ms @ ${rate}/s · ` +
+            `baseline ${baseMax.rps}/s cpu ${baseMax.cpuMsPerRequest} ms, p99 ${baseHalf.p99} ms (load ${appMax.load})`,
+        );
       }
-      const half = Math.max(1, Math.round(rows.at(-2)!.rps / 2));
-      for (const server of servers) {
-        rows.push(await measure(server, route, call, seeded.token, { seconds: SECONDS, rate: half, mode: "half" }));
-      }
-      const [app, base] = rows.slice(-4);
-      console.log(
-        `${route}: app ${app!.rps}/s p99 ${app!.p99} ms cpu ${app!.cpuMsPerRequest} ms · baseline ${base!.rps}/s p99 ${base!.p99} ms cpu ${base!.cpuMsPerRequest} ms (load ${app!.load})`,
-      );
     }
   } finally {
-    for (const server of servers) server.process.kill("SIGTERM");
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.process.once("exit", resolve))));
+    for (const server of servers) if (server.process.exitCode === null) server.process.kill("SIGTERM");
+    await Promise.all(
+      servers.map((server) =>
+        server.process.exitCode !== null || server.process.signalCode !== null
+          ? null
+          : new Promise((resolve) => server.process.once("exit", resolve)),
+      ),
+    );
+    rmSync(logDir, { recursive: true, force: true });
   }
-  const report = `\n${table(rows, "max")}\n\nAt half of the app's maximum (same offered rate on both):\n\n${table(rows, "half")}\n`;
+  const report = apps
+    .map(
+      (app) =>
+        `\n${app.name} against the baseline:\n\n${table(rows, app.name, "max")}\n\n` +
+        `At half of this app's maximum (same offered rate on both):\n\n${table(rows, app.name, "half")}\n`,
+    )
+    .join("");
   console.log(report);
   console.log(`total ${Math.round((performance.now() - started) / 1000)} s`);
   mkdirSync("bench/out", { recursive: true });
   writeFileSync(
     path.join("bench/out", `api-${DOCUMENTS}-${new Date().toISOString().replaceAll(":", "-")}.json`),
-    JSON.stringify({ documents: seeded.count, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2),
+    JSON.stringify(
+      { documents: seeded.count, seconds: SECONDS, connections: CONNECTIONS, node: nodeVersion(), rows },
+      null,
+      2,
+    ),
   );
 }

@@ -15,6 +15,11 @@ function routes(): Compiled[] {
   return compiled;
 }
 
+/** Every /api route of the build. */
+export function apiRoutes(): ApiRoute[] {
+  return routes().map(({ pattern, methods }) => ({ pattern, methods }));
+}
+
 /** How well `segments` fit `path`: null when they do not; else one rank per segment (static 0, [x] 1, [...x] 2). */
 function fit(segments: string[], path: string[]): number[] | null {
   const ranks: number[] = [];

@@ -6,6 +6,7 @@ import type { Role } from "../db/generated/enums.ts";
 import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { recordApiRequest } from "../metrics/metrics.ts";
+import { addProxyHeaders } from "./api-answer-headers.ts";
 import { answerChecksEnabled, checkAnswer } from "./answer-check.ts";
 import { readJsonBody } from "./body.ts";
 import type { ApiContract, ContractParsedBody } from "./contract.ts";
@@ -74,16 +75,16 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       if (answerChecksEnabled()) await checkAnswer(contract, response);
       response.headers.set("x-request-id", requestId);
       status = response.status;
-      return response;
+      return addProxyHeaders(response, request);
     } catch (error) {
       // A client that went away (a cancelled fetch) is not a server error worth an alarm in the log.
       if (request.signal.aborted) {
         status = 499;
-        return new Response(null, { status: 499 });
+        return addProxyHeaders(new Response(null, { status: 499 }), request);
       }
       const apiError = toApiError(error, requestId, path);
       status = apiError.status;
-      return errorResponse(apiError, requestId);
+      return addProxyHeaders(errorResponse(apiError, requestId), request);
     } finally {
       recordApiRequest(request.method, path, status, (performance.now() - started) / 1000);
       log.info("api.request", {

@@ -1,6 +1,7 @@
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { bypassesProxy, PROXY_BYPASS_HEADER } from "./proxy-bypass.ts";
 import { guardSlowBody } from "./slow-body-guard.ts";
 
 /**
@@ -34,6 +35,8 @@ function stamp({ request, socket, server }: RequestStart) {
     request.headers[UNREPRESENTABLE_METHOD_HEADER] = request.method;
     request.method = "GET";
   }
+  delete request.headers[PROXY_BYPASS_HEADER];
+  if (bypassesProxy(request.method, request.url)) request.headers[PROXY_BYPASS_HEADER] = "1";
   request.headers[PEER_ADDRESS_HEADER] = normalizeAddress(socket.remoteAddress ?? "");
   request.headers[PEER_PROTO_HEADER] = (socket as Socket & { encrypted?: boolean }).encrypted ? "https" : "http";
   if (!tunedServers.has(server)) {
