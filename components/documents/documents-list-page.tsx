@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
@@ -49,8 +49,15 @@ export function DocumentsListPage({
   const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");
   useListKeyboard(SEARCH_INPUT_ID);
 
+  // The URL (and so `query`) changes only after the navigation renders: a second action before that must build on
+  // the first one's result, not on this render's query (two quick chip removals would otherwise undo the first).
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  }, [query]);
   const navigate = useCallback(
     (next: ListQuery) => {
+      latest.current = next;
       const params = listQueryToParams(next).toString();
       router.push(params ? `${pathname}?${params}` : pathname, { scroll: false });
     },
@@ -59,6 +66,11 @@ export function DocumentsListPage({
   const applyFilters = useCallback(
     (filters: DocumentFilters) => navigate({ ...query, filters: cleanFilters(filters), page: 1 }),
     [navigate, query],
+  );
+  const updateFilters = useCallback(
+    (update: (current: DocumentFilters) => DocumentFilters) =>
+      navigate({ ...latest.current, filters: cleanFilters(update(latest.current.filters)), page: 1 }),
+    [navigate],
   );
   const toggle = (which: "filters" | "saved") => setPanel((current) => (current === which ? "none" : which));
 
@@ -103,7 +115,7 @@ export function DocumentsListPage({
           options={options.data}
           onApply={applyFilters}
         />
-        <FilterChips filters={query.filters} options={options.data} onChange={applyFilters} />
+        <FilterChips filters={query.filters} options={options.data} onChange={updateFilters} />
         <div className="ml-auto flex items-center gap-2">
           <button
             type="button"

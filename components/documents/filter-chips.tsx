@@ -3,7 +3,8 @@
 import { useTranslations } from "use-intl";
 import type { DocumentFilters, FilterOptions } from "@/lib/documents/search-schema.ts";
 
-type Chip = { id: string; label: string; without: () => DocumentFilters };
+/** `without` builds on the filters at the moment of the click, which may be newer than this render's. */
+type Chip = { id: string; label: string; without: (current: DocumentFilters) => DocumentFilters };
 
 function formatDay(day: string): string {
   const [year, month, date] = day.split("-");
@@ -18,7 +19,7 @@ export function FilterChips({
 }: {
   filters: DocumentFilters;
   options: FilterOptions | undefined;
-  onChange: (filters: DocumentFilters) => void;
+  onChange: (update: (current: DocumentFilters) => DocumentFilters) => void;
 }) {
   const t = useTranslations("documents.chips");
   const tf = useTranslations("documents.filters");
@@ -26,13 +27,17 @@ export function FilterChips({
   const product = options?.products.find((candidate) => candidate.id === filters.product_id);
 
   if (filters.cpf)
-    chips.push({ id: "cpf", label: t("cpf", { value: filters.cpf }), without: () => ({ ...filters, cpf: undefined }) });
+    chips.push({
+      id: "cpf",
+      label: t("cpf", { value: filters.cpf }),
+      without: (current) => ({ ...current, cpf: undefined }),
+    });
   for (const key of filters.categories ?? []) {
     const label = options?.categories.find((category) => category.key === key)?.label ?? key;
     chips.push({
       id: `cat-${key}`,
       label: t("category", { value: label }),
-      without: () => ({ ...filters, categories: filters.categories?.filter((other) => other !== key) }),
+      without: (current) => ({ ...current, categories: current.categories?.filter((other) => other !== key) }),
     });
   }
   if (filters.product_id) {
@@ -40,7 +45,7 @@ export function FilterChips({
       id: "product",
       label: t("product", { value: product?.name ?? `#${filters.product_id}` }),
       // The column filters belong to the product: they go with it.
-      without: () => ({ ...filters, product_id: undefined, columns: undefined }),
+      without: (current) => ({ ...current, product_id: undefined, columns: undefined }),
     });
   }
   for (const id of filters.status_ids ?? []) {
@@ -48,7 +53,7 @@ export function FilterChips({
     chips.push({
       id: `status-${id}`,
       label: t("status", { value: name }),
-      without: () => ({ ...filters, status_ids: filters.status_ids?.filter((other) => other !== id) }),
+      without: (current) => ({ ...current, status_ids: current.status_ids?.filter((other) => other !== id) }),
     });
   }
   if (filters.modality_id) {
@@ -56,28 +61,28 @@ export function FilterChips({
     chips.push({
       id: "modality",
       label: t("modality", { value: name ?? `#${filters.modality_id}` }),
-      without: () => ({ ...filters, modality_id: undefined }),
+      without: (current) => ({ ...current, modality_id: undefined }),
     });
   }
   if (filters.created_from) {
     chips.push({
       id: "from",
       label: t("createdFrom", { value: formatDay(filters.created_from) }),
-      without: () => ({ ...filters, created_from: undefined }),
+      without: (current) => ({ ...current, created_from: undefined }),
     });
   }
   if (filters.created_to) {
     chips.push({
       id: "to",
       label: t("createdTo", { value: formatDay(filters.created_to) }),
-      without: () => ({ ...filters, created_to: undefined }),
+      without: (current) => ({ ...current, created_to: undefined }),
     });
   }
   if (filters.sla) {
     chips.push({
       id: "sla",
       label: t("sla", { value: tf(`slaStates.${filters.sla}`) }),
-      without: () => ({ ...filters, sla: undefined }),
+      without: (current) => ({ ...current, sla: undefined }),
     });
   }
   for (const column of filters.columns ?? []) {
@@ -97,9 +102,9 @@ export function FilterChips({
       chips.push({
         id: `col-${op}-${column.key}`,
         label: t(message, { label, value: show(value) }),
-        without: () => ({
-          ...filters,
-          columns: filters.columns?.map((other) => (other.key === column.key ? { ...other, [op]: undefined } : other)),
+        without: (current) => ({
+          ...current,
+          columns: current.columns?.map((other) => (other.key === column.key ? { ...other, [op]: undefined } : other)),
         }),
       });
     }
@@ -118,7 +123,7 @@ export function FilterChips({
                 {chip.label}
                 <button
                   type="button"
-                  onClick={() => onChange(chip.without())}
+                  onClick={() => onChange(chip.without)}
                   aria-label={t("remove", { label: chip.label })}
                   className="ml-1 inline-flex h-6 w-6 items-center justify-center rounded-full text-brand-800 hover:bg-brand-100"
                 >
