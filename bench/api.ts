@@ -13,7 +13,8 @@
 //       next       `next start` (one process; what the runs before the cluster measured)
 //       …+NAME=value   that variant's own environment, e.g. start:1+PROXY_BYPASS=off,start:1
 //   BENCH_APP_ENV="LOG_LEVEL=silent"   extra environment for the app(s)
-//   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench)
+//   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench, which `npm run`
+//       takes from node_modules/.bin: the project's Node 26)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   flags for the app's Node (cluster workers inherit them)
 //   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)
 // The seeded database (docflow_bench_api_<documents>) is kept for the next run; BENCH_FRESH=1 drops it first.
