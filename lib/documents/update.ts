@@ -4,6 +4,8 @@ import { rawDocumentTransaction } from "../db/raw-query.ts";
 import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
 import { notFound } from "../http/errors.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { queueStatusMessage } from "../outbox/enqueue.ts";
+import { nudgeOutbox } from "../outbox/nudge.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
 import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
@@ -89,7 +91,9 @@ type LockedRow = Record<string, unknown> & {
  */
 export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
   const instanceId = actor.instanceId;
-  return rawDocumentTransaction(instanceId, input.id, async (query) => {
+  let queued = false;
+  const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
+    queued = false;
     const [locked] = await query<LockedRow>(LOCK_SQL, [
       input.id,
       instanceId,
@@ -112,11 +116,13 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     const calendar = calendarOf(modality);
 
     let pausedHours = current.pausedHours;
+    let notify = false;
     if (input.status_id !== undefined && input.status_id !== current.statusId) {
       if (!_toStatus) throw missing("status_id");
       const from = JSON.parse(_fromStatus) as StatusRules;
       const to = JSON.parse(_toStatus) as StatusRules;
       assertTransitionAllowed(from, to);
+      notify = to.notify;
       if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
       data.statusId = to.id;
       data.dateTime = now;
@@ -186,8 +192,11 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       now,
       ...historyParams("update", actor, changes, requestId),
     ]);
+    if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
     return documentFromRow(row!);
   });
+  if (queued) nudgeOutbox();
+  return updated;
 }
 
 /** Staff operation: remove keys from filled_columns (the public updateById only merges). */

@@ -55,7 +55,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   Status: {
     rows: OF_INSTANCE,
-    masked: { name: "text", description: "text" },
+    masked: { name: "text", description: "text", publicName: "text", messageSubject: "text", messageBody: "text" },
     kept: { textColor: "a #rrggbb colour", bgColor: "a #rrggbb colour" },
   },
   Product: { rows: OF_INSTANCE, masked: { name: "text", description: "text" } },
@@ -102,6 +102,13 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       sha256: "a hash of the content",
       content: "the file's bytes (PDF, images …): not rewritten; see docs/privacy.md",
     },
+  },
+  OutboxMessage: {
+    // The erased person's messages go with their documents (foreign key, cascade); in other documents' messages she
+    // is masked like anywhere else — the recipient too, should another document carry her address.
+    rows: OF_INSTANCE,
+    masked: { recipient: "text", subject: "text", body: "text", lastError: "text" },
+    kept: { leaseOwner: "host:pid of the worker" },
   },
   DocumentHistory: {
     rows: OF_INSTANCE_DOCUMENTS,

@@ -349,8 +349,16 @@ export type LeaseHeartbeat = {
  */
 export function startLeaseHeartbeat(
   session: SqlSession,
-  options: { owner: string; ids: number[]; leaseSeconds: number; everySeconds: number },
+  options: {
+    owner: string;
+    ids: number[];
+    leaseSeconds: number;
+    everySeconds: number;
+    /** The leased table: LgpdRequest, or the outbox's (lib/outbox/processor.ts), whose rows wait as `pending` too. */
+    table?: "LgpdRequest" | "OutboxMessage";
+  },
 ): LeaseHeartbeat {
+  const table = options.table ?? "LgpdRequest";
   const held = new Set(options.ids);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -360,15 +368,15 @@ export function startLeaseHeartbeat(
     if (held.size === 0) return;
     try {
       await session.query(
-        `UPDATE "LgpdRequest" SET "leaseUntil" = now() + make_interval(secs => $3)
+        `UPDATE "${table}" SET "leaseUntil" = now() + make_interval(secs => $3)
           WHERE id IN (
-            SELECT id FROM "LgpdRequest"
+            SELECT id FROM "${table}"
              WHERE id = ANY($1::text::int[]) AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
              FOR UPDATE SKIP LOCKED)`,
         [`{${[...held].join(",")}}`, options.owner, options.leaseSeconds],
       );
     } catch (error) {
-      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, error: describeFailure(error) });
+      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, table, error: describeFailure(error) });
     }
   };
   const schedule = () => {
