@@ -35,6 +35,9 @@ if (serverUrl) {
 }
 process.env.NEXTAUTH_SECRET ??= "e2e-only-secret-not-for-production";
 process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
+// Customer e-mails go to the SMTP server e2e/customer-email.spec.ts runs on the next port (nothing listens otherwise:
+// messages then wait and retry, which no other journey notices).
+process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 
 const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
 const { getDb, closeDb } = await import("../lib/db/client.ts");

@@ -62,7 +62,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, "to" | "from" | "rece
   return { headers, subject: decodeWords(headers.subject ?? ""), text: text.replace(/\r\n/g, "\n").trim() };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let refusal: { code: number; message: string } | null = null;
@@ -90,7 +90,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
