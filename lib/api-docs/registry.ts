@@ -16,6 +16,7 @@ import { noParametersSchema } from "../http/zod-fields.ts";
 import { ZRetryLgpdRequestBody, ZSearchLgpdRequestsBody } from "../lgpd/admin-requests.ts";
 import { SETTINGS_ROUTES } from "./registry-settings.ts";
 import { STAFF_DOCUMENT_ROUTES } from "./registry-staff-documents.ts";
+import { TRACKING_ROUTES } from "./registry-tracking.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -24,7 +25,7 @@ export type RouteDoc = {
   method: HttpMethod;
   /** OpenAPI path below /api, with {param} segments. */
   path: string;
-  tag: "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations";
+  tag: "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations" | "Customer";
   summary: string;
   description?: string;
   auth: Auth;
@@ -338,4 +339,5 @@ export const ROUTES: RouteDoc[] = [
   },
   ...STAFF_DOCUMENT_ROUTES,
   ...SETTINGS_ROUTES,
+  ...TRACKING_ROUTES,
 ];

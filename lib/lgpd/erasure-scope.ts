@@ -141,7 +141,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       key: "token:<id>, user:<id> or the auth/token caller's address, per minute window; old windows are purged",
     },
   },
-  SignInThrottle: { kept: { key: "email:/addr: + a keyed hash; expires with its window" } },
+  SignInThrottle: { kept: { key: "email:/addr:/track-protocol:/track-addr: + a keyed hash; expires with its window" } },
   _prisma_migrations: {
     kept: {
       id: "migration bookkeeping",

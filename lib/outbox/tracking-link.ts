@@ -15,8 +15,9 @@ export function trackingLinkDays(): number {
 const sign = (payload: string) =>
   createHmac("sha256", appSecret()).update(`tracking:${payload}`, "utf8").digest("base64url");
 
-export function trackingToken(documentUuid: string, now = new Date()): string {
-  const expires = Math.floor((now.getTime() + trackingLinkDays() * DAY_MS) / 1000);
+/** A token for the document, valid `ttlMs` (default: TRACKING_LINK_DAYS). */
+export function trackingToken(documentUuid: string, now = new Date(), ttlMs = trackingLinkDays() * DAY_MS): string {
+  const expires = Math.floor((now.getTime() + ttlMs) / 1000);
   const payload = `${documentUuid}.${expires}`;
   return `${payload}.${sign(payload)}`;
 }
