@@ -16,7 +16,7 @@ import { noParametersSchema } from "../http/zod-fields.ts";
 import { ZRetryLgpdRequestBody, ZSearchLgpdRequestsBody } from "../lgpd/admin-requests.ts";
 import { SETTINGS_ROUTES } from "./registry-settings.ts";
 import { STAFF_DOCUMENT_ROUTES } from "./registry-staff-documents.ts";
-import { TRACKING_ROUTES } from "./registry-tracking.ts";
+import { TRACKING_ROUTES, WEBHOOK_ROUTES } from "./registry-customer.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "bearer" | "lgpdKey" | "none";
@@ -340,4 +340,5 @@ export const ROUTES: RouteDoc[] = [
   ...STAFF_DOCUMENT_ROUTES,
   ...SETTINGS_ROUTES,
   ...TRACKING_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];

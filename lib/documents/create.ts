@@ -3,8 +3,10 @@ import type { Actor } from "../auth/actor.ts";
 import type { Document } from "../db/client.ts";
 import { rawTransaction, type SqlRunner } from "../db/raw-query.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { queueWebhooks } from "../webhooks/events.ts";
 import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
+import { serializeDocument } from "./serialize.ts";
 import { historyInsertSql, historyParams } from "./history.ts";
 import { nextProtocolValueSql, protocolDay } from "./protocol.ts";
 import type { CreateDocumentInput } from "./schemas.ts";
@@ -97,5 +99,12 @@ export async function createDocumentInTx(
     isFinished(status) ? now : null,
     ...historyParams("create", actor, changes, requestId),
   ]);
-  return documentFromRow(row!);
+  const document = documentFromRow(row!);
+  await queueWebhooks(query, {
+    instanceId,
+    documentId: document.id,
+    events: [{ type: "document.created", data: serializeDocument(document) }],
+    now,
+  });
+  return document;
 }

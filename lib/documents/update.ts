@@ -6,6 +6,8 @@ import { notFound } from "../http/errors.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { queueStatusMessage } from "../outbox/enqueue.ts";
 import { nudgeOutbox } from "../outbox/nudge.ts";
+import { queueWebhooks, type WebhookEvent } from "../webhooks/events.ts";
+import { serializeDocument } from "./serialize.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
 import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
@@ -193,7 +195,16 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       ...historyParams("update", actor, changes, requestId),
     ]);
     if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
-    return documentFromRow(row!);
+    const updated = documentFromRow(row!);
+    const full = serializeDocument(updated);
+    const events: Array<{ type: WebhookEvent; data: unknown }> = [
+      { type: "document.updated", data: { ...full, changes } },
+    ];
+    if (next.statusId !== current.statusId) {
+      events.push({ type: "document.status_changed", data: { ...full, previous_status_id: current.statusId } });
+    }
+    if ((await queueWebhooks(query, { instanceId, documentId: current.id, events, now })) > 0) queued = true;
+    return updated;
   });
   if (queued) nudgeOutbox();
   return updated;

@@ -107,8 +107,18 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     // The erased person's messages go with their documents (foreign key, cascade); in other documents' messages she
     // is masked like anywhere else — the recipient too, should another document carry her address.
     rows: OF_INSTANCE,
-    masked: { recipient: "text", subject: "text", body: "text", lastError: "text" },
+    masked: { recipient: "text", subject: "text", body: "text", lastError: "text", lastResponse: "text" },
     kept: { leaseOwner: "host:pid of the worker" },
+  },
+  WebhookEndpoint: {
+    rows: OF_INSTANCE,
+    masked: { disabledReason: "text" },
+    kept: {
+      url: "an integrator's system address, chosen by an admin",
+      events: "event names",
+      secretCipher: "an encrypted random secret",
+      secretHint: "the secret's last characters (random)",
+    },
   },
   DocumentHistory: {
     rows: OF_INSTANCE_DOCUMENTS,

@@ -11,9 +11,9 @@ import { smtpUrl } from "./config.ts";
 export async function loadDocumentMessages(documentId: number, options: { showErrors: boolean }) {
   const db = await getDb();
   const rows = await db.outboxMessage.findMany({
-    where: { documentId },
+    where: { documentId, channel: "email" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    omit: { body: true, leaseOwner: true },
+    omit: { body: true, leaseOwner: true, lastResponse: true },
     take: 50,
   });
   const configured = smtpUrl() !== null;

@@ -15,10 +15,14 @@ import { defaultSession, type SqlSession } from "../lgpd/sql.ts";
 import { OUTBOX_LOOP_KEY } from "./nudge.ts";
 import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "./config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
+import { sendClaimedWebhook } from "./webhook-sender.ts";
 
 export type ClaimedMessage = {
   id: number;
   instanceId: number;
+  channel: "email" | "webhook";
+  endpointId: number | null;
+  createdAt: Date;
   recipient: string;
   subject: string;
   body: string;
@@ -47,22 +51,32 @@ export function describeSendFailure(error: unknown): string {
   return describeFailure(error).replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "***");
 }
 
+/**
+ * Due messages, leased to `owner`. E-mails only when `email` (an SMTP transport exists). Webhook deliveries only for
+ * enabled endpoints, and per endpoint and document in order: one waits while an earlier one is still pending.
+ */
 export async function claimDueMessages(
   session: SqlSession,
-  options: { owner: string; limit: number; leaseSeconds: number },
+  options: { owner: string; limit: number; leaseSeconds: number; email?: boolean },
 ): Promise<ClaimedMessage[]> {
   const { rows } = await session.query<ClaimedMessage>(
     `UPDATE "OutboxMessage"
         SET "leaseOwner" = $1, "leaseUntil" = now() + make_interval(secs => $2)
       WHERE id IN (
-        SELECT id FROM "OutboxMessage"
-         WHERE status = 'pending' AND "notBefore" <= now()
-           AND ("leaseUntil" IS NULL OR "leaseUntil" <= now())
-         ORDER BY "notBefore", id
+        SELECT m.id FROM "OutboxMessage" m
+         WHERE m.status = 'pending' AND m."notBefore" <= now()
+           AND (m."leaseUntil" IS NULL OR m."leaseUntil" <= now())
+           AND (m.channel = 'webhook' OR $4::boolean)
+           AND (m.channel <> 'webhook' OR (
+             EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w.id = m."endpointId" AND w."disabledAt" IS NULL)
+             AND NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
+               WHERE e."endpointId" = m."endpointId" AND e."documentId" = m."documentId" AND e.status = 'pending'
+                 AND e.id < m.id)))
+         ORDER BY m."notBefore", m.id
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, "instanceId", recipient, subject, body, attempts, "sendingSince"`,
-    [options.owner, options.leaseSeconds, options.limit],
+      RETURNING id, "instanceId", channel, "endpointId", "createdAt", recipient, subject, body, attempts, "sendingSince"`,
+    [options.owner, options.leaseSeconds, options.limit, options.email ?? true],
   );
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -86,9 +100,11 @@ async function markFailed(
 
 export async function sendClaimedMessage(
   message: ClaimedMessage,
-  options: { session: SqlSession; owner: string; settings: OutboxSettings; transport: MailTransport },
+  options: { session: SqlSession; owner: string; settings: OutboxSettings; transport: MailTransport | null },
 ): Promise<MessageOutcome> {
-  const { session, owner, settings, transport } = options;
+  if (message.channel === "webhook") return sendClaimedWebhook(message, options);
+  const { session, owner, settings } = options;
+  const transport = options.transport!;
   const lost = (): MessageOutcome => {
     log.warn("outbox.lease_lost", { outbox_id: message.id, owner });
     return { id: message.id, outcome: "lost" };
@@ -146,13 +162,13 @@ export async function processDueMessages(
   options: OutboxOptions & { limit?: number },
 ): Promise<{ claimed: number; results: MessageOutcome[] }> {
   const transport = options.transport === undefined ? smtpTransport() : options.transport;
-  if (!transport) return { claimed: 0, results: [] };
   const session = options.session ?? (await defaultSession());
   const settings = { ...outboxSettings(), ...options.settings };
   const claimed = await claimDueMessages(session, {
     owner: options.owner,
     limit: options.limit ?? settings.batchSize,
     leaseSeconds: settings.leaseSeconds,
+    email: transport !== null,
   });
   const results: MessageOutcome[] = [];
   if (claimed.length === 0) return { claimed: 0, results };

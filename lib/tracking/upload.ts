@@ -3,6 +3,7 @@ import type { Actor } from "../auth/actor.ts";
 import { fulfilAttachmentRequest } from "../documents/attachments.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { attachmentMaxBytes, type UploadedFile } from "../http/upload.ts";
+import { nudgeOutbox } from "../outbox/nudge.ts";
 import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
 
 // A customer's file for a pending request. Only documents and photos are taken, and the bytes must be what the type
@@ -65,5 +66,6 @@ export async function uploadCustomerFile(
     file,
     requestId,
   );
+  nudgeOutbox(); // attachment.received webhooks
   return { id: stored.id, name: file.fileName, size: file.bytes.byteLength };
 }

@@ -5,6 +5,7 @@ import { createDocumentSchema } from "@/lib/documents/schemas.ts";
 import { serializeCreatedDocument } from "@/lib/documents/serialize.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { withIdempotency } from "@/lib/idempotency/idempotency.ts";
+import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
 import { API_IDEMPOTENCY_ERRORS, idempotentResponse } from "@/lib/idempotency/route-glue.ts";
 
 export const POST = apiRoute({
@@ -23,6 +24,7 @@ export const POST = apiRoute({
       const document = await createDocumentInTx(query, actor, body, requestId);
       return { status: 200, body: serializeCreatedDocument(document, Object.keys(body)), documentId: document.id };
     });
+    nudgeOutbox(); // its document.created webhooks, if any endpoint listens
     return idempotentResponse(result);
   },
 });
