@@ -48,7 +48,14 @@ await closeDb();
 
 const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1",
+    // Customer e-mails and webhooks: quick polls and retries, so e2e/customer-*.spec.ts see a retry within seconds.
+    OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "1",
+    OUTBOX_RETRY_BASE_SECONDS: process.env.OUTBOX_RETRY_BASE_SECONDS ?? "2",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {

@@ -227,16 +227,17 @@ export function startOutboxLoop(options: { owner?: string; unref?: boolean } = {
       return;
     }
     current = (async () => {
-      let fullBatch = false;
+      // Anything claimed: poll again at once — a delivery may have unblocked the next one of its document.
+      let more = false;
       try {
         const settings = outboxSettings();
         const { claimed } = await processDueMessages({ owner, limit: settings.batchSize });
-        fullBatch = claimed >= settings.batchSize;
+        more = claimed > 0;
       } catch (error) {
         log.error("outbox.poll_failed", { owner, error: describeSendFailure(error) });
       }
       current = null;
-      const now = fullBatch || again;
+      const now = more || again;
       again = false;
       schedule(now ? 0 : outboxSettings().pollSeconds);
     })();

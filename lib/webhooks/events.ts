@@ -3,15 +3,9 @@
 // exactly when the change committed. lib/outbox/processor.ts sends them.
 import { randomUUID } from "node:crypto";
 import type { SqlRunner } from "../db/raw-query.ts";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "./event-names.ts";
 
-export const WEBHOOK_EVENTS = [
-  "document.created",
-  "document.updated",
-  "document.status_changed",
-  "attachment.received",
-  "lgpd.request.completed",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent };
 
 /** The JSON every receiver gets: a unique id (receivers dedupe on it), the type, when, and the event's data. */
 export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date()) {
