@@ -38,6 +38,8 @@ process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
 // Customer e-mails go to the SMTP server e2e/customer-email.spec.ts runs on the next port (nothing listens otherwise:
 // messages then wait and retry, which no other journey notices).
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
+// The browser suites exercise the routes too: their answers are checked against the contracts (lib/http/answer-check.ts).
+process.env.DOCFLOW_CHECK_ANSWERS ??= "1";
 
 const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
 const { getDb, closeDb } = await import("../lib/db/client.ts");

@@ -13,7 +13,8 @@ import { useCalendarDate, valueText } from "./format.ts";
 type ValueType = "string" | "number" | "date" | "json";
 type Column = { key: string; label: string; type: "string" | "number" | "date" };
 type Row = { key: string; column: Column | null; value: unknown; present: boolean };
-type Parsed = { ok: true; value: unknown } | { ok: false; error: "required" | "number" | "date" | "json" };
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+type Parsed = { ok: true; value: JsonValue } | { ok: false; error: "required" | "number" | "date" | "json" };
 
 const CONTROL =
   "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-brand-600";

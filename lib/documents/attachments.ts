@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { type RequestAttachmentInput } from "./schemas.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
 import { prismaRunner } from "../db/raw-query.ts";
@@ -11,12 +11,6 @@ import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
 import { lockDocument } from "./update.ts";
 import { queueWebhooks } from "../webhooks/events.ts";
-
-export const requestAttachmentSchema = z.object({
-  file_name: z.string().trim().min(1, "file_name must not be empty").max(200),
-  note: z.string().trim().max(2000).nullable().optional(),
-});
-export type RequestAttachmentInput = z.infer<typeof requestAttachmentSchema>;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const missingAttachment = () => notFound("Provided attachmentId parameter not exists on database");

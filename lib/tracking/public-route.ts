@@ -1,8 +1,9 @@
 import "server-only";
-import type { z } from "zod";
 import { clientAddress } from "../auth/client-address.ts";
+import { answerChecksEnabled, checkAnswer } from "../http/answer-check.ts";
 import { toApiError } from "../http/api-route.ts";
 import { readJsonBody } from "../http/body.ts";
+import type { ApiContract, ContractParsedBody } from "../http/contract.ts";
 import { ApiError, errorResponse, fieldErrors } from "../http/errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requestIdFrom } from "../http/request-id.ts";
@@ -14,13 +15,18 @@ import { log } from "../log.ts";
 
 const REQUESTS_PER_MINUTE = 60;
 
-type PublicContext<TBody> = { body: TBody; request: Request; requestId: string; address: string | null };
+type PublicContext<C extends ApiContract> = {
+  body: ContractParsedBody<C>;
+  request: Request;
+  requestId: string;
+  address: string | null;
+};
 
-export function publicRoute<TSchema extends z.ZodType | undefined = undefined>(options: {
-  path: string;
-  body?: TSchema;
-  handler: (context: PublicContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<unknown>;
-}) {
+export function publicRoute<C extends ApiContract>(
+  contract: C,
+  handler: (context: PublicContext<C>) => Promise<unknown>,
+) {
+  const path = `/api${contract.path}`;
   return async (request: Request): Promise<Response> => {
     const requestId = requestIdFrom(request);
     const started = performance.now();
@@ -29,25 +35,26 @@ export function publicRoute<TSchema extends z.ZodType | undefined = undefined>(o
     try {
       enforceRateLimit(`tracking:${address ?? "unknown"}`, REQUESTS_PER_MINUTE);
       let body: unknown;
-      if (options.body) {
-        const parsed = options.body.safeParse(await readJsonBody(request, 16_384));
+      if (contract.request) {
+        const parsed = contract.request.safeParse(await readJsonBody(request, 16_384));
         if (!parsed.success) {
           throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
         }
         body = parsed.data;
       }
-      const result = await options.handler({ body: body as never, request, requestId, address });
+      const result = await handler({ body: body as ContractParsedBody<C>, request, requestId, address });
       const response = Response.json(result, { headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+      if (answerChecksEnabled()) await checkAnswer(contract, response);
       return response;
     } catch (error) {
-      const apiError = toApiError(error, requestId, options.path);
+      const apiError = toApiError(error, requestId, path);
       status = apiError.status;
       return errorResponse(apiError, requestId);
     } finally {
       log.info("api.request", {
         request_id: requestId,
-        method: "POST",
-        path: options.path,
+        method: contract.method,
+        path,
         status,
         actor: "customer",
         ms: Math.round(performance.now() - started),

@@ -2,16 +2,10 @@
 // signing secret is in the answer, shown once). Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/admin.ts";
-import { createWebhookSchema } from "@/lib/webhooks/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "admin",
-  handler: async ({ actor }) => ({ items: await listWebhooks(actor.instanceId) }),
-});
+export const GET = apiRoute(contract.GET, async ({ actor }) => ({ items: await listWebhooks(actor.instanceId) }));
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createWebhookSchema,
-  handler: async ({ actor, body }) =>
-    Response.json(await createWebhook(actor, body), { status: 201, headers: { "cache-control": "no-store" } }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createWebhook(actor, body), { status: 201, headers: { "cache-control": "no-store" } }),
+);

@@ -3,16 +3,12 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/http/route-params.ts";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/admin.ts";
-import { updateWebhookSchema } from "@/lib/webhooks/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateWebhookSchema,
-  handler: async ({ actor, body, params }) =>
-    updateWebhook(actor, idParam(params.id, "Webhook endpoint not found"), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateWebhook(actor, idParam(params.id, "Webhook endpoint not found"), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteWebhook(actor, idParam(params.id, "Webhook endpoint not found")),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) =>
+  deleteWebhook(actor, idParam(params.id, "Webhook endpoint not found")),
+);
