@@ -1,6 +1,6 @@
 // Settings of the outbox worker, read from the environment at each use (as lib/lgpd/config.ts). Defaults are in
 // docs/decisions.md ("Customer messages").
-import { retryDelaySeconds } from "../lgpd/config.ts";
+import { numberFromEnv, retryDelaySeconds } from "../lgpd/config.ts";
 
 export type OutboxSettings = {
   /** How long a claim lasts without renewal (OUTBOX_LEASE_SECONDS, default 30). */
@@ -18,12 +18,6 @@ export type OutboxSettings = {
   /** Messages claimed per poll (OUTBOX_BATCH_SIZE, default 20). */
   batchSize: number;
 };
-
-function numberFromEnv(name: string, fallback: number, min: number, max = Number.POSITIVE_INFINITY): number {
-  const raw = process.env[name]?.trim();
-  const value = raw ? Number(raw) : Number.NaN;
-  return Number.isFinite(value) ? Math.min(Math.max(value, min), max) : fallback;
-}
 
 export function outboxSettings(): OutboxSettings {
   const leaseSeconds = numberFromEnv("OUTBOX_LEASE_SECONDS", 30, 1);
