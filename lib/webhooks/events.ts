@@ -12,6 +12,11 @@ export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date
   return { id: `evt_${randomUUID()}`, type, created_at: now.toISOString(), data };
 }
 
+/** SQL: whether instance `instanceParam` has an enabled endpoint — read inside a write's first statement, so a write
+ * in an instance without webhooks pays no extra round trip. */
+export const hasWebhooksSql = (instanceParam: string) =>
+  `EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."instanceId" = ${instanceParam} AND w."disabledAt" IS NULL)`;
+
 const QUEUE_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "endpointId", "recipient", "subject",
     "body", "notBefore", "createdAt")
   SELECT w."instanceId", $2::int, 'webhook', w."id", w."url", $3::text, $4::text, $5::timestamptz, $5::timestamptz
