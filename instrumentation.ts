@@ -1,4 +1,4 @@
-// Next.js calls register() once when a server starts. The LGPD deletion loop runs inside the app process unless
+// Next.js calls register() once when a server starts. The LGPD deletion loop (and the outbox's) runs inside the app process unless
 // LGPD_WORKER=off (PostgreSQL deployments with several app servers run `npm run worker` instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -10,4 +10,7 @@ export async function register() {
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code.
   const { startDeletionLoop } = await import("./lib/lgpd/processor.ts");
   startDeletionLoop({ unref: true });
+  // The outbox (customer e-mails) runs where the deletion loop runs: same mechanism, same switch.
+  const { startOutboxLoop } = await import("./lib/outbox/processor.ts");
+  startOutboxLoop({ unref: true });
 }

@@ -35,6 +35,9 @@ if (serverUrl) {
 }
 process.env.NEXTAUTH_SECRET ??= "e2e-only-secret-not-for-production";
 process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
+// Customer e-mails go to the SMTP server e2e/customer-email.spec.ts runs on the next port (nothing listens otherwise:
+// messages then wait and retry, which no other journey notices).
+process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 // The browser suites exercise the routes too: their answers are checked against the contracts (lib/http/answer-check.ts).
 process.env.DOCFLOW_CHECK_ANSWERS ??= "1";
 
@@ -47,7 +50,14 @@ await closeDb();
 
 const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1",
+    // Customer e-mails and webhooks: quick polls and retries, so e2e/customer-*.spec.ts see a retry within seconds.
+    OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "1",
+    OUTBOX_RETRY_BASE_SECONDS: process.env.OUTBOX_RETRY_BASE_SECONDS ?? "2",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {

@@ -1,10 +1,11 @@
-// npm run worker — the LGPD deletion loop as its own process, for PostgreSQL deployments with several app servers
+// npm run worker — the LGPD deletion loop and the outbox (customer e-mails) as their own process, for PostgreSQL deployments with several app servers
 // (run those with LGPD_WORKER=off). Several workers may run at once: leases keep them off each other's requests.
 // SIGTERM/SIGINT stop it gracefully: the request in progress commits or rolls back, then the pool closes.
 import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { startDeletionLoop } from "../lib/lgpd/processor.ts";
+import { startOutboxLoop } from "../lib/outbox/processor.ts";
 
 const target = databaseTarget();
 if (target.kind === "pglite") {
@@ -22,14 +23,14 @@ if (target.kind === "pglite") {
 }
 
 const loop = startDeletionLoop();
+const outbox = startOutboxLoop({ owner: loop.owner });
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     log.info("lgpd.worker_stopping", { owner: loop.owner, signal });
-    void loop
-      .stop()
+    void Promise.all([loop.stop(), outbox.stop()])
       .then(() => closeDb())
       .then(
         () => process.exit(0),

@@ -312,6 +312,38 @@ describe("every contract against the real answers", () => {
     await call("POST", "/admin/settings/users/{id}/reset-password", { params: { id: user.id }, body: {} });
   });
 
+  it("the customer's side: tracking page and webhooks (issue 12)", async () => {
+    const endpoint = await call("POST", "/admin/webhooks", {
+      body: { url: "http://127.0.0.1:9/hooks", events: ["document.created"] },
+    });
+    const document = await call("POST", "/document/create", {
+      token: fx.tokens.staff,
+      body: { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "111.444.777-35" },
+    });
+    const request = await call("POST", "/documents/{id}/attachments/requests", {
+      params: { id: document.id },
+      body: { file_name: "CNH" },
+    });
+    const found = await call("POST", "/tracking/lookup", {
+      token: null,
+      body: { protocol: document.protocol, identifier: "11144477735" },
+    });
+    await call("POST", "/tracking/view", { token: null, body: { token: found.token } });
+    const form = new FormData();
+    form.append("file", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "cnh.pdf");
+    await call("POST", "/tracking/upload", {
+      token: null,
+      query: `?request_id=${request.id}`,
+      headers: { "x-tracking-token": found.token },
+      form,
+    });
+    const { items } = await call("GET", "/admin/webhooks");
+    const delivery = items[0].deliveries[0];
+    await call("POST", "/admin/webhooks/deliveries/{id}/resend", { params: { id: delivery.id }, body: {} });
+    await call("PATCH", "/admin/webhooks/{id}", { params: { id: endpoint.id }, body: { enabled: false } });
+    await call("DELETE", "/admin/webhooks/{id}", { params: { id: endpoint.id } });
+  });
+
   it("left no contract uncalled", () => {
     const missing = CONTRACTS.filter((contract) => !covered.has(contract)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);

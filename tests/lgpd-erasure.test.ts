@@ -116,10 +116,15 @@ describe("a done deletion leaves nothing of the person behind", () => {
     await app.db.attachment.create({
       data: { documentId: current, fileName: `rg-${CPF}.pdf`, size: 3, content: Buffer.from("pdf"), authorLabel: "t" },
     });
+    // Her e-mail on a status that notifies the customer (issue 12): the outbox row has her address, name and protocol.
+    await call("PATCH", `admin/settings/statuses/${fx.statusIds["Em análise"]}`, { notify_customer: true });
+    await call("POST", "document/updateById", { id: current, status_id: fx.statusIds["Em análise"] }, fx.tokens.staff);
+    expect(await app.db.outboxMessage.count({ where: { documentId: current, recipient: EMAIL } })).toBe(1);
     // 3. Another person's document that mentions her everywhere it can.
     const neighbour = await createDocument({
       cpf: NEIGHBOUR_CPF,
       name: "Otávio Neves",
+      email: "otavio.neves@example.net",
       source: `indicação de ${NAME}`,
       filled_columns: { titular: CPF, conjuge_cpf: Number(CPF), nota: `ver ${SPACED}` },
     });
@@ -136,6 +141,19 @@ describe("a done deletion leaves nothing of the person behind", () => {
         text: `Cônjuge: ${NAME}, CPF ${FORMATTED}, e-mail ${EMAIL.toUpperCase()}, tel. (21) 98765-4321`,
         visibility: "internal",
       },
+      fx.tokens.staff,
+    );
+    // A message to the neighbour that quotes an observation about her.
+    await call(
+      "POST",
+      `documents/${neighbour}/observations`,
+      { text: `Pendente: assinatura de ${NAME}`, visibility: "customer" },
+      fx.tokens.staff,
+    );
+    await call(
+      "POST",
+      "document/updateById",
+      { id: neighbour, status_id: fx.statusIds["Em análise"] },
       fx.tokens.staff,
     );
     // A CNPJ that merely starts with her CPF's digits is someone else's identifier: it stays readable.
@@ -194,7 +212,7 @@ describe("a done deletion leaves nothing of the person behind", () => {
       {
         id: expect.any(Number),
         outcome: "done",
-        deleted: { documents: 2, observations: 2, attachments: 1, history: 5 },
+        deleted: { documents: 2, observations: 2, attachments: 1, history: 6 },
       },
     ]);
 
@@ -226,7 +244,12 @@ describe("a done deletion leaves nothing of the person behind", () => {
     const texts = (await app.db.observation.findMany({ where: { documentId: neighbour }, orderBy: { id: "asc" } })).map(
       (o) => o.text,
     );
-    expect(texts).toEqual(["Cônjuge: ***, CPF ***, e-mail ***, tel. ***", cnpjMention]);
+    expect(texts).toEqual(["Cônjuge: ***, CPF ***, e-mail ***, tel. ***", "Pendente: assinatura de ***", cnpjMention]);
+    // Her message went with her document; the neighbour's stays, masked where it quoted her.
+    expect(await app.db.outboxMessage.count({ where: { documentId: current } })).toBe(0);
+    const [message] = await app.db.outboxMessage.findMany({ where: { documentId: neighbour } });
+    expect(message?.recipient).toBe("otavio.neves@example.net");
+    expect(message?.body).toContain("- Pendente: assinatura de ***");
     const filters = await app.db.savedFilter.findMany({ where: { userId: staff.id }, orderBy: { id: "asc" } });
     expect(filters.map((f) => [f.name, f.filters])).toEqual([
       ["Caso ***", { cpf: "***" }],

@@ -13,6 +13,7 @@ import { AttachmentsPanel } from "./attachments-panel.tsx";
 import { DocumentHeader } from "./document-header.tsx";
 import { FilledColumnsEditor } from "./filled-columns-editor.tsx";
 import { HistoryTimeline } from "./history-timeline.tsx";
+import { MessagesPanel } from "./messages-panel.tsx";
 import { ObservationsPanel } from "./observations-panel.tsx";
 import { PersonalFields } from "./personal-fields.tsx";
 import { SummaryCard } from "./summary-card.tsx";
@@ -74,6 +75,7 @@ export function DocumentPage({ id }: { id: number }) {
           <FilledColumnsEditor view={data} />
           <ObservationsPanel view={data} />
           <AttachmentsPanel view={data} />
+          <MessagesPanel view={data} />
         </div>
       </div>
       <HistoryTimeline view={data} personal={revealed !== null} />

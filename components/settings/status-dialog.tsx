@@ -9,8 +9,9 @@ import { useSaveStatus, type CategoryRow, type ProductRow, type StatusRow } from
 import { contrastRatio } from "./contrast.ts";
 import { FormFooter, numberOrNull, OrderField, orderInput } from "./layout-parts.tsx";
 import { useServerErrors } from "./server-errors.ts";
+import { StatusMessageFields, statusMessageInput } from "./status-message-fields.tsx";
 
-/** Create or edit a status: fields, colours with a contrast preview, step, and allowed transitions. */
+/** Create or edit a status: fields, colours with a contrast preview, step, allowed transitions, customer message. */
 export function StatusDialog({
   status,
   statuses,
@@ -46,6 +47,7 @@ export function StatusDialog({
       bg_color: bgColor.trim(),
       step_id: step ? Number(step) : null,
       allowed_status_ids: allowed,
+      ...statusMessageInput(form),
       ...orderInput(form),
     };
     save.mutate({ id: status?.id, input }, { onSuccess: onClose });
@@ -174,6 +176,7 @@ export function StatusDialog({
             <p className="mt-1 text-xs text-red-700">{errors.field("allowed_status_ids")}</p>
           ) : null}
         </fieldset>
+        <StatusMessageFields status={status} fieldError={errors.field} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>

@@ -134,6 +134,22 @@ export const ZStaffDocumentView = z.strictObject({
   sla: ZSlaInfo,
   observations: z.array(ZObservation),
   attachments: z.array(ZAttachment),
+  /** E-mails to the customer (issue 12), newest first. */
+  messages: z.array(
+    z.strictObject({
+      id: z.int(),
+      channel: z.enum(["email", "webhook"]),
+      recipient: z.string(),
+      subject: z.string(),
+      status: z.enum(["pending", "sent", "failed"]),
+      state: z.enum(["queued", "retrying", "not_configured", "sent", "failed"]),
+      attempts: z.int(),
+      last_error: z.string().nullable(),
+      created_at: ZIsoDateTime,
+      sent_at: ZIsoDateTime.nullable(),
+      next_attempt_at: ZIsoDateTime.nullable(),
+    }),
+  ),
   permissions: z.strictObject({ can_edit: z.boolean(), can_reveal: z.boolean() }),
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });

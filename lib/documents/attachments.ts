@@ -2,13 +2,15 @@ import { createHash } from "node:crypto";
 import { type RequestAttachmentInput } from "./schemas.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
-import { inDocumentTransaction } from "../db/transaction.ts";
+import { prismaRunner } from "../db/raw-query.ts";
+import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
 import { conflict, notFound } from "../errors/app-error.ts";
 import type { UploadedFile } from "../http/upload.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
 import { lockDocument } from "./update.ts";
+import { queueWebhooks } from "../webhooks/events.ts";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const missingAttachment = () => notFound("Provided attachmentId parameter not exists on database");
@@ -38,6 +40,7 @@ export async function uploadAttachment(actor: Actor, documentId: number, file: U
       changes: [{ field: "attachment", before: null, after: attachment.fileName }],
       requestId,
     });
+    await queueAttachmentReceived(tx, document, attachment, actor);
     return serializeAttachment(attachment);
   });
 }
@@ -112,6 +115,7 @@ export async function fulfilAttachmentRequest(
       requestId,
     });
     const updated = await tx.attachment.findUniqueOrThrow({ where: { id: pending.id }, omit: { content: true } });
+    await queueAttachmentReceived(tx, document, updated, actor);
     return serializeAttachment(updated);
   });
 }
@@ -128,4 +132,35 @@ export async function readAttachmentContent(actor: Actor, documentId: number, at
     sha256: attachment.sha256,
     content: attachment.content,
   };
+}
+
+/** The attachment.received webhook, in the upload's transaction: metadata only, never the content. */
+async function queueAttachmentReceived(
+  tx: Tx,
+  document: { id: number; instanceId: number; protocol: string },
+  attachment: { id: number; fileName: string; mediaType: string | null; size: number; sha256: string | null },
+  actor: Actor,
+) {
+  await queueWebhooks(prismaRunner(tx), {
+    instanceId: document.instanceId,
+    documentId: document.id,
+    events: [
+      {
+        type: "attachment.received",
+        data: {
+          document_id: document.id,
+          protocol: document.protocol,
+          attachment: {
+            id: attachment.id,
+            file_name: attachment.fileName,
+            media_type: attachment.mediaType,
+            size: attachment.size,
+            sha256: attachment.sha256,
+          },
+          sent_by: (actor.type as string) === "system" ? "customer" : "staff",
+        },
+      },
+    ],
+    now: new Date(),
+  });
 }

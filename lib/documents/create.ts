@@ -3,8 +3,10 @@ import type { Actor } from "../auth/actor.ts";
 import type { Document } from "../db/client.ts";
 import { rawTransaction, type SqlRunner } from "../db/raw-query.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { hasWebhooksSql, queueWebhooks } from "../webhooks/events.ts";
 import { DEFAULT_TIME_ZONE } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
+import { serializeDocument } from "./serialize.ts";
 import { historyInsertSql, historyParams } from "./history.ts";
 import { nextProtocolValueSql, protocolDay } from "./protocol.ts";
 import type { CreateDocumentInput } from "./schemas.ts";
@@ -27,7 +29,7 @@ const CATALOG_SQL = `WITH m AS (${upsertModalitySql("$1::int", "$4::text", "$5::
   SELECT ${statusRulesSql("$2::int", "$1::int")}::text AS "status",
     (SELECT json_build_object('id', p."id", 'defaultSlaHours', p."defaultSlaHours") FROM "Product" p
       WHERE p."id" = $3::int AND p."instanceId" = $1::int)::text AS "product",
-    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality"`;
+    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality", ${hasWebhooksSql("$1::int")} AS "webhooks"`;
 
 // 2nd statement: the day's protocol number, the row and its history row.
 const INSERT_SQL = `WITH p AS (${nextProtocolValueSql("$1::int", "$2::text")}),
@@ -57,7 +59,12 @@ export async function createDocumentInTx(
 ): Promise<Document> {
   const instanceId = actor.instanceId;
   const now = new Date();
-  const [facts] = await query<{ status: string | null; product: string | null; modality: string | null }>(CATALOG_SQL, [
+  const [facts] = await query<{
+    status: string | null;
+    product: string | null;
+    modality: string | null;
+    webhooks: boolean;
+  }>(CATALOG_SQL, [
     instanceId,
     input.status_id,
     input.product_id,
@@ -97,5 +104,14 @@ export async function createDocumentInTx(
     isFinished(status) ? now : null,
     ...historyParams("create", actor, changes, requestId),
   ]);
-  return documentFromRow(row!);
+  const document = documentFromRow(row!);
+  if (facts.webhooks) {
+    await queueWebhooks(query, {
+      instanceId,
+      documentId: document.id,
+      events: [{ type: "document.created", data: serializeDocument(document) }],
+      now,
+    });
+  }
+  return document;
 }

@@ -5,6 +5,7 @@ import { getDb } from "../db/client.ts";
 import { notFound } from "../errors/app-error.ts";
 import { attachmentMaxBytes } from "../http/upload.ts";
 import { identifierKind } from "../identifiers/identifiers.ts";
+import { loadDocumentMessages } from "../outbox/document-messages.ts";
 import { maskPersonalValue } from "./mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "./sla-state.ts";
@@ -28,7 +29,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
   });
   if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
 
-  const [statuses, users, modalities] = await Promise.all([
+  const [statuses, users, modalities, messages] = await Promise.all([
     db.status.findMany({
       where: { instanceId: actor.instanceId },
       orderBy: [{ order: "asc" }, { id: "asc" }],
@@ -44,6 +45,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
+    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin") }),
   ]);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
@@ -100,6 +102,8 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
     sla: slaInfo(document, now),
     observations: document.observations.map(serializeObservation),
     attachments: document.attachments.map(serializeAttachment),
+    /** E-mails to the customer (lib/outbox), newest first. */
+    messages,
     permissions: { can_edit: canEdit, can_reveal: canEdit },
     limits: { attachment_max_bytes: attachmentMaxBytes() },
   };

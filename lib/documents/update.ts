@@ -4,6 +4,10 @@ import { rawDocumentTransaction } from "../db/raw-query.ts";
 import { inDocumentTransaction, type Tx } from "../db/transaction.ts";
 import { notFound } from "../errors/app-error.ts";
 import { normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { queueStatusMessage } from "../outbox/enqueue.ts";
+import { nudgeOutbox } from "../outbox/nudge.ts";
+import { hasWebhooksSql, queueWebhooks, type WebhookEvent } from "../webhooks/events.ts";
+import { serializeDocument } from "./serialize.ts";
 import { serviceHoursBetween } from "../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
 import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
@@ -56,7 +60,8 @@ const LOCK_SQL = `SELECT d.*, ${statusRulesSql(`d."statusId"`, "$2::int")}::text
     ${statusRulesSql("$3::int", "$2::int")}::text AS "_toStatus",
     (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text AS "_modality",
     EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = $4::int AND p."instanceId" = $2::int) AS "_productExists",
-    EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $5::int AND u."instanceId" = $2::int) AS "_userExists"
+    EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $5::int AND u."instanceId" = $2::int) AS "_userExists",
+    ${hasWebhooksSql("$2::int")} AS "_webhooks"
   FROM "Document" d WHERE d."id" = $1::int AND d."instanceId" = $2::int
   FOR UPDATE OF d`;
 
@@ -80,6 +85,7 @@ type LockedRow = Record<string, unknown> & {
   _modality: string | null;
   _productExists: boolean;
   _userExists: boolean;
+  _webhooks: boolean;
 };
 
 /**
@@ -89,7 +95,9 @@ type LockedRow = Record<string, unknown> & {
  */
 export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
   const instanceId = actor.instanceId;
-  return rawDocumentTransaction(instanceId, input.id, async (query) => {
+  let queued = false;
+  const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
+    queued = false;
     const [locked] = await query<LockedRow>(LOCK_SQL, [
       input.id,
       instanceId,
@@ -98,7 +106,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       input.user_id ?? null,
     ]);
     if (!locked) throw notFound("Provided id parameter not exists on database");
-    const { _fromStatus, _toStatus, _modality, _productExists, _userExists, ...columns } = locked;
+    const { _fromStatus, _toStatus, _modality, _productExists, _userExists, _webhooks, ...columns } = locked;
     const current = documentFromRow(columns);
     const now = new Date();
     const data: Partial<Document> = {};
@@ -112,11 +120,13 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     const calendar = calendarOf(modality);
 
     let pausedHours = current.pausedHours;
+    let notify = false;
     if (input.status_id !== undefined && input.status_id !== current.statusId) {
       if (!_toStatus) throw missing("status_id");
       const from = JSON.parse(_fromStatus) as StatusRules;
       const to = JSON.parse(_toStatus) as StatusRules;
       assertTransitionAllowed(from, to);
+      notify = to.notify;
       if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
       data.statusId = to.id;
       data.dateTime = now;
@@ -186,8 +196,22 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
       now,
       ...historyParams("update", actor, changes, requestId),
     ]);
-    return documentFromRow(row!);
+    if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
+    const updated = documentFromRow(row!);
+    if (_webhooks) {
+      const full = serializeDocument(updated);
+      const events: Array<{ type: WebhookEvent; data: unknown }> = [
+        { type: "document.updated", data: { ...full, changes } },
+      ];
+      if (next.statusId !== current.statusId) {
+        events.push({ type: "document.status_changed", data: { ...full, previous_status_id: current.statusId } });
+      }
+      if ((await queueWebhooks(query, { instanceId, documentId: current.id, events, now })) > 0) queued = true;
+    }
+    return updated;
   });
+  if (queued) nudgeOutbox();
+  return updated;
 }
 
 /** Staff operation: remove keys from filled_columns (the public updateById only merges). */

@@ -12,6 +12,8 @@ export type StatusRules = {
   slaHours: number | null;
   kind: CategoryKind;
   transitions: number[];
+  /** Entering it queues an e-mail to the customer (lib/outbox/enqueue.ts). */
+  notify: boolean;
 };
 /** What a write needs of a modality: its name and calendar (holidays as YYYY-MM-DD). */
 export type ModalityRules = {
@@ -32,7 +34,7 @@ export const missing = (field: string) =>
 
 /** SQL: the status `statusParam` of instance `instanceParam` as a StatusRules JSON object, or NULL. */
 export const statusRulesSql = (statusParam: string, instanceParam: string) => `(
-  SELECT json_build_object('id', s."id", 'name', s."name", 'slaHours', s."slaHours", 'kind', c."kind",
+  SELECT json_build_object('id', s."id", 'name', s."name", 'slaHours', s."slaHours", 'kind', c."kind", 'notify', s."notifyCustomer",
     'transitions', coalesce((SELECT json_agg(t."toStatusId") FROM "StatusTransition" t WHERE t."fromStatusId" = s."id"), '[]'::json))
   FROM "Status" s JOIN "StatusCategory" c ON c."id" = s."categoryId"
   WHERE s."id" = ${statusParam} AND s."instanceId" = ${instanceParam})`;

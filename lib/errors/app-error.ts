@@ -9,8 +9,9 @@ export type ErrorParams = Record<string, string | number>;
 export type FieldError = { path: string; message: string; code?: string; params?: ErrorParams };
 
 /** invalid: the input breaks a rule; forbidden: the actor may not; not_found: nothing of that id in the instance;
- * conflict: the current state refuses the change (a duplicate, a refused transition, a row in use). */
-export type AppErrorKind = "invalid" | "forbidden" | "not_found" | "conflict";
+ * conflict: the current state refuses the change (a duplicate, a refused transition, a row in use);
+ * unsupported_type: a file whose type (declared or found in its bytes) is not accepted. */
+export type AppErrorKind = "invalid" | "forbidden" | "not_found" | "conflict" | "unsupported_type";
 
 /** The code an error carries when its thrower named none (the UI's fallback message per kind). */
 const DEFAULT_CODE: Record<AppErrorKind, string> = {
@@ -18,6 +19,7 @@ const DEFAULT_CODE: Record<AppErrorKind, string> = {
   forbidden: "forbidden",
   not_found: "not_found",
   conflict: "conflict",
+  unsupported_type: "unsupported_media_type",
 };
 
 type CodeOptions = { code?: string; params?: ErrorParams };
@@ -45,3 +47,5 @@ export const forbidden = (message = "Your role does not allow this action", code
   new AppError("forbidden", message, coded);
 export const notFound = (message: string, coded: CodeOptions = {}) => new AppError("not_found", message, coded);
 export const conflict = (message: string, coded: CodeOptions = {}) => new AppError("conflict", message, coded);
+export const unsupportedType = (message: string, coded: CodeOptions = {}) =>
+  new AppError("unsupported_type", message, coded);

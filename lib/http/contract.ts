@@ -9,7 +9,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** bearer = an API token or a staff session; lgpdKey = the instance's LGPD key in x-api-key; none = public. */
 export type ContractAuth = "bearer" | "lgpdKey" | "none";
 export type ContractRole = "viewer" | "staff" | "admin";
-export type ContractTag = "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations";
+export type ContractTag =
+  "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations" | "Customer";
 
 export type ApiContract<
   TRequest extends z.ZodType | undefined = z.ZodType | undefined,

@@ -69,6 +69,7 @@ const HTTP_KIND: Record<AppErrorKind, ErrorKind> = {
   forbidden: "Forbidden",
   not_found: "NotFound",
   conflict: "Conflict",
+  unsupported_type: "UnsupportedMediaType",
 };
 
 /** The route layer's reading of a domain error: its message, code, params and field errors, with the kind's status. */

@@ -12,6 +12,7 @@ import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
+import enTracking from "@/messages/en/tracking.json";
 import ptApis from "@/messages/pt-BR/apis.json";
 import ptAuth from "@/messages/pt-BR/auth.json";
 import ptCommon from "@/messages/pt-BR/common.json";
@@ -25,6 +26,7 @@ import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
+import ptTracking from "@/messages/pt-BR/tracking.json";
 
 export const LOCALES = ["pt-BR", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -47,6 +49,7 @@ const MESSAGES = {
     apiErrors: ptErrors,
     live: ptLive,
     queue: ptQueue,
+    tracking: ptTracking,
   },
   en: {
     common: enCommon,
@@ -62,6 +65,7 @@ const MESSAGES = {
     apiErrors: enErrors,
     live: enLive,
     queue: enQueue,
+    tracking: enTracking,
   },
 } as const;
 

@@ -24,7 +24,8 @@ export type LgpdSettings = {
   batchSize: number;
 };
 
-function numberFromEnv(name: string, fallback: number, min: number, max = Number.POSITIVE_INFINITY): number {
+/** A number from the environment, clamped to [min, max]; `fallback` when unset or not a number. */
+export function numberFromEnv(name: string, fallback: number, min: number, max = Number.POSITIVE_INFINITY): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);

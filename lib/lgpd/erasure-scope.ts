@@ -55,7 +55,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   Status: {
     rows: OF_INSTANCE,
-    masked: { name: "text", description: "text" },
+    masked: { name: "text", description: "text", publicName: "text", messageSubject: "text", messageBody: "text" },
     kept: { textColor: "a #rrggbb colour", bgColor: "a #rrggbb colour" },
   },
   Product: { rows: OF_INSTANCE, masked: { name: "text", description: "text" } },
@@ -103,6 +103,23 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       content: "the file's bytes (PDF, images …): not rewritten; see docs/privacy.md",
     },
   },
+  OutboxMessage: {
+    // The erased person's messages go with their documents (foreign key, cascade); in other documents' messages she
+    // is masked like anywhere else — the recipient too, should another document carry her address.
+    rows: OF_INSTANCE,
+    masked: { recipient: "text", subject: "text", body: "text", lastError: "text", lastResponse: "text" },
+    kept: { leaseOwner: "host:pid of the worker" },
+  },
+  WebhookEndpoint: {
+    rows: OF_INSTANCE,
+    masked: { disabledReason: "text" },
+    kept: {
+      url: "an integrator's system address, chosen by an admin",
+      events: "event names",
+      secretCipher: "an encrypted random secret",
+      secretHint: "the secret's last characters (random)",
+    },
+  },
   DocumentHistory: {
     rows: OF_INSTANCE_DOCUMENTS,
     masked: { changes: "json", actorLabel: "text" },
@@ -134,7 +151,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       key: "token:<id>, user:<id> or the auth/token caller's address, per minute window; old windows are purged",
     },
   },
-  SignInThrottle: { kept: { key: "email:/addr: + a keyed hash; expires with its window" } },
+  SignInThrottle: { kept: { key: "email:/addr:/track-protocol:/track-addr: + a keyed hash; expires with its window" } },
   _prisma_migrations: {
     kept: {
       id: "migration bookkeeping",

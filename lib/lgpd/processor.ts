@@ -17,6 +17,7 @@ import { candidateCondition } from "./erasure-candidates.ts";
 import { ERASURE_SCOPE } from "./erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "./person-mask.ts";
 import { describeFailure } from "./redact.ts";
+import { queueWebhooks } from "../webhooks/events.ts";
 import { defaultSession, type Sql, type SqlSession } from "./sql.ts";
 
 export type ClaimedRequest = {
@@ -196,6 +197,16 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
 
 class LeaseLostError extends Error {}
 
+/** The lgpd.request.completed webhook: the outcome, counts and the masked CPF — never the CPF itself. */
+async function queueLgpdCompleted(sql: Sql, request: ClaimedRequest, data: Record<string, unknown>): Promise<void> {
+  await queueWebhooks(async (text, params) => (await sql(text, params)).rows as never[], {
+    instanceId: request.instanceId,
+    documentId: null,
+    events: [{ type: "lgpd.request.completed", data: { request_id: request.id, ...data } }],
+    now: new Date(),
+  });
+}
+
 /** Processes one claimed request: deletion + marking in one transaction, or the failure bookkeeping. */
 export async function processClaimed(request: ClaimedRequest, options: ProcessOptions): Promise<ProcessOutcome> {
   const session = options.session ?? (await defaultSession());
@@ -225,15 +236,17 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
         completed_at: completedAt.toISOString(),
         deleted,
       };
-      const marked = await sql(
+      const marked = await sql<{ cpfMasked: string }>(
         `UPDATE "LgpdRequest"
             SET status = $3::text::"LgpdRequestStatus", details = $4::text::jsonb, "processedAt" = $5::text::timestamptz,
                 "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL,
                 attempts = attempts + 1
-          WHERE id = $1 AND "leaseOwner" = $2`,
+          WHERE id = $1 AND "leaseOwner" = $2
+          RETURNING "cpfMasked"`,
         [request.id, owner, status, JSON.stringify(details), completedAt.toISOString()],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();
+      await queueLgpdCompleted(sql, request, { status, cpf_masked: marked.rows[0]!.cpfMasked, ...details });
       return { status, deleted, masked } as const;
     });
     if (!result) return lost(request, owner);
@@ -276,13 +289,20 @@ async function recordFailure(
         attempts,
         reason,
       };
-      const { rowCount } = await session.query(
+      const { rowCount, rows } = await session.query<{ cpfMasked: string }>(
         `UPDATE "LgpdRequest"
             SET status = 'error', details = $3::text::jsonb, "processedAt" = $4::text::timestamptz, attempts = $5,
                 "lastError" = $6, "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
-          WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
+          WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'
+          RETURNING "cpfMasked"`,
         [request.id, owner, JSON.stringify(details), failedAt.toISOString(), attempts, reason],
       );
+      if (rows[0])
+        await queueLgpdCompleted(session.query, request, {
+          status: "error",
+          cpf_masked: rows[0].cpfMasked,
+          ...details,
+        });
       return rowCount === 1 ? { id: request.id, outcome: "error", attempts, error: reason } : lost(request, owner);
     }
     const delay = retryDelaySeconds(attempts, settings.retryBaseSeconds, settings.retryMaxSeconds);
@@ -356,8 +376,16 @@ export type LeaseHeartbeat = {
  */
 export function startLeaseHeartbeat(
   session: SqlSession,
-  options: { owner: string; ids: number[]; leaseSeconds: number; everySeconds: number },
+  options: {
+    owner: string;
+    ids: number[];
+    leaseSeconds: number;
+    everySeconds: number;
+    /** The leased table: LgpdRequest, or the outbox's (lib/outbox/processor.ts), whose rows wait as `pending` too. */
+    table?: "LgpdRequest" | "OutboxMessage";
+  },
 ): LeaseHeartbeat {
+  const table = options.table ?? "LgpdRequest";
   const held = new Set(options.ids);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -367,15 +395,15 @@ export function startLeaseHeartbeat(
     if (held.size === 0) return;
     try {
       await session.query(
-        `UPDATE "LgpdRequest" SET "leaseUntil" = now() + make_interval(secs => $3)
+        `UPDATE "${table}" SET "leaseUntil" = now() + make_interval(secs => $3)
           WHERE id IN (
-            SELECT id FROM "LgpdRequest"
+            SELECT id FROM "${table}"
              WHERE id = ANY($1::text::int[]) AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
              FOR UPDATE SKIP LOCKED)`,
         [`{${[...held].join(",")}}`, options.owner, options.leaseSeconds],
       );
     } catch (error) {
-      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, error: describeFailure(error) });
+      log.warn("lgpd.lease_renewal_failed", { owner: options.owner, table, error: describeFailure(error) });
     }
   };
   const schedule = () => {

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { closeDb } from "../db/client.ts";
 import { stopDeletionLoop } from "../lgpd/processor.ts";
+import { stopOutboxLoop } from "../outbox/processor.ts";
 import { log } from "../log.ts";
 import { isShuttingDown, markShuttingDown } from "./shutdown-state.ts";
 
@@ -55,6 +56,7 @@ export async function serveApp(options: { port: number; hostname?: string; dir?:
     server.closeAllConnections();
     try {
       await stopDeletionLoop();
+      await stopOutboxLoop();
       await app.close?.();
       await closeDb();
     } catch (error) {

@@ -8,7 +8,14 @@ export { ZCategory, ZColumn, ZModality, ZProduct, ZStatus, ZStep };
 export const ZDeleted = z.strictObject({ deleted: z.literal(true), id: z.int() });
 
 export const ZCategoryListItem = ZCategory.extend({ status_count: z.int() });
-export const ZStatusListItem = ZStatus.extend({ document_count: z.int() });
+/** A status as settings show it: the catalog's fields plus the customer-facing name and message (issue 12). */
+export const ZStatusSettings = ZStatus.extend({
+  public_name: z.string().nullable(),
+  notify_customer: z.boolean(),
+  message_subject: z.string().nullable(),
+  message_body: z.string().nullable(),
+});
+export const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
 export const ZProductWithCount = ZProduct.extend({ document_count: z.int() });
 export const ZModalityWithCount = ZModality.extend({ document_count: z.int() });
 

@@ -37,6 +37,12 @@ export const createStatusSchema = z.strictObject({
   bg_color: colour.optional(),
   order: order.optional(),
   step_id: idField.nullable().optional(),
+  /** What the customer sees (tracking page, messages); null = the name. */
+  public_name: z.string().trim().min(1).max(120).nullable().optional(),
+  /** Entering the status e-mails the customer, with this pt-BR template (null = the default one). */
+  notify_customer: z.boolean().optional(),
+  message_subject: z.string().trim().min(1).max(250).nullable().optional(),
+  message_body: z.string().trim().min(1).max(5000).nullable().optional(),
   /** Statuses a document may move to from this one; empty = anywhere. */
   allowed_status_ids: z
     .array(idField)

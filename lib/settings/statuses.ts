@@ -22,7 +22,7 @@ export async function listStatuses(instanceId: number) {
     db.document.groupBy({ by: ["statusId"], where: { instanceId }, _count: { _all: true } }),
   ]);
   const used = new Map(counts.map((row) => [row.statusId, row._count._all]));
-  return statuses.map((status) => ({ ...serializeStatus(status), document_count: used.get(status.id) ?? 0 }));
+  return statuses.map((status) => ({ ...serializeStatusSettings(status), document_count: used.get(status.id) ?? 0 }));
 }
 
 async function statusOf(tx: Tx, instanceId: number, id: number) {
@@ -64,6 +64,21 @@ function columnsOf(input: UpdateStatusInput) {
     ...(input.bg_color !== undefined ? { bgColor: input.bg_color } : {}),
     ...(input.order !== undefined ? { order: input.order } : {}),
     ...(input.step_id !== undefined ? { stepId: input.step_id } : {}),
+    ...(input.public_name !== undefined ? { publicName: input.public_name } : {}),
+    ...(input.notify_customer !== undefined ? { notifyCustomer: input.notify_customer } : {}),
+    ...(input.message_subject !== undefined ? { messageSubject: input.message_subject } : {}),
+    ...(input.message_body !== undefined ? { messageBody: input.message_body } : {}),
+  };
+}
+
+/** The catalog's status plus what only settings show: the customer-facing name and message. */
+function serializeStatusSettings(status: Parameters<typeof serializeStatus>[0]) {
+  return {
+    ...serializeStatus(status),
+    public_name: status.publicName,
+    notify_customer: status.notifyCustomer,
+    message_subject: status.messageSubject,
+    message_body: status.messageBody,
   };
 }
 
@@ -89,7 +104,7 @@ export async function createStatus(actor: Actor, input: CreateStatusInput) {
       },
     });
     await replaceTransitions(tx, created.id, input.allowed_status_ids ?? []);
-    const answer = serializeStatus(await statusOf(tx, instanceId, created.id));
+    const answer = serializeStatusSettings(await statusOf(tx, instanceId, created.id));
     await recordAudit(tx, actor, { action: "status.create", entity: "status", entityId: created.id, details: answer });
     return answer;
   });
@@ -98,11 +113,11 @@ export async function createStatus(actor: Actor, input: CreateStatusInput) {
 export async function updateStatus(actor: Actor, id: number, input: UpdateStatusInput) {
   const instanceId = actor.instanceId;
   return inTransaction(async (tx) => {
-    const before = serializeStatus(await statusOf(tx, instanceId, id));
+    const before = serializeStatusSettings(await statusOf(tx, instanceId, id));
     await assertReferences(tx, instanceId, input, id);
     await tx.status.update({ where: { id }, data: columnsOf(input) });
     if (input.allowed_status_ids !== undefined) await replaceTransitions(tx, id, input.allowed_status_ids);
-    const answer = serializeStatus(await statusOf(tx, instanceId, id));
+    const answer = serializeStatusSettings(await statusOf(tx, instanceId, id));
     const changes = changedFields(before, answer);
     delete changes.category_label;
     if (Object.keys(changes).length) {

@@ -17,6 +17,7 @@ export default async function ApisLayout({ children }: { children: React.ReactNo
           items={[
             { href: "/apis/lgpd", label: t("entries.lgpd.title") },
             { href: "/apis/tokens", label: t("entries.tokens.title") },
+            { href: "/apis/webhooks", label: t("webhooks.title") },
             { href: "/api-reference", label: t("entries.reference.title") },
           ]}
         />

@@ -4,6 +4,7 @@ import { createDocumentInTx } from "@/lib/documents/create.ts";
 import { serializeCreatedDocument } from "@/lib/documents/serialize.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { withIdempotency } from "@/lib/idempotency/idempotency.ts";
+import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
 import { API_IDEMPOTENCY_ERRORS, idempotentResponse } from "@/lib/idempotency/route-glue.ts";
 import * as contract from "./contract.ts";
 
@@ -20,5 +21,6 @@ export const POST = apiRoute(contract.POST, async ({ actor, body, request, reque
     const document = await createDocumentInTx(query, actor, body, requestId);
     return { status: 200, body: serializeCreatedDocument(document, Object.keys(body)), documentId: document.id };
   });
+  nudgeOutbox(); // its document.created webhooks, if any endpoint listens
   return idempotentResponse(result);
 });

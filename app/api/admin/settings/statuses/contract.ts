@@ -1,5 +1,5 @@
 // Contract of GET, POST /api/admin/settings/statuses (see lib/http/contract.ts).
-import { ZStatus, ZStatusWithCountList } from "@/lib/settings/answers.ts";
+import { ZStatusSettings, ZStatusWithCountList } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { createStatusSchema } from "@/lib/settings/schemas.ts";
 
@@ -23,7 +23,7 @@ export const POST = defineContract({
   auth: "bearer",
   role: "admin",
   request: createStatusSchema,
-  response: ZStatus,
+  response: ZStatusSettings,
   responseStatus: 201,
   answer: "The created object (201).",
   errors: [400, 401, 403, 404, 409],

@@ -1,5 +1,5 @@
 // Contract of PATCH, DELETE /api/admin/settings/statuses/{id} (see lib/http/contract.ts).
-import { ZDeleted, ZStatus } from "@/lib/settings/answers.ts";
+import { ZDeleted, ZStatusSettings } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateStatusSchema } from "@/lib/settings/schemas.ts";
 
@@ -11,7 +11,7 @@ export const PATCH = defineContract({
   auth: "bearer",
   role: "admin",
   request: updateStatusSchema,
-  response: ZStatus,
+  response: ZStatusSettings,
   answer: "The changed object.",
   errors: [400, 401, 403, 404, 409],
 });

@@ -1,0 +1,14 @@
+import { WebhooksPanel } from "@/components/apis/webhooks-panel.tsx";
+import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server.ts";
+
+export default async function ApisWebhooksPage() {
+  await requireStaff("admin");
+  const t = await serverTranslator("apis");
+  return (
+    <div className="space-y-4">
+      <p className="max-w-3xl text-sm text-slate-700">{t("webhooks.description")}</p>
+      <WebhooksPanel />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// PATCH /api/admin/webhooks/<id> {url?, events?, enabled?} — change, disable or re-enable an endpoint;
+// DELETE removes it with its deliveries. Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { idParam } from "@/lib/http/route-params.ts";
+import { deleteWebhook, updateWebhook } from "@/lib/webhooks/admin.ts";
+import * as contract from "./contract.ts";
+
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateWebhook(actor, idParam(params.id, "Webhook endpoint not found"), body),
+);
+
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) =>
+  deleteWebhook(actor, idParam(params.id, "Webhook endpoint not found")),
+);

@@ -1,0 +1,9 @@
+// POST /api/admin/webhooks/deliveries/<id>/resend — queue a delivery again, by hand (a new copy). Auth: admin.
+import { apiRoute } from "@/lib/http/api-route.ts";
+import { idParam } from "@/lib/http/route-params.ts";
+import { resendDelivery } from "@/lib/webhooks/admin.ts";
+import * as contract from "./contract.ts";
+
+export const POST = apiRoute(contract.POST, async ({ actor, params }) =>
+  resendDelivery(actor, idParam(params.id, "Delivery not found")),
+);

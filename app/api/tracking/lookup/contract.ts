@@ -1,0 +1,22 @@
+// Contract of POST /api/tracking/lookup (see lib/http/contract.ts).
+import { defineContract } from "@/lib/http/contract.ts";
+import { ZTrackingLookupAnswer } from "@/lib/tracking/answers.ts";
+import { trackingLookupSchema } from "@/lib/tracking/schemas.ts";
+import { TRACKING_VIEW_TEXT } from "@/lib/webhooks/reference-text.ts";
+
+export const POST = defineContract({
+  method: "POST",
+  path: "/tracking/lookup",
+  tag: "Customer",
+  summary: "The tracking page's form: a protocol and the customer's CPF/CNPJ",
+  description:
+    "No authentication. Both fields are required; the identifier is compared without punctuation. A wrong protocol " +
+    "and a wrong identifier answer the same 404 (code tracking_not_found). Failures are throttled per protocol (5 in " +
+    "15 minutes) and per client address (20): then 429 with Retry-After, 1 minute doubling up to 1 hour. The token " +
+    "answered is valid for 2 hours (for /tracking/view and /tracking/upload).",
+  auth: "none",
+  request: trackingLookupSchema,
+  response: ZTrackingLookupAnswer,
+  answer: `{token, view}; view = ${TRACKING_VIEW_TEXT}`,
+  errors: [400, 404, 413, 415, 429, 500],
+});

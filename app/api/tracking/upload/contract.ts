@@ -1,0 +1,20 @@
+// Contract of POST /api/tracking/upload (see lib/http/contract.ts).
+import { defineContract } from "@/lib/http/contract.ts";
+import { ZTrackingUploadAnswer } from "@/lib/tracking/answers.ts";
+
+export const POST = defineContract({
+  method: "POST",
+  path: "/tracking/upload",
+  tag: "Customer",
+  summary: "The customer sends a requested file (query request_id, header X-Tracking-Token, multipart `file`)",
+  description:
+    "No authentication beyond the token. PDF, JPEG, PNG, WebP or HEIC whose first bytes match the declared type " +
+    "(else 415), at most TRACKING_UPLOAD_MAX_BYTES (10 MB, else 413). The file fulfils the pending request: staff see " +
+    "it on the document page and in its history, and only ever download it (never shown inline). A request already " +
+    "fulfilled, or not this document's, answers 404.",
+  auth: "none",
+  requestContentType: "multipart/form-data",
+  response: ZTrackingUploadAnswer,
+  answer: "{id, name, size}",
+  errors: [400, 404, 413, 415, 429, 500],
+});

@@ -1,0 +1,17 @@
+// POST /api/tracking/upload?request_id=<id> — the customer sends a requested file: multipart `file`, the page's token
+// in `X-Tracking-Token` (a header, so it stays out of URL logs). No other auth.
+import { badRequest } from "@/lib/http/errors.ts";
+import { readUploadedFile } from "@/lib/http/upload.ts";
+import { publicRoute } from "@/lib/tracking/public-route.ts";
+import { customerFileMaxBytes, uploadCustomerFile } from "@/lib/tracking/upload.ts";
+import * as contract from "./contract.ts";
+
+export const POST = publicRoute(contract.POST, async ({ request, requestId }) => {
+  const token = request.headers.get("x-tracking-token") ?? "";
+  const requestAttachmentId = Number(new URL(request.url).searchParams.get("request_id"));
+  if (!token || !Number.isSafeInteger(requestAttachmentId) || requestAttachmentId <= 0) {
+    throw badRequest("Invalid parameters: token and request_id are required");
+  }
+  const file = await readUploadedFile(request, customerFileMaxBytes());
+  return uploadCustomerFile(token, requestAttachmentId, file, requestId);
+});

@@ -1,0 +1,56 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/field.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
+import { useCreateWebhook, type CreatedWebhook } from "@/lib/api-client/webhooks.ts";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/event-names.ts";
+
+/** Register an endpoint: URL and the events it receives. The created secret goes to `onCreated` (shown once). */
+export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
+  const t = useTranslations("apis.webhooks");
+  const errorText = useErrorText();
+  const create = useCreateWebhook();
+  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
+  return (
+    <form
+      noValidate
+      className="space-y-3 rounded-md border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const url = String(new FormData(event.currentTarget).get("url") ?? "").trim();
+        create.mutate({ url, events }, { onSuccess: onCreated });
+      }}
+    >
+      <h2 className="font-semibold">{t("new")}</h2>
+      <TextField label={t("url")} name="url" type="url" placeholder="https://" hint={t("urlHint")} required />
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t("events")}</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((name) => (
+            <label key={name} className="flex items-center gap-2 font-mono text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4"
+                checked={events.includes(name)}
+                onChange={(event) =>
+                  setEvents((current) =>
+                    event.target.checked ? [...current, name] : current.filter((item) => item !== name),
+                  )
+                }
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {create.error ? <Alert>{errorText.text(create.error)}</Alert> : null}
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? t("creating") : t("create")}
+      </Button>
+    </form>
+  );
+}

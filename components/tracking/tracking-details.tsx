@@ -1,0 +1,87 @@
+"use client";
+
+import { useTranslations } from "use-intl";
+import { Card } from "@/components/ui/feedback.tsx";
+import { useDateTime } from "@/components/document/format.ts";
+import type { TrackingView } from "@/lib/api-client/tracking.ts";
+import { PendingRequest } from "./pending-request.tsx";
+
+/** The document as the customer sees it: status, steps, deadline, messages, files to send. */
+export function TrackingDetails({
+  view,
+  token,
+  maxMegabytes,
+  onSent,
+}: {
+  view: TrackingView;
+  token: string;
+  maxMegabytes: number;
+  onSent: (name: string) => void;
+}) {
+  const t = useTranslations("tracking");
+  const dateTime = useDateTime();
+  return (
+    <div className="space-y-4">
+      <Card title={`${t("protocol")} ${view.protocol}`}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+          <dt className="text-slate-600">{t("product")}</dt>
+          <dd className="font-medium">{view.product}</dd>
+          <dt className="text-slate-600">{t("status")}</dt>
+          <dd className="font-medium" data-testid="tracking-status">
+            {view.status}
+          </dd>
+          <dt className="text-slate-600">{view.finished ? t("finished") : t("slaEnd")}</dt>
+          <dd>{view.finished ? dateTime(view.date_finished) : view.sla_end ? dateTime(view.sla_end) : t("noSla")}</dd>
+        </dl>
+        {view.steps.length ? (
+          <>
+            <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-800">{t("steps")}</h3>
+            <ol className="space-y-1 text-sm">
+              {view.steps.map((step, index) => (
+                <li
+                  key={`${index}-${step.name}`}
+                  aria-current={step.current ? "step" : undefined}
+                  className={`rounded px-2 py-1 ${step.current ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700"}`}
+                >
+                  {index + 1}. {step.name}
+                  {step.current ? <span className="ml-1 text-xs font-normal">({t("currentStep")})</span> : null}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+      </Card>
+      <Card title={t("requests")}>
+        {view.pending_requests.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("noRequests")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {view.pending_requests.map((request) => (
+              <PendingRequest
+                key={request.id}
+                request={request}
+                token={token}
+                maxMegabytes={maxMegabytes}
+                onSent={onSent}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t("observations")}>
+        {view.observations.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("noObservations")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {view.observations.map((observation) => (
+              <li key={observation.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                <p className="text-xs text-slate-600">{dateTime(observation.created_at)}</p>
+                <p className="whitespace-pre-wrap break-words text-slate-900">{observation.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+
+// Issue 12, item 2: on a phone-sized screen, a customer follows their protocol with protocol + CPF and sends the
+// file staff asked for; staff then see it on the document page and in its history.
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE = { width: 390, height: 844 };
+const CUSTOMER = { cpf: "529.982.247-25", name: "Helena Duarte Rocha", email: "helena.rocha@example.com" };
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function api(page: Page, route: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`/api/${route}`, { data, headers: { origin } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+test("a customer follows a protocol and uploads a requested file on a phone", async ({ page, browser }) => {
+  await signIn(page, "staff");
+  const statuses = (await api(page, "status/loadAll", {})) as Array<{ id: number; name: string }>;
+  const products = (await api(page, "product/loadAll", {})) as Array<{ id: number }>;
+  const created = (await api(page, "document/create", {
+    status_id: statuses.find((status) => status.name === "Aguardando documentos")!.id,
+    product_id: products[0]!.id,
+    ...CUSTOMER,
+  })) as { id: number; protocol: string };
+  await api(page, `documents/${created.id}/observations`, { text: "Precisamos da CNH.", visibility: "customer" });
+  await api(page, `documents/${created.id}/observations`, { text: "Interno: ligar amanhã.", visibility: "internal" });
+  await api(page, `documents/${created.id}/attachments/requests`, { file_name: "CNH", note: "Frente e verso" });
+
+  // The customer, on a phone, with no staff session.
+  const phone = await browser.newContext({ viewport: PHONE, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const customer = await phone.newPage();
+  await customer.goto("/acompanhar");
+  await expect(customer.getByRole("heading", { name: "Acompanhe seu protocolo" })).toBeVisible();
+  await customer.getByLabel("Protocolo").fill(created.protocol);
+  await customer.getByLabel("CPF ou CNPJ").fill("000.000.000-00");
+  await customer.getByRole("button", { name: "Consultar" }).click();
+  await expect(customer.getByRole("main").getByRole("alert")).toContainText(
+    "Não encontramos um protocolo com esses dados",
+  );
+
+  await customer.getByLabel("CPF ou CNPJ").fill(CUSTOMER.cpf.replace(/\D/g, ""));
+  await customer.getByRole("button", { name: "Consultar" }).click();
+  await expect(customer.getByTestId("tracking-status")).toHaveText("Aguardando documentos");
+  await expect(customer.getByRole("listitem").filter({ hasText: "etapa atual" })).toContainText("Análise");
+  await expect(customer.getByText("Precisamos da CNH.")).toBeVisible();
+  await expect(customer.getByText("Interno")).toHaveCount(0);
+  await expect(customer.getByText(CUSTOMER.name)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(customer);
+  // Nothing wider than the phone.
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await customer.screenshot({ path: "e2e/screenshots/customer-tracking-phone.png", fullPage: true });
+
+  const request = customer.getByTestId("pending-request");
+  await request
+    .getByLabel("Arquivo para “CNH”")
+    .setInputFiles({ name: "cnh.pdf", mimeType: "application/pdf", buffer: PDF });
+  await request.getByRole("button", { name: "Enviar" }).click();
+  await expect(customer.getByText("Arquivo “CNH” enviado. Obrigado!")).toBeVisible();
+  await expect(customer.getByText("Nenhum documento pendente.")).toBeVisible();
+  await customer.screenshot({ path: "e2e/screenshots/customer-tracking-phone-sent.png", fullPage: true });
+  await phone.close();
+
+  // Staff see the file and who sent it.
+  await page.goto(`/documents/${created.id}`);
+  const attachments = page.locator("section", { has: page.getByRole("heading", { name: "Anexos", exact: true }) });
+  await expect(attachments).toContainText("cnh.pdf");
+  const history = page.locator("section", { has: page.getByRole("heading", { name: "Histórico", exact: true }) });
+  await expect(history).toContainText("cliente (página de acompanhamento)");
+});

@@ -1,0 +1,35 @@
+// The tracking page's calls (no staff session): lookup, view by token, upload. Errors carry the HTTP status.
+import type { TrackingView } from "../tracking/view.ts";
+
+export type { TrackingView };
+
+export class TrackingError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+async function post<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await fetch(`/api/tracking/${path}`, { method: "POST", ...init });
+  if (!response.ok) throw new TrackingError(response.status);
+  return (await response.json()) as T;
+}
+
+const json = (body: unknown): RequestInit => ({
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+export const lookupTracking = (protocol: string, identifier: string) =>
+  post<{ token: string; view: TrackingView }>("lookup", json({ protocol, identifier }));
+
+export const loadTracking = (token: string) => post<TrackingView>("view", json({ token }));
+
+export function uploadTrackingFile(token: string, requestId: number, file: File) {
+  const form = new FormData();
+  form.append("file", file);
+  return post<{ id: number; name: string; size: number }>(`upload?request_id=${requestId}`, {
+    headers: { "x-tracking-token": token },
+    body: form,
+  });
+}

@@ -1,0 +1,54 @@
+// Settings of the outbox worker, read from the environment at each use (as lib/lgpd/config.ts). Defaults are in
+// docs/decisions.md ("Customer messages").
+import { numberFromEnv, retryDelaySeconds } from "../lgpd/config.ts";
+
+export type OutboxSettings = {
+  /** How long a claim lasts without renewal (OUTBOX_LEASE_SECONDS, default 30). */
+  leaseSeconds: number;
+  /** Lease renewal period (lease / 5). */
+  heartbeatSeconds: number;
+  /** Failed attempts after which a message ends `failed` (OUTBOX_MAX_ATTEMPTS, default 8: about 2 h of retries). */
+  maxAttempts: number;
+  /** First retry delay, doubled per failure (OUTBOX_RETRY_BASE_SECONDS, default 60). */
+  retryBaseSeconds: number;
+  /** Ceiling of the retry delay (OUTBOX_RETRY_MAX_SECONDS, default 3600). */
+  retryMaxSeconds: number;
+  /** Pause between polls when idle (OUTBOX_POLL_SECONDS, default 5); a change that queues a message wakes it. */
+  pollSeconds: number;
+  /** Messages claimed per poll (OUTBOX_BATCH_SIZE, default 20). */
+  batchSize: number;
+};
+
+export function outboxSettings(): OutboxSettings {
+  const leaseSeconds = numberFromEnv("OUTBOX_LEASE_SECONDS", 30, 1);
+  return {
+    leaseSeconds,
+    heartbeatSeconds: Math.max(leaseSeconds / 5, 0.1),
+    maxAttempts: Math.round(numberFromEnv("OUTBOX_MAX_ATTEMPTS", 8, 1, 100)),
+    retryBaseSeconds: numberFromEnv("OUTBOX_RETRY_BASE_SECONDS", 60, 0),
+    retryMaxSeconds: numberFromEnv("OUTBOX_RETRY_MAX_SECONDS", 3600, 0),
+    pollSeconds: numberFromEnv("OUTBOX_POLL_SECONDS", 5, 0.05, 60),
+    batchSize: Math.round(numberFromEnv("OUTBOX_BATCH_SIZE", 20, 1, 500)),
+  };
+}
+
+export const outboxRetryDelay = (failures: number, settings: OutboxSettings) =>
+  retryDelaySeconds(failures, settings.retryBaseSeconds, settings.retryMaxSeconds);
+
+/** SMTP_URL (smtp://user:pass@host:port or smtps://…); without it e-mails wait in the outbox. */
+export function smtpUrl(): string | null {
+  return process.env.SMTP_URL?.trim() || null;
+}
+
+/** The From of customer e-mails (SMTP_FROM, default "DocFlow <no-reply@localhost>"). */
+export function smtpFrom(): string {
+  return process.env.SMTP_FROM?.trim() || "DocFlow <no-reply@localhost>";
+}
+
+/** The origin customers reach the app at, for links in e-mails (APP_URL, else NEXTAUTH_URL). */
+export function publicAppUrl(): string {
+  return (process.env.APP_URL?.trim() || process.env.NEXTAUTH_URL?.trim() || "http://localhost:3000").replace(
+    /\/+$/,
+    "",
+  );
+}

@@ -1,0 +1,186 @@
+// The customer's tracking page API (issue 12, item 2) over real HTTP on a real database: lookup by protocol + CPF/CNPJ
+// (the same 404 for a wrong protocol or identifier; failures throttled per protocol and per address), signed links,
+// what the view shows and never shows, and uploads of requested files (type, content and size limits; staff see
+// them on the document page and in its history; downloads never inline). Runs on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trackingLink, trackingToken, verifyTrackingToken } from "@/lib/outbox/tracking-link.ts";
+import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { startTestApp, type TestApp } from "./helpers/test-app.ts";
+
+type Json = Record<string, any>;
+
+let app: TestApp;
+let fx: InstanceFixture;
+let document: Json;
+let requestId: number;
+
+const CUSTOMER = {
+  cpf: "111.444.777-35",
+  name: "Rosa Tavares",
+  email: "rosa.tavares@example.org",
+  phone: "+55 31 99876-1122",
+};
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function staff(method: string, route: string, body?: unknown): Promise<Json> {
+  const response = await fetch(`${app.baseUrl}/api/${route}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${fx.tokens.admin}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${route}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text) as Json;
+}
+
+const lookup = (protocol: string, identifier: string, headers: Record<string, string> = {}) =>
+  app.post("tracking/lookup", { protocol, identifier }, { headers });
+
+function upload(token: string, request: number, bytes: Uint8Array, type: string, name = "cnh.pdf") {
+  const form = new FormData();
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+  return fetch(`${app.baseUrl}/api/tracking/upload?request_id=${request}`, {
+    method: "POST",
+    headers: { "x-tracking-token": token },
+    body: form,
+  });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  fx = await createInstanceFixture(app.db, "default");
+  await staff("PATCH", `admin/settings/statuses/${fx.statusIds["Aguardando documentos"]}`, {
+    public_name: "Aguardando seus documentos",
+  });
+  document = await staff("POST", "document/create", {
+    status_id: fx.statusIds["Em análise"],
+    product_id: fx.productId,
+    sla_total: 48,
+    ...CUSTOMER,
+  });
+  await staff("POST", "document/updateById", { id: document.id, status_id: fx.statusIds["Aguardando documentos"] });
+  await staff("POST", `documents/${document.id}/observations`, { text: "Falta a CNH.", visibility: "customer" });
+  await staff("POST", `documents/${document.id}/observations`, { text: "Cliente difícil.", visibility: "internal" });
+  requestId = Number(
+    (await staff("POST", `documents/${document.id}/attachments/requests`, { file_name: "CNH", note: "Frente e verso" }))
+      .id,
+  );
+});
+afterAll(async () => app?.close());
+
+describe("lookup", () => {
+  it("finds the document by protocol and CPF in any punctuation, and shows only the workflow", async () => {
+    const response = await lookup(` ${String(document.protocol)} `, "11144477735");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const { token, view } = JSON.parse(text) as Json;
+    expect(verifyTrackingToken(token)).toBe(document.uuid);
+    expect(view).toEqual({
+      protocol: document.protocol,
+      product: "Seguro Auto",
+      steps: [
+        { name: "Triagem", current: false },
+        { name: "Análise", current: true },
+        { name: "Execução", current: false },
+        { name: "Conclusão", current: false },
+      ],
+      status: "Aguardando seus documentos",
+      finished: false,
+      sla_end: expect.any(String),
+      date_finished: null,
+      observations: [{ id: expect.any(Number), text: "Falta a CNH.", created_at: expect.any(String) }],
+      pending_requests: [{ id: requestId, name: "CNH", note: "Frente e verso", created_at: expect.any(String) }],
+    });
+    // Nothing personal, and nothing internal.
+    for (const secret of ["Rosa", "rosa.tavares", "99876", "11144477735", "111.444", "difícil"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("answers a wrong protocol and a wrong identifier alike", async () => {
+    const wrongProtocol = await lookup("20200101-999999", CUSTOMER.cpf);
+    const wrongIdentifier = await lookup(String(document.protocol), "123.456.789-09");
+    expect(wrongProtocol.status).toBe(404);
+    expect(wrongIdentifier.status).toBe(404);
+    expect(await wrongProtocol.json()).toEqual(await wrongIdentifier.json());
+  });
+
+  it("requires both fields", async () => {
+    expect((await app.post("tracking/lookup", { protocol: String(document.protocol) })).status).toBe(400);
+    expect((await lookup("", CUSTOMER.cpf)).status).toBe(400);
+  });
+});
+
+describe("signed links", () => {
+  it("open the view; a tampered or expired token answers the same 404", async () => {
+    const link = new URL(trackingLink(String(document.uuid)));
+    expect(link.pathname).toBe("/acompanhar");
+    const token = link.searchParams.get("t")!;
+    const ok = await app.post("tracking/view", { token });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).protocol).toBe(document.protocol);
+    const tampered = token.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await app.post("tracking/view", { token: tampered })).status).toBe(404);
+    const expired = trackingToken(String(document.uuid), new Date(Date.now() - 40 * 86_400_000));
+    expect(verifyTrackingToken(expired)).toBeNull();
+    expect((await app.post("tracking/view", { token: expired })).status).toBe(404);
+  });
+
+  it("serves the page itself for a link", async () => {
+    const page = await fetch(`${app.baseUrl}${new URL(trackingLink(String(document.uuid))).pathname}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Acompanhe seu protocolo");
+  });
+});
+
+describe("uploads", () => {
+  it("refuses other types, lying content and oversized files; accepts the requested PDF once", async () => {
+    const token = trackingToken(String(document.uuid));
+    expect((await upload(token, requestId, new TextEncoder().encode("hello"), "text/plain", "a.txt")).status).toBe(415);
+    expect(
+      (await upload(token, requestId, new TextEncoder().encode("MZ\x90\x00 not a pdf"), "application/pdf")).status,
+    ).toBe(415);
+    process.env.TRACKING_UPLOAD_MAX_BYTES = "20";
+    expect((await upload(token, requestId, PDF, "application/pdf")).status).toBe(413);
+    delete process.env.TRACKING_UPLOAD_MAX_BYTES;
+    expect((await upload("forged.token", requestId, PDF, "application/pdf")).status).toBe(404);
+
+    const sent = await upload(token, requestId, PDF, "application/pdf");
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ id: requestId, name: "cnh.pdf", size: PDF.byteLength });
+    // Fulfilled: no longer pending, not accepted again.
+    expect((await upload(token, requestId, PDF, "application/pdf")).status).toBe(404);
+    expect((await (await app.post("tracking/view", { token })).json()).pending_requests).toEqual([]);
+
+    // Staff see it on the document page and in the history, and download it (never inline).
+    const page = await staff("GET", `documents/${document.id}`);
+    expect(page.attachments).toEqual([
+      expect.objectContaining({ id: requestId, state: "uploaded", file_name: "cnh.pdf" }),
+    ]);
+    const history = await staff("GET", `documents/${document.id}/history`);
+    expect(JSON.stringify(history)).toContain("cliente (página de acompanhamento)");
+    const download = await fetch(`${app.baseUrl}/api/documents/${document.id}/attachments/${requestId}`, {
+      headers: { authorization: `Bearer ${fx.tokens.viewer}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+  });
+});
+
+describe("abuse", () => {
+  it("locks a protocol after 5 failures, even for the right identifier, and an address after 20", async () => {
+    const target = String(document.protocol);
+    // The wrong-identifier case above was this protocol's first failure; four more reach the limit of 5.
+    for (let i = 0; i < 4; i += 1) expect((await lookup(target, `0000000000${i}`)).status).toBe(404);
+    const locked = await lookup(target, CUSTOMER.cpf);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // This address has failed 6 times so far; other protocols fail until its limit of 20.
+    for (let i = 0; i < 14; i += 1) {
+      expect((await lookup(`20990101-${String(i).padStart(6, "0")}`, "1")).status).toBe(404);
+    }
+    expect((await lookup("20990101-777777", "1")).status).toBe(429);
+  });
+});
