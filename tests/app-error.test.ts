@@ -1,7 +1,7 @@
 // Domain errors carry no HTTP: the route layer (toApiError in lib/http/api-route.ts) gives each kind its status and
 // keeps the message, code, params and field errors the UI translates.
 import { describe, expect, it } from "vitest";
-import { AppError, conflict, forbidden, invalid, notFound } from "@/lib/errors/app-error.ts";
+import { AppError, conflict, forbidden, invalid, notFound, unsupportedType } from "@/lib/errors/app-error.ts";
 import { toApiError } from "@/lib/http/api-route.ts";
 import { errorBody } from "@/lib/http/errors.ts";
 
@@ -20,6 +20,11 @@ describe("AppError → HTTP", () => {
         conflict("Transition refused", { code: "transition_not_allowed", params: { from: "Novo", to: "Pago" } }),
         409,
         "transition_not_allowed",
+      ],
+      [
+        unsupportedType("The file's content does not match its type", { code: "tracking_file_content" }),
+        415,
+        "tracking_file_content",
       ],
     ];
     for (const [error, status, code] of cases) {
