@@ -15,6 +15,7 @@ import {
   type CreatedApiToken,
   type SerializedApiToken,
 } from "@/lib/api-client/apis.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { localDayEnd } from "@/lib/time/local-day.ts";
 import { SecretReveal } from "./secret-reveal.tsx";
@@ -26,6 +27,7 @@ type Role = (typeof ROLES)[number];
 export function ApiTokensPanel() {
   const t = useTranslations("apis.tokens");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const when = useDateTime();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
@@ -124,7 +126,7 @@ export function ApiTokensPanel() {
         </form>
         {create.isError && !formError ? (
           <div className="mt-4">
-            <Alert>{tc("states.error", { message: create.error.message })}</Alert>
+            <Alert>{tc("states.error", { message: errorText.text(create.error) })}</Alert>
           </div>
         ) : null}
         {created ? (
@@ -151,7 +153,7 @@ export function ApiTokensPanel() {
         {tokens.isPending ? (
           <Spinner label={tc("states.loading")} />
         ) : tokens.isError ? (
-          <Alert>{tc("states.error", { message: tokens.error.message })}</Alert>
+          <Alert>{tc("states.error", { message: errorText.text(tokens.error) })}</Alert>
         ) : tokens.data.length === 0 ? (
           <p className="text-sm text-slate-600">{t("empty")}</p>
         ) : (
@@ -260,7 +262,7 @@ export function ApiTokensPanel() {
         <p className="mb-4 text-sm text-slate-700">{t("revokeBody", { prefix: revoking?.prefix ?? "" })}</p>
         {revoke.isError ? (
           <div className="mb-4">
-            <Alert>{tc("states.error", { message: revoke.error.message })}</Alert>
+            <Alert>{tc("states.error", { message: errorText.text(revoke.error) })}</Alert>
           </div>
         ) : null}
         <div className="flex justify-end gap-2">

@@ -6,6 +6,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
 import {
   useLgpdRequests,
@@ -13,6 +14,7 @@ import {
   type LgpdRequestStatus,
   type SerializedLgpdRequest,
 } from "@/lib/api-client/lgpd.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
@@ -30,12 +32,15 @@ const PAGE_SIZE = 20;
 export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpd");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const when = useDateTime();
   const [filters, setFilters] = useState<LgpdRequestFilters>({ page: 1, page_size: PAGE_SIZE });
   const [cpfError, setCpfError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<SerializedLgpdRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const query = useLgpdRequests(filters);
+  // A filter the server refuses (an end before the start) is marked on its field.
+  const filterErrors = useServerErrors(query.error);
   const now = useNow(30_000);
 
   function apply(event: React.FormEvent<HTMLFormElement>) {
@@ -90,7 +95,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
             ))}
           </SelectField>
           <TextField label={t("filters.from")} name="from" type="date" />
-          <TextField label={t("filters.to")} name="to" type="date" />
+          <TextField label={t("filters.to")} name="to" type="date" error={filterErrors.field("to")} />
           <TextField
             label={t("filters.cpf")}
             name="cpf"
@@ -116,7 +121,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
         {query.isPending ? (
           <Spinner label={tc("states.loading")} />
         ) : query.isError ? (
-          <Alert>{tc("states.error", { message: query.error.message })}</Alert>
+          <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

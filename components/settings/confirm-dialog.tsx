@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 
 /** "Are you sure?" for destructive or session-ending actions; the server's refusal (409) is shown inside. */
 export function ConfirmDialog({

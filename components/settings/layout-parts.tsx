@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
-import { describeError } from "./server-errors.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 
 /** Loading spinner or load error (with retry) for a query; renders children once data is there. */
 export function QueryState<T>({
@@ -16,12 +16,12 @@ export function QueryState<T>({
   children: (data: T) => React.ReactNode;
 }) {
   const t = useTranslations("settings");
-  const te = useTranslations("settings.errors");
+  const errorText = useErrorText();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.error) {
     return (
       <Alert>
-        <span className="mr-2">{t("common.loadError", { message: describeError(te, query.error) })}</span>
+        <span className="mr-2">{t("common.loadError", { message: errorText.text(query.error) })}</span>
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t("common.retry")}
         </Button>

@@ -8,7 +8,7 @@ import { Alert, Badge } from "@/components/ui/feedback.tsx";
 import { useSaveStatus, type CategoryRow, type ProductRow, type StatusRow } from "@/lib/api-client/settings.ts";
 import { contrastRatio } from "./contrast.ts";
 import { FormFooter, numberOrNull, OrderField, orderInput } from "./layout-parts.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 
 /** Create or edit a status: fields, colours with a contrast preview, step, and allowed transitions. */
 export function StatusDialog({

@@ -12,14 +12,15 @@ import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
-import { describeError, useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
 type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
 
 export function UsersPanel({ currentUserId }: { currentUserId: number | null }) {
   const t = useTranslations("settings");
-  const te = useTranslations("settings.errors");
+  const errorText = useErrorText();
   const roles = useTranslations("common.roles");
   const format = useFormatter();
   const query = useUsers();
@@ -53,7 +54,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
         intro={t("users.intro")}
         action={<Button onClick={() => setCreating(true)}>{t("users.new")}</Button>}
       />
-      {update.error && !pending ? <Alert>{describeError(te, update.error)}</Alert> : null}
+      {update.error && !pending ? <Alert>{errorText.text(update.error)}</Alert> : null}
       <QueryState query={query}>
         {(users) => (
           <SettingsTable

@@ -3,7 +3,7 @@ import { dashboardQuerySchema } from "../dashboard/schema.ts";
 import { requestAttachmentSchema } from "../documents/attachments.ts";
 import { importBodySchema } from "../documents/import-rows.ts";
 import { ZRevealPageBody } from "../documents/reveal.ts";
-import { ZCreateSavedFilterBody, ZRevealBody, ZSearchDocumentsBody } from "../documents/search-schema.ts";
+import { ZCreateSavedFilterBody, ZSearchDocumentsBody } from "../documents/search-schema.ts";
 import { noParametersSchema } from "../http/zod-fields.ts";
 import { createObservationSchema } from "../documents/observations.ts";
 import type { RouteDoc } from "./registry.ts";
@@ -157,17 +157,6 @@ export const STAFF_DOCUMENT_ROUTES: RouteDoc[] = [
     body: ZRevealPageBody,
     answer: "{items: [{id, cpf, cpf_formatted, name, email, phone}]} for the ids of this instance.",
     errors: [400, 401, 403],
-  },
-  {
-    method: "POST",
-    path: "/documents/reveal",
-    tag: "Staff",
-    summary: "Reveal one document's personal data from the list (recorded in the history, like /documents/{id}/reveal)",
-    auth: "bearer",
-    role: "staff",
-    body: ZRevealBody,
-    answer: "{cpf, cpf_formatted, name, email, phone}.",
-    errors: [400, 401, 403, 404],
   },
   {
     method: "POST",
