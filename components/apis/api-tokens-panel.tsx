@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
@@ -254,42 +255,28 @@ export function ApiTokensPanel() {
         )}
       </Card>
 
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         title={t("revokeTitle", { name: revoking?.name ?? "" })}
-        onClose={() => setRevoking(null)}
-      >
-        <p className="mb-4 text-sm text-slate-700">{t("revokeBody", { prefix: revoking?.prefix ?? "" })}</p>
-        {revoke.isError ? (
-          <div className="mb-4">
-            <Alert>{tc("states.error", { message: errorText.text(revoke.error) })}</Alert>
-          </div>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRevoking(null)} autoFocus>
-            {tc("actions.cancel")}
-          </Button>
-          <Button variant="danger" onClick={confirmRevoke} disabled={revoke.isPending}>
-            {revoke.isPending ? t("revoking") : t("revokeConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+        message={t("revokeBody", { prefix: revoking?.prefix ?? "" })}
+        confirmLabel={t("revokeConfirm")}
+        pendingLabel={t("revoking")}
+        tone="danger"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={confirmRevoke}
+        onCancel={() => setRevoking(null)}
+      />
     </div>
   );
 }
 
 function TokenState({ token, revokedLabel }: { token: SerializedApiToken; revokedLabel: string }) {
   const t = useTranslations("apis.tokens.states");
-  const tones = {
-    active: "bg-green-100 text-green-900",
-    expired: "bg-amber-100 text-amber-900",
-    revoked: "bg-slate-200 text-slate-800",
-  } as const;
+  const tones = { active: "success", expired: "warning", revoked: "neutral" } as const;
   return (
     <span className="inline-flex flex-col gap-0.5">
-      <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[token.state]}`}>
-        {t(token.state)}
-      </span>
+      <Badge tone={tones[token.state]}>{t(token.state)}</Badge>
       {token.state === "revoked" ? <span className="text-xs text-slate-600">{revokedLabel}</span> : null}
     </span>
   );

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
@@ -121,17 +121,17 @@ export function LgpdKeyPanel() {
         </div>
       </Card>
 
-      <Dialog open={confirming} title={t("confirmTitle")} onClose={() => setConfirming(false)}>
-        <p className="mb-4 text-sm text-slate-700">{t("confirmBody", { lastChars: info.last_chars ?? "" })}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)} autoFocus>
-            {tc("actions.cancel")}
-          </Button>
-          <Button variant="danger" onClick={generate} disabled={rotate.isPending}>
-            {rotate.isPending ? t("generating") : t("confirmAction")}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t("confirmTitle")}
+        message={t("confirmBody", { lastChars: info.last_chars ?? "" })}
+        confirmLabel={t("confirmAction")}
+        pendingLabel={t("generating")}
+        tone="danger"
+        pending={rotate.isPending}
+        onConfirm={generate}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useRemoveFilledColumns, useUpdateDocument, type StaffDocumentView } from "@/lib/api-client/document.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useCalendarDate, valueText } from "./format.ts";
 
 type ValueType = "string" | "number" | "date" | "json";
@@ -413,6 +413,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
         open={removing !== null}
         title={t("confirmRemoveTitle")}
         message={removing ? t("confirmRemove", { key: removing }) : ""}
+        focusConfirm
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           const key = removing;

@@ -5,10 +5,11 @@ import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
@@ -80,9 +81,9 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                   <td className={cell}>{roles(user.role)}</td>
                   <td className={cell}>
                     {user.disabled ? (
-                      <Badge text={t("users.disabled")} color="#7f1d1d" background="#fee2e2" />
+                      <Badge tone="danger">{t("users.disabled")}</Badge>
                     ) : (
-                      <Badge text={t("users.enabled")} color="#14532d" background="#dcfce7" />
+                      <Badge tone="success">{t("users.enabled")}</Badge>
                     )}
                   </td>
                   <td className={`${cell} whitespace-nowrap ${wideOnly}`}>
@@ -146,12 +147,12 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`users.confirm.${pending.kind}Title`, { name: pending.user.email }) : ""}
-        body={pending ? t(`users.confirm.${pending.kind}Body`) : ""}
+        message={pending ? t(`users.confirm.${pending.kind}Body`) : ""}
         confirmLabel={pending ? t(`users.confirm.${pending.kind}Action`) : ""}
         tone={pending?.kind === "enable" ? "primary" : "danger"}
         pending={action.isPending}
         error={action.error}
-        onClose={() => setPending(null)}
+        onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
       {password ? (
