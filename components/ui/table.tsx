@@ -19,90 +19,157 @@ export type HeadCell = {
   sortable?: boolean;
 };
 
-const HEAD_TONES = {
-  boxed: "px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase",
-  plain: "py-2 pr-3 text-left text-xs uppercase tracking-wide text-slate-600",
+/**
+ * boxed: a bordered card of its own (settings, the documents list); plain: inside a card that already has one.
+ * `cell` is the padding of every cell, header or body (the documents list passes its density's instead).
+ */
+const STYLES = {
+  boxed: {
+    frame: "relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm",
+    table: "min-w-full divide-y divide-slate-200 text-left text-sm",
+    head: "bg-slate-50 text-slate-700",
+    th: "text-xs font-semibold tracking-wide whitespace-nowrap uppercase",
+    body: "divide-y divide-slate-100",
+    row: "",
+    cell: "px-3 py-2 align-middle",
+  },
+  plain: {
+    frame: "relative overflow-x-auto",
+    table: "w-full text-left text-sm",
+    head: "border-b border-slate-200 text-slate-600",
+    th: "text-xs uppercase tracking-wide",
+    body: "",
+    row: "border-b border-slate-100 align-top last:border-0",
+    cell: "py-2 pr-3",
+  },
+  /** A small table of numbers (a chart's data): sentence-case headers, tight rows. */
+  compact: {
+    frame: "relative overflow-x-auto",
+    table: "w-full border-collapse text-left",
+    head: "border-b border-slate-300 text-slate-700",
+    th: "font-semibold",
+    body: "",
+    row: "border-b border-slate-100",
+    cell: "px-2 py-1",
+  },
+  /** The documents list: sentence-case headers, the density's padding. */
+  grid: {
+    frame: "relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm",
+    table: "min-w-full text-left text-sm",
+    head: "border-b border-slate-200 bg-slate-50 text-slate-700",
+    th: "whitespace-nowrap font-semibold",
+    body: "divide-y divide-slate-100",
+    row: "",
+    cell: "px-3 py-2 align-middle",
+  },
 } as const;
+export type TableVariant = keyof typeof STYLES;
+
+type FrameProps = {
+  /** Names the region and (unless `caption` is given) the table. */
+  label: string;
+  /** A visible caption instead of the screen-reader one. */
+  caption?: React.ReactNode;
+  /** The screen-reader caption when it should say more than `label` ("página 2 de 5"). */
+  srCaption?: string;
+  head: HeadCell[];
+  sort?: TableSort;
+  busy?: boolean;
+  variant?: TableVariant;
+  /** The padding of every cell, instead of the variant's. */
+  cellClassName?: string;
+  /** Extra attributes of the <table> (data-* the page's scripts and tests read). */
+  tableAttributes?: Record<`data-${string}`, string>;
+  bodyClassName?: string;
+  /** A checkbox in the first header cell (select the whole page). */
+  selectAll?: SelectAll;
+  /** Rows of a <tfoot> (totals). */
+  foot?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+};
+
+type SelectAll = { checked: boolean; indeterminate: boolean; onToggle: () => void; label: string };
 
 /** A table that scrolls sideways inside its own named region, with a caption for screen readers. */
 export function TableFrame({
   label,
   caption,
+  srCaption,
   head,
   sort,
   busy,
   variant = "boxed",
+  cellClassName,
+  tableAttributes,
+  bodyClassName = "",
+  selectAll,
+  foot,
   className = "",
   children,
-}: {
-  /** Names the region and (unless `caption` is given) the table. */
-  label: string;
-  /** A visible caption instead of the screen-reader one. */
-  caption?: React.ReactNode;
-  head: HeadCell[];
-  sort?: TableSort;
-  busy?: boolean;
-  /** boxed: a bordered card of its own (settings); plain: inside a card that already has one. */
-  variant?: keyof typeof HEAD_TONES;
-  className?: string;
-  children: React.ReactNode;
-}) {
+}: FrameProps) {
+  const style = STYLES[variant];
+  const cell = cellClassName ?? style.cell;
   return (
     // Focusable and named so keyboard users can scroll it when it is wider than the screen.
-    <div
-      className={`${variant === "boxed" ? "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" : "relative overflow-x-auto"} ${className}`}
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-    >
-      <table
-        className={variant === "boxed" ? "min-w-full divide-y divide-slate-200 text-sm" : "w-full text-left text-sm"}
-        aria-busy={busy || undefined}
-      >
+    <div className={`${style.frame} ${className}`} tabIndex={0} role="region" aria-label={label}>
+      <table className={style.table} aria-busy={busy || undefined} {...tableAttributes}>
         {caption ? (
           <caption className="mb-2 text-left text-xs text-slate-600">{caption}</caption>
         ) : (
-          <caption className="sr-only">{label}</caption>
+          <caption className="sr-only">{srCaption ?? label}</caption>
         )}
-        <thead className={variant === "boxed" ? "bg-slate-50" : "border-b border-slate-200"}>
+        <thead className={style.head}>
           <tr>
+            {selectAll ? (
+              <th scope="col" className={`${cell} w-8`}>
+                <input
+                  type="checkbox"
+                  aria-label={selectAll.label}
+                  checked={selectAll.checked}
+                  ref={(element) => {
+                    if (element) element.indeterminate = selectAll.indeterminate;
+                  }}
+                  onChange={selectAll.onToggle}
+                  className="h-4 w-4"
+                />
+              </th>
+            ) : null}
             {head.map((column) => (
-              <HeaderCell key={column.key} column={column} sort={sort} variant={variant} />
+              <HeaderCell key={column.key} column={column} sort={sort} className={`${cell} ${style.th}`} />
             ))}
           </tr>
         </thead>
-        <tbody className={variant === "boxed" ? "divide-y divide-slate-100" : undefined}>{children}</tbody>
+        <tbody className={`${style.body} ${bodyClassName}`}>{children}</tbody>
+        {foot ? <tfoot>{foot}</tfoot> : null}
       </table>
     </div>
   );
 }
 
-function HeaderCell({
-  column,
-  sort,
-  variant,
-}: {
-  column: HeadCell;
-  sort?: TableSort;
-  variant: keyof typeof HEAD_TONES;
-}) {
-  const active = sort && column.sortable && sort.key === column.key ? sort.direction : null;
-  const className = `${HEAD_TONES[variant]} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.className ?? ""}`;
+function HeaderCell({ column, sort, className }: { column: HeadCell; sort?: TableSort; className: string }) {
+  const t = useTranslations("common.table");
+  const sortable = sort && column.sortable;
+  const active = sortable && sort.key === column.key ? sort.direction : null;
   const label = column.srOnly ? <span className="sr-only">{column.label}</span> : column.label;
   return (
     <th
       scope="col"
-      className={className}
-      aria-sort={active ? (active === "asc" ? "ascending" : "descending") : undefined}
+      className={`${className} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.className ?? ""}`}
+      aria-sort={sortable ? (active ? (active === "asc" ? "ascending" : "descending") : "none") : undefined}
     >
-      {sort && column.sortable ? (
+      {sortable ? (
         <button
           type="button"
-          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
           onClick={() => sort.onSort(column.key)}
+          className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-700"
+          title={typeof column.label === "string" ? t("sortBy", { column: column.label }) : undefined}
         >
           {label}
-          <span aria-hidden>{active === "asc" ? "▲" : active === "desc" ? "▼" : "↕"}</span>
+          <span aria-hidden className={active ? "text-brand-700" : "text-slate-400"}>
+            {active ? (active === "asc" ? "▲" : "▼") : "↕"}
+          </span>
+          {active ? <span className="sr-only">({active === "asc" ? t("sortedAsc") : t("sortedDesc")})</span> : null}
         </button>
       ) : (
         label
@@ -131,6 +198,24 @@ export type TableSelection<T> = {
   onToggle: (row: T) => void;
   /** "Selecionar …" for one row. */
   rowLabel: (row: T) => string;
+  /** Select or clear every row shown, from the header (labelled `allLabel`). */
+  onToggleAll?: (select: boolean) => void;
+  allLabel?: string;
+};
+
+type DataTableProps<T> = Omit<FrameProps, "head" | "selectAll" | "children"> & {
+  columns: Array<Column<T>>;
+  rows: T[] | undefined;
+  rowKey: (row: T) => React.Key;
+  selection?: TableSelection<T>;
+  loading?: boolean;
+  /** What to say when there are no rows (nothing is drawn when omitted). */
+  empty?: React.ReactNode;
+  rowClassName?: (row: T) => string;
+  /** Extra attributes of a row (`data-*` for the page's keyboard navigation and tests). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string | number>;
+  cards?: boolean;
+  cardFooter?: (row: T) => React.ReactNode;
 };
 
 /**
@@ -138,63 +223,52 @@ export type TableSelection<T> = {
  * one line, the other facts in a grid, then `cardFooter` (the row's actions).
  */
 export function DataTable<T>({
-  label,
-  caption,
   columns,
   rows,
   rowKey,
-  sort,
   selection,
   loading = false,
-  busy,
   empty,
   rowClassName,
+  rowAttributes,
   cards = false,
   cardFooter,
   variant = "plain",
-}: {
-  label: string;
-  caption?: React.ReactNode;
-  columns: Array<Column<T>>;
-  rows: T[] | undefined;
-  rowKey: (row: T) => React.Key;
-  sort?: TableSort;
-  selection?: TableSelection<T>;
-  loading?: boolean;
-  busy?: boolean;
-  /** What to say when there are no rows (nothing is drawn when omitted). */
-  empty?: React.ReactNode;
-  rowClassName?: (row: T) => string;
-  cards?: boolean;
-  cardFooter?: (row: T) => React.ReactNode;
-  variant?: "boxed" | "plain";
-}) {
+  className = "",
+  ...frame
+}: DataTableProps<T>) {
   const t = useTranslations("common");
   if (loading || !rows) return <Spinner label={t("states.loading")} />;
   if (rows.length === 0) return empty ? <p className="text-sm text-slate-600">{empty}</p> : null;
-  const cellBase = variant === "boxed" ? "px-3 py-2 align-middle" : "py-2 pr-3";
+  const style = STYLES[variant];
+  const cell = frame.cellClassName ?? style.cell;
+  const allSelected = rows.every((row) => selection?.isSelected(row));
+  const selectAll: SelectAll | undefined =
+    selection?.onToggleAll && selection.allLabel
+      ? {
+          checked: allSelected,
+          indeterminate: !allSelected && rows.some((row) => selection.isSelected(row)),
+          onToggle: () => selection.onToggleAll!(!allSelected),
+          label: selection.allLabel,
+        }
+      : undefined;
   const head: HeadCell[] = [
-    ...(selection ? [{ key: "__select", label: t("table.select"), srOnly: true }] : []),
+    ...(selection && !selectAll ? [{ key: "__select", label: t("table.select"), srOnly: true }] : []),
     ...columns,
   ];
   return (
     <>
       <TableFrame
-        label={label}
-        caption={caption}
+        {...frame}
         head={head}
-        sort={sort}
-        busy={busy}
+        selectAll={selectAll}
         variant={variant}
-        className={cards ? "hidden lg:block" : ""}
+        className={`${cards ? "hidden lg:block" : ""} ${className}`}
       >
         {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            className={`${variant === "plain" ? "border-b border-slate-100 align-top last:border-0" : ""} ${rowClassName?.(row) ?? ""}`}
-          >
+          <tr key={rowKey(row)} className={`${style.row} ${rowClassName?.(row) ?? ""}`} {...rowAttributes?.(row)}>
             {selection ? (
-              <td className={cellBase}>
+              <td className={cell}>
                 <input
                   type="checkbox"
                   className="h-4 w-4"
@@ -205,7 +279,7 @@ export function DataTable<T>({
               </td>
             ) : null}
             {columns.map((column) => {
-              const className = `${cellBase} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.cellClassName ?? ""}`;
+              const className = `${cell} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.cellClassName ?? ""}`;
               return column.rowHeader ? (
                 <th key={column.key} scope="row" className={`${className} font-medium text-slate-900`}>
                   {column.cell(row)}
@@ -219,7 +293,9 @@ export function DataTable<T>({
           </tr>
         ))}
       </TableFrame>
-      {cards ? <CardList label={label} columns={columns} rows={rows} rowKey={rowKey} footer={cardFooter} /> : null}
+      {cards ? (
+        <CardList label={frame.label} columns={columns} rows={rows} rowKey={rowKey} footer={cardFooter} />
+      ) : null}
     </>
   );
 }
