@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useTranslations } from "use-intl";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { Button } from "./button.tsx";
+import { useModal } from "./dialog.tsx";
 import { Alert } from "./feedback.tsx";
 
 /**
@@ -41,15 +42,9 @@ export function ConfirmDialog({
   const t = useTranslations("common.actions");
   const tSettings = useTranslations("settings.common");
   const errorText = useErrorText();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
   const messageId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

@@ -25,11 +25,11 @@ export function useServerErrors(error: unknown): ServerErrors {
   const [edited, setEdited] = useState<{ source: unknown; paths: ReadonlySet<string> }>({ source: null, paths: NONE });
   const cleared = edited.source === error ? edited.paths : NONE;
   const clearOnEdit = (event: React.FormEvent) => {
-      const name = (event.target as { name?: unknown }).name;
-      if (!error || typeof name !== "string" || !name || cleared.has(name)) return;
-      setEdited({ source: error, paths: new Set([...cleared, name]) });
-    };
-    if (!error) return { field: () => undefined, form: null, clearOnEdit };
+    const name = (event.target as { name?: unknown }).name;
+    if (!error || typeof name !== "string" || !name || cleared.has(name)) return;
+    setEdited({ source: error, paths: new Set([...cleared, name]) });
+  };
+  if (!error) return { field: () => undefined, form: null, clearOnEdit };
   const list = error instanceof ApiClientError ? (error.body.errors ?? []) : [];
   if (!list.length) return { field: () => undefined, form: errorText.text(error), clearOnEdit };
   const open = list.filter((item) => ![...cleared].some((path) => covers(path, item.path)));

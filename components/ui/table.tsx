@@ -113,7 +113,7 @@ export function TableFrame({
   return (
     // Focusable and named so keyboard users can scroll it when it is wider than the screen.
     <div className={`${style.frame} ${className}`} tabIndex={0} role="region" aria-label={label}>
-      <table className={style.table} aria-busy={busy || undefined} {...tableAttributes}>
+      <table className={style.table} aria-busy={busy} {...tableAttributes}>
         {caption ? (
           <caption className="mb-2 text-left text-xs text-slate-600">{caption}</caption>
         ) : (

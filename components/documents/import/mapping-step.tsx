@@ -1,10 +1,10 @@
 "use client";
 
-import { useId } from "react";
 import { useTranslations } from "use-intl";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { DataTable } from "@/components/ui/table.tsx";
 import { IMPORT_FIELDS, type ImportField } from "@/lib/documents/import-rows.ts";
+import { StepSection } from "./step-section.tsx";
 import type { Mapping, ParsedFile, Target } from "./import-mapping.ts";
 
 /** Step 2: each header of the file → a document field, a product column, or ignored. */
@@ -21,12 +21,8 @@ export function MappingStep({
   onTarget: (header: string, target: Target) => void;
 }) {
   const t = useTranslations("csv.import");
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">
-        {t("mapping.title")}
-      </h2>
+    <StepSection title={t("mapping.title")}>
       <DataTable
         label={t("mapping.title")}
         rows={parsed.headers}
@@ -68,6 +64,6 @@ export function MappingStep({
           </Alert>
         </div>
       ) : null}
-    </section>
+    </StepSection>
   );
 }

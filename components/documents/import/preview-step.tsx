@@ -1,11 +1,11 @@
 "use client";
 
-import { useId } from "react";
 import { useTranslations } from "use-intl";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { DataTable } from "@/components/ui/table.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { ImportRowError } from "@/lib/documents/import-rows.ts";
+import { StepSection } from "./step-section.tsx";
 import type { Mapping, ParsedFile } from "./import-mapping.ts";
 import { RowErrorList, usePathLabel } from "./row-errors.tsx";
 
@@ -26,7 +26,6 @@ export function PreviewStep({
   const t = useTranslations("csv.import");
   const errorText = useErrorText();
   const pathLabel = usePathLabel();
-  const titleId = useId();
   const errorsByRow = new Map<number, ImportRowError[]>();
   for (const error of rowErrors) errorsByRow.set(error.row, [...(errorsByRow.get(error.row) ?? []), error]);
   const headers = parsed.headers.filter((header) => mapping[header] !== "ignore");
@@ -37,10 +36,7 @@ export function PreviewStep({
   const rows: PreviewRow[] = parsed.rows.slice(0, PREVIEW_ROWS).map((values, index) => ({ number: index + 1, values }));
 
   return (
-    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={titleId} className="mb-3 text-base font-semibold">
-        {t("preview.title")}
-      </h2>
+    <StepSection title={t("preview.title")}>
       <DataTable
         label={t("preview.title")}
         caption={t("preview.caption", { count: rows.length })}
@@ -86,6 +82,6 @@ export function PreviewStep({
           </Alert>
         )}
       </div>
-    </section>
+    </StepSection>
   );
 }
