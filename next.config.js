@@ -1,5 +1,13 @@
 import { fileURLToPath } from "node:url";
+import { writeContractIndex } from "./lib/api-docs/contract-index.mjs";
 import { scanApiRoutes } from "./lib/http/api-route-table.mjs";
+
+const appDir = fileURLToPath(new URL("./app", import.meta.url));
+// The contract list the OpenAPI document and the reference page are built from, current before every build. A
+// read-only checkout (a deployed copy) keeps the committed list.
+try {
+  writeContractIndex(appDir);
+} catch {}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -16,7 +24,7 @@ const nextConfig = {
     proxyClientMaxBodySize: (Number(process.env.ATTACHMENT_MAX_BYTES) || 10 * 1024 * 1024) + 2 * 1024 * 1024,
   },
   // The /api route table for proxy.ts (JSON 404 for unknown paths, 405 + Allow for unexported methods).
-  env: { DOCFLOW_API_ROUTES: JSON.stringify(scanApiRoutes(fileURLToPath(new URL("./app", import.meta.url)))) },
+  env: { DOCFLOW_API_ROUTES: JSON.stringify(scanApiRoutes(appDir)) },
   async headers() {
     return [
       {

@@ -17,6 +17,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // LGPD_WORKER off: tests drive the deletion processor themselves (tests/lgpd-worker-loop.test.ts turns it on).
-    env: { LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1", LGPD_WORKER: "off" },
+    // DOCFLOW_CHECK_ANSWERS: every answer an apiRoute gives is checked against its contract (lib/http/answer-check.ts).
+    env: { LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1", LGPD_WORKER: "off", DOCFLOW_CHECK_ANSWERS: "1" },
   },
 });

@@ -26,7 +26,8 @@ export async function run() {
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
   const { loadDashboard } = await import("../lib/dashboard/load-dashboard.ts");
   const { dashboardQuerySchema } = await import("../lib/dashboard/schema.ts");
-  const { searchLgpdRequests, ZSearchLgpdRequestsBody } = await import("../lib/lgpd/admin-requests.ts");
+  const { searchLgpdRequests } = await import("../lib/lgpd/admin-requests.ts");
+  const { ZSearchLgpdRequestsBody } = await import("../lib/lgpd/schemas.ts");
   const db = await getDb();
   const instance = await db.instance.findUniqueOrThrow({ where: { slug: "default" } });
   const product = await db.product.findFirstOrThrow({ where: { instanceId: instance.id } });

@@ -35,6 +35,8 @@ if (serverUrl) {
 }
 process.env.NEXTAUTH_SECRET ??= "e2e-only-secret-not-for-production";
 process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
+// The browser suites exercise the routes too: their answers are checked against the contracts (lib/http/answer-check.ts).
+process.env.DOCFLOW_CHECK_ANSWERS ??= "1";
 
 const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
 const { getDb, closeDb } = await import("../lib/db/client.ts");

@@ -1,4 +1,4 @@
-import type { RouteDoc } from "@/lib/api-docs/registry.ts";
+import type { ApiContract } from "@/lib/http/contract.ts";
 
 type SchemaProperty = {
   type?: string | string[];
@@ -19,6 +19,7 @@ type Labels = {
   no: string;
   answers: string;
   schemaJson: string;
+  answerSchemaJson: string;
 };
 
 const METHOD_COLORS: Record<string, string> = {
@@ -41,13 +42,16 @@ export function Operation({
   anchor,
   route,
   schema,
+  answerSchema,
   responses,
   labels,
 }: {
   /** The element id the table of contents links to. */
   anchor: string;
-  route: RouteDoc;
+  route: ApiContract;
   schema?: { properties?: Record<string, SchemaProperty>; required?: string[] };
+  /** The success answer's JSON schema (from the contract's response schema). */
+  answerSchema?: object;
   responses: Array<[string, string]>;
   labels: Labels;
 }) {
@@ -122,6 +126,14 @@ export function Operation({
             <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.schemaJson}</summary>
             <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(schema, null, 2)}
+            </pre>
+          </details>
+        ) : null}
+        {answerSchema ? (
+          <details>
+            <summary className="cursor-pointer py-3 text-brand-700 lg:py-0">{labels.answerSchemaJson}</summary>
+            <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
+              {JSON.stringify(answerSchema, null, 2)}
             </pre>
           </details>
         ) : null}

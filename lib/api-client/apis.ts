@@ -1,12 +1,16 @@
 // TanStack Query hooks of the APIs menu (LGPD key, document-API tokens) over /api/admin/… with the session.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SerializedApiToken, TCreateApiTokenBody } from "@/lib/apis/api-token-admin.ts";
-import type { LgpdKeyInfo } from "@/lib/apis/lgpd-key-admin.ts";
-import { fetchJson } from "./fetch-json.ts";
+import * as lgpdKey from "@/app/api/admin/lgpd-key/contract.ts";
+import * as lgpdKeyRotate from "@/app/api/admin/lgpd-key/rotate/contract.ts";
+import * as revokeToken from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
+import * as tokens from "@/app/api/admin/tokens/contract.ts";
+import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
+import { callApi } from "./fetch-json.ts";
 
-export type { LgpdKeyInfo, SerializedApiToken };
-export type RotatedLgpdKey = LgpdKeyInfo & { key: string };
-export type CreatedApiToken = SerializedApiToken & { token: string };
+export type LgpdKeyInfo = ContractAnswer<typeof lgpdKey.GET>;
+export type SerializedApiToken = ContractAnswer<typeof revokeToken.POST>;
+export type RotatedLgpdKey = ContractAnswer<typeof lgpdKeyRotate.POST>;
+export type CreatedApiToken = ContractAnswer<typeof tokens.POST>;
 
 export const apisKeys = {
   all: ["apis"] as const,
@@ -20,7 +24,7 @@ export const APIS_REFRESH_MS = 15_000;
 export function useLgpdKey() {
   return useQuery({
     queryKey: apisKeys.lgpdKey(),
-    queryFn: ({ signal }) => fetchJson<LgpdKeyInfo>("admin/lgpd-key", { signal }),
+    queryFn: ({ signal }) => callApi(lgpdKey.GET, { signal }),
     refetchInterval: APIS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
@@ -30,7 +34,7 @@ export function useLgpdKey() {
 export function useRotateLgpdKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchJson<RotatedLgpdKey>("admin/lgpd-key/rotate", { body: {} }),
+    mutationFn: () => callApi(lgpdKeyRotate.POST, { body: {} }),
     onSuccess: ({ key: _key, ...info }) => {
       queryClient.setQueryData(apisKeys.lgpdKey(), info);
     },
@@ -40,8 +44,7 @@ export function useRotateLgpdKey() {
 export function useApiTokens() {
   return useQuery({
     queryKey: apisKeys.tokens(),
-    queryFn: ({ signal }) =>
-      fetchJson<{ items: SerializedApiToken[] }>("admin/tokens", { signal }).then((data) => data.items),
+    queryFn: ({ signal }) => callApi(tokens.GET, { signal }).then((data) => data.items),
     refetchInterval: APIS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
@@ -50,7 +53,7 @@ export function useApiTokens() {
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateApiTokenBody) => fetchJson<CreatedApiToken>("admin/tokens", { body }),
+    mutationFn: (body: ContractBody<typeof tokens.POST>) => callApi(tokens.POST, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apisKeys.tokens() }),
   });
 }
@@ -58,7 +61,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => fetchJson<SerializedApiToken>(`admin/tokens/${id}/revoke`, { body: {} }),
+    mutationFn: (id: number) => callApi(revokeToken.POST, { params: { id }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apisKeys.tokens() }),
   });
 }

@@ -1,7 +1,8 @@
 // Browser-side access to POST /api/dashboard: query keys and the hook the dashboard page uses.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import * as dashboard from "@/app/api/dashboard/contract.ts";
 import type { DashboardData, DashboardQuery } from "../dashboard/schema.ts";
-import { fetchJson } from "./fetch-json.ts";
+import { callApi } from "./fetch-json.ts";
 
 export const dashboardKeys = {
   all: ["dashboard"] as const,
@@ -9,7 +10,7 @@ export const dashboardKeys = {
 };
 
 export function fetchDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardData> {
-  return fetchJson<DashboardData>("dashboard", { body: query, signal });
+  return callApi(dashboard.POST, { body: query, signal });
 }
 
 /** The dashboard's numbers for a filter; the previous numbers stay on screen while new ones load. */

@@ -2,22 +2,28 @@
 // TanStack Query hooks of the staff document page: keys from the document entity's one factory
 // (./document-keys.ts), typed fetchers, live polling, mutations that invalidate exactly what they changed.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HistoryEntry } from "@/lib/documents/history-read.ts";
-import type { RevealedPersonalData } from "@/lib/documents/reveal.ts";
-import type { SerializedDocument } from "@/lib/documents/serialize.ts";
-import type { StaffDocumentView } from "@/lib/documents/staff-view.ts";
+import * as removeFilledColumns from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as attachmentRequests from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as documentView from "@/app/api/documents/[id]/contract.ts";
+import * as history from "@/app/api/documents/[id]/history/contract.ts";
+import * as observations from "@/app/api/documents/[id]/observations/contract.ts";
+import * as reveal from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as updateById from "@/app/api/document/updateById/contract.ts";
+import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { documentKeys, invalidateDocuments } from "./document-keys.ts";
-import { ApiClientError, fetchJson, type ApiErrorBody } from "./fetch-json.ts";
+import { ApiClientError, callApi, type ApiErrorBody } from "./fetch-json.ts";
 import { liveQueryOptions } from "./live.ts";
 
-export type { HistoryEntry, RevealedPersonalData, StaffDocumentView };
+export type StaffDocumentView = ContractAnswer<typeof documentView.GET>;
+export type HistoryEntry = ContractAnswer<typeof history.GET>[number];
+export type RevealedPersonalData = ContractAnswer<typeof reveal.POST>;
 export type DocumentObservation = StaffDocumentView["observations"][number];
 export type DocumentAttachment = StaffDocumentView["attachments"][number];
 
 export function useDocumentView(id: number) {
   return useQuery({
     queryKey: documentKeys.view(id),
-    queryFn: ({ signal }) => fetchJson<StaffDocumentView>(`documents/${id}`, { signal }),
+    queryFn: ({ signal }) => callApi(documentView.GET, { params: { id }, signal }),
     ...liveQueryOptions,
     retry: (count, error) => !(error instanceof ApiClientError && error.status < 500) && count < 1,
   });
@@ -26,8 +32,7 @@ export function useDocumentView(id: number) {
 export function useDocumentHistory(id: number, personal: boolean) {
   return useQuery({
     queryKey: documentKeys.history(id, personal),
-    queryFn: ({ signal }) =>
-      fetchJson<HistoryEntry[]>(`documents/${id}/history${personal ? "?personal=1" : ""}`, { signal }),
+    queryFn: ({ signal }) => callApi(history.GET, { params: { id }, query: personal ? "?personal=1" : "", signal }),
     ...liveQueryOptions,
   });
 }
@@ -44,19 +49,16 @@ function useInvalidateDocumentPage(id: number) {
   return () => queryClient.invalidateQueries({ queryKey: documentKeys.detail(id) });
 }
 
-export type DocumentChange = {
-  status_id?: number;
-  user_id?: number | null;
-  modality_identifier?: string | null;
-  filled_columns?: Record<string, unknown>;
-};
+export type DocumentChange = Pick<
+  ContractBody<typeof updateById.POST>,
+  "status_id" | "user_id" | "modality_identifier" | "filled_columns"
+>;
 
 /** The public document/updateById (status, responsible, modality, filled_columns merge). */
 export function useUpdateDocument(id: number) {
   const invalidate = useInvalidateDocument(id);
   return useMutation({
-    mutationFn: (change: DocumentChange) =>
-      fetchJson<SerializedDocument>("document/updateById", { body: { id, ...change } }),
+    mutationFn: (change: DocumentChange) => callApi(updateById.POST, { body: { id, ...change } }),
     onSettled: invalidate,
   });
 }
@@ -64,8 +66,7 @@ export function useUpdateDocument(id: number) {
 export function useRemoveFilledColumns(id: number) {
   const invalidate = useInvalidateDocument(id);
   return useMutation({
-    mutationFn: (keys: string[]) =>
-      fetchJson<SerializedDocument>("documents/filled-columns/remove", { body: { id, keys } }),
+    mutationFn: (keys: string[]) => callApi(removeFilledColumns.POST, { body: { id, keys } }),
     onSettled: invalidate,
   });
 }
@@ -74,7 +75,7 @@ export function useAddObservation(id: number) {
   const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: (input: { text: string; visibility: "internal" | "customer" }) =>
-      fetchJson<DocumentObservation>(`documents/${id}/observations`, { body: input }),
+      callApi(observations.POST, { params: { id }, body: input }),
     onSettled: invalidate,
   });
 }
@@ -83,7 +84,7 @@ export function useRequestAttachment(id: number) {
   const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: (input: { file_name: string; note: string | null }) =>
-      fetchJson<DocumentAttachment>(`documents/${id}/attachments/requests`, { body: input }),
+      callApi(attachmentRequests.POST, { params: { id }, body: input }),
     onSettled: invalidate,
   });
 }
@@ -106,7 +107,7 @@ export function useRevealPersonalData(id: number) {
   // A reveal changes nothing but the history (a "reveal" entry, and the unmasked variant becomes readable).
   const invalidate = () => queryClient.invalidateQueries({ queryKey: documentKeys.histories(id) });
   return useMutation({
-    mutationFn: () => fetchJson<RevealedPersonalData>(`documents/${id}/reveal`, { method: "POST" }),
+    mutationFn: () => callApi(reveal.POST, { params: { id } }),
     onSettled: invalidate,
   });
 }

@@ -3,22 +3,21 @@
 // TanStack Query hooks of the staff documents list: keys from the document entity's one factory
 // (./document-keys.ts), typed fetchers that throw the API's error, live polling (./live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  DocumentFilters,
-  FilterOptions,
-  RevealedPersonalData,
-  SavedFilterView,
-  SearchDocumentsBody,
-  SearchDocumentsResult,
-} from "@/lib/documents/search-schema.ts";
+import * as updateById from "@/app/api/document/updateById/contract.ts";
+import * as filterOptions from "@/app/api/documents/filter-options/contract.ts";
+import * as revealPage from "@/app/api/documents/reveal-page/contract.ts";
+import * as search from "@/app/api/documents/search/contract.ts";
+import * as savedFilter from "@/app/api/saved-filters/[id]/contract.ts";
+import * as savedFilters from "@/app/api/saved-filters/contract.ts";
+import type { DocumentFilters, SearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { documentKeys, filterOptionKeys, invalidateDocuments, savedFilterKeys } from "./document-keys.ts";
-import { ApiClientError, fetchJson } from "./fetch-json.ts";
+import { ApiClientError, callApi } from "./fetch-json.ts";
 import { liveQueryOptions } from "./live.ts";
 
 export function useDocumentSearch(body: SearchDocumentsBody) {
   return useQuery({
     queryKey: documentKeys.search(body),
-    queryFn: ({ signal }) => fetchJson<SearchDocumentsResult>("documents/search", { body, signal }),
+    queryFn: ({ signal }) => callApi(search.POST, { body, signal }),
     placeholderData: keepPreviousData,
     ...liveQueryOptions,
     // A 400 will not get better by asking again.
@@ -29,7 +28,7 @@ export function useDocumentSearch(body: SearchDocumentsBody) {
 export function useFilterOptions() {
   return useQuery({
     queryKey: filterOptionKeys.all,
-    queryFn: ({ signal }) => fetchJson<FilterOptions>("documents/filter-options", { body: {}, signal }),
+    queryFn: ({ signal }) => callApi(filterOptions.POST, { body: {}, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -37,25 +36,21 @@ export function useFilterOptions() {
 /** "Revelar esta página": the rows' real personal data, logged once for the page (no cached data changes). */
 export function useRevealPage() {
   return useMutation({
-    mutationFn: (ids: number[]) =>
-      fetchJson<{ items: RevealedPersonalData[] }>("documents/reveal-page", { body: { ids } }).then(
-        (answer) => answer.items,
-      ),
+    mutationFn: (ids: number[]) => callApi(revealPage.POST, { body: { ids } }).then((answer) => answer.items),
   });
 }
 
 export function useSavedFilters() {
   return useQuery({
     queryKey: savedFilterKeys.all,
-    queryFn: ({ signal }) => fetchJson<SavedFilterView[]>("saved-filters", { signal }),
+    queryFn: ({ signal }) => callApi(savedFilters.GET, { signal }),
   });
 }
 
 export function useCreateSavedFilter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; filters: DocumentFilters }) =>
-      fetchJson<SavedFilterView>("saved-filters", { body: input }),
+    mutationFn: (input: { name: string; filters: DocumentFilters }) => callApi(savedFilters.POST, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFilterKeys.all }),
   });
 }
@@ -63,7 +58,7 @@ export function useCreateSavedFilter() {
 export function useDeleteSavedFilter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => fetchJson<{ id: number; deleted: true }>(`saved-filters/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => callApi(savedFilter.DELETE, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFilterKeys.all }),
   });
 }
@@ -81,7 +76,7 @@ export function useBulkStatusChange() {
       const results: BulkStatusResult[] = [];
       for (const document of input.documents) {
         try {
-          await fetchJson("document/updateById", { body: { id: document.id, status_id: input.statusId } });
+          await callApi(updateById.POST, { body: { id: document.id, status_id: input.statusId } });
           results.push({ id: document.id, protocol: document.protocol, ok: true });
         } catch (error) {
           results.push({ id: document.id, protocol: document.protocol, ok: false, error });

@@ -1,4 +1,7 @@
 // Browser-side calls to our own API (same routes as external systems, authenticated by the session cookie).
+// `callApi` takes an endpoint's contract (app/api/<path>/contract.ts): method, URL, body and answer types come
+// from it, so a fetcher cannot call a route the wrong way or expect an answer the route does not give.
+import { contractUrl, type ApiContract, type ContractAnswer, type ContractBody } from "../http/contract.ts";
 
 export type ApiErrorParams = Record<string, string | number>;
 export type ApiFieldError = { path: string; message: string; code?: string; params?: ApiErrorParams };
@@ -54,4 +57,21 @@ function safeParse(text: string): unknown {
   } catch {
     return { status: "error", message: text.slice(0, 200) };
   }
+}
+
+type CallInput<C extends ApiContract> = {
+  /** Values of the contract path's {param} segments. */
+  params?: Record<string, string | number>;
+  /** A query string to append (`?personal=1`). */
+  query?: string;
+  signal?: AbortSignal;
+} & (ContractBody<C> extends undefined ? { body?: undefined } : { body: ContractBody<C> });
+
+/** Calls the endpoint `contract` describes and answers its typed success body; throws ApiClientError otherwise. */
+export function callApi<C extends ApiContract>(contract: C, input: CallInput<C>): Promise<ContractAnswer<C>> {
+  return fetchJson<ContractAnswer<C>>(`${contractUrl(contract, input.params)}${input.query ?? ""}`, {
+    method: contract.method,
+    body: input.body,
+    signal: input.signal,
+  });
 }

@@ -1,12 +1,14 @@
 // TanStack Query hooks of the LGPD page (deletion requests: search, retry) over /api/admin/lgpd-requests/….
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SerializedLgpdRequest, TSearchLgpdRequestsBody } from "@/lib/lgpd/admin-requests.ts";
-import { fetchJson } from "./fetch-json.ts";
+import * as retry from "@/app/api/admin/lgpd-requests/[id]/retry/contract.ts";
+import * as search from "@/app/api/admin/lgpd-requests/search/contract.ts";
+import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
+import { callApi } from "./fetch-json.ts";
 
-export type { SerializedLgpdRequest };
+export type SerializedLgpdRequest = ContractAnswer<typeof retry.POST>;
 export type LgpdRequestStatus = SerializedLgpdRequest["status"];
-export type LgpdRequestFilters = Partial<TSearchLgpdRequestsBody>;
-export type LgpdRequestPage = { items: SerializedLgpdRequest[]; total: number; page: number; page_size: number };
+export type LgpdRequestFilters = ContractBody<typeof search.POST>;
+export type LgpdRequestPage = ContractAnswer<typeof search.POST>;
 
 export const lgpdKeys = {
   all: ["lgpd-requests"] as const,
@@ -25,7 +27,7 @@ export const LGPD_REFRESH_IDLE_MS = 15_000;
 export function useLgpdRequests(filters: LgpdRequestFilters) {
   return useQuery({
     queryKey: lgpdKeys.search(filters),
-    queryFn: ({ signal }) => fetchJson<LgpdRequestPage>("admin/lgpd-requests/search", { body: filters, signal }),
+    queryFn: ({ signal }) => callApi(search.POST, { body: filters, signal }),
     placeholderData: keepPreviousData,
     gcTime: 60_000,
     refetchInterval: (query) =>
@@ -39,8 +41,7 @@ export function useLgpdRequests(filters: LgpdRequestFilters) {
 export function useRetryLgpdRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, cpf }: { id: number; cpf: string }) =>
-      fetchJson<SerializedLgpdRequest>(`admin/lgpd-requests/${id}/retry`, { body: { cpf } }),
+    mutationFn: ({ id, cpf }: { id: number; cpf: string }) => callApi(retry.POST, { params: { id }, body: { cpf } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lgpdKeys.all }),
   });
 }

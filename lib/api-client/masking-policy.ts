@@ -3,14 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MaskingPolicy } from "@/lib/documents/masking-policy-schema.ts";
 import { documentKeys } from "./document-keys.ts";
-import { fetchJson } from "./fetch-json.ts";
+import * as maskingPolicy from "@/app/api/admin/settings/masking-policy/contract.ts";
+import { callApi } from "./fetch-json.ts";
 
 export const maskingPolicyKeys = { all: ["masking-policy"] as const };
 
 export function useMaskingPolicy() {
   return useQuery({
     queryKey: maskingPolicyKeys.all,
-    queryFn: ({ signal }) => fetchJson<MaskingPolicy>("admin/settings/masking-policy", { signal }),
+    queryFn: ({ signal }) => callApi(maskingPolicy.GET, { signal }),
   });
 }
 
@@ -18,7 +19,7 @@ export function useMaskingPolicy() {
 export function useSaveMaskingPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (policy: MaskingPolicy) => fetchJson<MaskingPolicy>("admin/settings/masking-policy", { body: policy }),
+    mutationFn: (policy: MaskingPolicy) => callApi(maskingPolicy.POST, { body: policy }),
     onSuccess: (saved) => {
       queryClient.setQueryData(maskingPolicyKeys.all, saved);
       return queryClient.invalidateQueries({ queryKey: documentKeys.lists() });

@@ -1,9 +1,17 @@
-// TanStack Query hooks for the settings pages (app/api/admin/settings/**). Answer types come from the server code
-// (type-only imports), so they cannot drift from what the routes send.
+// TanStack Query hooks for the settings pages (app/api/admin/settings/**). Answer types come from the routes'
+// contracts (app/api/admin/settings/**/contract.ts), so they cannot drift from what the routes send.
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { listCategories } from "../settings/categories.ts";
-import type { getModality, listModalities } from "../settings/modalities.ts";
-import type { getProduct, listProducts } from "../settings/products.ts";
+import type * as categories from "@/app/api/admin/settings/categories/contract.ts";
+import type * as modality from "@/app/api/admin/settings/modalities/[id]/contract.ts";
+import type * as modalities from "@/app/api/admin/settings/modalities/contract.ts";
+import type * as product from "@/app/api/admin/settings/products/[id]/contract.ts";
+import type * as products from "@/app/api/admin/settings/products/contract.ts";
+import type * as statuses from "@/app/api/admin/settings/statuses/contract.ts";
+import type * as users from "@/app/api/admin/settings/users/contract.ts";
+import type * as resetPassword from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
+import type { ContractAnswer } from "../http/contract.ts";
+import type { z } from "zod";
+import type { ZDeleted } from "../settings/answers.ts";
 import type {
   AddHolidaysInput,
   CreateCategoryInput,
@@ -21,18 +29,16 @@ import type {
   UpdateStepInput,
   UpdateUserInput,
 } from "../settings/schemas.ts";
-import type { listStatuses } from "../settings/statuses.ts";
-import type { listUsers, serializeUser } from "../settings/users.ts";
 import { fetchJson } from "./fetch-json.ts";
 
-export type CategoryRow = Awaited<ReturnType<typeof listCategories>>[number];
-export type StatusRow = Awaited<ReturnType<typeof listStatuses>>[number];
-export type ProductRow = Awaited<ReturnType<typeof listProducts>>[number];
-export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
-export type ModalityRow = Awaited<ReturnType<typeof listModalities>>[number];
-export type ModalityDetail = Awaited<ReturnType<typeof getModality>>;
-export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
-export type UserWithPassword = ReturnType<typeof serializeUser> & { generated_password?: string };
+export type CategoryRow = ContractAnswer<typeof categories.GET>[number];
+export type StatusRow = ContractAnswer<typeof statuses.GET>[number];
+export type ProductRow = ContractAnswer<typeof products.GET>[number];
+export type ProductDetail = ContractAnswer<typeof product.GET>;
+export type ModalityRow = ContractAnswer<typeof modalities.GET>[number];
+export type ModalityDetail = ContractAnswer<typeof modality.GET>;
+export type UserRow = ContractAnswer<typeof users.GET>[number];
+export type UserWithPassword = ContractAnswer<typeof resetPassword.POST>;
 export type WorkingHours = Partial<Record<string, Array<[string, string]>>>;
 
 const BASE = "admin/settings";
@@ -62,7 +68,7 @@ function useSettingsMutation<TVariables, TAnswer>(
   });
 }
 
-type Deleted = { deleted: true; id: number };
+type Deleted = z.infer<typeof ZDeleted>;
 
 // ---------------------------------------------------------------- categories
 export const useCategories = () =>

@@ -1,6 +1,9 @@
+// The OpenAPI 3.1 document, generated from every endpoint's contract (app/api/**/contract.ts, listed in
+// ./contracts.generated.ts): paths, roles, request and response schemas, error statuses.
 import { z } from "zod";
+import type { ApiContract } from "../http/contract.ts";
 import { JSON_LIMITS } from "../http/json-limits.ts";
-import { ROUTES, type RouteDoc } from "./registry.ts";
+import { CONTRACTS } from "./contracts.generated.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -19,14 +22,19 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Database busy or unreachable: nothing was done, retry after Retry-After seconds",
 };
 
-function operationId(route: RouteDoc): string {
+function operationId(route: ApiContract): string {
   const words = `${route.method.toLowerCase()} ${route.path}`.split(/[^a-zA-Z0-9]+/).filter(Boolean);
   return words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
 }
 
 /** zod → JSON Schema 2020-12, with local $defs moved to components so refs resolve inside the OpenAPI document. */
-function toSchema(schema: z.ZodType, name: string, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+function toSchema(
+  schema: z.ZodType,
+  name: string,
+  components: Record<string, JsonSchema>,
+  io: "input" | "output",
+): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
   delete json.$defs;
@@ -49,8 +57,8 @@ function toSchema(schema: z.ZodType, name: string, components: Record<string, Js
   return rewrite(json) as JsonSchema;
 }
 
-/** The OpenAPI 3.1 document of every route in the registry. */
-export function buildOpenApi(serverUrl = "/api") {
+/** The OpenAPI 3.1 document of every contract. */
+export function buildOpenApi(serverUrl = "/api", contracts: readonly ApiContract[] = CONTRACTS) {
   const components: Record<string, JsonSchema> = {
     Error: {
       type: "object",
@@ -78,7 +86,7 @@ export function buildOpenApi(serverUrl = "/api") {
     },
   };
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
+  for (const route of contracts) {
     const id = operationId(route);
     const parameters = [
       ...[...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
@@ -95,10 +103,13 @@ export function buildOpenApi(serverUrl = "/api") {
         schema: { type: "string", maxLength: 255 },
       })),
     ];
-    const requestBody = route.body
-      ? { required: true, content: { "application/json": { schema: toSchema(route.body, id, components) } } }
-      : route.bodyContentType
-        ? { required: true, content: { [route.bodyContentType]: { schema: {} } } }
+    const requestBody = route.request
+      ? {
+          required: true,
+          content: { "application/json": { schema: toSchema(route.request, id, components, "input") } },
+        }
+      : route.requestContentType
+        ? { required: true, content: { [route.requestContentType]: { schema: {} } } }
         : undefined;
     const security =
       route.auth === "bearer"
@@ -106,12 +117,20 @@ export function buildOpenApi(serverUrl = "/api") {
         : route.auth === "lgpdKey"
           ? [{ lgpdKey: [] }]
           : [];
+    const answerContent = route.response
+      ? {
+          "application/json": {
+            schema: toSchema(route.response, `${id}Answer`, components, "output"),
+            ...(route.example !== undefined ? { example: route.example } : {}),
+          },
+        }
+      : route.responseContentType
+        ? { [route.responseContentType]: { schema: {} } }
+        : undefined;
     const responses: Record<string, unknown> = {
-      200: {
+      [route.responseStatus ?? 200]: {
         description: route.answer,
-        ...(route.answerExample !== undefined
-          ? { content: { "application/json": { example: route.answerExample } } }
-          : {}),
+        ...(answerContent ? { content: answerContent } : {}),
       },
     };
     for (const status of route.errors ?? []) {

@@ -1,19 +1,10 @@
 import "server-only";
-import { z } from "zod";
 import { writeAuditLog } from "../audit/write-audit-log.ts";
 import type { Actor } from "../auth/actor.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "../auth/api-tokens.ts";
 import { getDb } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
-
-export const ZCreateApiTokenBody = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    role: z.enum(["admin", "staff", "viewer"]),
-    expires_at: z.iso.datetime({ offset: true }).nullish(),
-  })
-  .strict();
-export type TCreateApiTokenBody = z.infer<typeof ZCreateApiTokenBody>;
+import type { TCreateApiTokenBody } from "./answers.ts";
 
 type TokenRow = Awaited<ReturnType<typeof listApiTokens>>[number];
 

@@ -33,24 +33,41 @@ export const LATE_BUCKETS = [
   { key: "30+", min: 30, max: null },
 ] as const;
 
-export type SlaCounts = { in_sla: number; late: number; no_sla: number };
+const ZSlaCounts = z.strictObject({ in_sla: z.int(), late: z.int(), no_sla: z.int() });
+export type SlaCounts = z.infer<typeof ZSlaCounts>;
 
-export type ComplianceRow = {
+const ZComplianceRow = z.strictObject({
   /** First day of the week (Monday) or month, in America/Sao_Paulo: YYYY-MM-DD. */
-  period: string;
-  id: number | null;
-  name: string | null;
-  finished: number;
-  within_sla: number;
+  period: z.iso.date(),
+  id: z.int().nullable(),
+  name: z.string().nullable(),
+  finished: z.int(),
+  within_sla: z.int(),
   /** within_sla / finished, 0–1. */
-  rate: number;
-};
+  rate: z.number().min(0).max(1),
+});
+export type ComplianceRow = z.infer<typeof ZComplianceRow>;
 
-export type DashboardData = {
-  generated_at: string;
-  total: number;
-  by_category: Array<{ key: string; label: string; kind: "open" | "pause" | "finished"; count: number }>;
-  sla: { open: SlaCounts; finished: SlaCounts };
-  late_histogram: Array<{ bucket: string; min_days: number; max_days: number | null; count: number }>;
-  compliance: { granularity: Granularity; by_product: ComplianceRow[]; by_modality: ComplianceRow[] };
-};
+/** POST /api/dashboard's answer. */
+export const ZDashboardData = z.strictObject({
+  generated_at: z.iso.datetime(),
+  total: z.int(),
+  by_category: z.array(
+    z.strictObject({
+      key: z.string(),
+      label: z.string(),
+      kind: z.enum(["open", "pause", "finished"]),
+      count: z.int(),
+    }),
+  ),
+  sla: z.strictObject({ open: ZSlaCounts, finished: ZSlaCounts }),
+  late_histogram: z.array(
+    z.strictObject({ bucket: z.string(), min_days: z.number(), max_days: z.number().nullable(), count: z.int() }),
+  ),
+  compliance: z.strictObject({
+    granularity: z.enum(GRANULARITIES),
+    by_product: z.array(ZComplianceRow),
+    by_modality: z.array(ZComplianceRow),
+  }),
+});
+export type DashboardData = z.infer<typeof ZDashboardData>;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { type RequestAttachmentInput } from "./schemas.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb } from "../db/client.ts";
 import { inDocumentTransaction } from "../db/transaction.ts";
@@ -9,12 +9,6 @@ import { assertDocumentInInstance } from "./access.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
 import { lockDocument } from "./update.ts";
-
-export const requestAttachmentSchema = z.object({
-  file_name: z.string().trim().min(1, "file_name must not be empty").max(200),
-  note: z.string().trim().max(2000).nullable().optional(),
-});
-export type RequestAttachmentInput = z.infer<typeof requestAttachmentSchema>;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const missingAttachment = () => notFound("Provided attachmentId parameter not exists on database");

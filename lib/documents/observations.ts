@@ -1,15 +1,9 @@
-import { z } from "zod";
+import { type CreateObservationInput } from "./schemas.ts";
 import type { Actor } from "../auth/actor.ts";
 import { inDocumentTransaction } from "../db/transaction.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
 import { lockDocument } from "./update.ts";
-
-export const createObservationSchema = z.object({
-  text: z.string().trim().min(1, "text must not be empty").max(10_000),
-  visibility: z.enum(["internal", "customer"]),
-});
-export type CreateObservationInput = z.infer<typeof createObservationSchema>;
 
 /** A note on a document, internal or addressed to the customer, with its history row in the same transaction. */
 export async function addObservation(

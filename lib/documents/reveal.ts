@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Actor } from "../auth/actor.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { forbidden, notFound } from "../http/errors.ts";
@@ -6,7 +5,6 @@ import { hasRole } from "../auth/actor.ts";
 import { formatIdentifier } from "../identifiers/identifiers.ts";
 import { recordAudit } from "../settings/audit.ts";
 import { recordHistory } from "./history.ts";
-import { MAX_PAGE_SIZE } from "./search-schema.ts";
 
 export type RevealedPersonalData = { cpf: string; name: string | null; email: string | null; phone: string | null };
 
@@ -26,10 +24,6 @@ export async function revealPersonalData(actor: Actor, id: number, requestId?: s
     return { cpf: document.cpf, name: document.name, email: document.email, phone: document.phone };
   });
 }
-
-export const ZRevealPageBody = z
-  .object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_PAGE_SIZE) })
-  .strict();
 
 /**
  * "Revelar esta página": the real personal data of the list rows on screen (at most one page), with ONE audit

@@ -1,6 +1,7 @@
 // The request contracts of the document API (SPEC.md "JSON API"): one schema per route.
 import { z } from "zod";
 import { hoursField, idField, optionalText } from "../http/zod-fields.ts";
+import { MAX_PAGE_SIZE } from "./search-schema.ts";
 
 const filledColumns = z
   .record(z.string().trim().min(1).max(100), z.json())
@@ -57,3 +58,22 @@ export const removeFilledColumnsSchema = z.object({
 
 /** The catalog routes take an empty object (anything else in it is ignored, as the original service did). */
 export const emptyBodySchema = z.object({}).loose();
+
+/** POST /api/documents/<id>/observations. */
+export const createObservationSchema = z.object({
+  text: z.string().trim().min(1, "text must not be empty").max(10_000),
+  visibility: z.enum(["internal", "customer"]),
+});
+export type CreateObservationInput = z.infer<typeof createObservationSchema>;
+
+/** POST /api/documents/<id>/attachments/requests: a file the customer must send. */
+export const requestAttachmentSchema = z.object({
+  file_name: z.string().trim().min(1, "file_name must not be empty").max(200),
+  note: z.string().trim().max(2000).nullable().optional(),
+});
+export type RequestAttachmentInput = z.infer<typeof requestAttachmentSchema>;
+
+/** POST /api/documents/reveal-page: the list rows on screen (at most one page). */
+export const ZRevealPageBody = z
+  .object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_PAGE_SIZE) })
+  .strict();

@@ -1,6 +1,7 @@
 // The documents-list search contract (POST /api/documents/search, saved filters, the page's URL query).
 // No server-only imports: the browser uses the same schema to read the URL and to save filters.
 import { z } from "zod";
+import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
 
 export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status"] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
@@ -92,62 +93,55 @@ export const ZCreateSavedFilterBody = z
   .strict();
 
 /** One row of the list, as the API answers it (personal data masked). */
-export type DocumentListItem = {
-  id: number;
-  uuid: string;
-  protocol: string;
-  cpf: string;
-  cpf_kind: "cpf" | "cnpj" | "other";
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  status: {
-    id: number;
-    name: string;
-    text_color: string;
-    bg_color: string;
-    category: { key: string; label: string };
-  };
-  product: { id: number; name: string };
-  modality: { id: number; identifier: string } | null;
+export const ZDocumentListItem = z.strictObject({
+  id: z.int(),
+  uuid: z.string(),
+  protocol: z.string(),
+  cpf: z.string(),
+  cpf_kind: z.enum(["cpf", "cnpj", "other"]),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.strictObject({
+    id: z.int(),
+    name: z.string(),
+    text_color: z.string(),
+    bg_color: z.string(),
+    category: z.strictObject({ key: z.string(), label: z.string() }),
+  }),
+  product: z.strictObject({ id: z.int(), name: z.string() }),
+  modality: z.strictObject({ id: z.int(), identifier: z.string() }).nullable(),
   /** The document's values for its product's declared columns only (filled_columns is free JSON). */
-  columns: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  sla_end: string | null;
-  date_finished: string | null;
-  sla_state: SlaState;
-};
+  columns: z.record(z.string(), z.unknown()),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  sla_end: z.iso.datetime().nullable(),
+  date_finished: z.iso.datetime().nullable(),
+  sla_state: z.enum(SLA_STATES),
+});
+export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 
-export type SearchDocumentsResult = {
-  items: DocumentListItem[];
+export const ZSearchDocumentsResult = z.strictObject({
+  items: z.array(ZDocumentListItem),
   /** Exact up to the count cap (SEARCH_COUNT_CAP); when total_capped, at least this many match. */
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-};
+  total: z.int(),
+  total_capped: z.boolean(),
+  page: z.int(),
+  page_size: z.int(),
+});
+export type SearchDocumentsResult = z.infer<typeof ZSearchDocumentsResult>;
 
-export type RevealedPersonalData = {
-  id: number;
-  cpf: string;
-  cpf_formatted: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-};
+export type RevealedPersonalData = z.infer<typeof ZRevealedRow>;
 
-export type SavedFilterView = { id: number; name: string; filters: DocumentFilters; created_at: string };
+export const ZSavedFilterView = z.strictObject({
+  id: z.int(),
+  name: z.string(),
+  filters: ZDocumentFilters,
+  created_at: z.iso.datetime(),
+});
+export type SavedFilterView = z.infer<typeof ZSavedFilterView>;
 
 /** What the filter bar offers (POST /api/documents/filter-options). */
-export type FilterOptions = {
-  categories: { key: string; label: string; kind: string }[];
-  statuses: { id: number; name: string; category_key: string; text_color: string; bg_color: string }[];
-  products: {
-    id: number;
-    name: string;
-    active: boolean;
-    columns: { key: string; label: string; type: "string" | "number" | "date" }[];
-  }[];
-  modalities: { id: number; identifier: string }[];
-};
+export type FilterOptions = z.infer<typeof ZFilterOptions>;
+
+export const ZSavedFilterList = z.array(ZSavedFilterView);

@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import { actorFromBearerCached } from "../auth/api-tokens.ts";
 import { hasRole, type Actor } from "../auth/actor.ts";
 import { actorFromSession } from "../auth/session-actor.ts";
@@ -7,7 +6,9 @@ import type { Role } from "../db/generated/enums.ts";
 import { retryAfterSeconds, unavailability } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { recordApiRequest } from "../metrics/metrics.ts";
+import { answerChecksEnabled, checkAnswer } from "./answer-check.ts";
 import { readJsonBody } from "./body.ts";
+import type { ApiContract, ContractParsedBody } from "./contract.ts";
 import { ApiError, errorResponse, fieldErrors, forbidden, serviceUnavailable, unauthorized } from "./errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
@@ -20,23 +21,22 @@ export type RouteContext<TBody> = {
   params: Record<string, string>;
 };
 
-type RouteOptions<TSchema extends z.ZodType | undefined> = {
-  /** Least role allowed: viewer (read), staff (change), admin (configure). */
-  role: Role;
-  /** The request contract; omitted for routes without a JSON body (GET, downloads, uploads). */
-  body?: TSchema;
-  /** Returns the JSON answer (status 200) or a ready Response. */
-  handler: (context: RouteContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<unknown>;
-  bodyLimitBytes?: number;
-};
+/** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
+export type RouteHandler<C extends ApiContract> = (context: RouteContext<ContractParsedBody<C>>) => Promise<unknown>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The one wrapper every document-API and staff route goes through: request id, authentication (bearer token
- * or staff session + Origin check), role, rate limit, size-capped JSON parsing, zod validation, error mapping.
+ * or staff session + Origin check), the contract's role, rate limit, size-capped JSON parsing, validation with the
+ * contract's request schema, error mapping — and, when DOCFLOW_CHECK_ANSWERS=1 (the test suites), the answer
+ * checked against the contract's response schema (lib/http/answer-check.ts).
  */
-export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(options: RouteOptions<TSchema>) {
+export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandler<C>) {
+  if (contract.auth !== "bearer" || !contract.role) {
+    throw new Error(`${contract.method} ${contract.path}: apiRoute serves bearer/session contracts with a role`);
+  }
+  const role: Role = contract.role;
   return async (request: Request, segmentData?: { params?: Promise<Record<string, string | string[]>> }) => {
     const requestId = requestIdFrom(request);
     const started = performance.now();
@@ -46,11 +46,11 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(opti
     try {
       actor = await authenticate(request);
       enforceRateLimit(`${actor.type}:${actor.id}`);
-      if (!hasRole(actor, options.role)) throw forbidden();
+      if (!hasRole(actor, role)) throw forbidden();
       let body: unknown = undefined;
-      if (options.body) {
-        const raw = await readJsonBody(request, options.bodyLimitBytes);
-        const parsed = options.body.safeParse(raw);
+      if (contract.request) {
+        const raw = await readJsonBody(request, contract.requestLimitBytes);
+        const parsed = contract.request.safeParse(raw);
         if (!parsed.success) {
           throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
         }
@@ -60,14 +60,9 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(opti
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
       );
-      const result = await options.handler({
-        body: body as never,
-        actor,
-        request,
-        requestId,
-        params,
-      });
+      const result = await handler({ body: body as never, actor, request, requestId, params });
       const response = result instanceof Response ? result : Response.json(result);
+      if (answerChecksEnabled()) await checkAnswer(contract, response);
       response.headers.set("x-request-id", requestId);
       status = response.status;
       return response;

@@ -1,6 +1,5 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { writeAuditLog } from "../audit/write-audit-log.ts";
 import type { Actor } from "../auth/actor.ts";
 import { getDb, Prisma, type LgpdRequest } from "../db/client.ts";
@@ -10,25 +9,7 @@ import { lgpdCpfHash } from "./cpf-hash.ts";
 import { localDayRange } from "../time/local-day.ts";
 import { deletedCounts } from "./details.ts";
 import { RETRY_ERRORS } from "./retry-errors.ts";
-
-export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
-
-export const ZSearchLgpdRequestsBody = z
-  .object({
-    status: z.enum(LGPD_REQUEST_STATUSES).nullish(),
-    /** Requested on or after this day (America/Sao_Paulo). */
-    from: z.iso.date().nullish(),
-    /** Requested on or before this day (America/Sao_Paulo). */
-    to: z.iso.date().nullish(),
-    /** Digits or formatted; hashed for the lookup, never stored or logged. */
-    cpf: z.string().trim().max(20).nullish(),
-    page: z.int().min(1).max(100_000).default(1),
-    page_size: z.int().min(1).max(100).default(20),
-  })
-  .strict();
-export type TSearchLgpdRequestsBody = z.infer<typeof ZSearchLgpdRequestsBody>;
-
-export const ZRetryLgpdRequestBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
+import type { TSearchLgpdRequestsBody } from "./schemas.ts";
 
 /** An LGPD request for the admin page: only the masked CPF leaves the server. */
 export function serializeLgpdRequest(row: LgpdRequest) {

@@ -9,3 +9,73 @@ export const deletionRequestSchema = z.object({
     .refine(isValidCpf, "Invalid CPF")
     .meta({ examples: ["123.456.789-09", "12345678909"] }),
 });
+
+export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
+
+export const ZSearchLgpdRequestsBody = z
+  .object({
+    status: z.enum(LGPD_REQUEST_STATUSES).nullish(),
+    /** Requested on or after this day (America/Sao_Paulo). */
+    from: z.iso.date().nullish(),
+    /** Requested on or before this day (America/Sao_Paulo). */
+    to: z.iso.date().nullish(),
+    /** Digits or formatted; hashed for the lookup, never stored or logged. */
+    cpf: z.string().trim().max(20).nullish(),
+    page: z.int().min(1).max(100_000).default(1),
+    page_size: z.int().min(1).max(100).default(20),
+  })
+  .strict();
+export type TSearchLgpdRequestsBody = z.infer<typeof ZSearchLgpdRequestsBody>;
+
+export const ZRetryLgpdRequestBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
+
+// Answers. The LGPD API keeps the original service's bodies (lib/lgpd/bodies.ts); the admin routes answer rows
+// with the masked CPF only.
+const isoTime = z.iso.datetime({ offset: true });
+
+/** POST /api/lgpd/<instance>/request. */
+export const ZLgpdReceived = z.strictObject({ status: z.literal("pending"), message: z.string() });
+
+/** GET /api/lgpd/<instance>/status/<cpf>: details hold the counts deleted (done), the reason (error) or the times. */
+export const ZLgpdStatusAnswer = z.strictObject({
+  message: z.literal("Request found"),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  details: z.record(z.string(), z.unknown()),
+});
+
+export const ZLgpdRequestRow = z.strictObject({
+  id: z.int(),
+  cpf_masked: z.string(),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  source: z.string(),
+  attempts: z.int(),
+  requested_at: isoTime,
+  processed_at: isoTime.nullable(),
+  last_error: z.string().nullable(),
+  details: z.unknown(),
+});
+
+export const ZLgpdRequestPage = z.strictObject({
+  items: z.array(ZLgpdRequestRow),
+  total: z.int(),
+  page: z.int(),
+  page_size: z.int(),
+});
+
+/** The receipt of one request (a JSON download), built from its row only, so it outlives the erasure. */
+export const ZLgpdReceipt = z.strictObject({
+  receipt: z.literal("lgpd-deletion"),
+  request_id: z.int(),
+  instance: z.string(),
+  instance_name: z.string(),
+  cpf_masked: z.string(),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  source: z.string(),
+  requested_at: isoTime,
+  processed_at: isoTime.nullable(),
+  attempts: z.int(),
+  deleted: z.record(z.string(), z.int()).nullable(),
+  details: z.unknown(),
+  last_error: z.string().nullable(),
+  generated_at: isoTime,
+});

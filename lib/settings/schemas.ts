@@ -6,18 +6,26 @@ import { hoursField, idField } from "../http/zod-fields.ts";
 /** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
 const rule = (code: string, message: string) => ({ message, params: { code } });
 const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
+/** The pattern a refinement checks, kept in the generated OpenAPI document as the regex check used to be. */
+const documented = (pattern: RegExp) => ({ pattern: pattern.source });
 
 const name = (max: number) => z.string().trim().min(1, "Required").max(max);
 const order = z.number().int().min(0).max(100_000);
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const colour = z
   .string()
   .trim()
-  .refine(matches(/^#[0-9a-fA-F]{6}$/), rule("colour", "Use a colour like #1f2937"))
+  .refine(matches(COLOUR), rule("colour", "Use a colour like #1f2937"))
+  .meta(documented(COLOUR))
   .transform((value) => value.toLowerCase());
 
 /** Keys of filled_columns and category keys: safe in JSON paths, CSV headers and URLs. */
 export const SAFE_KEY = /^[a-z0-9_]{1,60}$/;
-const safeKey = z.string().trim().refine(matches(SAFE_KEY), rule("safe_key", "Use 1–60 lower-case letters, digits or _"));
+const safeKey = z
+  .string()
+  .trim()
+  .refine(matches(SAFE_KEY), rule("safe_key", "Use 1–60 lower-case letters, digits or _"))
+  .meta(documented(SAFE_KEY));
 
 // ---------------------------------------------------------------- categories
 export const CATEGORY_KINDS = ["open", "pause", "finished"] as const;
@@ -85,7 +93,7 @@ export const ISO_WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
 const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const clockMinutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 
-const clock = z.string().refine(matches(CLOCK), rule("clock", "Use HH:MM (00:00–24:00)"));
+const clock = z.string().refine(matches(CLOCK), rule("clock", "Use HH:MM (00:00–24:00)")).meta(documented(CLOCK));
 const interval = z
   .tuple([clock, clock])
   .refine(
@@ -136,13 +144,18 @@ export const updateModalitySchema = createModalitySchema.partial();
 export type CreateModalityInput = z.infer<typeof createModalitySchema>;
 export type UpdateModalityInput = z.infer<typeof updateModalitySchema>;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = z
   .string()
-  .refine(matches(/^\d{4}-\d{2}-\d{2}$/), { ...rule("date", "Use YYYY-MM-DD"), abort: true })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, rule("date", "Not a calendar date"));
+  .refine(matches(ISO_DATE), { ...rule("date", "Use YYYY-MM-DD"), abort: true })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    rule("date", "Not a calendar date"),
+  )
+  .meta(documented(ISO_DATE));
 
 export const addHolidaysSchema = z.strictObject({
   holidays: z

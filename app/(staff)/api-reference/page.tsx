@@ -1,19 +1,20 @@
 import { Operation } from "@/components/api-reference/operation.tsx";
 import { operationAnchor, searchable } from "@/components/api-reference/operation-anchor.ts";
 import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-reference/reference-browser.tsx";
+import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
 import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
-import { ROUTES } from "@/lib/api-docs/registry.ts";
 import { serverTranslator } from "@/lib/i18n/server.ts";
 
+type JsonSchemaObject = { properties?: Record<string, never> };
 type OperationObject = {
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, never> } }> };
-  responses: Record<string, { description: string }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchemaObject }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchemaObject }> }>;
 };
 
 export default async function ApiReferencePage() {
   const t = await serverTranslator("reference");
   const document = buildOpenApi();
-  const tags = [...new Set(ROUTES.map((route) => route.tag))];
+  const tags = [...new Set(CONTRACTS.map((route) => route.tag))];
   const labels = {
     auth: t("auth"),
     leastRole: t("leastRole"),
@@ -25,10 +26,13 @@ export default async function ApiReferencePage() {
     no: t("no"),
     answers: t("answers"),
     schemaJson: t("schemaJson"),
+    answerSchemaJson: t("answerSchemaJson"),
   };
-  const entries: ReferenceEntry[] = ROUTES.map((route) => {
+  const entries: ReferenceEntry[] = CONTRACTS.map((route) => {
     const operation = (document.paths[route.path] as Record<string, OperationObject>)[route.method.toLowerCase()]!;
     const schema = operation.requestBody?.content?.["application/json"]?.schema;
+    const answerSchema =
+      operation.responses[String(route.responseStatus ?? 200)]?.content?.["application/json"]?.schema;
     const anchor = operationAnchor(route.method, route.path);
     const path = `/api${route.path}`;
     return {
@@ -47,6 +51,7 @@ export default async function ApiReferencePage() {
           anchor={anchor}
           route={route}
           schema={schema}
+          answerSchema={answerSchema}
           responses={Object.entries(operation.responses).map(([status, answer]) => [status, answer.description])}
           labels={{ ...labels, authKind: t(`authKinds.${route.auth}`) }}
         />

@@ -3,7 +3,8 @@
 export type ValueType = "string" | "number" | "date" | "json";
 export type Column = { key: string; label: string; type: "string" | "number" | "date" };
 export type Row = { key: string; column: Column | null; value: unknown; present: boolean };
-export type Parsed = { ok: true; value: unknown } | { ok: false; error: "required" | "number" | "date" | "json" };
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type Parsed = { ok: true; value: JsonValue } | { ok: false; error: "required" | "number" | "date" | "json" };
 
 export const CONTROL =
   "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-brand-600";

@@ -2,8 +2,8 @@
 import { describeLgpdKey } from "@/lib/apis/lgpd-key-admin.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "admin",
-  handler: async ({ actor, request }) => describeLgpdKey(actor.instanceId, publicOrigin(request)),
-});
+export const GET = apiRoute(contract.GET, async ({ actor, request }) =>
+  describeLgpdKey(actor.instanceId, publicOrigin(request)),
+);

@@ -1,12 +1,9 @@
 // POST /api/document/loadByCPF — read views of the documents of one or more identifiers. Auth: viewer+.
 import { loadDocumentsByCpf } from "@/lib/documents/read.ts";
-import { loadDocumentsByCpfSchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { jsonTextResponse } from "@/lib/http/json-text.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "viewer",
-  body: loadDocumentsByCpfSchema,
-  handler: async ({ actor, body }) =>
-    jsonTextResponse(await loadDocumentsByCpf(actor.instanceId, body.cpf, body.categories)),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  jsonTextResponse(await loadDocumentsByCpf(actor.instanceId, body.cpf, body.categories)),
+);

@@ -1,11 +1,9 @@
 // POST /api/document/loadById — one document's read view. Auth: bearer or session (viewer+).
 import { loadDocumentById } from "@/lib/documents/read.ts";
-import { loadDocumentByIdSchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { jsonTextResponse } from "@/lib/http/json-text.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "viewer",
-  body: loadDocumentByIdSchema,
-  handler: async ({ actor, body }) => jsonTextResponse(await loadDocumentById(actor.instanceId, body.id)),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  jsonTextResponse(await loadDocumentById(actor.instanceId, body.id)),
+);

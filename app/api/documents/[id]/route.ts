@@ -2,8 +2,8 @@
 import { pathId } from "@/lib/documents/access.ts";
 import { loadDocumentForStaff } from "@/lib/documents/staff-view.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "viewer",
-  handler: async ({ actor, params }) => loadDocumentForStaff(actor, pathId(params, "id")),
-});
+export const GET = apiRoute(contract.GET, async ({ actor, params }) =>
+  loadDocumentForStaff(actor, pathId(params, "id")),
+);

@@ -2,10 +2,6 @@
 // for the documents filter bar, in one call. Auth: viewer+.
 import { loadFilterOptions } from "@/lib/documents/filter-options.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
-import { noParametersSchema } from "@/lib/http/zod-fields.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "viewer",
-  body: noParametersSchema,
-  handler: ({ actor }) => loadFilterOptions(actor.instanceId),
-});
+export const POST = apiRoute(contract.POST, ({ actor }) => loadFilterOptions(actor.instanceId));

@@ -1,12 +1,9 @@
 // POST /api/documents/import — create many documents from mapped CSV rows, all or nothing. Auth: bearer or session
 // (staff+). Body {rows: [...]} (at most 5,000 rows, 16 MB); 400 lists {row, path, message} for every bad row.
 import { importDocuments } from "@/lib/documents/import.ts";
-import { importBodySchema } from "@/lib/documents/import-rows.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "staff",
-  body: importBodySchema,
-  bodyLimitBytes: 16 * 1024 * 1024,
-  handler: async ({ actor, body, requestId }) => importDocuments(actor, body.rows, requestId),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body, requestId }) =>
+  importDocuments(actor, body.rows, requestId),
+);

@@ -1,10 +1,6 @@
 // POST /api/modality/loadAll — the instance's modalities with their SLA calendars. Auth: viewer+.
 import { loadAllModalities } from "@/lib/catalog/load-all.ts";
-import { emptyBodySchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "viewer",
-  body: emptyBodySchema,
-  handler: async ({ actor }) => loadAllModalities(actor.instanceId),
-});
+export const POST = apiRoute(contract.POST, async ({ actor }) => loadAllModalities(actor.instanceId));

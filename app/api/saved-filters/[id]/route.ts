@@ -2,13 +2,11 @@
 import { badRequest } from "@/lib/http/errors.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteSavedFilter } from "@/lib/saved-filters/saved-filters.ts";
+import * as contract from "./contract.ts";
 
-export const DELETE = apiRoute({
-  role: "viewer",
-  handler: async ({ actor, params }) => {
-    const id = Number(params.id);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw badRequest("Invalid saved filter id");
-    await deleteSavedFilter({ actor, id });
-    return { id, deleted: true };
-  },
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw badRequest("Invalid saved filter id");
+  await deleteSavedFilter({ actor, id });
+  return { id, deleted: true };
 });

@@ -1,10 +1,6 @@
 // POST /api/status/loadAll — the instance's statuses with category and allowed transitions. Auth: viewer+.
 import { loadAllStatuses } from "@/lib/catalog/load-all.ts";
-import { emptyBodySchema } from "@/lib/documents/schemas.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "viewer",
-  body: emptyBodySchema,
-  handler: async ({ actor }) => loadAllStatuses(actor.instanceId),
-});
+export const POST = apiRoute(contract.POST, async ({ actor }) => loadAllStatuses(actor.instanceId));

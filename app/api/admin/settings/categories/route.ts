@@ -2,12 +2,10 @@
 // POST /api/admin/settings/categories — create one. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { createCategory, listCategories } from "@/lib/settings/categories.ts";
-import { createCategorySchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({ role: "admin", handler: async ({ actor }) => listCategories(actor.instanceId) });
+export const GET = apiRoute(contract.GET, async ({ actor }) => listCategories(actor.instanceId));
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createCategorySchema,
-  handler: async ({ actor, body }) => Response.json(await createCategory(actor, body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createCategory(actor, body), { status: 201 }),
+);

@@ -2,12 +2,10 @@
 // POST /api/admin/settings/modalities — create one (optionally with a calendar). Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { createModality, listModalities } from "@/lib/settings/modalities.ts";
-import { createModalitySchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({ role: "admin", handler: async ({ actor }) => listModalities(actor.instanceId) });
+export const GET = apiRoute(contract.GET, async ({ actor }) => listModalities(actor.instanceId));
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createModalitySchema,
-  handler: async ({ actor, body }) => Response.json(await createModality(actor, body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createModality(actor, body), { status: 201 }),
+);

@@ -2,12 +2,10 @@
 // POST /api/admin/settings/products — create one. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { createProduct, listProducts } from "@/lib/settings/products.ts";
-import { createProductSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({ role: "admin", handler: async ({ actor }) => listProducts(actor.instanceId) });
+export const GET = apiRoute(contract.GET, async ({ actor }) => listProducts(actor.instanceId));
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createProductSchema,
-  handler: async ({ actor, body }) => Response.json(await createProduct(actor, body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createProduct(actor, body), { status: 201 }),
+);

@@ -1,13 +1,11 @@
 // GET /api/admin/settings/users — the instance's staff users (no password data). Auth: admin.
 // POST /api/admin/settings/users — create one; without `password` one is generated and answered once. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
-import { createUserSchema } from "@/lib/settings/schemas.ts";
 import { createUser, listUsers } from "@/lib/settings/users.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({ role: "admin", handler: async ({ actor }) => listUsers(actor.instanceId) });
+export const GET = apiRoute(contract.GET, async ({ actor }) => listUsers(actor.instanceId));
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createUserSchema,
-  handler: async ({ actor, body }) => Response.json(await createUser(actor, body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createUser(actor, body), { status: 201 }),
+);

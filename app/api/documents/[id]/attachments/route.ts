@@ -3,11 +3,9 @@ import { pathId } from "@/lib/documents/access.ts";
 import { uploadAttachment } from "@/lib/documents/attachments.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { readUploadedFile } from "@/lib/http/upload.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "staff",
-  handler: async ({ actor, params, request, requestId }) => {
-    const documentId = pathId(params, "id");
-    return uploadAttachment(actor, documentId, await readUploadedFile(request), requestId);
-  },
+export const POST = apiRoute(contract.POST, async ({ actor, params, request, requestId }) => {
+  const documentId = pathId(params, "id");
+  return uploadAttachment(actor, documentId, await readUploadedFile(request), requestId);
 });

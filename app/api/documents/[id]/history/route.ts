@@ -3,11 +3,10 @@
 import { pathId } from "@/lib/documents/access.ts";
 import { loadDocumentHistory } from "@/lib/documents/history-read.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "viewer",
-  handler: async ({ actor, params, request }) =>
-    loadDocumentHistory(actor, pathId(params, "id"), {
-      personal: new URL(request.url).searchParams.get("personal") === "1",
-    }),
-});
+export const GET = apiRoute(contract.GET, async ({ actor, params, request }) =>
+  loadDocumentHistory(actor, pathId(params, "id"), {
+    personal: new URL(request.url).searchParams.get("personal") === "1",
+  }),
+);

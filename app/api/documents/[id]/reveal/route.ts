@@ -2,8 +2,8 @@
 import { pathId } from "@/lib/documents/access.ts";
 import { revealPersonalData } from "@/lib/documents/reveal.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "staff",
-  handler: async ({ actor, params, requestId }) => revealPersonalData(actor, pathId(params, "id"), requestId),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, params, requestId }) =>
+  revealPersonalData(actor, pathId(params, "id"), requestId),
+);

@@ -1,11 +1,9 @@
 // POST /api/documents/filled-columns/remove — staff operation: remove keys from filled_columns. Auth: staff+.
-import { removeFilledColumnsSchema } from "@/lib/documents/schemas.ts";
 import { serializeDocument } from "@/lib/documents/serialize.ts";
 import { removeFilledColumns } from "@/lib/documents/update.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "staff",
-  body: removeFilledColumnsSchema,
-  handler: async ({ actor, body, requestId }) => serializeDocument(await removeFilledColumns(actor, body, requestId)),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body, requestId }) =>
+  serializeDocument(await removeFilledColumns(actor, body, requestId)),
+);

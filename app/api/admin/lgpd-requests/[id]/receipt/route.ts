@@ -3,19 +3,17 @@ import { lgpdReceipt } from "@/lib/lgpd/admin-requests.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { idParam } from "@/lib/http/route-params.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => {
-    const id = idParam(params.id, "Request not found");
-    const receipt = await lgpdReceipt(actor.instanceId, id);
-    if (!receipt) throw notFound("Request not found");
-    return new Response(`${JSON.stringify(receipt, null, 2)}\n`, {
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "content-disposition": `attachment; filename="lgpd-receipt-${id}.json"`,
-        "cache-control": "no-store",
-      },
-    });
-  },
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => {
+  const id = idParam(params.id, "Request not found");
+  const receipt = await lgpdReceipt(actor.instanceId, id);
+  if (!receipt) throw notFound("Request not found");
+  return new Response(`${JSON.stringify(receipt, null, 2)}\n`, {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="lgpd-receipt-${id}.json"`,
+      "cache-control": "no-store",
+    },
+  });
 });

@@ -1,11 +1,9 @@
 // POST /api/admin/lgpd-requests/<id>/retry {cpf} — back to pending when the re-typed CPF matches. Auth: admin.
-import { retryLgpdRequest, ZRetryLgpdRequestBody } from "@/lib/lgpd/admin-requests.ts";
+import { retryLgpdRequest } from "@/lib/lgpd/admin-requests.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/http/route-params.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "admin",
-  body: ZRetryLgpdRequestBody,
-  handler: async ({ actor, body, params }) =>
-    retryLgpdRequest(actor, idParam(params.id, "Request not found"), body.cpf),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body, params }) =>
+  retryLgpdRequest(actor, idParam(params.id, "Request not found"), body.cpf),
+);

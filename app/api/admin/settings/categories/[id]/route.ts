@@ -3,15 +3,10 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteCategory, updateCategory } from "@/lib/settings/categories.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateCategorySchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateCategorySchema,
-  handler: async ({ actor, body, params }) => updateCategory(actor, idParam(params), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateCategory(actor, idParam(params), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteCategory(actor, idParam(params)),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteCategory(actor, idParam(params)));

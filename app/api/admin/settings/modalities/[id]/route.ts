@@ -4,20 +4,12 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteModality, getModality, updateModality } from "@/lib/settings/modalities.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateModalitySchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => getModality(actor.instanceId, idParam(params)),
-});
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => getModality(actor.instanceId, idParam(params)));
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateModalitySchema,
-  handler: async ({ actor, body, params }) => updateModality(actor, idParam(params), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateModality(actor, idParam(params), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteModality(actor, idParam(params)),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteModality(actor, idParam(params)));

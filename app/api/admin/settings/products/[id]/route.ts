@@ -4,20 +4,12 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteProduct, getProduct, updateProduct } from "@/lib/settings/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateProductSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => getProduct(actor.instanceId, idParam(params)),
-});
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => getProduct(actor.instanceId, idParam(params)));
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateProductSchema,
-  handler: async ({ actor, body, params }) => updateProduct(actor, idParam(params), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateProduct(actor, idParam(params), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteProduct(actor, idParam(params)),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteProduct(actor, idParam(params)));

@@ -2,16 +2,11 @@
 // DELETE /api/admin/settings/statuses/<id> — 409 while documents are in it. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateStatusSchema } from "@/lib/settings/schemas.ts";
 import { deleteStatus, updateStatus } from "@/lib/settings/statuses.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateStatusSchema,
-  handler: async ({ actor, body, params }) => updateStatus(actor, idParam(params), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateStatus(actor, idParam(params), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteStatus(actor, idParam(params)),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteStatus(actor, idParam(params)));

@@ -2,11 +2,9 @@
 // demote or disable themselves, nor leave the instance without an enabled admin (409). Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateUserSchema } from "@/lib/settings/schemas.ts";
 import { updateUser } from "@/lib/settings/users.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateUserSchema,
-  handler: async ({ actor, body, params }) => updateUser(actor, idParam(params), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateUser(actor, idParam(params), body),
+);

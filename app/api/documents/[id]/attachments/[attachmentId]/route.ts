@@ -3,22 +3,20 @@ import { pathId } from "@/lib/documents/access.ts";
 import { readAttachmentContent } from "@/lib/documents/attachments.ts";
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { contentDisposition } from "@/lib/http/upload.ts";
+import * as contract from "./contract.ts";
 
-export const GET = apiRoute({
-  role: "viewer",
-  handler: async ({ actor, params }) => {
-    const file = await readAttachmentContent(actor, pathId(params, "id"), pathId(params, "attachmentId"));
-    return new Response(file.content, {
-      headers: {
-        "content-type": file.mediaType,
-        "content-length": String(file.content.byteLength),
-        "content-disposition": contentDisposition(file.fileName),
-        "x-content-type-options": "nosniff",
-        // Never rendered as a page of ours, even if opened directly.
-        "content-security-policy": "default-src 'none'; sandbox",
-        "cache-control": "private, no-store",
-        ...(file.sha256 ? { "x-content-sha256": file.sha256 } : {}),
-      },
-    });
-  },
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => {
+  const file = await readAttachmentContent(actor, pathId(params, "id"), pathId(params, "attachmentId"));
+  return new Response(file.content, {
+    headers: {
+      "content-type": file.mediaType,
+      "content-length": String(file.content.byteLength),
+      "content-disposition": contentDisposition(file.fileName),
+      "x-content-type-options": "nosniff",
+      // Never rendered as a page of ours, even if opened directly.
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cache-control": "private, no-store",
+      ...(file.sha256 ? { "x-content-sha256": file.sha256 } : {}),
+    },
+  });
 });

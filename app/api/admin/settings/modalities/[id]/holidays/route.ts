@@ -3,11 +3,8 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { addHolidays } from "@/lib/settings/modalities.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { addHolidaysSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "admin",
-  body: addHolidaysSchema,
-  handler: async ({ actor, body, params }) =>
-    Response.json(await addHolidays(actor, idParam(params), body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body, params }) =>
+  Response.json(await addHolidays(actor, idParam(params), body), { status: 201 }),
+);

@@ -2,11 +2,8 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { createStep } from "@/lib/settings/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { createStepSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "admin",
-  body: createStepSchema,
-  handler: async ({ actor, body, params }) =>
-    Response.json(await createStep(actor, idParam(params), body), { status: 201 }),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, body, params }) =>
+  Response.json(await createStep(actor, idParam(params), body), { status: 201 }),
+);

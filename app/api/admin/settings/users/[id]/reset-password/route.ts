@@ -2,11 +2,7 @@
 // the user's sessions. Auth: admin.
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { noParametersSchema } from "@/lib/http/zod-fields.ts";
 import { resetUserPassword } from "@/lib/settings/users.ts";
+import * as contract from "./contract.ts";
 
-export const POST = apiRoute({
-  role: "admin",
-  body: noParametersSchema,
-  handler: async ({ actor, params }) => resetUserPassword(actor, idParam(params)),
-});
+export const POST = apiRoute(contract.POST, async ({ actor, params }) => resetUserPassword(actor, idParam(params)));

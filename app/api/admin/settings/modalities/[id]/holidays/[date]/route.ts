@@ -4,12 +4,10 @@ import { notFound } from "@/lib/http/errors.ts";
 import { removeHoliday } from "@/lib/settings/modalities.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import { holidayDateParam } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => {
-    const date = holidayDateParam.safeParse(params.date);
-    if (!date.success) throw notFound("No holiday on that date");
-    return removeHoliday(actor, idParam(params), date.data);
-  },
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => {
+  const date = holidayDateParam.safeParse(params.date);
+  if (!date.success) throw notFound("No holiday on that date");
+  return removeHoliday(actor, idParam(params), date.data);
 });

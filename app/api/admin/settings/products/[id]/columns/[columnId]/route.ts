@@ -3,15 +3,12 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteColumn, updateColumn } from "@/lib/settings/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateColumnSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateColumnSchema,
-  handler: async ({ actor, body, params }) => updateColumn(actor, idParam(params), idParam(params, "columnId"), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateColumn(actor, idParam(params), idParam(params, "columnId"), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteColumn(actor, idParam(params), idParam(params, "columnId")),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) =>
+  deleteColumn(actor, idParam(params), idParam(params, "columnId")),
+);

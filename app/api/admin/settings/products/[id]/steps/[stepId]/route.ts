@@ -3,15 +3,12 @@
 import { apiRoute } from "@/lib/http/api-route.ts";
 import { deleteStep, updateStep } from "@/lib/settings/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
-import { updateStepSchema } from "@/lib/settings/schemas.ts";
+import * as contract from "./contract.ts";
 
-export const PATCH = apiRoute({
-  role: "admin",
-  body: updateStepSchema,
-  handler: async ({ actor, body, params }) => updateStep(actor, idParam(params), idParam(params, "stepId"), body),
-});
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
+  updateStep(actor, idParam(params), idParam(params, "stepId"), body),
+);
 
-export const DELETE = apiRoute({
-  role: "admin",
-  handler: async ({ actor, params }) => deleteStep(actor, idParam(params), idParam(params, "stepId")),
-});
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) =>
+  deleteStep(actor, idParam(params), idParam(params, "stepId")),
+);

@@ -1,0 +1,15 @@
+// Contract of GET /api/admin/lgpd-requests/{id}/receipt (see lib/http/contract.ts).
+import { ZLgpdReceipt } from "@/lib/lgpd/schemas.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+
+export const GET = defineContract({
+  method: "GET",
+  path: "/admin/lgpd-requests/{id}/receipt",
+  tag: "Admin",
+  summary: "The receipt of a deletion request (survives the erasure)",
+  auth: "bearer",
+  role: "admin",
+  response: ZLgpdReceipt,
+  answer: "What was deleted, when, by which request; masked CPF.",
+  errors: [401, 403, 404],
+});

@@ -1,0 +1,41 @@
+// Contract of GET, PATCH, DELETE /api/admin/settings/modalities/{id} (see lib/http/contract.ts).
+import { ZDeleted, ZModality, ZModalityWithCount } from "@/lib/settings/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+import { updateModalitySchema } from "@/lib/settings/schemas.ts";
+
+export const GET = defineContract({
+  method: "GET",
+  path: "/admin/settings/modalities/{id}",
+  tag: "Admin",
+  summary: "One modality with its calendar and holidays",
+  auth: "bearer",
+  role: "admin",
+  response: ZModalityWithCount,
+  answer: "The listed settings objects.",
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const PATCH = defineContract({
+  method: "PATCH",
+  path: "/admin/settings/modalities/{id}",
+  tag: "Admin",
+  summary: "Change a modality's identifier, time zone or working hours (null = plain hours)",
+  auth: "bearer",
+  role: "admin",
+  request: updateModalitySchema,
+  response: ZModality,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const DELETE = defineContract({
+  method: "DELETE",
+  path: "/admin/settings/modalities/{id}",
+  tag: "Admin",
+  summary: "Delete a modality (409 while documents use it)",
+  auth: "bearer",
+  role: "admin",
+  response: ZDeleted,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});

@@ -1,0 +1,15 @@
+// Contract of DELETE /api/admin/settings/modalities/{id}/holidays/{date} (see lib/http/contract.ts).
+import { ZModality } from "@/lib/settings/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+
+export const DELETE = defineContract({
+  method: "DELETE",
+  path: "/admin/settings/modalities/{id}/holidays/{date}",
+  tag: "Admin",
+  summary: "Remove the holiday on that date",
+  auth: "bearer",
+  role: "admin",
+  response: ZModality,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});

@@ -1,0 +1,41 @@
+// Contract of GET, PATCH, DELETE /api/admin/settings/products/{id} (see lib/http/contract.ts).
+import { ZDeleted, ZProduct, ZProductWithCount } from "@/lib/settings/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+import { updateProductSchema } from "@/lib/settings/schemas.ts";
+
+export const GET = defineContract({
+  method: "GET",
+  path: "/admin/settings/products/{id}",
+  tag: "Admin",
+  summary: "One product with steps and columns",
+  auth: "bearer",
+  role: "admin",
+  response: ZProductWithCount,
+  answer: "The listed settings objects.",
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const PATCH = defineContract({
+  method: "PATCH",
+  path: "/admin/settings/products/{id}",
+  tag: "Admin",
+  summary: "Change a product's name, description, default SLA or active flag",
+  auth: "bearer",
+  role: "admin",
+  request: updateProductSchema,
+  response: ZProduct,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const DELETE = defineContract({
+  method: "DELETE",
+  path: "/admin/settings/products/{id}",
+  tag: "Admin",
+  summary: "Delete a product (409 while it has documents: deactivate it instead)",
+  auth: "bearer",
+  role: "admin",
+  response: ZDeleted,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});

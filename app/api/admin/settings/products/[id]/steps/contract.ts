@@ -1,0 +1,18 @@
+// Contract of POST /api/admin/settings/products/{id}/steps (see lib/http/contract.ts).
+import { ZStep } from "@/lib/settings/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+import { createStepSchema } from "@/lib/settings/schemas.ts";
+
+export const POST = defineContract({
+  method: "POST",
+  path: "/admin/settings/products/{id}/steps",
+  tag: "Admin",
+  summary: "Add a step to a product's flow",
+  auth: "bearer",
+  role: "admin",
+  request: createStepSchema,
+  response: ZStep,
+  responseStatus: 201,
+  answer: "The changed object (201 on create).",
+  errors: [400, 401, 403, 404, 409],
+});

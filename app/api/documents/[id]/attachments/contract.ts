@@ -1,0 +1,16 @@
+// Contract of POST /api/documents/{id}/attachments (see lib/http/contract.ts).
+import { ZAttachment } from "@/lib/documents/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+
+export const POST = defineContract({
+  method: "POST",
+  path: "/documents/{id}/attachments",
+  tag: "Staff",
+  summary: "Upload an attachment (multipart field `file`; size limit ATTACHMENT_MAX_BYTES)",
+  auth: "bearer",
+  role: "staff",
+  requestContentType: "multipart/form-data",
+  response: ZAttachment,
+  answer: "The attachment (without content).",
+  errors: [400, 401, 403, 404, 413],
+});

@@ -1,0 +1,47 @@
+// The request and answer schemas of the APIs menu's routes: document-API tokens and the instance's LGPD key. Shared.
+import { z } from "zod";
+import { ZIsoDateTime } from "../catalog/answers.ts";
+
+/** POST /api/admin/tokens request. */
+export const ZCreateApiTokenBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    role: z.enum(["admin", "staff", "viewer"]),
+    expires_at: z.iso.datetime({ offset: true }).nullish(),
+  })
+  .strict();
+export type TCreateApiTokenBody = z.infer<typeof ZCreateApiTokenBody>;
+
+/** One row of the token list: never the secret, only the prefix people recognise it by. */
+export const ZApiToken = z.strictObject({
+  id: z.int(),
+  name: z.string(),
+  prefix: z.string(),
+  role: z.enum(["admin", "staff", "viewer"]),
+  created_by: z.string().nullable(),
+  created_at: ZIsoDateTime,
+  last_used_at: ZIsoDateTime.nullable(),
+  expires_at: ZIsoDateTime.nullable(),
+  revoked_at: ZIsoDateTime.nullable(),
+  state: z.enum(["active", "expired", "revoked"]),
+});
+
+export const ZApiTokenList = z.strictObject({ items: z.array(ZApiToken) });
+
+/** A created token: the secret, shown this once, with its row. */
+export const ZCreatedApiToken = ZApiToken.extend({ token: z.string() });
+
+export const ZLgpdKeyInfo = z.strictObject({
+  configured: z.boolean(),
+  last_chars: z.string().nullable(),
+  created_at: ZIsoDateTime.nullable(),
+  created_by: z.string().nullable(),
+  last_used_at: ZIsoDateTime.nullable(),
+  instance: z.string(),
+  request_url: z.string(),
+  /** With `{cpf}` where the CPF goes. */
+  status_url: z.string(),
+});
+
+/** A rotated key: shown this once, stored hashed. */
+export const ZRotatedLgpdKey = ZLgpdKeyInfo.extend({ key: z.string() });

@@ -1,0 +1,189 @@
+// The answer schemas of the document API and the staff document routes (lib/documents/serialize.ts, staff-view.ts,
+// history-read.ts, reveal.ts build them). Shared with the browser: contracts and fetchers take their types from here.
+import { z } from "zod";
+import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";
+
+const nullableTime = ZIsoDateTime.nullable();
+
+/** The full document, keys in the spec's order (updateById's answer). */
+export const ZDocument = z.strictObject({
+  id: z.int(),
+  uuid: z.uuid(),
+  status_id: z.int(),
+  product_id: z.int(),
+  user_id: z.int().nullable(),
+  source: z.string().nullable(),
+  protocol: z.string(),
+  cpf: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  sla_total: z.number().nullable(),
+  sla_start: nullableTime,
+  sla_end: nullableTime,
+  sla_end_status: nullableTime,
+  modality_identifier: z.string().nullable(),
+  filled_columns: ZJsonObject,
+  date_time: nullableTime,
+  created_at: ZIsoDateTime,
+  updated_at: ZIsoDateTime,
+  modality_id: z.int().nullable(),
+  date_finished: nullableTime,
+});
+
+/** document/create: the fields that were sent plus the assigned ones. */
+export const ZCreatedDocument = ZDocument.partial().required({
+  modality_id: true,
+  uuid: true,
+  sla_start: true,
+  sla_end: true,
+  sla_end_status: true,
+  date_time: true,
+  created_at: true,
+  updated_at: true,
+  id: true,
+  protocol: true,
+});
+
+export const ZObservation = z.strictObject({
+  id: z.int(),
+  text: z.string(),
+  visibility: z.enum(["internal", "customer"]),
+  author: z.string(),
+  created_at: ZIsoDateTime,
+});
+
+export const ZAttachment = z.strictObject({
+  id: z.int(),
+  state: z.enum(["uploaded", "pending"]),
+  file_name: z.string(),
+  media_type: z.string().nullable(),
+  size: z.int(),
+  sha256: z.string().nullable(),
+  request_note: z.string().nullable(),
+  author: z.string(),
+  created_at: ZIsoDateTime,
+  uploaded_at: nullableTime,
+  download_url: z.string().nullable(),
+});
+
+/** The customer's data as the spec's read view labels it (fields_to_show). */
+const ZFieldsToShow = z.strictObject({
+  CPF: z.string(),
+  Email: z.string().nullable(),
+  Telefone: z.string().nullable(),
+  Cliente: z.string().nullable(),
+  Fonte: z.string().nullable(),
+  Modalidade: z.string().nullable(),
+  "Criado em": ZIsoDateTime,
+});
+
+/** The read view of document/loadById and (an array of them) document/loadByCPF. */
+export const ZReadView = z.strictObject({
+  id: z.int(),
+  status_id: z.int(),
+  uuid: z.uuid(),
+  product_id: z.int(),
+  protocol: z.string(),
+  filled_columns: ZJsonObject,
+  date_time: nullableTime,
+  sla_end_status: nullableTime,
+  updated_at: ZIsoDateTime,
+  fields_to_show: ZFieldsToShow,
+  product: ZProduct,
+  status: ZStatus,
+  step: ZStep.nullable(),
+  observation: z.array(ZObservation),
+  attachment: z.array(ZAttachment),
+});
+
+export const ZSlaInfo = z.strictObject({
+  sla_end: nullableTime,
+  state: z.enum(["in_sla", "late", "no_sla"]),
+  paused: z.boolean(),
+  paused_since: nullableTime,
+  finished: z.boolean(),
+  /** The instant compared with sla_end (null when the clock is still running: the client compares with its now). */
+  stopped_at: nullableTime,
+});
+
+/** GET /api/documents/<id>: everything the staff document page renders, personal data masked. */
+export const ZStaffDocumentView = z.strictObject({
+  document: ZDocument,
+  fields_to_show: ZFieldsToShow,
+  personal_data: z.literal("masked"),
+  identifier_kind: z.enum(["cpf", "cnpj", "other"]),
+  status: ZStatus,
+  product: ZProduct,
+  step: ZStep.nullable(),
+  modality: z
+    .strictObject({ id: z.int(), identifier: z.string(), has_calendar: z.boolean(), time_zone: z.string() })
+    .nullable(),
+  allowed_status_ids: z.array(z.int()),
+  statuses: z.array(ZStatus),
+  users: z.array(
+    z.strictObject({
+      id: z.int(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(["admin", "staff", "viewer"]),
+      disabled: z.boolean(),
+    }),
+  ),
+  modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),
+  sla: ZSlaInfo,
+  observations: z.array(ZObservation),
+  attachments: z.array(ZAttachment),
+  permissions: z.strictObject({ can_edit: z.boolean(), can_reveal: z.boolean() }),
+  limits: z.strictObject({ attachment_max_bytes: z.int() }),
+});
+
+export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+
+export const ZHistoryEntry = z.strictObject({
+  id: z.int(),
+  action: z.string(),
+  actor_type: z.string(),
+  actor_label: z.string(),
+  changes: z.array(ZFieldChange),
+  created_at: ZIsoDateTime,
+});
+
+export const ZRevealedPersonalData = z.strictObject({
+  cpf: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** A revealed row of the documents list (POST /api/documents/reveal and reveal-page). */
+export const ZRevealedRow = ZRevealedPersonalData.extend({ id: z.int(), cpf_formatted: z.string() });
+
+export const ZImportResult = z.strictObject({ imported: z.int(), ids: z.array(z.int()) });
+
+/** The filter bar's choices (POST /api/documents/filter-options). */
+export const ZFilterOptions = z.strictObject({
+  categories: z.array(ZCategory.pick({ key: true, label: true, kind: true })),
+  statuses: z.array(
+    z.strictObject({
+      id: z.int(),
+      name: z.string(),
+      category_key: z.string(),
+      text_color: z.string(),
+      bg_color: z.string(),
+    }),
+  ),
+  products: z.array(
+    z.strictObject({
+      id: z.int(),
+      name: z.string(),
+      active: z.boolean(),
+      columns: z.array(ZColumn.pick({ key: true, label: true, type: true })),
+    }),
+  ),
+  modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),
+});
+
+export const ZReadViewList = z.array(ZReadView);
+export const ZHistory = z.array(ZHistoryEntry);
+export const ZRevealedPage = z.strictObject({ items: z.array(ZRevealedRow) });

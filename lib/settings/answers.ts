@@ -1,0 +1,32 @@
+// The answer schemas of the settings routes (lib/settings/*.ts build them). Shared with the browser.
+import { z } from "zod";
+import { ZCategory, ZColumn, ZIsoDateTime, ZModality, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";
+
+export { ZCategory, ZColumn, ZModality, ZProduct, ZStatus, ZStep };
+
+/** DELETE answers of the settings routes. */
+export const ZDeleted = z.strictObject({ deleted: z.literal(true), id: z.int() });
+
+export const ZCategoryListItem = ZCategory.extend({ status_count: z.int() });
+export const ZStatusListItem = ZStatus.extend({ document_count: z.int() });
+export const ZProductWithCount = ZProduct.extend({ document_count: z.int() });
+export const ZModalityWithCount = ZModality.extend({ document_count: z.int() });
+
+export const ZUser = z.strictObject({
+  id: z.int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["admin", "staff", "viewer"]),
+  disabled: z.boolean(),
+  created_at: ZIsoDateTime,
+  last_sign_in_at: ZIsoDateTime.nullable(),
+});
+
+/** A created user (with the generated password, once, when none was sent) or a reset one (always). */
+export const ZUserWithPassword = ZUser.extend({ generated_password: z.string().optional() });
+
+export const ZCategoryList = z.array(ZCategoryListItem);
+export const ZStatusWithCountList = z.array(ZStatusListItem);
+export const ZProductWithCountList = z.array(ZProductWithCount);
+export const ZModalityWithCountList = z.array(ZModalityWithCount);
+export const ZUserList = z.array(ZUser);

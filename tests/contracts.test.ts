@@ -1,0 +1,318 @@
+// Every endpoint's real answer against its contract's response schema: one walk through the whole API over real
+// HTTP on the built app (PGlite, or PostgreSQL with TEST_DATABASE_URL), calling each contract at least once and
+// parsing each success answer with the contract's own schema. The other suites add the same check to every call
+// they make (DOCFLOW_CHECK_ANSWERS, lib/http/answer-check.ts); this one guarantees that no endpoint is left out.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
+import { AnswerContractError, checkAnswer } from "@/lib/http/answer-check.ts";
+import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contract.ts";
+import { ZDocument } from "@/lib/documents/answers.ts";
+import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { createLgpdInstance, type LgpdInstance } from "./helpers/lgpd.ts";
+import { startTestApp, type TestApp } from "./helpers/test-app.ts";
+
+let app: TestApp;
+let fx: InstanceFixture;
+let lgpd: LgpdInstance;
+const covered = new Set<ApiContract>();
+
+beforeAll(async () => {
+  app = await startTestApp();
+  fx = await createInstanceFixture(app.db, "default");
+  lgpd = await createLgpdInstance(app.db, "portal");
+});
+afterAll(async () => {
+  delete process.env.METRICS_TOKEN;
+  await app?.close();
+});
+
+function contractOf(method: string, path: string): ApiContract {
+  const contract = CONTRACTS.find((candidate) => candidate.method === method && candidate.path === path);
+  if (!contract) throw new Error(`no contract for ${method} ${path}`);
+  return contract;
+}
+
+type CallOptions = {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  form?: FormData;
+  query?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+};
+
+/** Calls the endpoint, expects its contract's success status, parses the answer with its response schema. */
+async function call(method: string, path: string, options: CallOptions = {}): Promise<any> {
+  const contract = contractOf(method, path);
+  const token = options.token === undefined ? fx.tokens.admin : options.token;
+  const response = await fetch(`${app.baseUrl}/api/${contractUrl(contract, options.params)}${options.query ?? ""}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...options.headers,
+    },
+    body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text.slice(0, 500)}`).toBe(contract.responseStatus ?? 200);
+  covered.add(contract);
+  if (!contract.response) {
+    expect(response.headers.get("content-type") ?? "", `${method} ${path}`).toContain(
+      contract.responseContentType === "application/octet-stream" ? "" : contract.responseContentType!.split(";")[0]!,
+    );
+    return text;
+  }
+  const parsed = contract.response.safeParse(JSON.parse(text));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  expect(problems, `${method} ${path}`).toEqual([]);
+  return JSON.parse(text);
+}
+
+describe("the answer check", () => {
+  const contract = defineContract({
+    method: "POST",
+    path: "/document/updateById",
+    tag: "Documents",
+    summary: "test",
+    auth: "bearer",
+    role: "staff",
+    response: ZDocument,
+    answer: "test",
+  });
+
+  it("refuses an answer that misses a field, has one too many, or uses another status", async () => {
+    await expect(checkAnswer(contract, Response.json({ id: 1 }))).rejects.toThrow(AnswerContractError);
+    await expect(checkAnswer(contract, Response.json({ id: 1 }, { status: 201 }))).rejects.toThrow(/status 201/);
+    const { response: _schema, ...withoutSchema } = contract;
+    await expect(checkAnswer(withoutSchema, Response.json({}))).rejects.toThrow(/no response schema/);
+  });
+
+  it("lets errors and contract-shaped answers through", async () => {
+    await expect(checkAnswer(contract, Response.json({ status: "error" }, { status: 404 }))).resolves.toBeUndefined();
+    const document = await call("POST", "/document/create", {
+      token: fx.tokens.staff,
+      body: { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "529.982.247-25" },
+    });
+    const full = await call("POST", "/document/loadById", { body: { id: document.id } });
+    expect(full.id).toBe(document.id);
+  });
+});
+
+describe("every contract against the real answers", () => {
+  it("public and operations routes", async () => {
+    await call("GET", "/health", { token: null });
+    await call("GET", "/ready", { token: null });
+    await call("GET", "/openapi.json", { token: null });
+    process.env.METRICS_TOKEN = "metrics-test-token";
+    await call("GET", "/metrics", { token: "metrics-test-token" });
+  });
+
+  it("catalog, documents and the staff document page", async () => {
+    const staff = fx.tokens.staff;
+    await call("POST", "/product/loadAll", { body: {} });
+    await call("POST", "/status/loadAll", { body: {} });
+    await call("POST", "/modality/loadAll", { body: {} });
+
+    const created = await call("POST", "/document/create", {
+      token: staff,
+      body: {
+        status_id: fx.statusIds["Novo"],
+        product_id: fx.productId,
+        cpf: "123.456.789-09",
+        name: "Maria Souza",
+        email: "maria@example.com",
+        phone: "+55 11 91234-5678",
+        modality_identifier: "Balcão",
+        filled_columns: { contrato: "C-1", extra: 3 },
+      },
+      headers: { "idempotency-key": "contracts-walk-1" },
+    });
+    const id = created.id as number;
+    await call("POST", "/document/updateById", {
+      token: staff,
+      body: { id, status_id: fx.statusIds["Em análise"] },
+    });
+    await call("POST", "/document/loadById", { body: { id } });
+    const byCpf = await call("POST", "/document/loadByCPF", { body: { cpf: "123.456.789-09" } });
+    expect(byCpf.length).toBeGreaterThan(0);
+    await call("POST", "/documents/filled-columns/remove", { token: staff, body: { id, keys: ["extra"] } });
+
+    await call("GET", "/documents/{id}", { params: { id } });
+    await call("POST", "/documents/{id}/observations", {
+      token: staff,
+      params: { id },
+      body: { text: "Cliente ligou", visibility: "internal" },
+    });
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("%PDF-1.4 test")], "rg.pdf", { type: "application/pdf" }));
+    const uploaded = await call("POST", "/documents/{id}/attachments", { token: staff, params: { id }, form });
+    await call("GET", "/documents/{id}/attachments/{attachmentId}", { params: { id, attachmentId: uploaded.id } });
+    const pending = await call("POST", "/documents/{id}/attachments/requests", {
+      token: staff,
+      params: { id },
+      body: { file_name: "comprovante.pdf", note: "Comprovante de residência" },
+    });
+    const fulfil = new FormData();
+    fulfil.append(
+      "file",
+      new File([new TextEncoder().encode("proof")], "comprovante.pdf", { type: "application/pdf" }),
+    );
+    await call("POST", "/documents/{id}/attachments/{attachmentId}/upload", {
+      token: staff,
+      params: { id, attachmentId: pending.id },
+      form: fulfil,
+    });
+    await call("POST", "/documents/{id}/reveal", { token: staff, params: { id } });
+    const history = await call("GET", "/documents/{id}/history", { params: { id }, query: "?personal=1" });
+    expect(history.length).toBeGreaterThan(2);
+
+    await call("POST", "/documents/search", { body: { filters: { cpf: "123.456.789-09" } } });
+    await call("POST", "/documents/filter-options", { body: {} });
+    await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
+    await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });
+    await call("POST", "/documents/import", {
+      token: staff,
+      body: { rows: [{ status: "Novo", product: String(fx.productId), cpf: "111.444.777-35", name: "Ana" }] },
+    });
+    await call("POST", "/dashboard", { body: { granularity: "week" } });
+  });
+
+  it("sign-in tokens, the APIs menu and the LGPD routes", async () => {
+    await call("POST", "/admin/settings/users", {
+      body: { email: "token-user@example.com", name: "Token User", role: "staff", password: "a-long-password-1" },
+    });
+    const signedIn = await call("POST", "/auth/token", {
+      token: null,
+      body: { email: "token-user@example.com", password: "a-long-password-1" },
+    });
+    // Saved filters belong to a user: the sign-in token acts as one.
+    const user = { token: signedIn.token as string };
+    const saved = await call("POST", "/saved-filters", {
+      ...user,
+      body: { name: "Atrasados", filters: { sla: "late" } },
+    });
+    await call("GET", "/saved-filters", user);
+    await call("DELETE", "/saved-filters/{id}", { ...user, params: { id: saved.id } });
+
+    await call("GET", "/admin/lgpd-key");
+    await call("POST", "/admin/lgpd-key/rotate", { body: {} });
+    const token = await call("POST", "/admin/tokens", { body: { name: "ERP", role: "staff" } });
+    await call("GET", "/admin/tokens");
+    await call("POST", "/admin/tokens/{id}/revoke", { params: { id: token.id }, body: {} });
+
+    const key = { "x-api-key": lgpd.key };
+    await call("POST", "/lgpd/{instance}/request", {
+      token: null,
+      params: { instance: lgpd.slug },
+      headers: key,
+      body: { cpf: "390.533.447-05" },
+    });
+    await call("GET", "/lgpd/{instance}/status/{cpf}", {
+      token: null,
+      params: { instance: lgpd.slug, cpf: "39053344705" },
+      headers: key,
+    });
+
+    // An errored request of the fixture's instance, for the admin page's retry and receipt.
+    await call("POST", "/lgpd/{instance}/request", {
+      token: null,
+      params: { instance: fx.slug },
+      headers: { "x-api-key": (await call("POST", "/admin/lgpd-key/rotate", { body: {} })).key },
+      body: { cpf: "529.982.247-25" },
+    });
+    const page = await call("POST", "/admin/lgpd-requests/search", { body: { status: "pending" } });
+    const requestId = page.items[0].id as number;
+    await app.db.lgpdRequest.update({
+      where: { id: requestId },
+      data: { status: "error", pendingKey: null, lastError: "test failure", processedAt: new Date() },
+    });
+    await call("POST", "/admin/lgpd-requests/{id}/retry", {
+      params: { id: requestId },
+      body: { cpf: "529.982.247-25" },
+    });
+    await call("GET", "/admin/lgpd-requests/{id}/receipt", { params: { id: requestId } });
+  });
+
+  it("settings", async () => {
+    await call("GET", "/admin/settings/masking-policy");
+    await call("POST", "/admin/settings/masking-policy", {
+      body: { admin: [], staff: ["cpf"], viewer: ["cpf", "name", "email", "phone"] },
+    });
+
+    const category = await call("POST", "/admin/settings/categories", {
+      body: { key: "waiting", label: "Aguardando", kind: "pause" },
+    });
+    await call("GET", "/admin/settings/categories");
+    await call("PATCH", "/admin/settings/categories/{id}", { params: { id: category.id }, body: { label: "Espera" } });
+
+    const status = await call("POST", "/admin/settings/statuses", {
+      body: { name: "Aguardando cliente", category_id: category.id, allowed_status_ids: [fx.statusIds["Novo"]] },
+    });
+    await call("GET", "/admin/settings/statuses");
+    await call("PATCH", "/admin/settings/statuses/{id}", { params: { id: status.id }, body: { sla: 8 } });
+    await call("DELETE", "/admin/settings/statuses/{id}", { params: { id: status.id } });
+    await call("DELETE", "/admin/settings/categories/{id}", { params: { id: category.id } });
+
+    const product = await call("POST", "/admin/settings/products", { body: { name: "Seguro", sla: 24 } });
+    await call("GET", "/admin/settings/products");
+    await call("GET", "/admin/settings/products/{id}", { params: { id: product.id } });
+    await call("PATCH", "/admin/settings/products/{id}", { params: { id: product.id }, body: { active: false } });
+    const column = await call("POST", "/admin/settings/products/{id}/columns", {
+      params: { id: product.id },
+      body: { key: "apolice", label: "Apólice", type: "string" },
+    });
+    await call("PATCH", "/admin/settings/products/{id}/columns/{columnId}", {
+      params: { id: product.id, columnId: column.id },
+      body: { label: "Nº da apólice" },
+    });
+    await call("DELETE", "/admin/settings/products/{id}/columns/{columnId}", {
+      params: { id: product.id, columnId: column.id },
+    });
+    const step = await call("POST", "/admin/settings/products/{id}/steps", {
+      params: { id: product.id },
+      body: { name: "Vistoria" },
+    });
+    await call("PATCH", "/admin/settings/products/{id}/steps/{stepId}", {
+      params: { id: product.id, stepId: step.id },
+      body: { order: 9 },
+    });
+    await call("DELETE", "/admin/settings/products/{id}/steps/{stepId}", {
+      params: { id: product.id, stepId: step.id },
+    });
+    await call("DELETE", "/admin/settings/products/{id}", { params: { id: product.id } });
+
+    const modality = await call("POST", "/admin/settings/modalities", {
+      body: { identifier: "Online", working_hours: { "1": [["08:00", "18:00"]] } },
+    });
+    await call("GET", "/admin/settings/modalities");
+    await call("GET", "/admin/settings/modalities/{id}", { params: { id: modality.id } });
+    await call("PATCH", "/admin/settings/modalities/{id}", {
+      params: { id: modality.id },
+      body: { working_hours: null },
+    });
+    await call("POST", "/admin/settings/modalities/{id}/holidays", {
+      params: { id: modality.id },
+      body: { holidays: [{ date: "2026-12-25", name: "Natal" }] },
+    });
+    await call("DELETE", "/admin/settings/modalities/{id}/holidays/{date}", {
+      params: { id: modality.id, date: "2026-12-25" },
+    });
+    await call("DELETE", "/admin/settings/modalities/{id}", { params: { id: modality.id } });
+
+    const user = await call("POST", "/admin/settings/users", {
+      body: { email: "new-viewer@example.com", name: "Nova", role: "viewer" },
+    });
+    expect(user.generated_password).toBeTypeOf("string");
+    await call("GET", "/admin/settings/users");
+    await call("PATCH", "/admin/settings/users/{id}", { params: { id: user.id }, body: { role: "staff" } });
+    await call("POST", "/admin/settings/users/{id}/reset-password", { params: { id: user.id }, body: {} });
+  });
+
+  it("left no contract uncalled", () => {
+    const missing = CONTRACTS.filter((contract) => !covered.has(contract)).map((c) => `${c.method} ${c.path}`);
+    expect(missing).toEqual([]);
+  });
+});
