@@ -53,7 +53,10 @@ test("APIs: revoking a token someone else already revoked says so in Portuguese"
     items: Array<{ id: number; name: string }>;
   };
   const id = listed.items.find((token) => token.name === "Revogado em outra aba")!.id;
-  const elsewhere = await page.request.post(`/api/admin/tokens/${id}/revoke`, { data: {}, headers: { Origin: origin } });
+  const elsewhere = await page.request.post(`/api/admin/tokens/${id}/revoke`, {
+    data: {},
+    headers: { Origin: origin },
+  });
   expect(elsewhere.status()).toBe(200);
 
   await dialog.getByRole("button", { name: "Sim, revogar" }).click();
@@ -86,7 +89,9 @@ test("dashboard: a query the server refuses is reported in Portuguese", async ({
   // server with the period reversed, and the server's own 400 comes back.
   await page.route("**/api/dashboard", async (route) => {
     const body = route.request().postDataJSON() as Record<string, unknown>;
-    await route.continue({ postData: JSON.stringify({ ...body, created_from: "2026-05-10", created_to: "2026-05-01" }) });
+    await route.continue({
+      postData: JSON.stringify({ ...body, created_from: "2026-05-10", created_to: "2026-05-01" }),
+    });
   });
   await page.goto("/dashboard");
   await expect(page.getByRole("alert").filter({ hasText: "Algo deu errado" })).toHaveText(

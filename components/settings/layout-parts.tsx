@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
-import { TableFrame } from "@/components/ui/table.tsx";
+import { TableFrame } from "@/components/ui/table-frame.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 
 /** Loading spinner or load error (with retry) for a query; renders children once data is there. */

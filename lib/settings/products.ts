@@ -136,7 +136,9 @@ async function assertColumnKeyFree(tx: Tx, productId: number, key: string, excep
   if (clash) throw conflict(`This product already has a column with key "${key}"`, { code: "column_exists" });
 }
 
-const duplicateColumn = { unique: { message: "This product already has a column with this key", code: "column_exists" } };
+const duplicateColumn = {
+  unique: { message: "This product already has a column with this key", code: "column_exists" },
+};
 
 export async function createColumn(actor: Actor, productId: number, input: CreateColumnInput) {
   const instanceId = actor.instanceId;
