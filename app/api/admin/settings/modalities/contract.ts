@@ -11,7 +11,7 @@ export const GET = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZModalityWithCountList,
-  answer: "The listed settings objects.",
+  answer: "The settings objects, as listed in the admin pages.",
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -25,6 +25,6 @@ export const POST = defineContract({
   request: createModalitySchema,
   response: ZModality,
   responseStatus: 201,
-  answer: "The changed object (201 on create).",
+  answer: "The created object (201).",
   errors: [400, 401, 403, 404, 409],
 });

@@ -11,7 +11,7 @@ export const GET = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZModalityWithCount,
-  answer: "The listed settings objects.",
+  answer: "The settings objects, as listed in the admin pages.",
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -24,7 +24,7 @@ export const PATCH = defineContract({
   role: "admin",
   request: updateModalitySchema,
   response: ZModality,
-  answer: "The changed object (201 on create).",
+  answer: "The changed object.",
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -36,6 +36,6 @@ export const DELETE = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZDeleted,
-  answer: "The changed object (201 on create).",
+  answer: "{deleted: true, id}.",
   errors: [400, 401, 403, 404, 409],
 });

@@ -12,6 +12,6 @@ export const PATCH = defineContract({
   role: "admin",
   request: updateUserSchema,
   response: ZUser,
-  answer: "The changed object (201 on create).",
+  answer: "The changed object.",
   errors: [400, 401, 403, 404, 409],
 });

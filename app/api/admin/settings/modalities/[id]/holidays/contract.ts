@@ -13,6 +13,6 @@ export const POST = defineContract({
   request: addHolidaysSchema,
   response: ZModality,
   responseStatus: 201,
-  answer: "The changed object (201 on create).",
+  answer: "The created object (201).",
   errors: [400, 401, 403, 404, 409],
 });

@@ -10,6 +10,6 @@ export const DELETE = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZModality,
-  answer: "The changed object (201 on create).",
+  answer: "The modality without that holiday.",
   errors: [400, 401, 403, 404, 409],
 });

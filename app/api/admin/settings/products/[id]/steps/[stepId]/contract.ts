@@ -12,7 +12,7 @@ export const PATCH = defineContract({
   role: "admin",
   request: updateStepSchema,
   response: ZStep,
-  answer: "The changed object (201 on create).",
+  answer: "The changed object.",
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -24,6 +24,6 @@ export const DELETE = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZDeleted,
-  answer: "The changed object (201 on create).",
+  answer: "{deleted: true, id}.",
   errors: [400, 401, 403, 404, 409],
 });
