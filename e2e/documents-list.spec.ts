@@ -274,7 +274,7 @@ test("a viewer sees masked data, no bulk action, no reveal, and the reveal route
   expect(items.length).toBe(4);
   expect(items.every((item) => item.cpf === "***.274.659-**")).toBe(true);
   // ...and the reveal is refused.
-  const reveal = await apiPost(page, "documents/reveal", { id: items[0]!.id });
+  const reveal = await apiPost(page, "documents/reveal-page", { ids: [items[0]!.id] });
   expect(reveal.status()).toBe(403);
   expect(await reveal.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Forbidden: /) });
 });

@@ -394,11 +394,18 @@ describe("LGPD requests", () => {
 
     const again = await retry(errorB.id, CPF_B);
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe("Only requests with status error can be retried");
+    expect(await again.json()).toMatchObject({
+      message: "Only requests with status error can be retried",
+      code: "lgpd_not_retryable",
+    });
 
     const blocked = await retry(errorC.id, CPF_C);
     expect(blocked.status).toBe(409);
-    expect((await blocked.json()).message).toBe(`A pending request for this CPF already exists: #${pendingC.id}`);
+    expect(await blocked.json()).toMatchObject({
+      message: `A pending request for this CPF already exists: #${pendingC.id}`,
+      code: "lgpd_pending_exists",
+      params: { id: pendingC.id },
+    });
     expect((await app.db.lgpdRequest.findUniqueOrThrow({ where: { id: errorC.id } })).status).toBe("error");
 
     expect((await retry(foreignA.id, CPF_A)).status).toBe(404);

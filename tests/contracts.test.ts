@@ -171,7 +171,6 @@ describe("every contract against the real answers", () => {
 
     await call("POST", "/documents/search", { body: { filters: { cpf: "123.456.789-09" } } });
     await call("POST", "/documents/filter-options", { body: {} });
-    await call("POST", "/documents/reveal", { token: staff, body: { id } });
     await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
     await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });
     await call("POST", "/documents/import", {

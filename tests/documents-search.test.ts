@@ -6,7 +6,7 @@ import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// POST /api/documents/search, /api/documents/reveal and /api/saved-filters over real HTTP on a real database.
+// POST /api/documents/search, /api/documents/<id>/reveal and /api/saved-filters over real HTTP on a real database.
 
 let app: TestApp;
 let alpha: InstanceFixture;
@@ -270,12 +270,10 @@ describe("masking and reveal", () => {
   });
 
   it("reveals one document's personal data to staff and records the reveal in its history without the values", async () => {
-    const response = await app.post("documents/reveal", { id: docs.formattedNew }, { token: alpha.tokens.staff });
+    const response = await app.post(`documents/${docs.formattedNew}/reveal`, "", { token: alpha.tokens.staff });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      id: docs.formattedNew,
       cpf: "123.456.789-09",
-      cpf_formatted: "123.456.789-09",
       name: "Maria da Silva",
       email: "maria.silva@example.com",
       phone: "(11) 98765-4321",
@@ -287,25 +285,32 @@ describe("masking and reveal", () => {
     expect(rows[0]!.requestId).toBe(response.headers.get("x-request-id"));
     expect(JSON.stringify(rows[0]!.changes)).not.toMatch(/Maria|789|example/);
 
-    const admin = await app.post("documents/reveal", { id: docs.bareAnalysisLate }, { token: alpha.tokens.admin });
+    const admin = await app.post(`documents/${docs.bareAnalysisLate}/reveal`, "", { token: alpha.tokens.admin });
     expect(admin.status).toBe(200);
-    expect(await admin.json()).toMatchObject({ cpf: "12345678909", cpf_formatted: "123.456.789-09" });
+    expect(await admin.json()).toMatchObject({ cpf: "12345678909" });
   });
 
   it("refuses viewers with 403 and writes nothing", async () => {
     const before = await app.db.documentHistory.count({ where: { action: "reveal" } });
-    const response = await app.post("documents/reveal", { id: docs.finishedLate }, { token: alpha.tokens.viewer });
+    const response = await app.post(`documents/${docs.finishedLate}/reveal`, "", { token: alpha.tokens.viewer });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Forbidden: /) });
     expect(await app.db.documentHistory.count({ where: { action: "reveal" } })).toBe(before);
   });
 
   it("answers 404 for another instance's document and 400 for a malformed id", async () => {
-    const response = await app.post("documents/reveal", { id: docs.betaSameCpf }, { token: alpha.tokens.staff });
+    const response = await app.post(`documents/${docs.betaSameCpf}/reveal`, "", { token: alpha.tokens.staff });
     expect(response.status).toBe(404);
     expect(await app.db.documentHistory.count({ where: { documentId: docs.betaSameCpf! } })).toBe(0);
-    expect((await app.post("documents/reveal", { id: "1" }, { token: alpha.tokens.staff })).status).toBe(400);
-    expect((await app.post("documents/reveal", {}, { token: alpha.tokens.staff })).status).toBe(400);
+    expect((await app.post("documents/abc/reveal", "", { token: alpha.tokens.staff })).status).toBe(400);
+  });
+
+  it("no longer serves the old one-row list reveal (the list reveals a page: POST /api/documents/reveal-page)", async () => {
+    const before = await app.db.documentHistory.count({ where: { action: "reveal" } });
+    const response = await app.post("documents/reveal", { id: docs.formattedNew }, { token: alpha.tokens.staff });
+    // The path now falls to /api/documents/<id>, which has no POST.
+    expect(response.status).toBe(405);
+    expect(await app.db.documentHistory.count({ where: { action: "reveal" } })).toBe(before);
   });
 });
 

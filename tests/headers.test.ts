@@ -101,7 +101,10 @@ describe("Cache-Control: no-store on personal data and secrets", () => {
     ],
     ["history?personal=1", () => app.get(`documents/${documentId}/history?personal=1`, { headers: bearer("staff") })],
     ["documents/<id>/reveal", () => app.post(`documents/${documentId}/reveal`, "", { token: fx.tokens.staff })],
-    ["documents/reveal", () => app.post("documents/reveal", { id: documentId }, { token: fx.tokens.staff })],
+    [
+      "documents/reveal-page",
+      () => app.post("documents/reveal-page", { ids: [documentId] }, { token: fx.tokens.staff }),
+    ],
     [
       "admin/tokens (create)",
       () => app.post("admin/tokens", { name: "cache-test", role: "viewer" }, { token: fx.tokens.admin }),

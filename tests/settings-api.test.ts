@@ -161,6 +161,11 @@ describe("statuses", () => {
       "sla",
       "text_color",
     ]);
+    // Each field error names a code the UI translates: our own rules (colour) by name, zod's by its issue code.
+    const codes = Object.fromEntries(
+      invalid.body.errors.map((error: { path: string; code: string }) => [error.path, error.code]),
+    );
+    expect(codes).toEqual({ bg_color: "colour", name: "too_small", sla: "too_small", text_color: "colour" });
 
     const unknownRefs = await api("POST", `${S}/statuses`, {
       name: "Fantasma",
@@ -225,6 +230,7 @@ describe("statuses", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ status: "error", error: expect.stringMatching(/^Conflict: /) });
     expect(refused.body.message).toMatch(/"Em uso" is used by 2 documents/);
+    expect(refused.body).toMatchObject({ code: "status_in_use", params: { name: "Em uso", count: 2 } });
     const list = await api("GET", `${S}/statuses`);
     expect(list.body.find((row: { id: number }) => row.id === status.body.id)?.document_count).toBe(2);
   });
@@ -542,9 +548,11 @@ describe("users", () => {
     const selfDemote = await api("PATCH", `${S}/users/${typed.body.id}`, { role: "staff" }, session.token);
     expect(selfDemote.status).toBe(409);
     expect(selfDemote.body.message).toMatch(/own role/);
+    expect(selfDemote.body.code).toBe("self_role");
     const selfDisable = await api("PATCH", `${S}/users/${typed.body.id}`, { disabled: true }, session.token);
     expect(selfDisable.status).toBe(409);
     expect(selfDisable.body.message).toMatch(/disable your own account/);
+    expect(selfDisable.body.code).toBe("self_disable");
     // …but may rename herself and manage others.
     expect((await api("PATCH", `${S}/users/${typed.body.id}`, { name: "Joana S." }, session.token)).status).toBe(200);
 

@@ -3,9 +3,11 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { DataTable, type Column } from "@/components/ui/table.tsx";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import {
@@ -15,6 +17,7 @@ import {
   type CreatedApiToken,
   type SerializedApiToken,
 } from "@/lib/api-client/apis.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { localDayEnd } from "@/lib/time/local-day.ts";
 import { SecretReveal } from "./secret-reveal.tsx";
@@ -26,6 +29,7 @@ type Role = (typeof ROLES)[number];
 export function ApiTokensPanel() {
   const t = useTranslations("apis.tokens");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const when = useDateTime();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
@@ -84,6 +88,41 @@ export function ApiTokensPanel() {
     });
   }
 
+  const revokedLabel = (token: SerializedApiToken) => t("revokedAt", { date: when(token.revoked_at) });
+  const columns: Array<Column<SerializedApiToken>> = [
+    { key: "name", label: t("columns.name"), rowHeader: true, cardTitle: true, cell: (token) => token.name },
+    {
+      key: "prefix",
+      label: t("columns.prefix"),
+      cardTitle: true,
+      cell: (token) => <span className="font-mono text-xs">{token.prefix}…</span>,
+    },
+    { key: "role", label: t("columns.role"), cell: (token) => tc(`roles.${token.role}`) },
+    {
+      key: "createdBy",
+      label: t("columns.createdBy"),
+      cellClassName: "break-all",
+      cell: (token) => token.created_by ?? t("unknownCreator"),
+    },
+    { key: "createdAt", label: t("columns.createdAt"), cell: (token) => when(token.created_at) },
+    { key: "lastUsedAt", label: t("columns.lastUsedAt"), cell: (token) => when(token.last_used_at, t("never")) },
+    { key: "expiresAt", label: t("columns.expiresAt"), cell: (token) => when(token.expires_at, t("noExpiry")) },
+    {
+      key: "state",
+      label: t("columns.state"),
+      cardTitle: true,
+      cell: (token) => <TokenState token={token} revokedLabel={revokedLabel(token)} />,
+    },
+    {
+      key: "actions",
+      label: t("columns.actions"),
+      srOnly: true,
+      cardHidden: true,
+      cellClassName: "text-right",
+      cell: (token) => <RevokeButton token={token} onRevoke={askRevoke} />,
+    },
+  ];
+
   return (
     <div className="space-y-6">
       <Card title={t("createTitle")}>
@@ -124,7 +163,7 @@ export function ApiTokensPanel() {
         </form>
         {create.isError && !formError ? (
           <div className="mt-4">
-            <Alert>{tc("states.error", { message: create.error.message })}</Alert>
+            <Alert>{tc("states.error", { message: errorText.text(create.error) })}</Alert>
           </div>
         ) : null}
         {created ? (
@@ -148,146 +187,43 @@ export function ApiTokensPanel() {
             <Alert tone="success">{notice}</Alert>
           </div>
         ) : null}
-        {tokens.isPending ? (
-          <Spinner label={tc("states.loading")} />
-        ) : tokens.isError ? (
-          <Alert>{tc("states.error", { message: tokens.error.message })}</Alert>
-        ) : tokens.data.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("empty")}</p>
+        {tokens.isError ? (
+          <Alert>{tc("states.error", { message: errorText.text(tokens.error) })}</Alert>
         ) : (
-          <>
-            <div
-              className="relative hidden overflow-x-auto lg:block"
-              tabIndex={0}
-              role="region"
-              aria-label={t("tableLabel")}
-            >
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.name")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.prefix")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.role")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.createdBy")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.createdAt")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.lastUsedAt")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.expiresAt")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("columns.state")}
-                    </th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">{t("columns.actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tokens.data.map((token) => (
-                    <tr key={token.id} className="border-b border-slate-100 align-top last:border-0">
-                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                        {token.name}
-                      </th>
-                      <td className="py-2 pr-3 font-mono text-xs">{token.prefix}…</td>
-                      <td className="py-2 pr-3">{tc(`roles.${token.role}`)}</td>
-                      <td className="break-all py-2 pr-3">{token.created_by ?? t("unknownCreator")}</td>
-                      <td className="py-2 pr-3">{when(token.created_at)}</td>
-                      <td className="py-2 pr-3">{when(token.last_used_at, t("never"))}</td>
-                      <td className="py-2 pr-3">{when(token.expires_at, t("noExpiry"))}</td>
-                      <td className="py-2 pr-3">
-                        <TokenState token={token} revokedLabel={t("revokedAt", { date: when(token.revoked_at) })} />
-                      </td>
-                      <td className="py-2 text-right">
-                        <RevokeButton token={token} onRevoke={askRevoke} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {/* Below 1024 px the same tokens as cards, so nothing hides past the right edge on a tablet. */}
-            <ul aria-label={t("tableLabel")} className="space-y-3 lg:hidden">
-              {tokens.data.map((token) => (
-                <li key={token.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                  <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <span className="font-semibold text-slate-900">{token.name}</span>
-                    <span className="font-mono text-xs">{token.prefix}…</span>
-                    <TokenState token={token} revokedLabel={t("revokedAt", { date: when(token.revoked_at) })} />
-                  </div>
-                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
-                    {(
-                      [
-                        [t("columns.role"), tc(`roles.${token.role}`)],
-                        [t("columns.createdBy"), token.created_by ?? t("unknownCreator")],
-                        [t("columns.createdAt"), when(token.created_at)],
-                        [t("columns.lastUsedAt"), when(token.last_used_at, t("never"))],
-                        [t("columns.expiresAt"), when(token.expires_at, t("noExpiry"))],
-                      ] as const
-                    ).map(([label, value]) => (
-                      <div key={label}>
-                        <dt className="text-xs text-slate-600">{label}</dt>
-                        <dd className="break-all">{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <div className="mt-3">
-                    <RevokeButton token={token} onRevoke={askRevoke} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
+          <DataTable
+            label={t("tableLabel")}
+            columns={columns}
+            rows={tokens.data}
+            rowKey={(token) => token.id}
+            empty={t("empty")}
+            cards
+            cardFooter={(token) => <RevokeButton token={token} onRevoke={askRevoke} />}
+          />
         )}
       </Card>
 
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         title={t("revokeTitle", { name: revoking?.name ?? "" })}
-        onClose={() => setRevoking(null)}
-      >
-        <p className="mb-4 text-sm text-slate-700">{t("revokeBody", { prefix: revoking?.prefix ?? "" })}</p>
-        {revoke.isError ? (
-          <div className="mb-4">
-            <Alert>{tc("states.error", { message: revoke.error.message })}</Alert>
-          </div>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRevoking(null)} autoFocus>
-            {tc("actions.cancel")}
-          </Button>
-          <Button variant="danger" onClick={confirmRevoke} disabled={revoke.isPending}>
-            {revoke.isPending ? t("revoking") : t("revokeConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+        message={t("revokeBody", { prefix: revoking?.prefix ?? "" })}
+        confirmLabel={t("revokeConfirm")}
+        pendingLabel={t("revoking")}
+        tone="danger"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={confirmRevoke}
+        onCancel={() => setRevoking(null)}
+      />
     </div>
   );
 }
 
 function TokenState({ token, revokedLabel }: { token: SerializedApiToken; revokedLabel: string }) {
   const t = useTranslations("apis.tokens.states");
-  const tones = {
-    active: "bg-green-100 text-green-900",
-    expired: "bg-amber-100 text-amber-900",
-    revoked: "bg-slate-200 text-slate-800",
-  } as const;
+  const tones = { active: "success", expired: "warning", revoked: "neutral" } as const;
   return (
     <span className="inline-flex flex-col gap-0.5">
-      <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[token.state]}`}>
-        {t(token.state)}
-      </span>
+      <Badge tone={tones[token.state]}>{t(token.state)}</Badge>
       {token.state === "revoked" ? <span className="text-xs text-slate-600">{revokedLabel}</span> : null}
     </span>
   );

@@ -3,11 +3,12 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import { useLgpdKey, useRotateLgpdKey } from "@/lib/api-client/apis.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { lgpdCurlExamples } from "@/lib/apis/lgpd-curl.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { SecretReveal } from "./secret-reveal.tsx";
@@ -16,6 +17,7 @@ import { SecretReveal } from "./secret-reveal.tsx";
 export function LgpdKeyPanel() {
   const t = useTranslations("apis.lgpd");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const when = useDateTime();
   const query = useLgpdKey();
   const rotate = useRotateLgpdKey();
@@ -24,7 +26,7 @@ export function LgpdKeyPanel() {
   const [shownKey, setShownKey] = useState<string | null>(null);
 
   if (query.isPending) return <Spinner label={tc("states.loading")} />;
-  if (query.isError) return <Alert>{tc("states.error", { message: query.error.message })}</Alert>;
+  if (query.isError) return <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>;
   const info = query.data;
 
   function generate() {
@@ -59,7 +61,7 @@ export function LgpdKeyPanel() {
         <p className="mb-4 text-sm text-slate-700">{t("description")}</p>
         {rotate.isError ? (
           <div className="mb-4">
-            <Alert>{tc("states.error", { message: rotate.error.message })}</Alert>
+            <Alert>{tc("states.error", { message: errorText.text(rotate.error) })}</Alert>
           </div>
         ) : null}
         {shownKey ? (
@@ -119,17 +121,17 @@ export function LgpdKeyPanel() {
         </div>
       </Card>
 
-      <Dialog open={confirming} title={t("confirmTitle")} onClose={() => setConfirming(false)}>
-        <p className="mb-4 text-sm text-slate-700">{t("confirmBody", { lastChars: info.last_chars ?? "" })}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)} autoFocus>
-            {tc("actions.cancel")}
-          </Button>
-          <Button variant="danger" onClick={generate} disabled={rotate.isPending}>
-            {rotate.isPending ? t("generating") : t("confirmAction")}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t("confirmTitle")}
+        message={t("confirmBody", { lastChars: info.last_chars ?? "" })}
+        confirmLabel={t("confirmAction")}
+        pendingLabel={t("generating")}
+        tone="danger"
+        pending={rotate.isPending}
+        onConfirm={generate}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

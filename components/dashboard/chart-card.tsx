@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { DataTable, type Column as TableColumn } from "@/components/ui/table.tsx";
 
 export type Column<Row> = {
   label: string;
@@ -51,42 +52,23 @@ export function ChartCard<Row>({
       )}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer py-3 font-medium text-brand-700 lg:py-0">{tableLabel}</summary>
-        {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tableLabel}: ${title}`}>
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {columns.map((column) => (
-                  <th
-                    key={column.label}
-                    scope="col"
-                    className={`px-2 py-1 font-semibold text-slate-700 ${column.numeric ? "text-right" : ""}`}
-                  >
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={rowKey(row, index)} className="border-b border-slate-100">
-                  {columns.map((column, columnIndex) =>
-                    columnIndex === 0 ? (
-                      <th key={column.label} scope="row" className="px-2 py-1 font-normal">
-                        {column.value(row)}
-                      </th>
-                    ) : (
-                      <td key={column.label} className={`px-2 py-1 ${column.numeric ? "text-right tabular-nums" : ""}`}>
-                        {column.value(row)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-2"
+          label={`${tableLabel}: ${title}`}
+          srCaption={title}
+          variant="compact"
+          rows={rows.map((row, index) => ({ row, index }))}
+          rowKey={({ row, index }) => rowKey(row, index)}
+          empty={empty}
+          columns={columns.map((column, columnIndex): TableColumn<{ row: Row; index: number }> => ({
+            key: column.label,
+            label: column.label,
+            rowHeader: columnIndex === 0,
+            className: column.numeric ? "text-right" : "",
+            cellClassName: columnIndex === 0 ? "font-normal!" : column.numeric ? "text-right tabular-nums" : "",
+            cell: ({ row }) => column.value(row),
+          }))}
+        />
       </details>
     </section>
   );

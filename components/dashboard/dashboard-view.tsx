@@ -6,6 +6,7 @@ import { ExportButton, type ExportFilterInput } from "@/components/documents/exp
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDashboard } from "@/lib/api-client/dashboard.ts";
 import type { DashboardQuery, Granularity } from "@/lib/dashboard/schema.ts";
 import { CategoryChart, ComplianceChart, LateHistogramChart, SlaChart } from "./charts.tsx";
@@ -17,6 +18,7 @@ const NO_FILTERS: Filters = { productId: "", from: "", to: "" };
 export function DashboardView({ products }: { products: Array<{ id: number; name: string }> }) {
   const t = useTranslations("dashboard");
   const tCommon = useTranslations("common");
+  const errorText = useErrorText();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const [granularity, setGranularity] = useState<Granularity>("month");
@@ -117,7 +119,7 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
         </div>
       </div>
 
-      {error ? <Alert>{tCommon("states.error", { message: error.message })}</Alert> : null}
+      {error ? <Alert>{tCommon("states.error", { message: errorText.text(error) })}</Alert> : null}
       {isPending ? <Spinner label={tCommon("states.loading")} /> : null}
       {data ? (
         <div className="grid gap-6 lg:grid-cols-2">

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "use-intl";
-import { Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import type { StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useDateTime } from "./format.ts";
 
@@ -23,7 +23,9 @@ export function DocumentHeader({ view, live }: { view: StaffDocumentView; live?:
         </h1>
         <p data-testid="document-status">
           <span className="sr-only">{t("header.status")}: </span>
-          <Badge text={view.status.name} color={view.status.text_color} background={view.status.bg_color} />
+          <Badge color={view.status.text_color} background={view.status.bg_color}>
+            {view.status.name}
+          </Badge>
         </p>
       </div>
       <p className="text-sm text-slate-600">

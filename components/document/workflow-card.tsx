@@ -8,7 +8,7 @@ import { SelectField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { useUpdateDocument, type DocumentChange, type StaffDocumentView } from "@/lib/api-client/document.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 
 type Pending = { message: string; change: DocumentChange; target: string; kind: "status" | "other" };
 type Outcome = { tone: "success" | "error"; text: string } | null;
@@ -177,6 +177,7 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
         open={pending !== null}
         title={t("confirmTitle")}
         message={pending?.message ?? ""}
+        focusConfirm
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />

@@ -16,7 +16,7 @@ import type {
 import type { ListQuery } from "@/lib/documents/search-url.ts";
 import { BulkStatusBar } from "./bulk-status-bar.tsx";
 import { DocumentsTable } from "./documents-table.tsx";
-import { Pagination } from "./pagination.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
 import type { ListView } from "./use-list-view.ts";
 import { ViewSettings } from "./view-settings.tsx";
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "use-intl";
+import { Badge, type BadgeTone } from "@/components/ui/badge.tsx";
 import type { DocumentListItem } from "@/lib/documents/search-schema.ts";
 
 const HOUR = 3_600_000;
@@ -30,31 +31,33 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
   const left = deadline.getTime() - stoppedAt;
   const late = item.sla_state === "late";
   const when = format.dateTime(deadline, { dateStyle: "short", timeStyle: "short" });
-  let tone = "bg-green-100 text-green-900 ring-green-300";
+  let tone: BadgeTone = "success";
   let text: string;
   if (late) {
-    tone = "bg-red-100 text-red-900 ring-red-300";
+    tone = "danger";
     text = t("overdue", { span: span(left) });
   } else if (item.date_finished) {
     text = t("metFinished");
   } else if (left < 0) {
     // In SLA with the deadline behind us: the clock stopped in a pause status (the deadline moves when it resumes).
-    tone = "bg-slate-100 text-slate-800 ring-slate-300";
+    tone = "neutral";
     text = t("paused");
   } else {
-    if (left < 24 * HOUR) tone = "bg-amber-100 text-amber-900 ring-amber-300";
+    if (left < 24 * HOUR) tone = "warning";
     text = t("dueIn", { span: span(left) });
   }
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap" title={t("deadline", { when })}>
-      <span
+      <Badge
+        tone={tone}
+        outlined
+        className="px-2!"
         data-testid="sla-badge"
         data-sla={late ? "late" : item.date_finished ? "met" : "open"}
-        className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}
       >
         {late ? <span aria-hidden>⚠</span> : null}
         {text}
-      </span>
+      </Badge>
       {/* The date itself from laptop width; tablets keep the badge (the column must fit without scrolling). */}
       <span className="sr-only lg:not-sr-only lg:text-xs lg:text-slate-600">{when}</span>
     </span>

@@ -1,16 +1,17 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { Badge, type BadgeTone } from "@/components/ui/badge.tsx";
 import type { SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import { requestDeadline, type DeadlineState } from "@/lib/lgpd/deadline.ts";
 import { useDateTime } from "./use-date-time.ts";
 
-const TONES: Record<DeadlineState | "soon", string> = {
-  open: "bg-sky-100 text-sky-900",
-  soon: "bg-amber-100 text-amber-900",
-  overdue: "bg-red-100 text-red-900",
-  met: "bg-green-100 text-green-900",
-  missed: "bg-orange-100 text-orange-900",
+const TONES: Record<DeadlineState | "soon", BadgeTone> = {
+  open: "info",
+  soon: "warning",
+  overdue: "danger",
+  met: "success",
+  missed: "attention",
 };
 /** Three days or less left: the privacy officer should look now. */
 const SOON_DAYS = 3;
@@ -33,9 +34,7 @@ export function DeadlineBadge({ request, days, now }: { request: SerializedLgpdR
   const tone = result.state === "open" && result.days < SOON_DAYS ? "soon" : result.state;
   return (
     <span className="inline-flex flex-col gap-0.5" data-deadline-state={result.state}>
-      <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>
-        {label}
-      </span>
+      <Badge tone={TONES[tone]}>{label}</Badge>
       <span className="text-xs text-slate-600">
         <time dateTime={result.deadline.toISOString()}>
           {t("until", { date: when(result.deadline.toISOString()) })}

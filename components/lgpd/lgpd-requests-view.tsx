@@ -6,6 +6,9 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
+import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
 import {
   useLgpdRequests,
@@ -13,6 +16,7 @@ import {
   type LgpdRequestStatus,
   type SerializedLgpdRequest,
 } from "@/lib/api-client/lgpd.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
@@ -30,12 +34,15 @@ const PAGE_SIZE = 20;
 export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpd");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const when = useDateTime();
   const [filters, setFilters] = useState<LgpdRequestFilters>({ page: 1, page_size: PAGE_SIZE });
   const [cpfError, setCpfError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<SerializedLgpdRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const query = useLgpdRequests(filters);
+  // A filter the server refuses (an end before the start) is marked on its field.
+  const filterErrors = useServerErrors(query.error);
   const now = useNow(30_000);
 
   function apply(event: React.FormEvent<HTMLFormElement>) {
@@ -66,6 +73,65 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
     event.currentTarget.reset();
   }
 
+  const columns: Array<Column<SerializedLgpdRequest>> = [
+    {
+      key: "id",
+      label: t("columns.id"),
+      rowHeader: true,
+      cardTitle: true,
+      cell: (request) => request.id,
+      cardCell: (request) => `${t("columns.id")} ${request.id}`,
+    },
+    {
+      key: "cpf",
+      label: t("columns.cpf"),
+      cardTitle: true,
+      cellClassName: "whitespace-nowrap font-mono text-xs",
+      cell: (request) => <span className="font-mono text-xs">{request.cpf_masked}</span>,
+    },
+    {
+      key: "status",
+      label: t("columns.status"),
+      cardTitle: true,
+      cell: (request) => <LgpdStatusBadge status={request.status} />,
+    },
+    { key: "requested", label: t("columns.requestedAt"), cell: (request) => when(request.requested_at) },
+    {
+      key: "deadline",
+      label: t("deadline.column"),
+      cell: (request) => <DeadlineBadge request={request} days={deadlineDays} now={now} />,
+    },
+    {
+      key: "processed",
+      label: t("columns.processedAt"),
+      cell: (request) => when(request.processed_at, t("notProcessed")),
+    },
+    {
+      key: "attempts",
+      label: t("columns.attempts"),
+      className: "text-right",
+      cellClassName: "text-right tabular-nums",
+      cell: (request) => <span className="tabular-nums">{request.attempts}</span>,
+    },
+    {
+      key: "details",
+      label: t("columns.details"),
+      cardWide: true,
+      cellClassName: "min-w-[12rem] text-slate-700",
+      cell: (request) => (
+        <DetailsSummary details={request.details} lastError={request.last_error} status={request.status} />
+      ),
+    },
+    {
+      key: "actions",
+      label: t("columns.actions"),
+      srOnly: true,
+      cardHidden: true,
+      className: "pr-0",
+      cell: (request) => <RequestActions request={request} onRetry={setRetrying} className="justify-end" />,
+    },
+  ];
+
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = filters.page ?? 1;
@@ -90,7 +156,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
             ))}
           </SelectField>
           <TextField label={t("filters.from")} name="from" type="date" />
-          <TextField label={t("filters.to")} name="to" type="date" />
+          <TextField label={t("filters.to")} name="to" type="date" error={filterErrors.field("to")} />
           <TextField
             label={t("filters.cpf")}
             name="cpf"
@@ -116,7 +182,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
         {query.isPending ? (
           <Spinner label={tc("states.loading")} />
         ) : query.isError ? (
-          <Alert>{tc("states.error", { message: query.error.message })}</Alert>
+          <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -126,142 +192,19 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
               <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
             </div>
             <p className="mb-3 text-xs text-slate-600">{t("deadline.note", { days: deadlineDays })}</p>
-            {query.data.items.length > 0 ? (
-              <div
-                className="relative hidden overflow-x-auto lg:block"
-                tabIndex={0}
-                role="region"
-                aria-label={t("tableLabel")}
-              >
-                <table className="w-full text-left text-sm" aria-busy={query.isFetching}>
-                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.id")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.cpf")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.status")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.requestedAt")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("deadline.column")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.processedAt")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        {t("columns.attempts")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("columns.details")}
-                      </th>
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">{t("columns.actions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {query.data.items.map((request) => (
-                      <tr key={request.id} className="border-b border-slate-100 align-top last:border-0">
-                        <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                          {request.id}
-                        </th>
-                        <td className="whitespace-nowrap py-2 pr-3 font-mono text-xs">{request.cpf_masked}</td>
-                        <td className="py-2 pr-3">
-                          <LgpdStatusBadge status={request.status} />
-                        </td>
-                        <td className="py-2 pr-3">{when(request.requested_at)}</td>
-                        <td className="py-2 pr-3">
-                          <DeadlineBadge request={request} days={deadlineDays} now={now} />
-                        </td>
-                        <td className="py-2 pr-3">{when(request.processed_at, t("notProcessed"))}</td>
-                        <td className="py-2 pr-3 text-right tabular-nums">{request.attempts}</td>
-                        <td className="min-w-[12rem] py-2 pr-3 text-slate-700">
-                          <DetailsSummary
-                            details={request.details}
-                            lastError={request.last_error}
-                            status={request.status}
-                          />
-                        </td>
-                        <td className="py-2">
-                          <RequestActions request={request} onRetry={setRetrying} className="justify-end" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
-            {/* Below 1024 px the same requests as cards: every fact and action visible without scrolling sideways. */}
-            <ul aria-label={t("tableLabel")} className="space-y-3 lg:hidden">
-              {query.data.items.map((request) => (
-                <li key={request.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                  <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <span className="font-semibold text-slate-900">
-                      {t("columns.id")} {request.id}
-                    </span>
-                    <span className="font-mono text-xs">{request.cpf_masked}</span>
-                    <LgpdStatusBadge status={request.status} />
-                  </div>
-                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
-                    <div>
-                      <dt className="text-xs text-slate-600">{t("columns.requestedAt")}</dt>
-                      <dd>{when(request.requested_at)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600">{t("deadline.column")}</dt>
-                      <dd>
-                        <DeadlineBadge request={request} days={deadlineDays} now={now} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600">{t("columns.processedAt")}</dt>
-                      <dd>{when(request.processed_at, t("notProcessed"))}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600">{t("columns.attempts")}</dt>
-                      <dd className="tabular-nums">{request.attempts}</dd>
-                    </div>
-                    <div className="col-span-2 sm:col-span-3">
-                      <dt className="text-xs text-slate-600">{t("columns.details")}</dt>
-                      <dd className="text-slate-700">
-                        <DetailsSummary
-                          details={request.details}
-                          lastError={request.last_error}
-                          status={request.status}
-                        />
-                      </dd>
-                    </div>
-                  </dl>
-                  <RequestActions request={request} onRetry={setRetrying} className="mt-3" />
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              label={t("tableLabel")}
+              columns={columns}
+              rows={query.data.items}
+              rowKey={(request) => request.id}
+              busy={query.isFetching}
+              cards
+              cardFooter={(request) => <RequestActions request={request} onRetry={setRetrying} />}
+            />
             {pages > 1 ? (
-              <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setFilters({ ...filters, page: page - 1 })}
-                >
-                  {t("pagination.previous")}
-                </Button>
-                <span className="text-sm text-slate-700">{t("pagination.page", { page, pages })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setFilters({ ...filters, page: page + 1 })}
-                >
-                  {t("pagination.next")}
-                </Button>
-              </nav>
+              <div className="mt-4">
+                <Pagination page={page} pages={pages} onPage={(next) => setFilters({ ...filters, page: next })} />
+              </div>
             ) : null}
           </>
         )}

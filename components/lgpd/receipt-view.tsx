@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { isKnownDeletedKind, summarizeDetails } from "@/lib/lgpd/details.ts";
 import type { LgpdReceipt } from "@/lib/lgpd/admin-requests.ts";
+import { DataTable } from "@/components/ui/table.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { useDateTime } from "./use-date-time.ts";
 
@@ -75,36 +76,38 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
             {t("receipt.deletedTitle")}
           </h2>
           {summary.deleted.length > 0 ? (
-            <table className="w-full max-w-md text-left text-sm">
-              <thead className="border-b border-slate-300">
+            <DataTable
+              label={t("receipt.deletedTitle")}
+              variant="compact"
+              className="max-w-md"
+              cellClassName="py-1.5 pr-3"
+              rows={summary.deleted}
+              rowKey={(entry) => entry.kind}
+              columns={[
+                {
+                  key: "kind",
+                  label: t("receipt.kind"),
+                  rowHeader: true,
+                  cellClassName: "font-normal!",
+                  cell: (entry) => (isKnownDeletedKind(entry.kind) ? t(`kindNames.${entry.kind}`) : entry.kind),
+                },
+                {
+                  key: "count",
+                  label: t("receipt.count"),
+                  className: "text-right",
+                  cellClassName: "text-right tabular-nums",
+                  cell: (entry) => entry.count,
+                },
+              ]}
+              foot={
                 <tr>
-                  <th scope="col" className="py-1.5 pr-3">
-                    {t("receipt.kind")}
-                  </th>
-                  <th scope="col" className="py-1.5 text-right">
-                    {t("receipt.count")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.deleted.map((entry) => (
-                  <tr key={entry.kind} className="border-b border-slate-100">
-                    <th scope="row" className="py-1.5 pr-3 font-normal">
-                      {isKnownDeletedKind(entry.kind) ? t(`kindNames.${entry.kind}`) : entry.kind}
-                    </th>
-                    <td className="py-1.5 text-right tabular-nums">{entry.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" className="py-1.5 pr-3">
+                  <th scope="row" className="py-1.5 pr-3 text-left">
                     {t("receipt.total")}
                   </th>
-                  <td className="py-1.5 text-right font-semibold tabular-nums">{total}</td>
+                  <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">{total}</td>
                 </tr>
-              </tfoot>
-            </table>
+              }
+            />
           ) : (
             <p className="text-sm text-slate-700">{t("receipt.noCounts")}</p>
           )}

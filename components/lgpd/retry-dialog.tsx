@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { useRetryLgpdRequest, type SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
-import { RETRY_ERRORS } from "@/lib/lgpd/retry-errors.ts";
 
 /**
  * Re-queues an errored request. The admin re-types the CPF (processed requests keep none readable); the server
@@ -26,6 +26,7 @@ export function RetryDialog({
 }) {
   const t = useTranslations("lgpd.retry");
   const tc = useTranslations("common");
+  const errorText = useErrorText();
   const retry = useRetryLgpdRequest();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -57,18 +58,10 @@ export function RetryDialog({
           close();
         },
         onError: (error) => {
-          if (error instanceof ApiClientError && error.status === 400) {
-            setFieldError(error.body.message === RETRY_ERRORS.cpfMismatch ? t("mismatch") : t("invalidCpf"));
-          } else if (error instanceof ApiClientError && error.status === 409) {
-            const pendingId = /#(\d+)/.exec(error.body.message)?.[1];
-            setAlert(
-              error.body.message.startsWith(RETRY_ERRORS.pendingExists.replace(/:$/, ""))
-                ? t("pendingExists", { id: pendingId ?? "?" })
-                : t("notRetryable"),
-            );
-          } else {
-            setAlert(tc("states.error", { message: error.message }));
-          }
+          // A refused CPF (invalid, or not this request's) belongs under the field; anything else above the form.
+          const aboutCpf = error instanceof ApiClientError && error.body.errors?.some((item) => item.path === "cpf");
+          if (aboutCpf) setFieldError(errorText.text(error));
+          else setAlert(errorText.text(error));
         },
       },
     );

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useSaveModality, type ModalityDetail, type WorkingHours } from "@/lib/api-client/settings.ts";
 import { ISO_WEEKDAYS } from "@/lib/settings/schemas.ts";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { useWeekdayNames } from "./weekdays.ts";
 
 type Interval = [string, string];

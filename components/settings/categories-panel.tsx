@@ -10,7 +10,7 @@ import { CATEGORY_KINDS, type CreateCategoryInput } from "@/lib/settings/schemas
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, FormFooter, QueryState, SectionHeader, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
 export function CategoriesPanel() {

@@ -3,7 +3,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 
 /** The delete mutation of a settings list, by row id. */
 type DeleteMutation = {
@@ -52,11 +52,12 @@ export function ConfirmDeleteDialog<T extends { id: number }>({
     <ConfirmDialog
       open={target !== null}
       title={t("confirmDelete", { name: target ? name(target) : "" })}
-      body={body}
+      message={body}
       confirmLabel={t("delete")}
+      tone="danger"
       pending={remove.isPending}
       error={remove.error}
-      onClose={close}
+      onCancel={close}
       onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
     />
   );

@@ -7,7 +7,7 @@ import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useAddHolidays, useRemoveHoliday, type ModalityDetail } from "@/lib/api-client/settings.ts";
 import { brazilNationalHolidays, type Holiday } from "@/lib/calendar/brazil-holidays.ts";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 
 /** The modality's holidays: list with remove, one-by-one add, and Brazil's national holidays for a year. */
 export function HolidaysEditor({ modality }: { modality: ModalityDetail }) {

@@ -5,7 +5,8 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
-import { describeError } from "./server-errors.ts";
+import { TableFrame } from "@/components/ui/table-frame.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 
 /** Loading spinner or load error (with retry) for a query; renders children once data is there. */
 export function QueryState<T>({
@@ -16,12 +17,12 @@ export function QueryState<T>({
   children: (data: T) => React.ReactNode;
 }) {
   const t = useTranslations("settings");
-  const te = useTranslations("settings.errors");
+  const errorText = useErrorText();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.error) {
     return (
       <Alert>
-        <span className="mr-2">{t("common.loadError", { message: describeError(te, query.error) })}</span>
+        <span className="mr-2">{t("common.loadError", { message: errorText.text(query.error) })}</span>
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           {t("common.retry")}
         </Button>
@@ -31,7 +32,7 @@ export function QueryState<T>({
   return <Spinner label={t("common.loading")} />;
 }
 
-/** A table that scrolls sideways on narrow screens instead of squeezing its columns; caption for screen readers. */
+/** A settings list: the kit's table frame (scrolls sideways on narrow screens, caption for screen readers). */
 export function SettingsTable({
   caption,
   head,
@@ -42,36 +43,15 @@ export function SettingsTable({
   head: Array<React.ReactNode | { label: React.ReactNode; className: string }>;
   children: React.ReactNode;
 }) {
+  const columns = head.map((item, index) =>
+    item && typeof item === "object" && "label" in item
+      ? { key: String(index), label: item.label, className: item.className }
+      : { key: String(index), label: item },
+  );
   return (
-    // Focusable and named so keyboard users can scroll it when it is wider than the screen.
-    <div
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {head.map((item, index) => {
-              const column =
-                item && typeof item === "object" && "label" in item ? item : { label: item, className: "" };
-              return (
-                <th
-                  key={index}
-                  scope="col"
-                  className={`px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase ${column.className}`}
-                >
-                  {column.label}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
+    <TableFrame label={caption} head={columns}>
+      {children}
+    </TableFrame>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { DataTable, type Column } from "@/components/ui/table.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useMaskingPolicy, useSaveMaskingPolicy } from "@/lib/api-client/masking-policy.ts";
 import { PERSONAL_FIELDS } from "@/lib/documents/mask.ts";
@@ -41,49 +42,38 @@ function PolicyForm({ initial, save }: { initial: MaskingPolicy; save: ReturnTyp
         }}
         className="space-y-3"
       >
-        <div className="overflow-x-auto">
-          <table className="text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="px-3 py-2">
-                  {t("role")}
-                </th>
-                {PERSONAL_FIELDS.map((field) => (
-                  <th key={field} scope="col" className="px-3 py-2 text-center">
-                    {t(`fields.${field}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {POLICY_ROLES.map((role) => (
-                <tr key={role} className="border-b border-slate-100">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {tRoles(role)}
-                  </th>
-                  {PERSONAL_FIELDS.map((field) => (
-                    <td key={field} className="px-3 py-2 text-center">
-                      <input
-                        type="checkbox"
-                        className="h-5 w-5"
-                        aria-label={t("maskedFor", { field: t(`fields.${field}`), role: tRoles(role) })}
-                        checked={draft[role].includes(field)}
-                        onChange={() =>
-                          setDraft((current) => ({
-                            ...current,
-                            [role]: current[role].includes(field)
-                              ? current[role].filter((other) => other !== field)
-                              : [...current[role], field],
-                          }))
-                        }
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("title")}
+          variant="compact"
+          cellClassName="px-3 py-2"
+          rows={[...POLICY_ROLES]}
+          rowKey={(role) => role}
+          columns={[
+            { key: "role", label: t("role"), rowHeader: true, cell: (role) => tRoles(role) },
+            ...PERSONAL_FIELDS.map((field): Column<(typeof POLICY_ROLES)[number]> => ({
+              key: field,
+              label: t(`fields.${field}`),
+              className: "text-center",
+              cellClassName: "text-center",
+              cell: (role) => (
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-label={t("maskedFor", { field: t(`fields.${field}`), role: tRoles(role) })}
+                  checked={draft[role].includes(field)}
+                  onChange={() =>
+                    setDraft((current) => ({
+                      ...current,
+                      [role]: current[role].includes(field)
+                        ? current[role].filter((other) => other !== field)
+                        : [...current[role], field],
+                    }))
+                  }
+                />
+              ),
+            })),
+          ]}
+        />
         <Button type="submit" disabled={save.isPending}>
           {t("save")}
         </Button>

@@ -10,7 +10,7 @@ import { useDeleteModality, useModalities, useSaveModality, type ModalityRow } f
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { DeleteButton, OpenLink, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { SettingsForm } from "./settings-form.tsx";
 import { zoneOptions } from "./time-zones.ts";
 import { useWeekdayNames } from "./weekdays.ts";

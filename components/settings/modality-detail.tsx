@@ -8,7 +8,7 @@ import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-cli
 import { CalendarEditor } from "./calendar-editor.tsx";
 import { DetailPage } from "./detail-page.tsx";
 import { HolidaysEditor } from "./holidays-editor.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
 import { zoneOptions } from "./time-zones.ts";
 

@@ -13,7 +13,7 @@ import { DetailPage } from "./detail-page.tsx";
 import { cell, FormFooter, OrderField, orderInput, SettingsTable } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
 type Column = NonNullable<ProductDetail["columns"]>[number];

@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useSaveProduct, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { FormFooter, numberOrNull } from "./layout-parts.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
 
 function readProduct(form: FormData) {

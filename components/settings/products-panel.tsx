@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { useDeleteProduct, useProducts, type ProductRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
@@ -50,9 +50,9 @@ export function ProductsPanel() {
                 </td>
                 <td className={cell}>
                   {product.active ? (
-                    <Badge text={t("products.isActive")} color="#14532d" background="#dcfce7" />
+                    <Badge tone="success">{t("products.isActive")}</Badge>
                   ) : (
-                    <Badge text={t("products.isInactive")} color="#374151" background="#e5e7eb" />
+                    <Badge tone="neutral">{t("products.isInactive")}</Badge>
                   )}
                 </td>
                 <td className={`${cell} ${wideOnly}`}>{product.columns?.length ?? 0}</td>

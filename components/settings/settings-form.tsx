@@ -4,7 +4,7 @@
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import type { ServerErrors } from "./server-errors.ts";
+import type { ServerErrors } from "@/components/ui/server-errors.ts";
 
 export function SettingsForm({
   errors,

@@ -4,11 +4,12 @@ import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
 import { useSaveStatus, type CategoryRow, type ProductRow, type StatusRow } from "@/lib/api-client/settings.ts";
 import { contrastRatio } from "./contrast.ts";
 import { FormFooter, numberOrNull, OrderField, orderInput } from "./layout-parts.tsx";
-import { useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { StatusMessageFields, statusMessageInput } from "./status-message-fields.tsx";
 
 /** Create or edit a status: fields, colours with a contrast preview, step, allowed transitions, customer message. */
@@ -138,7 +139,9 @@ export function StatusDialog({
             />
             <div className="text-sm" aria-live="polite">
               <p className="mb-1 font-medium text-slate-700">{t("statuses.preview")}</p>
-              <Badge text={name || t("statuses.previewText")} color={textColor} background={bgColor} />
+              <Badge color={textColor} background={bgColor}>
+                {name || t("statuses.previewText")}
+              </Badge>
               {ratio === null ? null : (
                 <p className={`mt-1 text-xs ${ratio >= 4.5 ? "text-green-800" : "text-red-700"}`}>
                   {t(ratio >= 4.5 ? "statuses.contrastOk" : "statuses.contrastLow", {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
@@ -53,7 +53,9 @@ export function StatusesPanel() {
                 <tr key={status.id}>
                   <td className={`${cell} ${wideOnly}`}>{status.order}</td>
                   <td className={`${cell} whitespace-nowrap`}>
-                    <Badge text={status.name} color={status.text_color} background={status.bg_color} />
+                    <Badge color={status.text_color} background={status.bg_color}>
+                      {status.name}
+                    </Badge>
                   </td>
                   <td className={cell}>{status.category_label}</td>
                   <td className={`${cell} whitespace-nowrap`}>

@@ -5,21 +5,23 @@ import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Badge } from "@/components/ui/feedback.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
-import { describeError, useServerErrors } from "./server-errors.ts";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
 type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
 
 export function UsersPanel({ currentUserId }: { currentUserId: number | null }) {
   const t = useTranslations("settings");
-  const te = useTranslations("settings.errors");
+  const errorText = useErrorText();
   const roles = useTranslations("common.roles");
   const format = useFormatter();
   const query = useUsers();
@@ -53,7 +55,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
         intro={t("users.intro")}
         action={<Button onClick={() => setCreating(true)}>{t("users.new")}</Button>}
       />
-      {update.error && !pending ? <Alert>{describeError(te, update.error)}</Alert> : null}
+      {update.error && !pending ? <Alert>{errorText.text(update.error)}</Alert> : null}
       <QueryState query={query}>
         {(users) => (
           <SettingsTable
@@ -79,9 +81,9 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                   <td className={cell}>{roles(user.role)}</td>
                   <td className={cell}>
                     {user.disabled ? (
-                      <Badge text={t("users.disabled")} color="#7f1d1d" background="#fee2e2" />
+                      <Badge tone="danger">{t("users.disabled")}</Badge>
                     ) : (
-                      <Badge text={t("users.enabled")} color="#14532d" background="#dcfce7" />
+                      <Badge tone="success">{t("users.enabled")}</Badge>
                     )}
                   </td>
                   <td className={`${cell} whitespace-nowrap ${wideOnly}`}>
@@ -145,12 +147,12 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`users.confirm.${pending.kind}Title`, { name: pending.user.email }) : ""}
-        body={pending ? t(`users.confirm.${pending.kind}Body`) : ""}
+        message={pending ? t(`users.confirm.${pending.kind}Body`) : ""}
         confirmLabel={pending ? t(`users.confirm.${pending.kind}Action`) : ""}
         tone={pending?.kind === "enable" ? "primary" : "danger"}
         pending={action.isPending}
         error={action.error}
-        onClose={() => setPending(null)}
+        onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
       {password ? (

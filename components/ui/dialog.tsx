@@ -2,6 +2,18 @@
 
 import { useEffect, useId, useRef } from "react";
 
+/** Opens the native <dialog> as a modal while `open` (focus trapped, Escape closes) and closes it otherwise. */
+export function useModal(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 /** A modal on the native <dialog>: focus is trapped and Escape closes it, for free and accessibly. */
 export function Dialog({
   open,
@@ -17,14 +29,8 @@ export function Dialog({
   /** Room for longer forms (up to 48rem). */
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

@@ -48,15 +48,3 @@ export function Card({
     </section>
   );
 }
-
-/** A status badge in the status's own colours. */
-export function Badge({ text, color, background }: { text: string; color?: string; background?: string }) {
-  return (
-    <span
-      className="inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold"
-      style={{ color: color ?? "#1f2937", backgroundColor: background ?? "#e5e7eb" }}
-    >
-      {text}
-    </span>
-  );
-}

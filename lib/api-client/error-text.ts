@@ -4,10 +4,13 @@
 import { useMessages, useTranslations } from "use-intl";
 import { ApiClientError, type ApiErrorParams, type ApiFieldError } from "./fetch-json.ts";
 
-type ErrorMessages = { codes: Record<string, string>; fields: Record<string, string> };
+type ErrorMessages = { codes: Record<string, string>; fields: Record<string, string>; form: Record<string, string> };
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** `text(error)` for any thrown value, `field(fieldError)` for one `errors[]` entry. */
+/**
+ * `text(error)` for any thrown value, `field(fieldError)` for one `errors[]` entry in a list ("status: obrigatório"),
+ * `formField(fieldError)` for the sentence under a form's input ("Preencha este campo.").
+ */
 export function useErrorText() {
   const t = useTranslations("apiErrors") as unknown as Translate;
   const messages = (useMessages() as unknown as { apiErrors: ErrorMessages }).apiErrors;
@@ -32,7 +35,23 @@ export function useErrorText() {
     return t(`fields.${code}`, withPlaceholders(messages.fields[code]!, error.params));
   };
 
-  return { text, field };
+  const formField = (error: Pick<ApiFieldError, "code" | "params">): string => {
+    const code = formCode(error);
+    if (!Object.hasOwn(messages.form, code)) return field(error);
+    return t(`form.${code}`, withPlaceholders(messages.form[code]!, error.params));
+  };
+
+  return { text, field, formField };
+}
+
+/** zod's generic codes, told apart by what they were checking (a text's length, a number, an e-mail). */
+function formCode({ code = "invalid", params }: Pick<ApiFieldError, "code" | "params">): string {
+  const text = params?.origin === "string";
+  if (code === "too_small" && text) return params?.minimum === 1 ? "required" : "too_short";
+  if (code === "too_big" && text) return "too_long";
+  if (code === "invalid_type" && params?.expected === "number") return "number";
+  if (code === "invalid_format" && params?.format === "email") return "email";
+  return code;
 }
 
 function fallbackCode(status: number): string {

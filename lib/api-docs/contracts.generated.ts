@@ -48,22 +48,21 @@ import * as c43 from "@/app/api/documents/filled-columns/remove/contract.ts";
 import * as c44 from "@/app/api/documents/filter-options/contract.ts";
 import * as c45 from "@/app/api/documents/import/contract.ts";
 import * as c46 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c47 from "@/app/api/documents/reveal/contract.ts";
-import * as c48 from "@/app/api/documents/search/contract.ts";
-import * as c49 from "@/app/api/health/contract.ts";
-import * as c50 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c51 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c52 from "@/app/api/metrics/contract.ts";
-import * as c53 from "@/app/api/modality/loadAll/contract.ts";
-import * as c54 from "@/app/api/openapi.json/contract.ts";
-import * as c55 from "@/app/api/product/loadAll/contract.ts";
-import * as c56 from "@/app/api/ready/contract.ts";
-import * as c57 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c58 from "@/app/api/saved-filters/contract.ts";
-import * as c59 from "@/app/api/status/loadAll/contract.ts";
-import * as c60 from "@/app/api/tracking/lookup/contract.ts";
-import * as c61 from "@/app/api/tracking/upload/contract.ts";
-import * as c62 from "@/app/api/tracking/view/contract.ts";
+import * as c47 from "@/app/api/documents/search/contract.ts";
+import * as c48 from "@/app/api/health/contract.ts";
+import * as c49 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c50 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c51 from "@/app/api/metrics/contract.ts";
+import * as c52 from "@/app/api/modality/loadAll/contract.ts";
+import * as c53 from "@/app/api/openapi.json/contract.ts";
+import * as c54 from "@/app/api/product/loadAll/contract.ts";
+import * as c55 from "@/app/api/ready/contract.ts";
+import * as c56 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c57 from "@/app/api/saved-filters/contract.ts";
+import * as c58 from "@/app/api/status/loadAll/contract.ts";
+import * as c59 from "@/app/api/tracking/lookup/contract.ts";
+import * as c60 from "@/app/api/tracking/upload/contract.ts";
+import * as c61 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -131,20 +130,19 @@ export const CONTRACTS: readonly ApiContract[] = [
   c45.POST,
   c46.POST,
   c47.POST,
-  c48.POST,
-  c49.GET,
-  c50.POST,
+  c48.GET,
+  c49.POST,
+  c50.GET,
   c51.GET,
-  c52.GET,
-  c53.POST,
-  c54.GET,
-  c55.POST,
-  c56.GET,
-  c57.DELETE,
-  c58.GET,
+  c52.POST,
+  c53.GET,
+  c54.POST,
+  c55.GET,
+  c56.DELETE,
+  c57.GET,
+  c57.POST,
   c58.POST,
   c59.POST,
   c60.POST,
   c61.POST,
-  c62.POST,
 ];

@@ -85,7 +85,8 @@ export async function revokeInstanceApiToken(actor: Actor, id: number) {
     select: { id: true, name: true, prefix: true, revokedAt: true },
   });
   if (!row) throw notFound("Token not found");
-  if (row.revokedAt || !(await revokeApiToken(actor.instanceId, id))) throw conflict("Token already revoked");
+  if (row.revokedAt || !(await revokeApiToken(actor.instanceId, id)))
+    throw conflict("Token already revoked", { code: "token_revoked" });
   await writeAuditLog(db, actor, {
     action: "api_token.revoke",
     entity: "ApiToken",

@@ -85,8 +85,6 @@ export const ZSearchDocumentsBody = z
 export type SearchDocumentsBody = z.infer<typeof ZSearchDocumentsBody>;
 export type SearchDocumentsInput = z.input<typeof ZSearchDocumentsBody>;
 
-export const ZRevealBody = z.object({ id }).strict();
-
 export const ZCreateSavedFilterBody = z
   .object({
     name: z.string().trim().min(1).max(80),

@@ -1,16 +1,24 @@
 // zod issues as the field errors of an AppError or an API answer. Shared code (the import preview runs it too).
 import type { ErrorParams, FieldError } from "./app-error.ts";
 
-type IssueLike = { path: ReadonlyArray<PropertyKey>; message: string; code?: string };
+type IssueLike = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: unknown };
 
-/** zod issues → the `errors: [{path, message, code, params}]` list (code = zod's issue code). */
+/**
+ * zod issues → the `errors: [{path, message, code, params}]` list: code = zod's issue code, or the `code` a
+ * refinement names in its params (`refine(check, {message, params: {code: "colour"}})`) for a rule of our own.
+ */
 export function fieldErrors(issues: ReadonlyArray<IssueLike>): FieldError[] {
   return issues.map((issue) => ({
     path: issue.path.map(String).join(".") || "(body)",
     message: issue.message,
-    code: issue.code ?? "invalid",
+    code: ruleCode(issue) ?? issue.code ?? "invalid",
     ...issueParams(issue),
   }));
+}
+
+function ruleCode(issue: IssueLike): string | undefined {
+  const code = (issue.params as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
 }
 
 /** The bounds/format a translated field message names (zod 4 issue fields), nothing else of the input. */

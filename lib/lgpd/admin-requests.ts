@@ -28,7 +28,9 @@ export function serializeLgpdRequest(row: LgpdRequest) {
 export type SerializedLgpdRequest = ReturnType<typeof serializeLgpdRequest>;
 
 function invalidCpf(): AppError {
-  return invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }]);
+  return invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }], {
+    code: "invalid_cpf",
+  });
 }
 
 /** The instance's deletion requests, newest first, filtered by status, requested days and (hashed) CPF. */
@@ -36,7 +38,7 @@ export async function searchLgpdRequests(instanceId: number, query: TSearchLgpdR
   const cpf = query.cpf?.trim();
   if (cpf && !isValidCpf(cpf)) throw invalidCpf();
   if (query.from && query.to && query.from > query.to) {
-    throw invalid("Invalid parameters", [{ path: "to", message: "Must not be before from" }]);
+    throw invalid("Invalid parameters", [{ path: "to", message: "Must not be before from", code: "before_start" }]);
   }
   const range = localDayRange(query.from, query.to);
   const where: Prisma.LgpdRequestWhereInput = {
@@ -77,15 +79,22 @@ export async function retryLgpdRequest(actor: Actor, id: number, cpf: string) {
     return await db.$transaction(async (tx) => {
       const row = await tx.lgpdRequest.findFirst({ where: { id, instanceId: actor.instanceId } });
       if (!row) throw notFound("Request not found");
-      if (row.status !== "error") throw conflict(RETRY_ERRORS.notRetryable);
+      if (row.status !== "error") throw conflict(RETRY_ERRORS.notRetryable, { code: "lgpd_not_retryable" });
       if (!sameHash(hash, row.cpfHash)) {
-        throw invalid(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }]);
+        throw invalid(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }], {
+          code: "lgpd_cpf_mismatch",
+        });
       }
       const pending = await tx.lgpdRequest.findFirst({
         where: { instanceId: actor.instanceId, pendingKey: hash },
         select: { id: true },
       });
-      if (pending) throw conflict(`${RETRY_ERRORS.pendingExists} #${pending.id}`);
+      if (pending) {
+        throw conflict(`${RETRY_ERRORS.pendingExists} #${pending.id}`, {
+          code: "lgpd_pending_exists",
+          params: { id: pending.id },
+        });
+      }
       const updated = await tx.lgpdRequest.update({
         where: { id },
         data: {
@@ -112,7 +121,7 @@ export async function retryLgpdRequest(actor: Actor, id: number, cpf: string) {
   } catch (error) {
     // Another pending request for this CPF appeared between the check and the update (unique pendingKey).
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict(RETRY_ERRORS.pendingExists.replace(/:$/, ""));
+      throw conflict(RETRY_ERRORS.pendingExists.replace(/:$/, ""), { code: "lgpd_pending_exists" });
     }
     throw error;
   }

@@ -30,10 +30,10 @@ async function assertKeyFree(tx: Tx, instanceId: number, key: string, exceptId?:
   const clash = await tx.statusCategory.findFirst({
     where: { instanceId, key, ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
-  if (clash) throw conflict(`A category with key "${key}" already exists`);
+  if (clash) throw conflict(`A category with key "${key}" already exists`, { code: "category_exists" });
 }
 
-const duplicateKey = { unique: "A category with this key already exists" };
+const duplicateKey = { unique: { message: "A category with this key already exists", code: "category_exists" } };
 
 export async function createCategory(actor: Actor, input: CreateCategoryInput) {
   const instanceId = actor.instanceId;
@@ -92,6 +92,7 @@ export async function deleteCategory(actor: Actor, id: number) {
         if (used > 0) {
           throw conflict(
             `Category "${category.label}" is used by ${used} status${used === 1 ? "" : "es"}; move them to another category first`,
+            { code: "category_in_use", params: { name: category.label, count: used } },
           );
         }
         await tx.statusCategory.delete({ where: { id } });
@@ -103,6 +104,6 @@ export async function deleteCategory(actor: Actor, id: number) {
         });
         return { deleted: true, id };
       }),
-    { foreignKey: "This category is in use by statuses and cannot be deleted" },
+    { foreignKey: { message: "This category is in use by statuses and cannot be deleted", code: "in_use" } },
   );
 }

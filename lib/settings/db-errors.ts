@@ -19,17 +19,22 @@ export const isUniqueViolation = (error: unknown) => codes(error).some((code) =>
 export const isForeignKeyViolation = (error: unknown) =>
   codes(error).some((code) => code === "P2003" || code === "23503" || code === "P2014");
 
+/** The 409 a violation becomes: the English message and, for the UI, its code. */
+type Refusal = string | { message: string; code: string };
+const refusal = (found: Refusal) =>
+  typeof found === "string" ? conflict(found) : conflict(found.message, { code: found.code });
+
 /** Runs `work`; a unique or foreign-key violation becomes a 409 with `message`. */
 export async function conflictOnViolation<T>(
   work: () => Promise<T>,
-  messages: { unique?: string; foreignKey?: string },
+  messages: { unique?: Refusal; foreignKey?: Refusal },
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (messages.unique && isUniqueViolation(error)) throw conflict(messages.unique);
-    if (messages.foreignKey && isForeignKeyViolation(error)) throw conflict(messages.foreignKey);
+    if (messages.unique && isUniqueViolation(error)) throw refusal(messages.unique);
+    if (messages.foreignKey && isForeignKeyViolation(error)) throw refusal(messages.foreignKey);
     throw error;
   }
 }

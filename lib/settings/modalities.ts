@@ -42,7 +42,7 @@ async function assertIdentifierFree(tx: Tx, instanceId: number, identifier: stri
   const clash = await tx.modality.findFirst({
     where: { instanceId, identifier, ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
-  if (clash) throw conflict(`A modality named "${identifier}" already exists`);
+  if (clash) throw conflict(`A modality named "${identifier}" already exists`, { code: "modality_exists" });
 }
 
 function modalityColumns(input: UpdateModalityInput) {
@@ -60,7 +60,9 @@ const auditable = (modality: Parameters<typeof serializeModality>[0]) => {
   return rest;
 };
 
-const duplicateIdentifier = { unique: "A modality with this identifier already exists" };
+const duplicateIdentifier = {
+  unique: { message: "A modality with this identifier already exists", code: "modality_exists" },
+};
 
 export async function createModality(actor: Actor, input: CreateModalityInput) {
   const instanceId = actor.instanceId;
@@ -121,6 +123,7 @@ export async function deleteModality(actor: Actor, id: number) {
     if (used > 0) {
       throw conflict(
         `Modality "${modality.identifier}" is used by ${used} document${used === 1 ? "" : "s"} and cannot be deleted`,
+        { code: "modality_in_use", params: { name: modality.identifier, count: used } },
       );
     }
     await tx.modality.delete({ where: { id } });
@@ -149,7 +152,10 @@ export async function addHolidays(actor: Actor, id: number, input: AddHolidaysIn
         });
         if (existing.length) {
           const dates = existing.map((holiday) => holiday.date.toISOString().slice(0, 10));
-          throw conflict(`This modality already has a holiday on ${dates.join(", ")}`);
+          throw conflict(`This modality already has a holiday on ${dates.join(", ")}`, {
+            code: "holiday_exists",
+            params: { dates: dates.join(", ") },
+          });
         }
         await tx.modalityHoliday.createMany({
           data: input.holidays.map((holiday) => ({ modalityId: id, date: dateOf(holiday.date), name: holiday.name })),
@@ -162,7 +168,7 @@ export async function addHolidays(actor: Actor, id: number, input: AddHolidaysIn
         });
         return serializeModality(await modalityOf(tx, instanceId, id));
       }),
-    { unique: "This modality already has a holiday on one of these dates" },
+    { unique: { message: "This modality already has a holiday on one of these dates", code: "holiday_exists" } },
   );
 }
 

@@ -100,6 +100,7 @@ export async function deleteProduct(actor: Actor, id: number) {
         if (used > 0) {
           throw conflict(
             `Product "${product.name}" has ${used} document${used === 1 ? "" : "s"} and cannot be deleted; deactivate it instead`,
+            { code: "product_in_use", params: { name: product.name, count: used } },
           );
         }
         await tx.product.delete({ where: { id } });
@@ -111,7 +112,12 @@ export async function deleteProduct(actor: Actor, id: number) {
         });
         return { deleted: true, id };
       }),
-    { foreignKey: "This product has documents and cannot be deleted; deactivate it instead" },
+    {
+      foreignKey: {
+        message: "This product has documents and cannot be deleted; deactivate it instead",
+        code: "product_in_use",
+      },
+    },
   );
 }
 
@@ -127,10 +133,12 @@ async function assertColumnKeyFree(tx: Tx, productId: number, key: string, excep
   const clash = await tx.productColumn.findFirst({
     where: { productId, key, ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
-  if (clash) throw conflict(`This product already has a column with key "${key}"`);
+  if (clash) throw conflict(`This product already has a column with key "${key}"`, { code: "column_exists" });
 }
 
-const duplicateColumn = { unique: "This product already has a column with this key" };
+const duplicateColumn = {
+  unique: { message: "This product already has a column with this key", code: "column_exists" },
+};
 
 export async function createColumn(actor: Actor, productId: number, input: CreateColumnInput) {
   const instanceId = actor.instanceId;

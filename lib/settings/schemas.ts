@@ -3,17 +3,29 @@
 import { z } from "zod";
 import { hoursField, idField } from "../http/zod-fields.ts";
 
+/** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
+const rule = (code: string, message: string) => ({ message, params: { code } });
+const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
+/** The pattern a refinement checks, kept in the generated OpenAPI document as the regex check used to be. */
+const documented = (pattern: RegExp) => ({ pattern: pattern.source });
+
 const name = (max: number) => z.string().trim().min(1, "Required").max(max);
 const order = z.number().int().min(0).max(100_000);
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const colour = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1f2937")
+  .refine(matches(COLOUR), rule("colour", "Use a colour like #1f2937"))
+  .meta(documented(COLOUR))
   .transform((value) => value.toLowerCase());
 
 /** Keys of filled_columns and category keys: safe in JSON paths, CSV headers and URLs. */
 export const SAFE_KEY = /^[a-z0-9_]{1,60}$/;
-const safeKey = z.string().trim().regex(SAFE_KEY, "Use 1–60 lower-case letters, digits or _");
+const safeKey = z
+  .string()
+  .trim()
+  .refine(matches(SAFE_KEY), rule("safe_key", "Use 1–60 lower-case letters, digits or _"))
+  .meta(documented(SAFE_KEY));
 
 // ---------------------------------------------------------------- categories
 export const CATEGORY_KINDS = ["open", "pause", "finished"] as const;
@@ -47,7 +59,7 @@ export const createStatusSchema = z.strictObject({
   allowed_status_ids: z
     .array(idField)
     .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, "Each status may appear once")
+    .refine((ids) => new Set(ids).size === ids.length, rule("unique_items", "Each status may appear once"))
     .optional(),
 });
 export const updateStatusSchema = createStatusSchema.partial();
@@ -87,9 +99,13 @@ export const ISO_WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
 const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const clockMinutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 
+const clock = z.string().refine(matches(CLOCK), rule("clock", "Use HH:MM (00:00–24:00)")).meta(documented(CLOCK));
 const interval = z
-  .tuple([z.string().regex(CLOCK, "Use HH:MM (00:00–24:00)"), z.string().regex(CLOCK, "Use HH:MM (00:00–24:00)")])
-  .refine(([from, to]) => clockMinutes(to) > clockMinutes(from), "The end must be after the start");
+  .tuple([clock, clock])
+  .refine(
+    ([from, to]) => clockMinutes(to) > clockMinutes(from),
+    rule("end_after_start", "The end must be after the start"),
+  );
 
 /** Working intervals per ISO weekday ("1" = Monday … "7" = Sunday), sorted and non-overlapping; null = plain hours. */
 export const workingHoursSchema = z
@@ -99,7 +115,7 @@ export const workingHoursSchema = z
       const sorted = [...(intervals ?? [])].sort((a, b) => clockMinutes(a[0]) - clockMinutes(b[0]));
       for (let index = 1; index < sorted.length; index += 1) {
         if (clockMinutes(sorted[index]![0]) < clockMinutes(sorted[index - 1]![1])) {
-          context.addIssue({ code: "custom", path: [day], message: "Intervals must not overlap" });
+          context.addIssue({ code: "custom", path: [day], ...rule("overlap", "Intervals must not overlap") });
           break;
         }
       }
@@ -123,7 +139,7 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
-const timeZone = z.string().trim().min(1).max(64).refine(isValidTimeZone, "Unknown time zone");
+const timeZone = z.string().trim().min(1).max(64).refine(isValidTimeZone, rule("time_zone", "Unknown time zone"));
 
 export const createModalitySchema = z.strictObject({
   identifier: name(120),
@@ -134,20 +150,28 @@ export const updateModalitySchema = createModalitySchema.partial();
 export type CreateModalityInput = z.infer<typeof createModalitySchema>;
 export type UpdateModalityInput = z.infer<typeof updateModalitySchema>;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "Not a calendar date");
+  .refine(matches(ISO_DATE), { ...rule("date", "Use YYYY-MM-DD"), abort: true })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    rule("date", "Not a calendar date"),
+  )
+  .meta(documented(ISO_DATE));
 
 export const addHolidaysSchema = z.strictObject({
   holidays: z
     .array(z.strictObject({ date: isoDate, name: name(120) }))
     .min(1)
     .max(400)
-    .refine((list) => new Set(list.map((holiday) => holiday.date)).size === list.length, "Each date may appear once"),
+    .refine(
+      (list) => new Set(list.map((holiday) => holiday.date)).size === list.length,
+      rule("unique_dates", "Each date may appear once"),
+    ),
 });
 export type AddHolidaysInput = z.infer<typeof addHolidaysSchema>;
 export const holidayDateParam = isoDate;

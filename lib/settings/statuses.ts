@@ -33,22 +33,30 @@ async function statusOf(tx: Tx, instanceId: number, id: number) {
 
 /** References to other rows must stay inside the actor's instance; a bad one is a field error of the form. */
 async function assertReferences(tx: Tx, instanceId: number, input: UpdateStatusInput, selfId?: number) {
-  const errors: Array<{ path: string; message: string }> = [];
+  const errors: Array<{ path: string; message: string; code: string }> = [];
   if (input.category_id !== undefined) {
     const category = await tx.statusCategory.findFirst({ where: { id: input.category_id, instanceId } });
-    if (!category) errors.push({ path: "category_id", message: "Unknown category" });
+    if (!category) errors.push({ path: "category_id", message: "Unknown category", code: "unknown_reference" });
   }
   if (input.step_id !== undefined && input.step_id !== null) {
     const step = await tx.productStep.findFirst({ where: { id: input.step_id, product: { instanceId } } });
-    if (!step) errors.push({ path: "step_id", message: "Unknown step" });
+    if (!step) errors.push({ path: "step_id", message: "Unknown step", code: "unknown_reference" });
   }
   if (input.allowed_status_ids?.length) {
     if (selfId !== undefined && input.allowed_status_ids.includes(selfId)) {
-      errors.push({ path: "allowed_status_ids", message: "A status cannot list itself (staying is always allowed)" });
+      errors.push({
+        path: "allowed_status_ids",
+        message: "A status cannot list itself (staying is always allowed)",
+        code: "self_transition",
+      });
     }
     const found = await tx.status.count({ where: { instanceId, id: { in: input.allowed_status_ids } } });
     if (found !== input.allowed_status_ids.length) {
-      errors.push({ path: "allowed_status_ids", message: "Unknown status in the allowed transitions" });
+      errors.push({
+        path: "allowed_status_ids",
+        message: "Unknown status in the allowed transitions",
+        code: "unknown_reference",
+      });
     }
   }
   if (errors.length) throw invalid("Invalid parameters", errors);
@@ -138,6 +146,7 @@ export async function deleteStatus(actor: Actor, id: number) {
         if (used > 0) {
           throw conflict(
             `Status "${status.name}" is used by ${used} document${used === 1 ? "" : "s"}; move ${used === 1 ? "it" : "them"} to another status before deleting it`,
+            { code: "status_in_use", params: { name: status.name, count: used } },
           );
         }
         // Other statuses' transitions to this one go with it (cascade). A list emptied that way would silently mean
@@ -150,6 +159,10 @@ export async function deleteStatus(actor: Actor, id: number) {
         if (orphaned.length) {
           throw conflict(
             `Status "${status.name}" is the only allowed transition of ${orphaned.map((row) => `"${row.from.name}"`).join(", ")}; change their transitions first`,
+            {
+              code: "only_transition",
+              params: { name: status.name, others: orphaned.map((row) => `“${row.from.name}”`).join(", ") },
+            },
           );
         }
         await tx.status.delete({ where: { id } });
@@ -161,6 +174,6 @@ export async function deleteStatus(actor: Actor, id: number) {
         });
         return { deleted: true, id };
       }),
-    { foreignKey: "This status is in use by documents and cannot be deleted" },
+    { foreignKey: { message: "This status is in use by documents and cannot be deleted", code: "in_use" } },
   );
 }

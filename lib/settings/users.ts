@@ -55,7 +55,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
       inTransaction(async (tx) => {
         // E-mails are unique across instances: they are the sign-in name.
         if (await tx.user.findUnique({ where: { email: input.email } })) {
-          throw conflict("A user with this e-mail already exists");
+          throw conflict("A user with this e-mail already exists", { code: "user_exists" });
         }
         const created = await tx.user.create({
           data: { instanceId, email: input.email, name: input.name, role: input.role, passwordHash },
@@ -73,7 +73,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
         });
         return created;
       }),
-    { unique: "A user with this e-mail already exists" },
+    { unique: { message: "A user with this e-mail already exists", code: "user_exists" } },
   );
   return { ...serializeUser(user), ...(input.password ? {} : { generated_password: password }) };
 }
@@ -81,7 +81,7 @@ export async function createUser(actor: Actor, input: CreateUserInput) {
 /** The instance must keep at least one enabled admin. */
 async function assertAnotherAdmin(tx: Tx, instanceId: number, exceptId: number) {
   const admins = await tx.user.count({ where: { instanceId, role: "admin", disabled: false, id: { not: exceptId } } });
-  if (admins === 0) throw conflict("The instance must keep at least one enabled admin");
+  if (admins === 0) throw conflict("The instance must keep at least one enabled admin", { code: "last_admin" });
 }
 
 export async function updateUser(actor: Actor, id: number, input: UpdateUserInput) {
@@ -92,9 +92,9 @@ export async function updateUser(actor: Actor, id: number, input: UpdateUserInpu
     const demoted = input.role !== undefined && input.role !== "admin" && user.role === "admin";
     const disabling = input.disabled === true && !user.disabled;
     if (self && input.role !== undefined && input.role !== user.role) {
-      throw conflict("You cannot change your own role");
+      throw conflict("You cannot change your own role", { code: "self_role" });
     }
-    if (self && disabling) throw conflict("You cannot disable your own account");
+    if (self && disabling) throw conflict("You cannot disable your own account", { code: "self_disable" });
     if (user.role === "admin" && !user.disabled && (demoted || disabling)) await assertAnotherAdmin(tx, instanceId, id);
 
     const now = new Date();

@@ -1,0 +1,32 @@
+"use client";
+// The import's one request (all rows or none) as a mutation, and what its answer means for the page.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { documentKeys } from "@/lib/api-client/document-keys.ts";
+import { ApiClientError, fetchJson } from "@/lib/api-client/fetch-json.ts";
+import type { ImportRowError } from "@/lib/documents/import-rows.ts";
+
+export type ImportOutcome =
+  | { kind: "success"; imported: number }
+  | { kind: "refused"; error: unknown; errors: ImportRowError[] }
+  | { kind: "failed"; error: unknown };
+
+export function useImportDocuments() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (rows: Array<Record<string, unknown>>) =>
+      fetchJson<{ imported: number }>("documents/import", { body: { rows } }),
+    // New documents: every open list is stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+  return { ...mutation, outcome: outcomeOf(mutation.data, mutation.error) };
+}
+
+function outcomeOf(data: { imported: number } | undefined, error: unknown): ImportOutcome | null {
+  if (data) return { kind: "success", imported: data.imported };
+  if (!error) return null;
+  // 400: the file was refused whole, with the rows' errors; anything else is a failure to try again.
+  if (error instanceof ApiClientError && error.status === 400) {
+    return { kind: "refused", error, errors: (error.body.errors ?? []) as ImportRowError[] };
+  }
+  return { kind: "failed", error };
+}
