@@ -28,7 +28,9 @@ if (serverUrl) {
   process.env.DATABASE_URL = url.toString();
   delete process.env.PGLITE_DIR;
 } else {
-  const dir = path.resolve("data/e2e-pglite");
+  // One folder per port, like the PostgreSQL database: a second run on another port must never wipe the folder a
+  // running server has open (the lock only guards the open, not this reset).
+  const dir = path.resolve(`data/e2e-pglite-${port}`);
   rmSync(dir, { recursive: true, force: true });
   process.env.PGLITE_DIR = dir;
   delete process.env.DATABASE_URL;
