@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
 test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 390, height: 844 };
-const CUSTOMER = { cpf: "529.982.247-25", name: "Helena Duarte Rocha", email: "helena.rocha@example.com" };
+const CUSTOMER = { cpf: "385.926.174-64", name: "Marta Lins Prado", email: "marta.prado@example.com" };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 async function api(page: Page, route: string, data: unknown) {
