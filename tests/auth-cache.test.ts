@@ -124,3 +124,29 @@ describe("token cache", () => {
     }
   });
 });
+
+describe("LGPD key last use", () => {
+  const status = (key: string) =>
+    fetch(`${app.baseUrl}/api/lgpd/default/status/52998224725`, { headers: { "x-api-key": key } }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
+    );
+  const lastUsedAt = async () =>
+    (await app.db.lgpdKey.findUniqueOrThrow({ where: { instanceId: fx.instanceId } })).lastUsedAt;
+
+  it("records a rotated key's first use even within a minute of the old key's", async () => {
+    const { rotateLgpdKey } = await import("@/lib/lgpd/keys.ts");
+    const first = await rotateLgpdKey(fx.instanceId);
+    await sleep(CACHE_MS + 200); // the server's cache forgets the key row (the rotation ran in this process)
+    expect(await status(first.key)).not.toBe(401);
+    expect(await lastUsedAt()).not.toBeNull();
+
+    const second = await rotateLgpdKey(fx.instanceId);
+    expect(await lastUsedAt()).toBeNull();
+    await sleep(CACHE_MS + 200);
+    expect(await status(second.key)).not.toBe(401);
+    expect(await lastUsedAt()).not.toBeNull();
+  });
+});

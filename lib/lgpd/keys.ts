@@ -46,7 +46,9 @@ const keyCache = ((globalThis as Record<string, unknown>).__docflowLgpdKeyCache 
   string,
   { instanceId: number | null; keyHash: string | null; until: number }
 >;
-const lastUsedWritten = new Map<number, number>();
+// When lastUsedAt was last written, per key (its hash): a rotated key's first use is recorded even within a minute of
+// the old key's last write.
+const lastUsedWritten = new Map<string, number>();
 
 /** instanceForLgpdKey behind the short-lived cache (what the LGPD routes call); lastUsedAt at most once a minute. */
 export async function instanceForLgpdKeyCached(slug: string, presentedKey: string | null): Promise<number | null> {
@@ -61,12 +63,13 @@ export async function instanceForLgpdKeyCached(slug: string, presentedKey: strin
     if (keyCache.size >= 1_000) keyCache.delete(keyCache.keys().next().value!);
     keyCache.set(slug, entry);
     const lastUsed = instance?.lgpdKey?.lastUsedAt?.getTime();
-    if (entry.instanceId !== null && lastUsed) lastUsedWritten.set(entry.instanceId, lastUsed);
+    if (entry.keyHash !== null && lastUsed) lastUsedWritten.set(entry.keyHash, lastUsed);
   }
   const matches = secretMatches(presentedKey ?? "", entry.keyHash ?? DECOY_HASH);
   if (entry.instanceId === null || entry.keyHash === null || !presentedKey || !matches) return null;
-  if (now - (lastUsedWritten.get(entry.instanceId) ?? 0) > LAST_USED_RESOLUTION_MS) {
-    lastUsedWritten.set(entry.instanceId, now);
+  if (now - (lastUsedWritten.get(entry.keyHash) ?? 0) > LAST_USED_RESOLUTION_MS) {
+    if (lastUsedWritten.size >= 1_000) lastUsedWritten.delete(lastUsedWritten.keys().next().value!);
+    lastUsedWritten.set(entry.keyHash, now);
     const db = await getDb();
     await db.lgpdKey.updateMany({ where: { instanceId: entry.instanceId }, data: { lastUsedAt: new Date(now) } });
   }
