@@ -29,8 +29,18 @@ export function DocumentPage({ id }: { id: number }) {
   const [revealed, setRevealed] = useState<RevealedPersonalData | null>(null);
   const protocol = view.data?.document.protocol;
 
+  // Next applies the server's metadata title ("Documento #id") when it streams in, which can land after the data:
+  // once the protocol is known it stays the title, whichever comes last.
   useEffect(() => {
-    if (protocol) document.title = `${t("pageTitle", { protocol })} · DocFlow`;
+    if (!protocol) return;
+    const title = `${t("pageTitle", { protocol })} · DocFlow`;
+    const apply = () => {
+      if (document.title !== title) document.title = title;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
   }, [protocol, t]);
 
   if (view.isPending) return <Spinner label={t("loading")} />;
