@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { log } from "../log.ts";
 import { recordDeletion } from "../metrics/metrics.ts";
+import { startPollingLoop, stopPollingLoop, type PollingLoop } from "../ops/polling-loop.ts";
 import { lgpdSettings, retryDelaySeconds, type LgpdSettings } from "./config.ts";
 import { candidateCondition } from "./erasure-candidates.ts";
 import { ERASURE_SCOPE } from "./erasure-scope.ts";
@@ -427,60 +428,35 @@ export function startLeaseHeartbeat(
   };
 }
 
-export type DeletionLoop = { owner: string; stop: () => Promise<void> };
+export type DeletionLoop = PollingLoop;
 
-// On globalThis: the app's bundled copy of this module and a test's or script's copy must find the same loop.
 const LOOP_KEY = "__docflowLgpdLoop";
-const loops = globalThis as { [LOOP_KEY]?: DeletionLoop };
 
 /**
  * Polls for due requests every LGPD_POLL_SECONDS (at once again when a full batch was claimed). One loop per
  * process; a second call returns the running one. `unref` lets the process exit around it (app servers).
  */
 export function startDeletionLoop(options: { owner?: string; unref?: boolean } = {}): DeletionLoop {
-  const running = loops[LOOP_KEY];
-  if (running) return running;
   const owner = options.owner ?? workerOwnerId();
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  const schedule = (seconds: number) => {
-    if (stopped) return;
-    timer = setTimeout(tick, seconds * 1000);
-    if (options.unref) timer.unref();
-  };
-  const tick = () => {
-    current = (async () => {
-      let fullBatch = false;
+  return startPollingLoop(LOOP_KEY, {
+    owner,
+    unref: options.unref,
+    pollSeconds: () => lgpdSettings().pollSeconds,
+    poll: async () => {
       try {
         const { batchSize } = lgpdSettings();
         const { claimed } = await processDueRequests({ owner, limit: batchSize });
-        fullBatch = claimed >= batchSize;
+        return claimed >= batchSize;
       } catch (error) {
         log.error("lgpd.poll_failed", { owner, error: describeFailure(error) });
+        return false;
       }
-      schedule(fullBatch ? 0 : lgpdSettings().pollSeconds);
-    })();
-  };
-
-  const loop: DeletionLoop = {
-    owner,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-      if (loops[LOOP_KEY] === loop) delete loops[LOOP_KEY];
-      log.info("lgpd.loop_stopped", { owner });
     },
-  };
-  loops[LOOP_KEY] = loop;
-  log.info("lgpd.loop_started", { owner, poll_seconds: lgpdSettings().pollSeconds });
-  schedule(0);
-  return loop;
+    onStart: () => log.info("lgpd.loop_started", { owner, poll_seconds: lgpdSettings().pollSeconds }),
+    onStop: () => log.info("lgpd.loop_stopped", { owner }),
+  });
 }
 
-/** Stops this process's loop, waiting for the request in progress to commit or roll back. */
 export async function stopDeletionLoop(): Promise<void> {
-  await loops[LOOP_KEY]?.stop();
+  await stopPollingLoop(LOOP_KEY);
 }

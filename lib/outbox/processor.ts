@@ -8,6 +8,7 @@
 // backoff — with the same Message-ID, so in the one ambiguous case (the connection lost after the final dot,
 // RFC 1047) the receiving side can recognise a repeat. 5xx replies are permanent: `failed` at once.
 // Not marked server-only: `npm run worker` imports it outside Next.
+import { startPollingLoop, stopPollingLoop, type PollingLoop } from "../ops/polling-loop.ts";
 import { log } from "../log.ts";
 import { describeFailure } from "../lgpd/redact.ts";
 import { startLeaseHeartbeat, workerOwnerId } from "../lgpd/processor.ts";
@@ -196,68 +197,31 @@ export async function processDueMessages(
   return { claimed: claimed.length, results };
 }
 
-export type OutboxLoop = { owner: string; nudge: () => void; stop: () => Promise<void> };
-
-// On globalThis: the app's bundled copy of this module and the route code's copy must find the same loop.
-const LOOP_KEY = OUTBOX_LOOP_KEY;
-const loops = globalThis as { [LOOP_KEY]?: OutboxLoop };
+export type OutboxLoop = PollingLoop;
 
 /**
  * Polls for due messages every OUTBOX_POLL_SECONDS; `nudge` (called after a change queued a message in this
  * process) runs a poll at once, so a customer's e-mail leaves within a round trip of the status change.
  */
 export function startOutboxLoop(options: { owner?: string; unref?: boolean } = {}): OutboxLoop {
-  const running = loops[LOOP_KEY];
-  if (running) return running;
   const owner = options.owner ?? workerOwnerId();
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> | null = null;
-  let again = false;
-
-  const schedule = (seconds: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, seconds * 1000);
-    if (options.unref) timer.unref();
-  };
-  const tick = () => {
-    if (current) {
-      again = true;
-      return;
-    }
-    current = (async () => {
-      // Anything claimed: poll again at once — a delivery may have unblocked the next one of its document.
-      let more = false;
+  return startPollingLoop(OUTBOX_LOOP_KEY, {
+    owner,
+    unref: options.unref,
+    pollSeconds: () => outboxSettings().pollSeconds,
+    // Anything claimed: poll again at once — a delivery may have unblocked the next one of its document.
+    poll: async () => {
       try {
-        const settings = outboxSettings();
-        const { claimed } = await processDueMessages({ owner, limit: settings.batchSize });
-        more = claimed > 0;
+        const { claimed } = await processDueMessages({ owner, limit: outboxSettings().batchSize });
+        return claimed > 0;
       } catch (error) {
         log.error("outbox.poll_failed", { owner, error: describeSendFailure(error) });
+        return false;
       }
-      current = null;
-      const now = more || again;
-      again = false;
-      schedule(now ? 0 : outboxSettings().pollSeconds);
-    })();
-  };
-
-  const loop: OutboxLoop = {
-    owner,
-    nudge: () => schedule(0),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-      if (loops[LOOP_KEY] === loop) delete loops[LOOP_KEY];
     },
-  };
-  loops[LOOP_KEY] = loop;
-  schedule(0);
-  return loop;
+  });
 }
 
 export async function stopOutboxLoop(): Promise<void> {
-  await loops[LOOP_KEY]?.stop();
+  await stopPollingLoop(OUTBOX_LOOP_KEY);
 }

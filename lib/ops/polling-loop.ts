@@ -1,0 +1,64 @@
+// One polling loop per process and key, shared by the deletion worker and the outbox. On globalThis: the app's bundled
+// copy of a module and a script's or test's copy must find the same loop. `poll` handles its own errors and answers
+// whether to poll again at once; `nudge` asks for a poll now (one asked for while a poll runs follows it).
+export type PollingLoop = { owner: string; nudge: () => void; stop: () => Promise<void> };
+
+const loops = globalThis as unknown as Record<string, PollingLoop | undefined>;
+
+export function startPollingLoop(
+  key: string,
+  options: {
+    owner: string;
+    unref?: boolean;
+    poll: () => Promise<boolean>;
+    pollSeconds: () => number;
+    onStart?: () => void;
+    onStop?: () => void;
+  },
+): PollingLoop {
+  const running = loops[key];
+  if (running) return running;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> | null = null;
+  let again = false;
+
+  const schedule = (seconds: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, seconds * 1000);
+    if (options.unref) timer.unref();
+  };
+  const tick = () => {
+    if (current) {
+      again = true;
+      return;
+    }
+    current = (async () => {
+      const now = (await options.poll()) || again;
+      current = null;
+      again = false;
+      schedule(now ? 0 : options.pollSeconds());
+    })();
+  };
+
+  const loop: PollingLoop = {
+    owner: options.owner,
+    nudge: () => schedule(0),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+      if (loops[key] === loop) delete loops[key];
+      options.onStop?.();
+    },
+  };
+  loops[key] = loop;
+  options.onStart?.();
+  schedule(0);
+  return loop;
+}
+
+export async function stopPollingLoop(key: string): Promise<void> {
+  await loops[key]?.stop();
+}
