@@ -16,7 +16,8 @@
 //   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench, which `npm run`
 //       takes from node_modules/.bin: the project's Node 26)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   flags for the app's Node (cluster workers inherit them)
-//   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)
+//   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)  BENCH_KEEP_LOGS=1 (servers' stdout,
+//   e.g. with BENCH_NODE_ARGS=--trace-gc)
 // The seeded database (docflow_bench_api_<documents>) is kept for the next run; BENCH_FRESH=1 drops it first.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -431,7 +432,8 @@ export async function run() {
           : new Promise((resolve) => server.process.once("exit", resolve)),
       ),
     );
-    rmSync(logDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_LOGS) console.log(`servers' logs kept in ${logDir}`);
+    else rmSync(logDir, { recursive: true, force: true });
   }
   const report = apps
     .map(

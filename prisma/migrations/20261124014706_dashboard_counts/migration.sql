@@ -21,7 +21,7 @@ CREATE TABLE "DashboardCount" (
 -- A key holds only what does not depend on the clock: an SLA still running keeps the UTC day of its end ("slaDay"),
 -- and the reader counts the documents of the few days around a bucket boundary exactly.
 -- No semicolon may appear inside a statement or comment here: @prisma/adapter-pg runs scripts split at each one.
--- The PL/pgSQL bodies are E'' strings that write it as \073 for that reason.
+-- The PL/pgSQL bodies are E'' strings that write it as \073 for that reason (and quotes doubled).
 
 -- Nullable key columns: the unique key compares them through COALESCE so that NULL matches NULL on conflict.
 CREATE UNIQUE INDEX "DashboardCount_key" ON "DashboardCount" ("instanceId", "createdDay", "productId", "statusId",
@@ -31,29 +31,43 @@ CREATE UNIQUE INDEX "DashboardCount_key" ON "DashboardCount" ("instanceId", "cre
 -- A document's key, as a "DashboardCount" row (id and count left empty). The SLA clock stops at date_finished, else at
 -- the start of the current pause: with neither it is still running. The late buckets are the dashboard's
 -- (lib/dashboard/schema.ts LATE_BUCKETS): the lower bound of the bucket of the days late when the clock stopped.
+-- PL/pgSQL rather than SQL for both functions: PostgreSQL plans a SQL function's statement again at every call, which
+-- cost 0.8-1 ms per document written, where PL/pgSQL keeps its plans (0.035 ms).
 CREATE FUNCTION "docflow_dashboard_key"(d "Document") RETURNS "DashboardCount"
-LANGUAGE sql STABLE AS $$
-  SELECT NULL::bigint, d."instanceId", (d."createdAt" AT TIME ZONE 'America/Sao_Paulo')::date, d."productId",
-    d."modalityId", d."statusId",
-    CASE WHEN d."slaEnd" IS NULL THEN 'no_sla'
-         WHEN COALESCE(d."dateFinished", d."pausedAt") IS NULL THEN 'running'
-         WHEN d."slaEnd" < COALESCE(d."dateFinished", d."pausedAt") THEN 'late'
-         ELSE 'in_sla' END,
-    CASE WHEN d."slaEnd" < COALESCE(d."dateFinished", d."pausedAt") THEN
-      (SELECT CASE WHEN days < 1 THEN 0 WHEN days < 3 THEN 1 WHEN days < 7 THEN 3 WHEN days < 15 THEN 7
-                   WHEN days < 30 THEN 15 ELSE 30 END
-       FROM (SELECT EXTRACT(EPOCH FROM (COALESCE(d."dateFinished", d."pausedAt") - d."slaEnd")) / 86400.0 AS days) late)::smallint
-    END,
-    CASE WHEN d."slaEnd" IS NOT NULL AND COALESCE(d."dateFinished", d."pausedAt") IS NULL
-         THEN floor(EXTRACT(EPOCH FROM d."slaEnd") / 86400)::int END,
-    CASE WHEN d."slaEnd" IS NOT NULL THEN (d."dateFinished" AT TIME ZONE 'America/Sao_Paulo')::date END,
-    NULL::int
-$$;
+LANGUAGE plpgsql STABLE AS E'
+DECLARE
+  k "DashboardCount"\073
+  stopped timestamptz := COALESCE(d."dateFinished", d."pausedAt")\073
+  days numeric\073
+BEGIN
+  k."instanceId" := d."instanceId"\073
+  k."createdDay" := (d."createdAt" AT TIME ZONE ''America/Sao_Paulo'')::date\073
+  k."productId" := d."productId"\073
+  k."modalityId" := d."modalityId"\073
+  k."statusId" := d."statusId"\073
+  IF d."slaEnd" IS NULL THEN
+    k."slaState" := ''no_sla''\073
+  ELSIF stopped IS NULL THEN
+    k."slaState" := ''running''\073
+    k."slaDay" := floor(EXTRACT(EPOCH FROM d."slaEnd") / 86400)::int\073
+  ELSIF d."slaEnd" < stopped THEN
+    k."slaState" := ''late''\073
+    days := EXTRACT(EPOCH FROM (stopped - d."slaEnd")) / 86400.0\073
+    k."lateFrom" := CASE WHEN days < 1 THEN 0 WHEN days < 3 THEN 1 WHEN days < 7 THEN 3 WHEN days < 15 THEN 7
+                         WHEN days < 30 THEN 15 ELSE 30 END\073
+  ELSE
+    k."slaState" := ''in_sla''\073
+  END IF\073
+  IF d."slaEnd" IS NOT NULL THEN
+    k."finishedDay" := (d."dateFinished" AT TIME ZONE ''America/Sao_Paulo'')::date\073
+  END IF\073
+  RETURN k\073
+END';
 
 -- Moves one document from its old key (-1) to its new one (+1): either may be NULL (insert, delete). One statement,
 -- keys in a fixed order, so two transactions moving documents in opposite directions lock the rows in the same order.
 CREATE FUNCTION "docflow_dashboard_move"(old_row "Document", new_row "Document") RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS E'BEGIN
   INSERT INTO "DashboardCount" AS c ("instanceId", "createdDay", "productId", "modalityId", "statusId", "slaState",
     "lateFrom", "slaDay", "finishedDay", "count")
   SELECT (k)."instanceId", (k)."createdDay", (k)."productId", (k)."modalityId", (k)."statusId", (k)."slaState",
@@ -67,9 +81,9 @@ LANGUAGE sql AS $$
   HAVING sum(delta) <> 0
   ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9
   ON CONFLICT ("instanceId", "createdDay", "productId", "statusId", "slaState", (COALESCE("modalityId", 0)),
-    (COALESCE("lateFrom", -1)), (COALESCE("slaDay", -1)), (COALESCE("finishedDay", '-infinity'::date)))
-  DO UPDATE SET "count" = c."count" + excluded."count"
-$$;
+    (COALESCE("lateFrom", -1)), (COALESCE("slaDay", -1)), (COALESCE("finishedDay", ''-infinity''::date)))
+  DO UPDATE SET "count" = c."count" + excluded."count"\073
+END';
 
 CREATE FUNCTION "docflow_dashboard_count"() RETURNS trigger
 LANGUAGE plpgsql AS E'BEGIN PERFORM "docflow_dashboard_move"(OLD, NEW)\073 RETURN NULL\073 END';
