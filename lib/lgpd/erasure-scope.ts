@@ -93,6 +93,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     },
   },
   ProtocolCounter: { kept: { day: "a date" } },
+  DashboardCount: { kept: { slaState: "a code (no_sla, in_sla, late, running): counts, no document's data" } },
   Observation: { rows: OF_INSTANCE_DOCUMENTS, masked: { text: "text", authorLabel: "text" } },
   Attachment: {
     rows: OF_INSTANCE_DOCUMENTS,
