@@ -194,6 +194,8 @@ test("the table sorts on the server and pages through every document", async ({ 
 test("staff reveal the page's personal data with one request", async ({ page }) => {
   await signIn(page, "staff");
   await searchCpfAndCategories(page, "318.274.659-64", ["Acesso"]);
+  // The filtered list must be on screen before the reveal: the row below is also in the unfiltered one.
+  await expect(shown(page, "1 documento")).toBeVisible();
   const row = bodyRows(page).filter({ hasText: D.mariaNew.protocol });
   await expect(row.getByTestId("cpf")).toHaveText("***.274.659-**");
 

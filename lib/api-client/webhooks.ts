@@ -1,11 +1,12 @@
 // TanStack Query hooks of the APIs menu's webhooks page over /api/admin/webhooks with the session.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { listWebhooks } from "../webhooks/admin.ts";
+import type { z } from "zod";
+import type { ZCreatedWebhook, ZWebhookList } from "../webhooks/answers.ts";
 import type { WebhookEvent } from "../webhooks/event-names.ts";
 import { fetchJson } from "./fetch-json.ts";
 
-export type WebhookRow = Awaited<ReturnType<typeof listWebhooks>>[number];
-export type CreatedWebhook = Omit<WebhookRow, "deliveries"> & { secret: string };
+export type WebhookRow = z.infer<typeof ZWebhookList>["items"][number];
+export type CreatedWebhook = z.infer<typeof ZCreatedWebhook>;
 
 export const webhookKeys = { all: ["apis", "webhooks"] as const };
 
