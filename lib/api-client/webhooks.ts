@@ -1,19 +1,20 @@
 // TanStack Query hooks of the APIs menu's webhooks page over /api/admin/webhooks with the session.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZCreatedWebhook, ZWebhookList } from "../webhooks/answers.ts";
-import type { WebhookEvent } from "../webhooks/event-names.ts";
-import { fetchJson } from "./fetch-json.ts";
+import * as webhooks from "@/app/api/admin/webhooks/contract.ts";
+import * as webhook from "@/app/api/admin/webhooks/[id]/contract.ts";
+import * as resend from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
+import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
+import { callApi } from "./fetch-json.ts";
 
-export type WebhookRow = z.infer<typeof ZWebhookList>["items"][number];
-export type CreatedWebhook = z.infer<typeof ZCreatedWebhook>;
+export type WebhookRow = ContractAnswer<typeof webhooks.GET>["items"][number];
+export type CreatedWebhook = ContractAnswer<typeof webhooks.POST>;
 
 export const webhookKeys = { all: ["apis", "webhooks"] as const };
 
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.all,
-    queryFn: ({ signal }) => fetchJson<{ items: WebhookRow[] }>("admin/webhooks", { signal }).then((d) => d.items),
+    queryFn: ({ signal }) => callApi(webhooks.GET, { signal }).then((d) => d.items),
     refetchInterval: 5_000,
     refetchIntervalInBackground: false,
   });
@@ -28,17 +29,15 @@ function useWebhookMutation<TInput, TAnswer>(call: (input: TInput) => Promise<TA
 }
 
 export const useCreateWebhook = () =>
-  useWebhookMutation((body: { url: string; events: WebhookEvent[] }) =>
-    fetchJson<CreatedWebhook>("admin/webhooks", { body }),
-  );
+  useWebhookMutation((body: ContractBody<typeof webhooks.POST>) => callApi(webhooks.POST, { body }));
 
 export const useSetWebhookEnabled = () =>
   useWebhookMutation((input: { id: number; enabled: boolean }) =>
-    fetchJson(`admin/webhooks/${input.id}`, { method: "PATCH", body: { enabled: input.enabled } }),
+    callApi(webhook.PATCH, { params: { id: input.id }, body: { enabled: input.enabled } }),
   );
 
 export const useDeleteWebhook = () =>
-  useWebhookMutation((id: number) => fetchJson(`admin/webhooks/${id}`, { method: "DELETE" }));
+  useWebhookMutation((id: number) => callApi(webhook.DELETE, { params: { id } }));
 
 export const useResendDelivery = () =>
-  useWebhookMutation((id: number) => fetchJson(`admin/webhooks/deliveries/${id}/resend`, { body: {} }));
+  useWebhookMutation((id: number) => callApi(resend.POST, { params: { id }, body: {} }));

@@ -31,8 +31,14 @@ export async function deployMigrations(target: DatabaseTarget = databaseTarget()
   }
 }
 
-/** Migrates the database this process already has open (tests and the embedded start, where PGlite is one connection). */
+/**
+ * Migrates the database this process already has open (tests, benchmarks and the embedded start, where PGlite is one
+ * connection). PostgreSQL takes the path above: the app's connections carry a statement timeout, and an index built
+ * on a large table (a 1,000,000-document benchmark database) outlasts it.
+ */
 export async function deployMigrationsOnOpenDatabase(): Promise<string[]> {
+  const target = databaseTarget();
+  if (target.kind !== "pglite") return deployMigrations(target);
   const { getDb, getConnection } = await import("./client.ts");
   await getDb();
   return applyMigrations((await getConnection()).factory);

@@ -2,7 +2,9 @@
 // The import's one request (all rows or none) as a mutation, and what its answer means for the page.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { documentKeys } from "@/lib/api-client/document-keys.ts";
-import { ApiClientError, fetchJson } from "@/lib/api-client/fetch-json.ts";
+import * as importContract from "@/app/api/documents/import/contract.ts";
+import { ApiClientError, callApi } from "@/lib/api-client/fetch-json.ts";
+import type { ContractBody } from "@/lib/http/contract.ts";
 import type { ImportRowError } from "@/lib/documents/import-rows.ts";
 
 export type ImportOutcome =
@@ -13,8 +15,7 @@ export type ImportOutcome =
 export function useImportDocuments() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (rows: Array<Record<string, unknown>>) =>
-      fetchJson<{ imported: number }>("documents/import", { body: { rows } }),
+    mutationFn: (rows: ContractBody<typeof importContract.POST>["rows"]) => callApi(importContract.POST, { body: { rows } }),
     // New documents: every open list is stale.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
