@@ -1,6 +1,67 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The database (Prisma client, generated types, raw SQL helpers) is reached only from the server side.
+const DATABASE = [
+  {
+    regex: "(^|/)db/|^@prisma/",
+    message: "The database is server-side: call a use-case of lib/<area>/server/ (or put this code there).",
+  },
+];
+// Server modules stay out of the browser's reach: client code and the shared files of an area import none.
+const SERVER_MODULES = [
+  {
+    regex: "(^|/)server/",
+    message: "Server module: client code and shared files (lib/<area>/*.ts) import only shared files.",
+  },
+];
+// Shared files (lib/<area>/*.ts) run in the browser too: no server-only marker, no Node built-ins.
+const NODE_ONLY = [
+  {
+    regex: "^(server-only|node:.*|nodemailer|prom-client|pg|next/headers)$",
+    message: "Shared files run in the browser too: move this code to lib/<area>/server/.",
+  },
+];
+// Domain code throws AppError (lib/errors/app-error.ts); HTTP statuses belong to the route layer (issue 11).
+const HTTP_ERRORS = [
+  {
+    group: ["**/http/errors.ts", "@/lib/http/errors.ts"],
+    message: "Throw AppError from lib/errors/app-error.ts: the route layer maps it to HTTP.",
+  },
+];
+const SOURCES = ["**/*.{ts,tsx,mts,mjs,js}"];
+const SHARED = ["lib/*.{ts,tsx,mts}", "lib/*/*.{ts,tsx,mts}"];
+const CLIENT = ["components/**", "lib/api-client/**"];
+const SERVER_SIDE = ["lib/*/server/**"];
+// The HTTP layer and its route glue map errors to HTTP themselves.
+const HTTP_LAYER = [
+  "lib/http/server/**",
+  "lib/idempotency/server/route-glue.ts",
+  "lib/lgpd/server/http.ts",
+  "lib/tracking/server/public-route.ts",
+];
+// Tooling around the app, and the tests, may reach the database directly.
+const TOOLING = ["scripts/**", "tests/**", "bench/**", "e2e/**", "prisma/**", "lib/**/*.test.ts"];
+
+const restrictImports = (files, ...fences) => ({
+  files,
+  rules: { "no-restricted-imports": fences.length ? ["error", { patterns: fences.flat() }] : "off" },
+});
+
+/**
+ * From the widest file group to the narrowest: a later block replaces an earlier one's options for the files it
+ * matches, so each block lists every fence that applies to its files.
+ */
+const importFences = () => [
+  restrictImports(SOURCES, DATABASE),
+  restrictImports(["lib/**"], DATABASE, HTTP_ERRORS),
+  restrictImports(SHARED, DATABASE, SERVER_MODULES, NODE_ONLY, HTTP_ERRORS),
+  restrictImports(["lib/http/*"], DATABASE, SERVER_MODULES, NODE_ONLY),
+  restrictImports(CLIENT, DATABASE, SERVER_MODULES),
+  restrictImports([...SERVER_SIDE, "lib/db/**"], HTTP_ERRORS),
+  restrictImports([...HTTP_LAYER, ...TOOLING]),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -20,30 +81,9 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  {
-    // Domain code throws AppError (lib/errors/app-error.ts); HTTP statuses belong to the route layer (issue 11).
-    files: ["lib/**/*.ts"],
-    ignores: [
-      "lib/http/**",
-      "lib/idempotency/route-glue.ts",
-      "lib/lgpd/http.ts",
-      "lib/tracking/public-route.ts",
-      "lib/api-client/**",
-    ],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/http/errors.ts", "@/lib/http/errors.ts"],
-              message: "Throw AppError from lib/errors/app-error.ts: the route layer maps it to HTTP.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Import fences (issue 11, docs/architecture.md "Layers"). ESLint keeps one set of options per rule and file, so
+  // each block below names every fence that applies to its files (restrictImports).
+  ...importFences(),
   {
     // Tests read untyped JSON answers; `any` there keeps assertions readable.
     files: ["tests/**", "e2e/**", "bench/**"],

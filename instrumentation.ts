@@ -3,14 +3,14 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: stamps each request with its socket's address and TLS flag, and cuts late bodies
-  // (lib/http/peer-stamp.ts, lib/http/slow-body-guard.ts).
-  const { installRequestHooks } = await import("./lib/http/peer-stamp.ts");
+  // (lib/http/server/peer-stamp.ts, lib/http/server/slow-body-guard.ts).
+  const { installRequestHooks } = await import("./lib/http/server/peer-stamp.ts");
   installRequestHooks();
   if (process.env.LGPD_WORKER === "off") return;
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code.
-  const { startDeletionLoop } = await import("./lib/lgpd/processor.ts");
+  const { startDeletionLoop } = await import("./lib/lgpd/server/processor.ts");
   startDeletionLoop({ unref: true });
   // The outbox (customer e-mails) runs where the deletion loop runs: same mechanism, same switch.
-  const { startOutboxLoop } = await import("./lib/outbox/processor.ts");
+  const { startOutboxLoop } = await import("./lib/outbox/server/processor.ts");
   startOutboxLoop({ unref: true });
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { writeContractIndex } from "./lib/api-docs/contract-index.mjs";
-import { scanApiRoutes } from "./lib/http/api-route-table.mjs";
+import { writeContractIndex } from "./lib/api-docs/server/contract-index.mjs";
+import { scanApiRoutes } from "./lib/http/server/api-route-table.mjs";
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 // The contract list the OpenAPI document and the reference page are built from, current before every build. A

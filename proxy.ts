@@ -2,13 +2,13 @@
 // handler would answer in the API's JSON shape — unknown paths (404), methods a route does not export (405 +
 // Allow, TRACE included), undecodable percent-encoding (400; LGPD routes in their own shape) — and marks every API
 // answer `Cache-Control: no-store`. Pages get a nonce-based Content-Security-Policy. HSTS is added when the client
-// came over https (the socket's TLS, or X-Forwarded-Proto from a trusted proxy: lib/auth/client-address.ts).
+// came over https (the socket's TLS, or X-Forwarded-Proto from a trusted proxy: lib/auth/server/client-address.ts).
 import { NextResponse, type NextRequest } from "next/server";
-import { clientProtocol } from "@/lib/auth/client-address.ts";
-import { UNREPRESENTABLE_METHOD_HEADER } from "@/lib/http/peer-stamp.ts";
+import { clientProtocol } from "@/lib/auth/server/client-address.ts";
+import { UNREPRESENTABLE_METHOD_HEADER } from "@/lib/http/server/peer-stamp.ts";
 import { allowedMethods, matchApiRoute, type ApiRoute } from "@/lib/http/api-route-table.ts";
 import { ApiError, errorBody, type ErrorKind } from "@/lib/http/errors.ts";
-import { requestIdFrom } from "@/lib/http/request-id.ts";
+import { requestIdFrom } from "@/lib/http/server/request-id.ts";
 import {
   API_CONTENT_SECURITY_POLICY,
   newNonce,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SESSION_REFRESH_SECONDS } from "@/lib/auth/session-policy.ts";
 import { messagesFor } from "@/lib/i18n/messages.ts";
-import { currentLocale } from "@/lib/i18n/server.ts";
+import { currentLocale } from "@/lib/i18n/server/server-translator.ts";
 import { Providers } from "./providers.tsx";
 import "./globals.css";
 

@@ -74,8 +74,8 @@ async function prepareDatabase() {
 
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
-  const { createInstanceWithCatalog } = await import("../lib/seed/catalog.ts");
-  const { generateSecret, hashSecret } = await import("../lib/auth/secrets.ts");
+  const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
+  const { generateSecret, hashSecret } = await import("../lib/auth/server/secrets.ts");
   await deployMigrationsOnOpenDatabase();
   const db = await getDb();
   let instance = await db.instance.findUnique({ where: { slug: "default" } });

@@ -77,8 +77,8 @@ async function benchEngine(engine: Engine, serverUrl?: string): Promise<CaseResu
   const database = await openDatabase(engine, serverUrl);
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb, Prisma } = await import("../lib/db/client.ts");
-  const { createInstanceWithCatalog } = await import("../lib/seed/catalog.ts");
-  const { searchDocuments, documentFilterSql } = await import("../lib/documents/search.ts");
+  const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
+  const { searchDocuments, documentFilterSql } = await import("../lib/documents/server/search.ts");
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
   const results: CaseResult[] = [];
   try {

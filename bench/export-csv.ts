@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateSecret, hashSecret } from "../lib/auth/secrets.ts";
+import { generateSecret, hashSecret } from "../lib/auth/server/secrets.ts";
 import { insertBulkDocuments } from "../tests/helpers/bulk-documents.ts";
 
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
@@ -47,7 +47,7 @@ if (kind === "pglite") {
 
 const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
 const { getDb, closeDb } = await import("../lib/db/client.ts");
-const { createInstanceWithCatalog } = await import("../lib/seed/catalog.ts");
+const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
 await deployMigrationsOnOpenDatabase();
 const db = await getDb();
 const catalog = await createInstanceWithCatalog(db, "default");

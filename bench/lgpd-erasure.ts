@@ -21,8 +21,8 @@ export async function run(): Promise<void> {
 
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
-  const { createInstanceWithCatalog } = await import("../lib/seed/catalog.ts");
-  const { processDueRequests } = await import("../lib/lgpd/processor.ts");
+  const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
+  const { processDueRequests } = await import("../lib/lgpd/server/processor.ts");
   await deployMigrationsOnOpenDatabase();
   const db = await getDb();
   const catalog = await createInstanceWithCatalog(db, "default");
@@ -94,7 +94,7 @@ export async function run(): Promise<void> {
   );
 
   for (const person of people) {
-    // What lib/lgpd/requests.ts records (that module is server-only); the hash is not used by the processor.
+    // What lib/lgpd/server/requests.ts records (that module is server-only); the hash is not used by the processor.
     await db.lgpdRequest.create({
       data: {
         instanceId: catalog.instanceId,

@@ -4,7 +4,7 @@
 // this process, which hosts the app; the client side of fetch is included, so the figure is an upper bound).
 //
 //   npm run bench -- live-polling              BENCH_RUNS=100
-import { createApiToken } from "../lib/auth/api-tokens.ts";
+import { createApiToken } from "../lib/auth/server/api-tokens.ts";
 import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS) || 100;

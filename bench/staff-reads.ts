@@ -32,11 +32,11 @@ export async function run() {
     if (applied.length)
       console.log(`applied ${applied.join(", ")} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
-  const { searchDocuments } = await import("../lib/documents/search.ts");
+  const { searchDocuments } = await import("../lib/documents/server/search.ts");
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
-  const { loadDashboard } = await import("../lib/dashboard/load-dashboard.ts");
+  const { loadDashboard } = await import("../lib/dashboard/server/load-dashboard.ts");
   const { dashboardQuerySchema } = await import("../lib/dashboard/schema.ts");
-  const { searchLgpdRequests } = await import("../lib/lgpd/admin-requests.ts");
+  const { searchLgpdRequests } = await import("../lib/lgpd/server/admin-requests.ts");
   const { ZSearchLgpdRequestsBody } = await import("../lib/lgpd/schemas.ts");
   const db = await getDb();
   const instance = await db.instance.findUniqueOrThrow({ where: { slug: "default" } });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { verifySignature } from "../lib/webhooks/signature.ts";
+import { verifySignature } from "../lib/webhooks/server/signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/helpers/webhook-receiver.ts";
 import { screenshotBothSizes, signIn } from "./support/fixtures.ts";
 

@@ -38,6 +38,9 @@ async function searchCpfAndCategories(page: Page, cpf: string, categories: strin
   await panel.getByRole("button", { name: "Categoria de status" }).click();
   for (const category of categories) await panel.getByRole("checkbox", { name: category }).check();
   await panel.getByRole("button", { name: "Aplicar" }).click();
+  // The list remounts for a new search (nothing selected or revealed carries over): wait until this one is the URL's,
+  // or a click on the CPF-only results can be undone by the categories landing after it (seen on a loaded machine).
+  await expect.poll(() => new URL(page.url()).searchParams.getAll("cat").length).toBe(categories.length);
 }
 
 /** Same-origin API call with the page's session cookie (the wrapper wants an Origin on cookie-authenticated POSTs). */

@@ -2,7 +2,7 @@
 // The commands live in lib/cli; `npm run -s cli -- help` lists them.
 import "./support/allow-server-only.ts";
 
-const { runCli } = await import("../lib/cli/run-cli.ts");
+const { runCli } = await import("../lib/cli/server/run-cli.ts");
 
 const code = await runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),

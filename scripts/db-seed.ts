@@ -3,8 +3,8 @@
 import { parseArgs } from "node:util";
 import { describeTarget } from "../lib/db/connection.ts";
 import { DatabaseInUseError } from "../lib/db/pglite-lock.ts";
-import { prepareDatabase } from "../lib/ops/prepare-database.ts";
-import { seedRefusal } from "../lib/seed/seed-database.ts";
+import { prepareDatabase } from "../lib/ops/server/prepare-database.ts";
+import { seedRefusal } from "../lib/seed/server/seed-database.ts";
 
 let force = false;
 try {

@@ -1,14 +1,14 @@
 // The server process of `npm start` (started by scripts/start.ts, which prepares the database first): serves the
-// built app on PORT and stops gracefully on SIGTERM/SIGINT (lib/ops/app-server.ts) — on PostgreSQL with
-// WEB_CONCURRENCY processes (default: one per core; lib/ops/cluster.ts).
+// built app on PORT and stops gracefully on SIGTERM/SIGINT (lib/ops/server/app-server.ts) — on PostgreSQL with
+// WEB_CONCURRENCY processes (default: one per core; lib/ops/server/cluster.ts).
 import cluster from "node:cluster";
 import "./support/allow-server-only.ts";
 
-const { runPrimary, webConcurrency } = await import("../lib/ops/cluster.ts");
+const { runPrimary, webConcurrency } = await import("../lib/ops/server/cluster.ts");
 const processes = cluster.isPrimary ? webConcurrency() : 1;
 if (processes > 1) {
   runPrimary(processes);
 } else {
-  const { serveApp } = await import("../lib/ops/app-server.ts");
+  const { serveApp } = await import("../lib/ops/server/app-server.ts");
   await serveApp({ port: Number(process.env.PORT || 3000) });
 }

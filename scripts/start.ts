@@ -10,9 +10,9 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
 import { acquirePgliteLock, completeHandover, DatabaseInUseError, lockHandover } from "../lib/db/pglite-lock.ts";
-import { ensureAppSecret } from "../lib/ops/app-secret.ts";
-import { buildFreshness } from "../lib/ops/build-freshness.ts";
-import { prepareDatabase } from "../lib/ops/prepare-database.ts";
+import { ensureAppSecret } from "../lib/ops/server/app-secret.ts";
+import { buildFreshness } from "../lib/ops/server/build-freshness.ts";
+import { prepareDatabase } from "../lib/ops/server/prepare-database.ts";
 
 const USAGE = `usage: npm start [-- --skip-build]
   Builds if needed, prepares the database and serves the app on PORT (default 3000).

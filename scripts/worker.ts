@@ -4,8 +4,8 @@
 import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
-import { startDeletionLoop } from "../lib/lgpd/processor.ts";
-import { startOutboxLoop } from "../lib/outbox/processor.ts";
+import { startDeletionLoop } from "../lib/lgpd/server/processor.ts";
+import { startOutboxLoop } from "../lib/outbox/server/processor.ts";
 
 const target = databaseTarget();
 if (target.kind === "pglite") {

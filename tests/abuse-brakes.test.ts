@@ -5,8 +5,8 @@
 // minutes). Real HTTP against the built app; the throttles live in the database (PGlite or PostgreSQL).
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/sign-in-throttle.ts";
-import { LGPD_KEY_FAILURE_LIMITS, lgpdThrottleKeys } from "@/lib/lgpd/key-throttle.ts";
+import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/server/sign-in-throttle.ts";
+import { LGPD_KEY_FAILURE_LIMITS, lgpdThrottleKeys } from "@/lib/lgpd/server/key-throttle.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -1,9 +1,9 @@
 // Admin routes of the APIs menu and the LGPD page, over real HTTP on the built app (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): role enforcement, LGPD key rotation, document-API tokens, LGPD request search/retry/receipt.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { keyedHash } from "@/lib/auth/secrets.ts";
+import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import type { LgpdRequestStatus } from "@/lib/db/generated/enums.ts";
-import { instanceForLgpdKey } from "@/lib/lgpd/keys.ts";
+import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -1,8 +1,8 @@
-// Domain errors carry no HTTP: the route layer (toApiError in lib/http/api-route.ts) gives each kind its status and
+// Domain errors carry no HTTP: the route layer (toApiError in lib/http/server/api-route.ts) gives each kind its status and
 // keeps the message, code, params and field errors the UI translates.
 import { describe, expect, it } from "vitest";
 import { AppError, conflict, forbidden, invalid, notFound, unsupportedType } from "@/lib/errors/app-error.ts";
-import { toApiError } from "@/lib/http/api-route.ts";
+import { toApiError } from "@/lib/http/server/api-route.ts";
 import { errorBody } from "@/lib/http/errors.ts";
 
 describe("AppError → HTTP", () => {
@@ -41,7 +41,7 @@ describe("AppError → HTTP", () => {
   it("is what domain code throws", async () => {
     const { idParam } = await import("@/lib/settings/route-params.ts");
     expect(() => idParam({ id: "x" })).toThrow(AppError);
-    const { pathId } = await import("@/lib/documents/access.ts");
+    const { pathId } = await import("@/lib/documents/server/access.ts");
     expect(() => pathId({ id: "0" }, "id")).toThrow(expect.objectContaining({ kind: "invalid" }));
   });
 });

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens.ts";
+import { createApiToken, revokeApiToken } from "@/lib/auth/server/api-tokens.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { ROOT } from "./helpers/run-script.ts";
 import { recordSql, type SqlRecorder } from "./helpers/sql-recorder.ts";
@@ -137,7 +137,7 @@ describe("LGPD key last use", () => {
     (await app.db.lgpdKey.findUniqueOrThrow({ where: { instanceId: fx.instanceId } })).lastUsedAt;
 
   it("records a rotated key's first use even within a minute of the old key's", async () => {
-    const { rotateLgpdKey } = await import("@/lib/lgpd/keys.ts");
+    const { rotateLgpdKey } = await import("@/lib/lgpd/server/keys.ts");
     const first = await rotateLgpdKey(fx.instanceId);
     await sleep(CACHE_MS + 200); // the server's cache forgets the key row (the rotation ran in this process)
     expect(await status(first.key)).not.toBe(401);

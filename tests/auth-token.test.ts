@@ -1,9 +1,9 @@
 // POST /api/auth/token over real HTTP: token shape and use, refusals, sign-in throttling, expiry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromBearer } from "@/lib/auth/api-tokens.ts";
-import { hashPassword } from "@/lib/auth/passwords.ts";
-import { hashSecret } from "@/lib/auth/secrets.ts";
-import { THROTTLE_LIMITS } from "@/lib/auth/sign-in-throttle.ts";
+import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
+import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashSecret } from "@/lib/auth/server/secrets.ts";
+import { THROTTLE_LIMITS } from "@/lib/auth/server/sign-in-throttle.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromBearer } from "@/lib/auth/api-tokens.ts";
-import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
+import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { databaseTarget } from "@/lib/db/connection.ts";
 import { deployMigrations } from "@/lib/db/deploy.ts";
 import { lockPathFor } from "@/lib/db/pglite-lock.ts";
-import { instanceForLgpdKey } from "@/lib/lgpd/keys.ts";
+import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { runScript } from "./helpers/run-script.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 

@@ -1,15 +1,15 @@
 // The dashboard reads per-key counts kept by triggers (prisma/migrations/*_dashboard_counts), not the documents.
-// This test holds its figures to a plain COUNT over "Document" (the definitions of lib/dashboard/load-dashboard.ts
+// This test holds its figures to a plain COUNT over "Document" (the definitions of lib/dashboard/server/load-dashboard.ts
 // written the direct way) after creates through the API, status moves (API and direct), pauses, finishes, SLA and
 // creation-date changes, deletions, an instance's documents moved to a modality being deleted, and an LGPD erasure —
 // at many moments `now` (the SLA of a running clock is decided at read time, with the days on a bucket boundary
 // counted from the documents), with and without filters. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadDashboard } from "@/lib/dashboard/load-dashboard.ts";
+import { loadDashboard } from "@/lib/dashboard/server/load-dashboard.ts";
 import { LATE_BUCKETS, dashboardQuerySchema, type DashboardData, type DashboardQuery } from "@/lib/dashboard/schema.ts";
 import { Prisma } from "@/lib/db/client.ts";
-import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/processor.ts";
+import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { localDayEnd, localDayStart } from "@/lib/time/local-day.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";

@@ -2,7 +2,7 @@
 // through a TCP proxy this test controls (the shared cluster is never stopped): while the proxy refuses connections,
 // every route answers 503 with Retry-After quickly (the LGPD route in its own shape), and service resumes by itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
+import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
-import { SEARCH_COUNT_CAP, searchDocuments } from "@/lib/documents/search.ts";
+import { SEARCH_COUNT_CAP, searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
-import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertBulkDocuments } from "./helpers/bulk-documents.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { DocumentListItem, SearchDocumentsResult } from "@/lib/documents/search-schema.ts";
 import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";

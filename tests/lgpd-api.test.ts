@@ -1,8 +1,8 @@
 // The LGPD deletion API over real HTTP (built app) on PGlite, or PostgreSQL with TEST_DATABASE_URL: exact bodies
 // and status codes of the spec, duplicate handling, and logs without CPFs.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { keyedHash } from "@/lib/auth/secrets.ts";
-import { processDueRequests } from "@/lib/lgpd/processor.ts";
+import { keyedHash } from "@/lib/auth/server/secrets.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -152,7 +152,7 @@ describe("POST /api/lgpd/<instance>/request", () => {
 
   it("a rotated key replaces the old one", async () => {
     const spare = await createLgpdInstance(app.db, "rotacao");
-    const { rotateLgpdKey } = await import("@/lib/lgpd/keys.ts");
+    const { rotateLgpdKey } = await import("@/lib/lgpd/server/keys.ts");
     const { key: newKey } = await rotateLgpdKey(spare.instanceId);
     const body = { cpf: cpfFromBase(987654321) };
     await expectExact(await postRequest(body, { slug: spare.slug, key: spare.key }), 401, UNAUTHORIZED);
@@ -234,7 +234,7 @@ describe("GET /api/lgpd/<instance>/status/<cpf>", () => {
     await expectExact(await getStatus(cpfFromBase(999888777)), 404, NOT_FOUND);
     // Requested in `default` only: `rotacao` does not see it.
     const spare = await app.db.instance.findUniqueOrThrow({ where: { slug: "rotacao" } });
-    const { rotateLgpdKey } = await import("@/lib/lgpd/keys.ts");
+    const { rotateLgpdKey } = await import("@/lib/lgpd/server/keys.ts");
     const { key } = await rotateLgpdKey(spare.id);
     await expectExact(await getStatus(cpfFromBase(111444777), { slug: "rotacao", key }), 404, NOT_FOUND);
   });

@@ -4,9 +4,9 @@
 // Seeds go through the real API (document create/update, observations, saved filters, settings, tokens), so the
 // history, audit and filter rows have the shapes the app really writes. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
-import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/processor.ts";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
+import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { ERASURE_SCOPE } from "@/lib/lgpd/erasure-scope.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";

@@ -5,10 +5,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyedHash } from "@/lib/auth/secrets.ts";
+import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import { lgpdSettings } from "@/lib/lgpd/config.ts";
-import { processDueRequests, type ProcessOutcome } from "@/lib/lgpd/processor.ts";
-import { poolSession } from "@/lib/lgpd/sql.ts";
+import { processDueRequests, type ProcessOutcome } from "@/lib/lgpd/server/processor.ts";
+import { poolSession } from "@/lib/lgpd/server/sql.ts";
 import {
   cpfFromBase,
   createLgpdInstance,

@@ -6,15 +6,15 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LgpdRequest } from "@/lib/db/client.ts";
-import { keyedHash } from "@/lib/auth/secrets.ts";
+import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import {
   claimDueRequests,
   deleteTiedData,
   processClaimed,
   processDueRequests,
   type ProcessOutcome,
-} from "@/lib/lgpd/processor.ts";
-import { defaultSession, poolSession, type SqlSession } from "@/lib/lgpd/sql.ts";
+} from "@/lib/lgpd/server/processor.ts";
+import { defaultSession, poolSession, type SqlSession } from "@/lib/lgpd/server/sql.ts";
 import {
   cpfFromBase,
   createLgpdInstance,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contractIndexSource } from "@/lib/api-docs/contract-index.mjs";
+import { contractIndexSource } from "@/lib/api-docs/server/contract-index.mjs";
 import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
 import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConnection } from "@/lib/db/client.ts";
 import { inTransaction } from "@/lib/db/transaction.ts";
-import { toApiError } from "@/lib/http/api-route.ts";
+import { toApiError } from "@/lib/http/server/api-route.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -15,7 +15,7 @@ const DOCUMENT_ROUTES = ["create", "loadById", "loadByCPF", "updateById"].map((n
 describe("which calls skip the proxy", () => {
   beforeAll(async () => {
     // What next.config.js inlines into the build (a build-time module, plain JavaScript).
-    const table = "@/lib/http/api-route-table.mjs";
+    const table = "@/lib/http/server/api-route-table.mjs";
     const { scanApiRoutes } = (await import(/* @vite-ignore */ table)) as { scanApiRoutes: (dir: string) => unknown };
     process.env.DOCFLOW_API_ROUTES ??= JSON.stringify(scanApiRoutes(path.resolve(import.meta.dirname, "../app")));
   });

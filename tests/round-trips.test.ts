@@ -2,7 +2,7 @@
 // (authentication + the read view), a write at most 4 statements inside one transaction (history included) plus
 // authentication. Transaction control (BEGIN/COMMIT) is not counted as a statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { recordSql, type SqlRecorder } from "./helpers/sql-recorder.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -23,7 +23,7 @@ async function counted(route: string, body: unknown, token: string) {
   sql.reset();
   const response = await app.post(route, body, { token });
   const json = await response.json();
-  // The shared rate limit's merge (lib/http/rate-limit-sync.ts) runs in the background, at most one statement a second
+  // The shared rate limit's merge (lib/http/server/rate-limit-sync.ts) runs in the background, at most one statement a second
   // for all callers of this server, never on a request's path: it is not this call's round trip.
   const statements = sql.statements().filter((text) => !text.includes(`"RateLimitCounter"`));
   // The recorder saw the call's own work (so the upper bounds below are not vacuous).

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, Prisma, type Db } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { SEARCH_TEXT_COLUMNS, searchTextSql, type SearchTextTable } from "@/lib/db/search-text.ts";
-import { searchDocuments } from "@/lib/documents/search.ts";
+import { searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
-import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertDocument } from "./helpers/lgpd.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 

@@ -1,7 +1,7 @@
 // The settings API (app/api/admin/settings/**) over real HTTP on the built app, on PGlite or PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
-import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
+import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -3,7 +3,7 @@
 // what the view shows and never shows, and uploads of requested files (type, content and size limits; staff see
 // them on the document page and in its history; downloads never inline). Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trackingLink, trackingToken, verifyTrackingToken } from "@/lib/outbox/tracking-link.ts";
+import { trackingLink, trackingToken, verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -3,10 +3,10 @@
 // (X-Signature t=…,v1=HMAC-SHA256), in order per document, retried with backoff while the receiver is down, failed
 // after 24 h, disabled after repeated failures (re-enabled by hand), re-sendable by hand. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/processor.ts";
-import { processDueMessages } from "@/lib/outbox/processor.ts";
-import { signatureHeader, verifySignature } from "@/lib/webhooks/signature.ts";
+import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { signatureHeader, verifySignature } from "@/lib/webhooks/server/signature.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

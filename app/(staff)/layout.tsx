@@ -1,5 +1,5 @@
-import { StaffShell } from "@/components/layout/staff-shell.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { StaffShell } from "./staff-shell.tsx";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 
 // Every staff page needs a session; pages needing more (staff, admin) call requireStaff(role) themselves.
 export default async function StaffLayout({ children }: { children: React.ReactNode }) {

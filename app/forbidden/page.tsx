@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { StaffShell } from "@/components/layout/staff-shell.tsx";
-import { currentStaffActor } from "@/lib/auth/session-actor.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { StaffShell } from "@/app/(staff)/staff-shell.tsx";
+import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // Outside the (staff) group so that its layout's own guard cannot loop; the shell is added here, so a refused
 // user keeps the menu and can go elsewhere.

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import type { Role } from "@/lib/db/generated/enums.ts";
-import { LOCALES, messagesFor } from "@/lib/i18n/messages.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import type { Role } from "@/lib/auth/roles.ts";
+import { LOCALES, messagesFor, type Locale } from "@/lib/i18n/messages.ts";
+import { translatorFor } from "@/lib/i18n/translator.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinks, type NavItem } from "./nav-links.tsx";
@@ -10,18 +10,21 @@ import { UserIdentity } from "./user-identity.tsx";
 
 /**
  * The frame of every staff page: skip link, navigation by role, user, language, sign-out. From 1024 px the menu is
- * one row; below, it collapses behind a "Menu" button so a tablet keeps its height for the page.
+ * one row; below, it collapses behind a "Menu" button so a tablet keeps its height for the page. The locale comes
+ * as a prop (app/(staff)/staff-shell.tsx reads the cookie): components never import server modules.
  */
-export async function AppShell({
+export function AppShell({
   role,
   user,
+  locale,
   children,
 }: {
   role: Role;
   user: { name: string | null; email: string };
+  locale: Locale;
   children: React.ReactNode;
 }) {
-  const t = await serverTranslator("common");
+  const t = translatorFor(locale, "common");
   const items: NavItem[] = [
     { href: "/documents", label: t("nav.documents") },
     { href: "/dashboard", label: t("nav.dashboard") },

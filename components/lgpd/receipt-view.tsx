@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { isKnownDeletedKind, summarizeDetails } from "@/lib/lgpd/details.ts";
-import type { LgpdReceipt } from "@/lib/lgpd/admin-requests.ts";
+import type { LgpdReceipt } from "@/lib/lgpd/schemas.ts";
 import { DataTable } from "@/components/ui/table.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { useDateTime } from "./use-date-time.ts";

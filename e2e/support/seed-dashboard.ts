@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db/client.ts";
-import type { SeededCatalog } from "../../lib/seed/catalog.ts";
+import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 
 // Documents for e2e/dashboard-csv.spec.ts: their own product ("Dashboard Produto") and CPFs starting with 9, so other
 // specs' data never changes these counts (the spec filters the dashboard by this product).

@@ -2,9 +2,9 @@
 // domain code (createDocument / updateDocument) so protocols, SLA dates and history are as in production.
 import type { Actor } from "../../lib/auth/actor.ts";
 import type { Db } from "../../lib/db/client.ts";
-import { createDocument } from "../../lib/documents/create.ts";
-import { updateDocument } from "../../lib/documents/update.ts";
-import type { SeededCatalog } from "../../lib/seed/catalog.ts";
+import { createDocument } from "../../lib/documents/server/create.ts";
+import { updateDocument } from "../../lib/documents/server/update.ts";
+import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { E2E_USERS } from "./users.ts";
 
 const CUSTOMER = { phone: "+55 11 98765-4321", source: "chatbot" };

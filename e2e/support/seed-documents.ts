@@ -2,7 +2,7 @@
 // across categories, two documents for the bulk status change, late ones, and enough filler to page through.
 import type { Db } from "../../lib/db/client.ts";
 import { normalizeIdentifier } from "../../lib/identifiers/identifiers.ts";
-import type { SeededCatalog } from "../../lib/seed/catalog.ts";
+import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 
 type StatusName = keyof SeededCatalog["statusIds"];
 

@@ -1,6 +1,6 @@
 // LGPD deletion requests for the browser tests of the LGPD page (e2e/admin-apis.spec.ts): one of each status,
 // with the CPF only as its keyed hash and mask, exactly as processed requests are kept.
-import { keyedHash } from "../../lib/auth/secrets.ts";
+import { keyedHash } from "../../lib/auth/server/secrets.ts";
 import type { Db } from "../../lib/db/client.ts";
 import type { LgpdRequestStatus } from "../../lib/db/generated/enums.ts";
 import { maskCpf } from "../../lib/identifiers/identifiers.ts";

@@ -1,7 +1,7 @@
 // Documents for the queue, live-data and masking specs (e2e/queue.spec.ts, live.spec.ts, masking.spec.ts): each
 // journey has its own customer CPF so specs never disturb each other's rows. Created through the domain code.
-import { createDocument } from "../../lib/documents/create.ts";
-import type { SeededCatalog } from "../../lib/seed/catalog.ts";
+import { createDocument } from "../../lib/documents/server/create.ts";
+import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { seedActor } from "./seed-document-page.ts";
 
 export const QUEUE_FIXTURES = {

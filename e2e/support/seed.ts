@@ -1,6 +1,6 @@
-import { hashPassword } from "../../lib/auth/passwords.ts";
+import { hashPassword } from "../../lib/auth/server/passwords.ts";
 import type { Db } from "../../lib/db/client.ts";
-import { createInstanceWithCatalog, type SeededCatalog } from "../../lib/seed/catalog.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { E2E_USERS } from "./users.ts";
 
 /** The e2e database: the default instance with its catalog and one user per role. */

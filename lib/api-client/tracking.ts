@@ -1,5 +1,5 @@
 // The tracking page's calls (no staff session): lookup, view by token, upload. Errors carry the HTTP status.
-import type { TrackingView } from "../tracking/view.ts";
+import type { TrackingView } from "../tracking/answers.ts";
 
 export type { TrackingView };
 

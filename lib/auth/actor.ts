@@ -1,4 +1,4 @@
-import type { Role } from "../db/generated/enums.ts";
+import type { Role } from "./roles.ts";
 
 /** Who is calling: a document-API token or a signed-in staff user, always inside one instance. */
 export type Actor = {

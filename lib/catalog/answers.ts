@@ -1,4 +1,4 @@
-// The answer schemas of the catalog objects (lib/catalog/serialize.ts builds them): product, step, column, status,
+// The answer schemas of the catalog objects (lib/catalog/server/serialize.ts builds them): product, step, column, status,
 // category, modality. Shared with the browser: contracts and fetchers take their types from here.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// The answer schemas of the document API and the staff document routes (lib/documents/serialize.ts, staff-view.ts,
+// The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts, staff-view.ts,
 // history-read.ts, reveal.ts build them). Shared with the browser: contracts and fetchers take their types from here.
 import { z } from "zod";
 import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";

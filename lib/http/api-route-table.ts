@@ -1,5 +1,5 @@
 // Run time: which /api route a path names and which methods it answers, from the table next.config.js scanned at
-// build time (lib/http/api-route-table.mjs) and inlined as DOCFLOW_API_ROUTES.
+// build time (lib/http/server/api-route-table.mjs) and inlined as DOCFLOW_API_ROUTES.
 
 export type ApiRoute = { pattern: string; methods: string[] };
 

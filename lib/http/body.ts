@@ -7,7 +7,7 @@ export const DEFAULT_BODY_LIMIT = Number(process.env.API_BODY_LIMIT_BYTES) || 1_
 const MIN_BYTES_PER_SECOND = 100_000;
 
 /**
- * How long a body of `bytes` may take to arrive (lib/http/slow-body-guard.ts cuts it after that): API_BODY_TIMEOUT_MS
+ * How long a body of `bytes` may take to arrive (lib/http/server/slow-body-guard.ts cuts it after that): API_BODY_TIMEOUT_MS
  * (default 30 s), longer only for bodies too large to arrive in that time at MIN_BYTES_PER_SECOND.
  */
 export function bodyTimeoutMs(bytes = 0): number {

@@ -79,3 +79,4 @@ export const ZLgpdReceipt = z.strictObject({
   last_error: z.string().nullable(),
   generated_at: isoTime,
 });
+export type LgpdReceipt = z.infer<typeof ZLgpdReceipt>;

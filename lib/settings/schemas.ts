@@ -1,6 +1,7 @@
 // Request contracts of the settings API (app/api/admin/settings/**). Pure zod, so the browser forms can share the
-// field rules and types. Field names mirror the answers (lib/catalog/serialize.ts) so a form sends back what it read.
+// field rules and types. Field names mirror the answers (lib/catalog/server/serialize.ts) so a form sends back what it read.
 import { z } from "zod";
+import { ROLES } from "../auth/roles.ts";
 import { hoursField, idField } from "../http/zod-fields.ts";
 
 /** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
@@ -177,8 +178,8 @@ export type AddHolidaysInput = z.infer<typeof addHolidaysSchema>;
 export const holidayDateParam = isoDate;
 
 // ---------------------------------------------------------------- users
-export const ROLES = ["admin", "staff", "viewer"] as const;
-/** Same as PASSWORD_MIN_LENGTH in lib/auth/passwords.ts (not imported: that module needs node:crypto). */
+export { ROLES };
+/** Same as PASSWORD_MIN_LENGTH in lib/auth/server/passwords.ts (not imported: that module needs node:crypto). */
 export const PASSWORD_MIN = 10;
 export const createUserSchema = z.strictObject({
   email: z.string().trim().toLowerCase().max(320).pipe(z.email("Enter a valid e-mail")),

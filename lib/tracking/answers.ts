@@ -16,5 +16,7 @@ export const ZTrackingView = z.strictObject({
   ),
 });
 
+export type TrackingView = z.infer<typeof ZTrackingView>;
+
 export const ZTrackingLookupAnswer = z.strictObject({ token: z.string(), view: ZTrackingView });
 export const ZTrackingUploadAnswer = z.strictObject({ id: z.int(), name: z.string(), size: z.int() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "./events.ts";
+import { WEBHOOK_EVENTS } from "./event-names.ts";
 
 const eventList = z
   .array(z.enum(WEBHOOK_EVENTS))

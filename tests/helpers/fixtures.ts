@@ -1,7 +1,7 @@
-import { createApiToken } from "@/lib/auth/api-tokens.ts";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
 import type { Role } from "@/lib/db/generated/enums.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 
 export type InstanceFixture = SeededCatalog & {
   slug: string;

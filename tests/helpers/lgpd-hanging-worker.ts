@@ -6,8 +6,8 @@
 // behind the open transaction).
 import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
-import { claimDueRequests, deleteTiedData, startLeaseHeartbeat } from "../../lib/lgpd/processor.ts";
-import { defaultSession, poolSession } from "../../lib/lgpd/sql.ts";
+import { claimDueRequests, deleteTiedData, startLeaseHeartbeat } from "../../lib/lgpd/server/processor.ts";
+import { defaultSession, poolSession } from "../../lib/lgpd/server/sql.ts";
 
 const owner = process.argv[2] ?? "hanging-worker";
 const settings = lgpdSettings();

@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Prisma } from "@/lib/db/client.ts";
 import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
-import { rotateLgpdKey } from "@/lib/lgpd/keys.ts";
-import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/catalog.ts";
+import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 
 /** A valid CPF (11 digits) built from a 9-digit base. */
 export function cpfFromBase(base: number): string {

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
 import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
-import { currentStaffActor } from "@/lib/auth/session-actor.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function SignInPage({
   searchParams,

@@ -4,7 +4,7 @@ import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-referenc
 import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
 import type { ContractTag } from "@/lib/http/contract.ts";
 import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 type JsonSchemaObject = { properties?: Record<string, never> };
 type OperationObject = {

@@ -1,6 +1,6 @@
 import { NavLinks } from "@/components/layout/nav-links.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // The APIs menu is for admins; each page checks again, since a layout is not re-run on every navigation.
 export default async function ApisLayout({ children }: { children: React.ReactNode }) {

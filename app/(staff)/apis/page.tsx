@@ -1,30 +1,19 @@
 import Link from "next/link";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { apisOverview } from "@/lib/apis/server/apis-overview.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function ApisPage() {
   const actor = await requireStaff("admin");
   const t = await serverTranslator("apis");
-  const db = await getDb();
-  const now = new Date();
-  const [key, activeTokens] = await Promise.all([
-    db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { lastChars: true } }),
-    db.apiToken.count({
-      where: {
-        instanceId: actor.instanceId,
-        kind: "api",
-        revokedAt: null,
-        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-      },
-    }),
-  ]);
+  const { keyLastChars, activeTokens } = await apisOverview(actor);
   const entries = [
     {
       href: "/apis/lgpd",
       title: t("entries.lgpd.title"),
       description: t("entries.lgpd.description"),
-      state: key ? t("overview.keyConfigured", { lastChars: key.lastChars }) : t("overview.keyMissing"),
+      state:
+        keyLastChars !== null ? t("overview.keyConfigured", { lastChars: keyLastChars }) : t("overview.keyMissing"),
     },
     {
       href: "/apis/tokens",

@@ -1,7 +1,7 @@
 import { DashboardView } from "@/components/dashboard/dashboard-view.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { loadAllProducts } from "@/lib/catalog/load-all.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { loadAllProducts } from "@/lib/catalog/server/load-all.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // /dashboard (viewer+): documents per category, SLA states, days late and compliance, for a product and period.
 export default async function DashboardPage() {

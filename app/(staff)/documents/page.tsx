@@ -2,8 +2,8 @@ import { Suspense } from "react";
 import { DocumentsListPage } from "@/components/documents/documents-list-page.tsx";
 import { Spinner } from "@/components/ui/feedback.tsx";
 import { hasRole } from "@/lib/auth/actor.ts";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // The documents list: filters, saved filters, paged table, page reveal and bulk status change (by role).
 export default async function DocumentsPage() {

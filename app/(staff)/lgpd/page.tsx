@@ -1,7 +1,7 @@
 import { LgpdRequestsView } from "@/components/lgpd/lgpd-requests-view.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { lgpdDeadlineDays } from "@/lib/lgpd/config.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function LgpdPage() {
   await requireStaff("admin");

@@ -1,6 +1,6 @@
 import { NavLinks } from "@/components/layout/nav-links.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // Settings are for admins only; every page below also checks, since a layout is not re-run on client navigation.
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {

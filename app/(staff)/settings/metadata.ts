@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export type SettingsSection = "overview" | "products" | "statuses" | "categories" | "modalities" | "users" | "masking";
 

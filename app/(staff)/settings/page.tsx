@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 import { settingsMetadata } from "./metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("overview");

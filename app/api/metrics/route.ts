@@ -1,8 +1,8 @@
 // GET /api/metrics — Prometheus text format. Off (404) unless METRICS_TOKEN is set; then only with
 // `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time).
 import { errorResponse, ApiError } from "@/lib/http/errors.ts";
-import { requestIdFrom } from "@/lib/http/request-id.ts";
-import { metricsAuthorized, metricsEnabled, metricsText } from "@/lib/metrics/metrics.ts";
+import { requestIdFrom } from "@/lib/http/server/request-id.ts";
+import { metricsAuthorized, metricsEnabled, metricsText } from "@/lib/metrics/server/metrics.ts";
 
 export const dynamic = "force-dynamic";
 

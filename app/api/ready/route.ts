@@ -1,6 +1,6 @@
 // GET /api/ready — readiness for load balancers: database reachable, migrations applied, LGPD queue not stuck, not
-// shutting down. 200 when ready, 503 otherwise; no authentication, no personal data (see lib/ops/readiness.ts).
-import { checkReadiness } from "@/lib/ops/readiness.ts";
+// shutting down. 200 when ready, 503 otherwise; no authentication, no personal data (see lib/ops/server/readiness.ts).
+import { checkReadiness } from "@/lib/ops/server/readiness.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/saved-filters — the caller's saved document searches; POST {name, filters} saves one (409 on a
 // duplicate name). Auth: a staff user (session, or a user's token from POST /api/auth/token), viewer+.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/saved-filters.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/server/saved-filters.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, ({ actor }) => listSavedFilters(actor));

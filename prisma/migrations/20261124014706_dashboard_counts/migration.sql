@@ -17,7 +17,7 @@ CREATE TABLE "DashboardCount" (
 
 -- The dashboard's counts per key, kept by triggers on "Document" in the same transaction as every insert, delete and
 -- change of a counted column (create, updateById, staff edits, imports, the LGPD erasure, cascades), so they are
--- exactly what a COUNT over the documents would say, at every commit. lib/dashboard/load-dashboard.ts reads them.
+-- exactly what a COUNT over the documents would say, at every commit. lib/dashboard/server/load-dashboard.ts reads them.
 -- A key holds only what does not depend on the clock: an SLA still running keeps the UTC day of its end ("slaDay"),
 -- and the reader counts the documents of the few days around a bucket boundary exactly.
 -- No semicolon may appear inside a statement or comment here: @prisma/adapter-pg runs scripts split at each one.

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ApiTokensPanel } from "@/components/apis/api-tokens-panel.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function ApisTokensPage() {
   await requireStaff("admin");

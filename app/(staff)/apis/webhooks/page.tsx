@@ -1,6 +1,6 @@
 import { WebhooksPanel } from "@/components/apis/webhooks-panel.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function ApisWebhooksPage() {
   await requireStaff("admin");

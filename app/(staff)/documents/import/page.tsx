@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { ImportWizard } from "@/components/documents/import-wizard.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { loadAllProducts, loadAllStatuses } from "@/lib/catalog/load-all.ts";
-import { serverTranslator } from "@/lib/i18n/server.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { loadAllProducts, loadAllStatuses } from "@/lib/catalog/server/load-all.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 // /documents/import (staff+): CSV → mapped rows → POST /api/documents/import, all or nothing.
 export default async function ImportDocumentsPage() {

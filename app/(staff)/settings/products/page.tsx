@@ -1,5 +1,5 @@
 import { ProductsPanel } from "@/components/settings/products-panel.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("products");

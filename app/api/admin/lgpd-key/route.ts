@@ -1,6 +1,6 @@
 // GET /api/admin/lgpd-key — the instance's LGPD key state (never the key), its URLs. Auth: admin session or token.
-import { describeLgpdKey } from "@/lib/apis/lgpd-key-admin.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { describeLgpdKey } from "@/lib/apis/server/lgpd-key-admin.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import * as contract from "./contract.ts";
 

@@ -1,7 +1,7 @@
 // GET /api/admin/tokens — the instance's document-API tokens (no secrets); POST creates one (secret shown once).
 // Auth: admin session or token.
-import { createInstanceApiToken, listInstanceApiTokens } from "@/lib/apis/api-token-admin.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { createInstanceApiToken, listInstanceApiTokens } from "@/lib/apis/server/api-token-admin.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor }) => ({

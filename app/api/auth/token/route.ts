@@ -1,14 +1,14 @@
 // POST /api/auth/token — exchanges a staff user's {email, password} for a short-lived bearer token
 // ({token, expiration}). No auth: this is the sign-in; throttled like the web sign-in.
-import { clientAddress } from "@/lib/auth/client-address.ts";
+import { clientAddress } from "@/lib/auth/server/client-address.ts";
 import { authTokenSchema } from "@/lib/auth/schemas.ts";
-import { issueSessionToken } from "@/lib/auth/session-token.ts";
-import { verifyCredentials } from "@/lib/auth/verify-credentials.ts";
-import { toApiError } from "@/lib/http/api-route.ts";
+import { issueSessionToken } from "@/lib/auth/server/session-token.ts";
+import { verifyCredentials } from "@/lib/auth/server/verify-credentials.ts";
+import { toApiError } from "@/lib/http/server/api-route.ts";
 import { readJsonBody } from "@/lib/http/body.ts";
 import { ApiError, errorResponse, fieldErrors, unauthorized } from "@/lib/http/errors.ts";
-import { enforceRateLimit } from "@/lib/http/rate-limit.ts";
-import { requestIdFrom } from "@/lib/http/request-id.ts";
+import { enforceRateLimit } from "@/lib/http/server/rate-limit.ts";
+import { requestIdFrom } from "@/lib/http/server/request-id.ts";
 import { log } from "@/lib/log.ts";
 
 // Per address and server, before any database work: a cheap brake on floods (the throttle counts failures).

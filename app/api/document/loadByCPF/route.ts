@@ -1,6 +1,6 @@
 // POST /api/document/loadByCPF — read views of the documents of one or more identifiers. Auth: viewer+.
-import { loadDocumentsByCpf } from "@/lib/documents/read.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { jsonTextResponse } from "@/lib/http/json-text.ts";
 import * as contract from "./contract.ts";
 

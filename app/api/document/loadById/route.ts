@@ -1,6 +1,6 @@
 // POST /api/document/loadById — one document's read view. Auth: bearer or session (viewer+).
-import { loadDocumentById } from "@/lib/documents/read.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { loadDocumentById } from "@/lib/documents/server/read.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { jsonTextResponse } from "@/lib/http/json-text.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/documents/export.csv?filter=<json> — the documents list's filters (POST /api/documents/search `filters`); the filtered documents as a streamed CSV. Auth: bearer or session
 // (viewer+; personal data masked below staff). X-Total-Count announces the number of rows for progress bars.
-import { prepareDocumentExport } from "@/lib/documents/export-csv.ts";
+import { prepareDocumentExport } from "@/lib/documents/server/export-csv.ts";
 import { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { ApiError, badRequest, fieldErrors } from "@/lib/http/errors.ts";
 import * as contract from "./contract.ts";
 

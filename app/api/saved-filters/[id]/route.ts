@@ -1,7 +1,7 @@
 // DELETE /api/saved-filters/<id> — deletes one of the caller's saved filters (404 otherwise). Auth: a staff user.
 import { badRequest } from "@/lib/http/errors.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteSavedFilter } from "@/lib/saved-filters/saved-filters.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteSavedFilter } from "@/lib/saved-filters/server/saved-filters.ts";
 import * as contract from "./contract.ts";
 
 export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => {

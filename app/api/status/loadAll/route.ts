@@ -1,6 +1,6 @@
 // POST /api/status/loadAll — the instance's statuses with category and allowed transitions. Auth: viewer+.
-import { loadAllStatuses } from "@/lib/catalog/load-all.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { loadAllStatuses } from "@/lib/catalog/server/load-all.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor }) => loadAllStatuses(actor.instanceId));

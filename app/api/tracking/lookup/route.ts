@@ -2,9 +2,13 @@
 // No auth. Answers {token, view}, or the same 404 for a wrong protocol or a wrong identifier; failures are throttled
 // per protocol and per address (429 + Retry-After).
 import { ApiError } from "@/lib/http/errors.ts";
-import { publicRoute } from "@/lib/tracking/public-route.ts";
-import { trackingLockedForSeconds, recordTrackingFailure, trackingThrottleKeys } from "@/lib/tracking/throttle.ts";
-import { findByProtocol, lookupToken, NOT_FOUND_MESSAGE, trackingView } from "@/lib/tracking/view.ts";
+import { publicRoute } from "@/lib/tracking/server/public-route.ts";
+import {
+  trackingLockedForSeconds,
+  recordTrackingFailure,
+  trackingThrottleKeys,
+} from "@/lib/tracking/server/throttle.ts";
+import { findByProtocol, lookupToken, NOT_FOUND_MESSAGE, trackingView } from "@/lib/tracking/server/view.ts";
 import * as contract from "./contract.ts";
 
 export const POST = publicRoute(contract.POST, async ({ body, address }) => {

@@ -2,8 +2,8 @@
 // in `X-Tracking-Token` (a header, so it stays out of URL logs). No other auth.
 import { badRequest } from "@/lib/http/errors.ts";
 import { readUploadedFile } from "@/lib/http/upload.ts";
-import { publicRoute } from "@/lib/tracking/public-route.ts";
-import { customerFileMaxBytes, uploadCustomerFile } from "@/lib/tracking/upload.ts";
+import { publicRoute } from "@/lib/tracking/server/public-route.ts";
+import { customerFileMaxBytes, uploadCustomerFile } from "@/lib/tracking/server/upload.ts";
 import * as contract from "./contract.ts";
 
 export const POST = publicRoute(contract.POST, async ({ request, requestId }) => {

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { ReceiptView } from "@/components/lgpd/receipt-view.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
-import { lgpdReceipt } from "@/lib/lgpd/admin-requests.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { lgpdReceipt } from "@/lib/lgpd/server/admin-requests.ts";
 
 export default async function LgpdReceiptPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requireStaff("admin");

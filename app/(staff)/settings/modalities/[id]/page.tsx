@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ModalityDetailPanel } from "@/components/settings/modality-detail.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { settingsMetadata } from "../../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("modalities");

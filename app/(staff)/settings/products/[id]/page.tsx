@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ProductDetailPanel } from "@/components/settings/product-detail.tsx";
-import { requireStaff } from "@/lib/auth/page-guard.ts";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { settingsMetadata } from "../../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("products");

@@ -1,7 +1,7 @@
 // GET /api/admin/settings/categories — status categories with how many statuses use each. Auth: admin.
 // POST /api/admin/settings/categories — create one. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { createCategory, listCategories } from "@/lib/settings/categories.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { createCategory, listCategories } from "@/lib/settings/server/categories.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor }) => listCategories(actor.instanceId));

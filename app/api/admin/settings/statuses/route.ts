@@ -1,7 +1,7 @@
 // GET /api/admin/settings/statuses — statuses with transitions and how many documents are in each. Auth: admin.
 // POST /api/admin/settings/statuses — create one (with its allowed transitions). Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { createStatus, listStatuses } from "@/lib/settings/statuses.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { createStatus, listStatuses } from "@/lib/settings/server/statuses.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor }) => listStatuses(actor.instanceId));

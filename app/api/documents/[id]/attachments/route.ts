@@ -1,7 +1,7 @@
 // POST /api/documents/<id>/attachments — multipart upload of one `file` (ATTACHMENT_MAX_BYTES, else 413). Auth: staff+.
-import { pathId } from "@/lib/documents/access.ts";
-import { uploadAttachment } from "@/lib/documents/attachments.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { uploadAttachment } from "@/lib/documents/server/attachments.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { readUploadedFile } from "@/lib/http/upload.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/documents/<id>/history[?personal=1] — the timeline, newest first; personal values masked unless a
 // staff/admin caller revealed them. Auth: viewer+.
-import { pathId } from "@/lib/documents/access.ts";
-import { loadDocumentHistory } from "@/lib/documents/history-read.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { loadDocumentHistory } from "@/lib/documents/server/history-read.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor, params, request }) =>

@@ -1,7 +1,7 @@
 // POST /api/documents/<id>/observations {text, visibility: internal|customer} — add a note. Auth: staff+.
-import { pathId } from "@/lib/documents/access.ts";
-import { addObservation } from "@/lib/documents/observations.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { addObservation } from "@/lib/documents/server/observations.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, body, params, requestId }) =>

@@ -1,7 +1,7 @@
 // POST /api/documents/<id>/reveal — the customer's real cpf, name, email, phone; logged in the history. Auth: staff+.
-import { pathId } from "@/lib/documents/access.ts";
-import { revealPersonalData } from "@/lib/documents/reveal.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { revealPersonalData } from "@/lib/documents/server/reveal.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, params, requestId }) =>

@@ -1,8 +1,8 @@
 // POST /api/lgpd/<instance>/request {"cpf": "…"} — records a deletion request. Auth: x-api-key (the instance's LGPD key).
 // Optional `Idempotency-Key` header: a retry with the same key and body replays the first answer (lib/idempotency).
-import { withIdempotencyTx } from "@/lib/idempotency/idempotency.ts";
-import { invalidCpf, LGPD_BODIES, LgpdHttpError, lgpdRoute, readLgpdJson } from "@/lib/lgpd/http.ts";
-import { requestDeletion } from "@/lib/lgpd/requests.ts";
+import { withIdempotencyTx } from "@/lib/idempotency/server/idempotency.ts";
+import { invalidCpf, LGPD_BODIES, LgpdHttpError, lgpdRoute, readLgpdJson } from "@/lib/lgpd/server/http.ts";
+import { requestDeletion } from "@/lib/lgpd/server/requests.ts";
 import { deletionRequestSchema } from "@/lib/lgpd/schemas.ts";
 import { log } from "@/lib/log.ts";
 

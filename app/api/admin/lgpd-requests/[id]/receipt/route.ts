@@ -1,6 +1,6 @@
 // GET /api/admin/lgpd-requests/<id>/receipt — the request's receipt as a JSON download. Auth: admin.
-import { lgpdReceipt } from "@/lib/lgpd/admin-requests.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { lgpdReceipt } from "@/lib/lgpd/server/admin-requests.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { idParam } from "@/lib/http/route-params.ts";
 import * as contract from "./contract.ts";

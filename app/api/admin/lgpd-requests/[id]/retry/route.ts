@@ -1,6 +1,6 @@
 // POST /api/admin/lgpd-requests/<id>/retry {cpf} — back to pending when the re-typed CPF matches. Auth: admin.
-import { retryLgpdRequest } from "@/lib/lgpd/admin-requests.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { retryLgpdRequest } from "@/lib/lgpd/server/admin-requests.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { idParam } from "@/lib/http/route-params.ts";
 import * as contract from "./contract.ts";
 

@@ -1,7 +1,7 @@
 // PATCH /api/admin/settings/categories/<id> — change key, label, kind or order. Auth: admin.
 // DELETE /api/admin/settings/categories/<id> — 409 while statuses use it. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteCategory, updateCategory } from "@/lib/settings/categories.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteCategory, updateCategory } from "@/lib/settings/server/categories.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/admin/settings/modalities/<id> — one modality with its calendar and holidays. Auth: admin.
 // PATCH /api/admin/settings/modalities/<id> — identifier, time_zone, working_hours (null = plain hours). Auth: admin.
 // DELETE /api/admin/settings/modalities/<id> — 409 while documents use it. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteModality, getModality, updateModality } from "@/lib/settings/modalities.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteModality, getModality, updateModality } from "@/lib/settings/server/modalities.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/admin/settings/products/<id> — one product with steps and columns. Auth: admin.
 // PATCH /api/admin/settings/products/<id> — name, description, sla, active. Auth: admin.
 // DELETE /api/admin/settings/products/<id> — 409 while it has documents (deactivate instead). Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteProduct, getProduct, updateProduct } from "@/lib/settings/products.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteProduct, getProduct, updateProduct } from "@/lib/settings/server/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

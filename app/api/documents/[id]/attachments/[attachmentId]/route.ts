@@ -1,7 +1,7 @@
 // GET /api/documents/<id>/attachments/<attachmentId> — download the file as stored. Auth: viewer+.
-import { pathId } from "@/lib/documents/access.ts";
-import { readAttachmentContent } from "@/lib/documents/attachments.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { readAttachmentContent } from "@/lib/documents/server/attachments.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { contentDisposition } from "@/lib/http/upload.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/lgpd/<instance>/status/<cpf> — the latest deletion request for the CPF. Auth: x-api-key (the instance's LGPD key).
 import { z } from "zod";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
-import { invalidCpf, LGPD_BODIES, lgpdRoute, safeDecode } from "@/lib/lgpd/http.ts";
-import { latestRequestFor, requestDetails } from "@/lib/lgpd/requests.ts";
+import { invalidCpf, LGPD_BODIES, lgpdRoute, safeDecode } from "@/lib/lgpd/server/http.ts";
+import { latestRequestFor, requestDetails } from "@/lib/lgpd/server/requests.ts";
 
 const ZCpfParam = z.string().trim().refine(isValidCpf);
 

@@ -1,7 +1,7 @@
 // POST /api/admin/settings/modalities/<id>/holidays — add holidays `{holidays: [{date, name}]}`; 409 if a date
 // is already there. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { addHolidays } from "@/lib/settings/modalities.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { addHolidays } from "@/lib/settings/server/modalities.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

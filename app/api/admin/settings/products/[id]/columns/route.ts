@@ -1,6 +1,6 @@
 // POST /api/admin/settings/products/<id>/columns — add a typed filled_columns key. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { createColumn } from "@/lib/settings/products.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { createColumn } from "@/lib/settings/server/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

@@ -1,8 +1,8 @@
 // POST /api/documents/<id>/attachments/<attachmentId>/upload — fulfil a pending request with a multipart `file`.
 // Auth: staff+.
-import { pathId } from "@/lib/documents/access.ts";
-import { fulfilAttachmentRequest } from "@/lib/documents/attachments.ts";
-import { apiRoute } from "@/lib/http/api-route.ts";
+import { pathId } from "@/lib/documents/server/access.ts";
+import { fulfilAttachmentRequest } from "@/lib/documents/server/attachments.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { readUploadedFile } from "@/lib/http/upload.ts";
 import * as contract from "./contract.ts";
 

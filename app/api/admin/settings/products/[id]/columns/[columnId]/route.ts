@@ -1,7 +1,7 @@
 // PATCH /api/admin/settings/products/<id>/columns/<columnId> — key, label, type, order. Auth: admin.
 // DELETE /api/admin/settings/products/<id>/columns/<columnId> — values stay in documents. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteColumn, updateColumn } from "@/lib/settings/products.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteColumn, updateColumn } from "@/lib/settings/server/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

@@ -1,7 +1,7 @@
 // PATCH /api/admin/settings/products/<id>/steps/<stepId> — name, order. Auth: admin.
 // DELETE /api/admin/settings/products/<id>/steps/<stepId> — its statuses are left without a step. Auth: admin.
-import { apiRoute } from "@/lib/http/api-route.ts";
-import { deleteStep, updateStep } from "@/lib/settings/products.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
+import { deleteStep, updateStep } from "@/lib/settings/server/products.ts";
 import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 

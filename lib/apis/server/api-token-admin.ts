@@ -1,0 +1,97 @@
+import "server-only";
+import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../auth/server/api-tokens.ts";
+import { getDb } from "../../db/client.ts";
+import { conflict, invalid, notFound } from "../../errors/app-error.ts";
+import type { TCreateApiTokenBody } from "../answers.ts";
+
+type TokenRow = Awaited<ReturnType<typeof listApiTokens>>[number];
+
+async function loadToken(instanceId: number, id: number): Promise<TokenRow> {
+  const db = await getDb();
+  return db.apiToken.findFirstOrThrow({
+    where: { id, instanceId, kind: "api" },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      role: true,
+      createdAt: true,
+      expiresAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      createdBy: { select: { email: true } },
+    },
+  });
+}
+
+/** One row of the token list: never the secret, only the prefix people recognise it by. */
+export function serializeApiToken(row: TokenRow, now = new Date()) {
+  const state: "active" | "expired" | "revoked" = row.revokedAt
+    ? "revoked"
+    : row.expiresAt && row.expiresAt <= now
+      ? "expired"
+      : "active";
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    role: row.role,
+    created_by: row.createdBy?.email ?? null,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    state,
+  };
+}
+export type SerializedApiToken = ReturnType<typeof serializeApiToken>;
+
+export async function listInstanceApiTokens(instanceId: number) {
+  const now = new Date();
+  return (await listApiTokens(instanceId)).map((row) => serializeApiToken(row, now));
+}
+
+/** Creates a document-API token acting with `role`; the secret is in the answer once and in no log or audit line. */
+export async function createInstanceApiToken(actor: Actor, body: TCreateApiTokenBody) {
+  const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+  if (expiresAt && expiresAt <= new Date()) {
+    throw invalid("Invalid parameters", [{ path: "expires_at", message: "Must be in the future" }]);
+  }
+  const created = await createApiToken({
+    instanceId: actor.instanceId,
+    name: body.name,
+    role: body.role,
+    kind: "api",
+    createdById: actor.userId,
+    expiresAt,
+  });
+  const db = await getDb();
+  await writeAuditLog(db, actor, {
+    action: "api_token.create",
+    entity: "ApiToken",
+    entityId: created.id,
+    details: { name: body.name, role: body.role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
+  });
+  return { token: created.token, ...serializeApiToken(await loadToken(actor.instanceId, created.id)) };
+}
+
+/** Revokes a token of the actor's instance: 404 when it is not there, 409 when it already was revoked. */
+export async function revokeInstanceApiToken(actor: Actor, id: number) {
+  const db = await getDb();
+  const row = await db.apiToken.findFirst({
+    where: { id, instanceId: actor.instanceId, kind: "api" },
+    select: { id: true, name: true, prefix: true, revokedAt: true },
+  });
+  if (!row) throw notFound("Token not found");
+  if (row.revokedAt || !(await revokeApiToken(actor.instanceId, id)))
+    throw conflict("Token already revoked", { code: "token_revoked" });
+  await writeAuditLog(db, actor, {
+    action: "api_token.revoke",
+    entity: "ApiToken",
+    entityId: id,
+    details: { name: row.name, prefix: row.prefix },
+  });
+  return serializeApiToken(await loadToken(actor.instanceId, id));
+}

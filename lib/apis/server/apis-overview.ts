@@ -1,0 +1,21 @@
+import "server-only";
+import type { Actor } from "../../auth/actor.ts";
+import { getDb } from "../../db/client.ts";
+
+/** The APIs menu's overview: the LGPD key's last characters (null: none yet) and the active API tokens. */
+export async function apisOverview(actor: Actor): Promise<{ keyLastChars: string | null; activeTokens: number }> {
+  const db = await getDb();
+  const now = new Date();
+  const [key, activeTokens] = await Promise.all([
+    db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { lastChars: true } }),
+    db.apiToken.count({
+      where: {
+        instanceId: actor.instanceId,
+        kind: "api",
+        revokedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      },
+    }),
+  ]);
+  return { keyLastChars: key?.lastChars ?? null, activeTokens };
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { getDb } from "../../db/client.ts";
+import { rotateLgpdKey } from "../../lgpd/server/keys.ts";
+
+export type LgpdKeyInfo = {
+  configured: boolean;
+  last_chars: string | null;
+  created_at: string | null;
+  created_by: string | null;
+  last_used_at: string | null;
+  instance: string;
+  request_url: string;
+  /** With `{cpf}` where the CPF goes. */
+  status_url: string;
+};
+
+/** The LGPD URLs of instance `slug` under `origin` (the spec's `{lgpd_url}` is `<origin>/api`). */
+export function lgpdUrls(origin: string, slug: string) {
+  const base = `${origin}/api/lgpd/${encodeURIComponent(slug)}`;
+  return { request_url: `${base}/request`, status_url: `${base}/status/{cpf}` };
+}
+
+/** What an admin may know about the instance's LGPD key: whether it exists, its last characters and its use. */
+export async function describeLgpdKey(instanceId: number, origin: string): Promise<LgpdKeyInfo> {
+  const db = await getDb();
+  const instance = await db.instance.findUniqueOrThrow({
+    where: { id: instanceId },
+    select: {
+      slug: true,
+      lgpdKey: { select: { lastChars: true, createdAt: true, lastUsedAt: true, createdById: true } },
+    },
+  });
+  const key = instance.lgpdKey;
+  const creator = key?.createdById
+    ? await db.user.findUnique({ where: { id: key.createdById }, select: { email: true } })
+    : null;
+  return {
+    configured: Boolean(key),
+    last_chars: key?.lastChars ?? null,
+    created_at: key?.createdAt.toISOString() ?? null,
+    created_by: creator?.email ?? null,
+    last_used_at: key?.lastUsedAt?.toISOString() ?? null,
+    instance: instance.slug,
+    ...lgpdUrls(origin, instance.slug),
+  };
+}
+
+/**
+ * Generates (first time) or replaces the instance's LGPD key and records who did it. The key is returned to
+ * the caller once; only its hash is stored and the audit line holds its last characters, never the key.
+ */
+export async function rotateInstanceLgpdKey(actor: Actor, origin: string) {
+  const db = await getDb();
+  const existing = await db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { id: true } });
+  const { key, lastChars } = await rotateLgpdKey(actor.instanceId, actor.userId);
+  await writeAuditLog(db, actor, {
+    action: existing ? "lgpd_key.rotate" : "lgpd_key.generate",
+    entity: "LgpdKey",
+    entityId: actor.instanceId,
+    details: { last_chars: lastChars },
+  });
+  return { key, ...(await describeLgpdKey(actor.instanceId, origin)) };
+}

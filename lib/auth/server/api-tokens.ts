@@ -1,0 +1,174 @@
+import "server-only";
+import { getDb } from "../../db/client.ts";
+import { rawQuery } from "../../db/raw-query.ts";
+import type { TokenKind } from "../../db/generated/enums.ts";
+import type { Role } from "../roles.ts";
+import type { Actor } from "../actor.ts";
+import { generateSecret, hashSecret } from "./secrets.ts";
+
+export const TOKEN_PREFIX = "dft";
+
+// One statement per lookup: the token, its user (LEFT JOIN: none for plain API tokens), and — at most once a minute
+// per token, so reads do not become writes — lastUsedAt, written by the same statement.
+const LOOKUP_SQL = `WITH t AS (
+    SELECT k."id", k."instanceId", k."kind", k."name", k."role", k."userId", k."createdAt", k."expiresAt",
+      k."revokedAt", k."lastUsedAt", u."email" AS "userEmail", u."disabled" AS "userDisabled",
+      u."role" AS "userRole", u."sessionsValidFrom" AS "userSessionsValidFrom"
+    FROM "ApiToken" k LEFT JOIN "User" u ON u."id" = k."userId"
+    WHERE k."tokenHash" = $1),
+  touched AS (
+    UPDATE "ApiToken" k SET "lastUsedAt" = now() FROM t
+    WHERE k."id" = t."id" AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > now())
+      AND (t."lastUsedAt" IS NULL OR t."lastUsedAt" < now() - interval '60 seconds')
+    RETURNING k."id")
+  SELECT * FROM t`;
+
+type TokenRow = {
+  id: number;
+  instanceId: number;
+  kind: TokenKind;
+  name: string;
+  role: Role;
+  userId: number | null;
+  createdAt: Date | string;
+  expiresAt: Date | string | null;
+  revokedAt: Date | string | null;
+  userEmail: string | null;
+  userDisabled: boolean | null;
+  userRole: Role | null;
+  userSessionsValidFrom: Date | string | null;
+};
+
+const time = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+
+/** The token row by the hash of its secret, and when the answer stops being true by itself (its expiry). */
+async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; expiresAt: number | null }> {
+  const [row] = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
+  if (!row || row.revokedAt) return { actor: null, expiresAt: null };
+  const expiresAt = time(row.expiresAt);
+  if (expiresAt !== null && expiresAt <= Date.now()) return { actor: null, expiresAt: null };
+  if (row.userDisabled) return { actor: null, expiresAt: null };
+  // A token from POST /api/auth/token acts as its user: their current role, and revoked with their sessions.
+  const asUser = row.kind === "session" && row.userId !== null ? row : null;
+  if (asUser && time(asUser.userSessionsValidFrom)! > time(row.createdAt)!) return { actor: null, expiresAt: null };
+  return {
+    expiresAt,
+    actor: {
+      type: "token",
+      id: row.id,
+      label: asUser ? row.userEmail! : `token:${row.name}`,
+      instanceId: row.instanceId,
+      role: asUser ? row.userRole! : row.role,
+      userId: row.userId,
+    },
+  };
+}
+
+/** Resolves `Authorization: Bearer <token>` to an actor, or null when it is unknown, revoked or expired. */
+export async function actorFromBearer(token: string): Promise<Actor | null> {
+  if (!token || token.length > 200) return null;
+  // Lookup by the hash of the presented secret: the comparison happens on a digest, never on the secret.
+  return (await lookupToken(hashSecret(token))).actor;
+}
+
+// The request path's cache: hash of the secret → answer, for API_AUTH_CACHE_MS (default 5 s). A revocation, a
+// disabled user or a role change made on another app server takes effect here within that bound; on this server,
+// revokeApiToken drops the entry at once. Bounded (oldest entries go first); unknown tokens are cached too, so a
+// flood of bad tokens costs one lookup each per interval at most. Kept on globalThis: Next's route bundles share it.
+const tokenCache = ((globalThis as Record<string, unknown>).__docflowTokenCache ??= new Map()) as Map<
+  string,
+  { actor: Actor | null; until: number }
+>;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export function authCacheMs(): number {
+  const value = Number(process.env.API_AUTH_CACHE_MS);
+  return Number.isFinite(value) && value >= 0 ? Math.min(value, 60_000) : 5_000;
+}
+
+/** actorFromBearer behind the short-lived in-memory cache: what the API wrapper calls on every request. */
+export async function actorFromBearerCached(token: string): Promise<Actor | null> {
+  if (!token || token.length > 200) return null;
+  const ttl = authCacheMs();
+  if (ttl === 0) return actorFromBearer(token);
+  const hash = hashSecret(token);
+  const now = Date.now();
+  const cached = tokenCache.get(hash);
+  if (cached && cached.until > now) return cached.actor;
+  const { actor, expiresAt } = await lookupToken(hash);
+  tokenCache.delete(hash);
+  if (tokenCache.size >= CACHE_MAX_ENTRIES) tokenCache.delete(tokenCache.keys().next().value!);
+  tokenCache.set(hash, { actor, until: Math.min(now + ttl, expiresAt ?? Infinity) });
+  return actor;
+}
+
+/** Drops a token's cached answer on this server (revocation is then immediate here, within the TTL elsewhere). */
+export function forgetCachedToken(tokenId: number): void {
+  for (const [hash, entry] of tokenCache) if (entry.actor?.id === tokenId) tokenCache.delete(hash);
+}
+
+/** Drops the cached answers of a user's tokens on this server (disable, role change, password reset). */
+export function forgetCachedTokensOfUser(userId: number): void {
+  for (const [hash, entry] of tokenCache) if (entry.actor?.userId === userId) tokenCache.delete(hash);
+}
+
+export type CreatedToken = { id: number; token: string; prefix: string; expiresAt: Date | null };
+
+/** Creates a token; the secret is returned once and only its hash is kept. */
+export async function createApiToken(input: {
+  instanceId: number;
+  name: string;
+  role: Role;
+  kind?: TokenKind;
+  userId?: number | null;
+  createdById?: number | null;
+  expiresAt?: Date | null;
+}): Promise<CreatedToken> {
+  const db = await getDb();
+  const token = generateSecret(TOKEN_PREFIX);
+  const prefix = token.slice(0, TOKEN_PREFIX.length + 7);
+  const row = await db.apiToken.create({
+    data: {
+      instanceId: input.instanceId,
+      name: input.name,
+      role: input.role,
+      kind: input.kind ?? "api",
+      userId: input.userId ?? null,
+      createdById: input.createdById ?? null,
+      expiresAt: input.expiresAt ?? null,
+      prefix,
+      tokenHash: hashSecret(token),
+    },
+  });
+  return { id: row.id, token, prefix, expiresAt: row.expiresAt };
+}
+
+export async function listApiTokens(instanceId: number) {
+  const db = await getDb();
+  return db.apiToken.findMany({
+    where: { instanceId, kind: "api" },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      role: true,
+      createdAt: true,
+      expiresAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      createdBy: { select: { email: true } },
+    },
+  });
+}
+
+/** Revokes a token of the instance; false when there is no such token there. */
+export async function revokeApiToken(instanceId: number, id: number): Promise<boolean> {
+  const db = await getDb();
+  const result = await db.apiToken.updateMany({
+    where: { id, instanceId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  forgetCachedToken(id);
+  return result.count === 1;
+}

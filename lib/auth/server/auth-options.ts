@@ -1,0 +1,43 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { clientAddress } from "./client-address.ts";
+import { appSecret } from "./secrets.ts";
+import { SESSION_IDLE_SECONDS } from "../session-policy.ts";
+import { verifyCredentials } from "./verify-credentials.ts";
+
+export const authOptions: NextAuthOptions = {
+  // Read when next-auth first needs it (not at import), so `next build` works without the secret.
+  get secret() {
+    return appSecret();
+  },
+  session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS, updateAge: 60 },
+  pages: { signIn: "/signin", error: "/signin" },
+  useSecureCookies: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+  providers: [
+    CredentialsProvider({
+      name: "E-mail",
+      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Senha", type: "password" } },
+      async authorize(credentials, request) {
+        if (!credentials?.email || !credentials.password) return null;
+        const result = await verifyCredentials({
+          email: credentials.email,
+          password: credentials.password,
+          clientIp: clientAddress(request?.headers as Record<string, string | undefined>),
+        });
+        if (!result.ok) throw new Error(result.reason === "throttled" ? "Throttled" : "CredentialsSignin");
+        return { id: String(result.user.id), email: result.user.email, name: result.user.name };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      // authTime marks the sign-in; session-actor.ts enforces the absolute lifetime and revocation from it.
+      if (user) token.authTime = Math.floor(Date.now() / 1000);
+      return token;
+    },
+    async session({ session, token }) {
+      return { ...session, userId: Number(token.sub), authTime: token.authTime };
+    },
+  },
+};

@@ -1,0 +1,61 @@
+// Which address and protocol count, with and without trusted proxies (the HTTP tests use the real server's stamp).
+import { afterEach, describe, expect, it } from "vitest";
+import { PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
+import { clientAddress, clientProtocol, trustedProxyHops } from "./client-address.ts";
+
+const headers = (values: Record<string, string>) => new Headers(values);
+
+afterEach(() => {
+  delete process.env.TRUST_PROXY;
+});
+
+describe("clientAddress", () => {
+  it("without TRUST_PROXY is the socket's address, whatever X-Forwarded-For says", () => {
+    const request = headers({ [PEER_ADDRESS_HEADER]: "192.0.2.7", "x-forwarded-for": "203.0.113.1, 203.0.113.2" });
+    expect(clientAddress(request)).toBe("192.0.2.7");
+  });
+
+  it("with TRUST_PROXY=n is the n-th address from the right of X-Forwarded-For plus the peer", () => {
+    const request = headers({
+      [PEER_ADDRESS_HEADER]: "10.0.0.2",
+      "x-forwarded-for": "6.6.6.6, 198.51.100.9, 10.0.0.1",
+    });
+    process.env.TRUST_PROXY = "1";
+    expect(clientAddress(request)).toBe("10.0.0.1");
+    process.env.TRUST_PROXY = "2";
+    expect(clientAddress(request)).toBe("198.51.100.9");
+    process.env.TRUST_PROXY = "9";
+    expect(clientAddress(request)).toBe("6.6.6.6");
+  });
+
+  it("is null without the server's stamp (a request that did not come through our HTTP server)", () => {
+    expect(clientAddress(headers({ "x-forwarded-for": "203.0.113.1" }))).toBeNull();
+  });
+
+  it("reads plain header records (next-auth's) too", () => {
+    expect(clientAddress({ [PEER_ADDRESS_HEADER]: "192.0.2.8" })).toBe("192.0.2.8");
+  });
+});
+
+describe("clientProtocol and TRUST_PROXY parsing", () => {
+  it("believes X-Forwarded-Proto only from a trusted proxy", () => {
+    const request = headers({ [PEER_PROTO_HEADER]: "http", "x-forwarded-proto": "https" });
+    expect(clientProtocol(request)).toBe("http");
+    process.env.TRUST_PROXY = "1";
+    expect(clientProtocol(request)).toBe("https");
+    expect(clientProtocol(headers({ [PEER_PROTO_HEADER]: "https" }))).toBe("https");
+  });
+
+  it.each([
+    ["", 0],
+    ["0", 0],
+    ["true", 1],
+    ["2", 2],
+    ["-1", 0],
+    ["abc", 0],
+    ["1.5", 0],
+  ])("TRUST_PROXY=%j → %d hops", (value, hops) => {
+    process.env.TRUST_PROXY = value;
+    expect(trustedProxyHops()).toBe(hops);
+  });
+});

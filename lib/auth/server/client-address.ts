@@ -1,0 +1,53 @@
+import { normalizeAddress, PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
+
+// Who is calling, for throttles and HSTS. With no proxy trusted (the default) only the socket is believed — the
+// peer address and TLS flag lib/http/server/peer-stamp.ts stamps on every request — and X-Forwarded-* from the client are
+// ignored. TRUST_PROXY=<n> says n proxies of ours stand in front, each appending the address it saw to
+// X-Forwarded-For: the client is then the n-th address from the right of that list plus the peer, and the protocol
+// the one the outermost proxy reported in X-Forwarded-Proto. Anything further left was written by the client.
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
+
+/** Proxy hops trusted in front of the app: TRUST_PROXY as a whole number (`true` = 1); unset, 0 or invalid = none. */
+export function trustedProxyHops(): number {
+  const raw = (process.env.TRUST_PROXY ?? "").trim().toLowerCase();
+  if (raw === "true") return 1;
+  const hops = Number(raw);
+  return Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0;
+}
+
+function header(headers: HeaderSource, name: string): string | null {
+  if (!headers) return null;
+  const raw = headers instanceof Headers ? headers.get(name) : headers[name];
+  const value = Array.isArray(raw) ? raw.join(",") : raw;
+  return value?.trim() ? value.trim() : null;
+}
+
+const list = (value: string | null) =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** The caller's address (at most 100 characters), or null when the request carries no peer stamp. */
+export function clientAddress(headers: HeaderSource): string | null {
+  const peer = header(headers, PEER_ADDRESS_HEADER);
+  if (!peer) return null;
+  const hops = trustedProxyHops();
+  if (hops === 0) return peer.slice(0, 100);
+  const chain = [...list(header(headers, "x-forwarded-for")), peer];
+  const client = chain[Math.max(0, chain.length - 1 - hops)]!;
+  return normalizeAddress(client).slice(0, 100);
+}
+
+/** `https` or `http` as the client used it: the socket's, or the trusted proxy's X-Forwarded-Proto. */
+export function clientProtocol(headers: HeaderSource): "https" | "http" {
+  const peer = header(headers, PEER_PROTO_HEADER);
+  const hops = trustedProxyHops();
+  if (hops > 0) {
+    const forwarded = list(header(headers, "x-forwarded-proto"));
+    const outermost = forwarded[Math.max(0, forwarded.length - hops)];
+    if (outermost) return outermost.toLowerCase() === "https" ? "https" : "http";
+  }
+  return peer === "https" ? "https" : "http";
+}

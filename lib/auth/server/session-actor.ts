@@ -1,0 +1,34 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { getDb } from "../../db/client.ts";
+import type { Actor } from "../actor.ts";
+import { authOptions } from "./auth-options.ts";
+import { SESSION_ABSOLUTE_SECONDS } from "../session-policy.ts";
+
+/**
+ * The signed-in staff user as an Actor, or null. The user is re-read on every call so a role change, a disabled
+ * account or a password reset (sessionsValidFrom) takes effect at once, and the absolute lifetime is enforced here.
+ */
+export async function currentStaffActor(): Promise<Actor | null> {
+  const session = (await getServerSession(authOptions)) as { userId?: number; authTime?: number } | null;
+  if (!session?.userId || !session.authTime) return null;
+  const nowSeconds = Date.now() / 1000;
+  if (nowSeconds - session.authTime > SESSION_ABSOLUTE_SECONDS) return null;
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: session.userId } });
+  if (!user || user.disabled) return null;
+  if (user.sessionsValidFrom.getTime() / 1000 > session.authTime + 1) return null;
+  return {
+    type: "user",
+    id: user.id,
+    label: user.email,
+    instanceId: user.instanceId,
+    role: user.role,
+    userId: user.id,
+  };
+}
+
+/** The staff session behind a cookie-authenticated API call (the wrapper checks Origin for changes). */
+export async function actorFromSession(_request: Request): Promise<Actor | null> {
+  return currentStaffActor();
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { getDb } from "../../db/client.ts";
+import { recordSignInFailure } from "../../metrics/server/metrics.ts";
+import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
+import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
+
+export type CredentialCheck =
+  | {
+      ok: true;
+      user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; instanceId: number };
+    }
+  | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
+
+const MAX_PASSWORD_LENGTH = 1024;
+// scrypt takes ~128 MB and a core for a moment: a burst of sign-ins must not exhaust the server, and checking the
+// lock again once a slot is free keeps parallel guesses from overshooting the throttle.
+const MAX_CONCURRENT_CHECKS = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_CHECKS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/**
+ * E-mail + password check shared by the next-auth sign-in and POST /api/auth/token, throttled per e-mail and per
+ * client address (see sign-in-throttle.ts). Wrong password, unknown e-mail and disabled account all answer
+ * "invalid" and count as failures; while a key is locked the password is not even checked.
+ */
+export async function verifyCredentials(input: {
+  email: string;
+  password: string;
+  clientIp?: string | null;
+}): Promise<CredentialCheck> {
+  const email = input.email.trim().toLowerCase();
+  const keys = throttleKeys(email, input.clientIp);
+  return withSlot(async () => {
+    const lockedFor = await lockedForSeconds(keys);
+    if (lockedFor > 0) {
+      recordSignInFailure("throttled");
+      return { ok: false, reason: "throttled", retryAfterSeconds: lockedFor };
+    }
+    const db = await getDb();
+    const user = email.length <= 320 ? await db.user.findUnique({ where: { email } }) : null;
+    const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !valid || !password || user.disabled) {
+      await recordFailure(keys);
+      recordSignInFailure("invalid");
+      return { ok: false, reason: "invalid" };
+    }
+    await clearFailures(keys);
+    await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+    return {
+      ok: true,
+      user: { id: user.id, email: user.email, name: user.name, role: user.role, instanceId: user.instanceId },
+    };
+  });
+}

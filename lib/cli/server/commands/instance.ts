@@ -1,0 +1,66 @@
+import { getDb } from "../../../db/client.ts";
+import { createInstanceWithCatalog } from "../../../seed/server/catalog.ts";
+import { isUniqueViolation } from "../../../seed/server/seed-database.ts";
+import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { INSTANCE_USAGE } from "../usage.ts";
+import { auditCli } from "../lookup.ts";
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export async function instanceCommand(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === "help" || sub === "--help" || sub === "-h") {
+    io.out(INSTANCE_USAGE);
+    return 0;
+  }
+  if (sub === "list") {
+    parseCommandArgs(rest, {}, INSTANCE_USAGE);
+    const db = await getDb();
+    const rows = await db.instance.findMany({
+      orderBy: { id: "asc" },
+      include: { _count: { select: { users: true, documents: true } } },
+    });
+    if (rows.length === 0) io.out("No instances.");
+    for (const row of rows) {
+      io.out(`${row.slug}  "${row.name}"  ${row._count.users} users, ${row._count.documents} documents`);
+    }
+    return 0;
+  }
+  if (sub !== "create") {
+    throw new UsageError(sub ? `Unknown instance command: ${sub}` : "Missing instance command", INSTANCE_USAGE);
+  }
+  const { values } = parseCommandArgs(rest, { slug: { type: "string" }, name: { type: "string" } }, INSTANCE_USAGE);
+  if (values.help) {
+    io.out(INSTANCE_USAGE);
+    return 0;
+  }
+  const slug = required(values.slug, "--slug <slug>", INSTANCE_USAGE);
+  if (!SLUG.test(slug)) {
+    throw new UsageError(
+      `Invalid slug "${slug}": use lower-case letters, digits and dashes (at most 63)`,
+      INSTANCE_USAGE,
+    );
+  }
+  const name = values.name?.trim() || slug;
+  const db = await getDb();
+  let catalog;
+  try {
+    catalog = await createInstanceWithCatalog(db, slug, name);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CliError(`An instance "${slug}" already exists`);
+    throw error;
+  }
+  await auditCli(db, {
+    instanceId: catalog.instanceId,
+    action: "instance.create",
+    entity: "Instance",
+    entityId: catalog.instanceId,
+    details: { slug, name },
+  });
+  io.out(
+    `Created instance ${slug} ("${name}", id ${catalog.instanceId}) with ${Object.keys(catalog.statusIds).length} statuses, ` +
+      `1 product and 2 modalities.`,
+  );
+  io.out(`Next: npm run cli -- user create --instance ${slug} --email <e-mail> --role admin`);
+  return 0;
+}

@@ -1,0 +1,29 @@
+import type { Db } from "../../db/client.ts";
+import { CliError } from "./io.ts";
+
+export async function instanceBySlug(db: Db, slug: string) {
+  const instance = await db.instance.findUnique({ where: { slug } });
+  if (!instance) {
+    const known = await db.instance.findMany({ select: { slug: true }, orderBy: { id: "asc" }, take: 20 });
+    const list = known.map((row) => row.slug).join(", ") || "none — run npm start or npm run db:seed first";
+    throw new CliError(`No instance "${slug}" (instances: ${list})`);
+  }
+  return instance;
+}
+
+/** An administrative change made from the CLI, for the audit log the admins read (same actions as the APIs menu). */
+export async function auditCli(
+  db: Db,
+  entry: { instanceId: number; action: string; entity: string; entityId: string | number; details?: object },
+) {
+  await db.auditLog.create({
+    data: {
+      instanceId: entry.instanceId,
+      actorLabel: "cli",
+      action: entry.action,
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      details: { actor_type: "cli", ...entry.details },
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { getDb } from "../../db/client.ts";
+import type { FilterOptions } from "../search-schema.ts";
+
+/** Everything the documents filter bar offers, in display order, for one instance. */
+export async function loadFilterOptions(instanceId: number): Promise<FilterOptions> {
+  const db = await getDb();
+  const [categories, statuses, products, modalities] = [
+    await db.statusCategory.findMany({ where: { instanceId }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
+    await db.status.findMany({
+      where: { instanceId },
+      orderBy: [{ order: "asc" }, { id: "asc" }],
+      include: { category: { select: { key: true } } },
+    }),
+    await db.product.findMany({
+      where: { instanceId },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      include: { columns: { orderBy: [{ order: "asc" }, { id: "asc" }] } },
+    }),
+    await db.modality.findMany({ where: { instanceId }, orderBy: [{ identifier: "asc" }] }),
+  ];
+  return {
+    categories: categories.map(({ key, label, kind }) => ({ key, label, kind })),
+    statuses: statuses.map((status) => ({
+      id: status.id,
+      name: status.name,
+      category_key: status.category.key,
+      text_color: status.textColor,
+      bg_color: status.bgColor,
+    })),
+    products: products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      active: product.active,
+      columns: product.columns.map(({ key, label, type }) => ({ key, label, type })),
+    })),
+    modalities: modalities.map(({ id, identifier }) => ({ id, identifier })),
+  };
+}

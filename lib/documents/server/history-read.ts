@@ -1,0 +1,64 @@
+import "server-only";
+import { hasRole, type Actor } from "../../auth/actor.ts";
+import { SESSION_ABSOLUTE_SECONDS } from "../../auth/session-policy.ts";
+import { getDb, type Db } from "../../db/client.ts";
+import { assertDocumentInInstance } from "./access.ts";
+import type { FieldChange } from "./history.ts";
+import { isPersonalField, maskPersonalValue } from "../mask.ts";
+
+export type HistoryEntry = {
+  id: number;
+  action: string;
+  actor_type: string;
+  actor_label: string;
+  changes: FieldChange[];
+  created_at: string;
+};
+
+/**
+ * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked,
+ * except for staff/admin who ask for them (`personal`) after revealing this document's data — the reveal is the
+ * logged act (lib/documents/server/reveal.ts), so reading the history never bypasses it. Viewers always get masks.
+ */
+export async function loadDocumentHistory(
+  actor: Actor,
+  id: number,
+  options: { personal?: boolean } = {},
+): Promise<HistoryEntry[]> {
+  const db = await getDb();
+  await assertDocumentInInstance(db, actor, id);
+  const unmasked = options.personal === true && hasRole(actor, "staff") && (await hasRecentReveal(db, actor, id));
+  const rows = await db.documentHistory.findMany({
+    where: { documentId: id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    action: row.action,
+    actor_type: row.actorType,
+    actor_label: row.actorLabel,
+    changes: (Array.isArray(row.changes) ? (row.changes as FieldChange[]) : []).map((change) =>
+      unmasked ? change : maskChange(change),
+    ),
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+function maskChange(change: FieldChange): FieldChange {
+  if (!isPersonalField(change.field)) return change;
+  return {
+    field: change.field,
+    before: maskPersonalValue(change.field, change.before),
+    after: maskPersonalValue(change.field, change.after),
+  };
+}
+
+/** Whether this actor revealed the document's personal data within one session's lifetime. */
+async function hasRecentReveal(db: Db, actor: Actor, documentId: number): Promise<boolean> {
+  const since = new Date(Date.now() - SESSION_ABSOLUTE_SECONDS * 1000);
+  const reveal = await db.documentHistory.findFirst({
+    where: { documentId, action: "reveal", actorType: actor.type, actorId: actor.id, createdAt: { gte: since } },
+    select: { id: true },
+  });
+  return reveal !== null;
+}

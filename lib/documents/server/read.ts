@@ -1,0 +1,31 @@
+import "server-only";
+import { rawQuery } from "../../db/raw-query.ts";
+import { invalid, notFound } from "../../errors/app-error.ts";
+import { READ_VIEW_BY_ID, READ_VIEWS_BY_CPF } from "../read-view-sql.ts";
+
+/** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
+export async function loadDocumentById(instanceId: number, id: number): Promise<string> {
+  const [row] = await rawQuery<{ view: string }>(READ_VIEW_BY_ID, [id, instanceId]);
+  if (!row) throw notFound("Provided id parameter not exists on database");
+  return row.view;
+}
+
+/**
+ * document/loadByCPF: identical match on any of the given identifiers, optionally within categories; newest first.
+ * One statement returns the views (JSON text) and the instance's category keys, so an unknown key is a 400.
+ */
+export async function loadDocumentsByCpf(instanceId: number, cpfs: string[], categories: string[]): Promise<string> {
+  const [row] = await rawQuery<{ views: string; known: string[] | null }>(READ_VIEWS_BY_CPF, [
+    instanceId,
+    cpfs,
+    categories,
+  ]);
+  const knownKeys = new Set(row?.known ?? []);
+  const unknown = categories.filter((key) => !knownKeys.has(key));
+  if (unknown.length > 0) {
+    throw invalid(`Unknown categories: ${unknown.join(", ")} (known: ${[...knownKeys].join(", ")})`, [
+      { path: "categories", message: `Unknown category: ${unknown.join(", ")}` },
+    ]);
+  }
+  return row!.views;
+}

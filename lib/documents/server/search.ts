@@ -1,0 +1,270 @@
+import "server-only";
+import { getDb, Prisma } from "../../db/client.ts";
+import { asJsonText, searchTextSql } from "../../db/search-text.ts";
+import { type FieldError, invalid } from "../../errors/app-error.ts";
+import { identifierKind, normalizeIdentifier } from "../../identifiers/identifiers.ts";
+import { localDayEnd, localDayStart } from "../../time/local-day.ts";
+import { DEFAULT_MASKED_FIELDS } from "../masking-policy-schema.ts";
+import { applyMaskingPolicy } from "./masking-policy.ts";
+import type { PersonalField } from "../mask.ts";
+import { slaInfo } from "../sla-state.ts";
+import type {
+  ColumnFilter,
+  DocumentFilters,
+  DocumentListItem,
+  SearchDocumentsBody,
+  SearchDocumentsResult,
+  SlaState,
+} from "../search-schema.ts";
+
+// The staff documents list: every filter of the spec's "Documents" section, server-side sort and paging, always
+// inside the caller's instance. One parameterised SQL statement (Prisma.sql) finds the page's ids and another
+// counts; the rows are then read with Prisma. Nothing user-typed is ever concatenated into SQL text.
+
+/** Totals above this are answered as "at least this many" (total_capped). */
+export const SEARCH_COUNT_CAP = 10_000;
+
+type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
+
+/**
+ * SLA state in SQL, the same rule as slaInfo() in ../sla-state.ts (keep the two in step):
+ * - `no_sla`: no deadline (sla_end null);
+ * - `late`: the deadline passed before the clock stopped — the clock stops when the document finished
+ *   (date_finished) or, while it waits in a pause status, when the pause began (paused_at), otherwise it is `now`;
+ * - `in_sla`: a deadline that has not passed by then.
+ */
+function slaCondition(state: SlaState, now: Date): Prisma.Sql {
+  const stoppedAt = Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
+  if (state === "no_sla") return Prisma.sql`d."slaEnd" IS NULL`;
+  if (state === "late") return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" < ${stoppedAt})`;
+  return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" >= ${stoppedAt})`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A condition the trigram index on the documents' search text answers (lib/db/search-text.ts), true for every
+ * document whose column contains `value` (and a few more, which the exact condition beside it drops): the value is
+ * looked for as it is printed inside the JSON text (a string's quotes and control characters escaped) and, when that
+ * differs, as it is (a number, or nested JSON that ->> prints as is).
+ */
+function searchTextPrefilter(value: string): Prisma.Sql {
+  const text = Prisma.raw(searchTextSql("Document", "d"));
+  const forms = [...new Set([asJsonText(value), value])].map(
+    (form) => Prisma.sql`${text} ILIKE ${`%${escapeLike(form)}%`} ESCAPE '\\'`,
+  );
+  return Prisma.sql`(${Prisma.join(forms, " OR ")})`;
+}
+
+/** filled_columns ->> key as a number when it holds one (a JSON number or numeric text), else NULL — never an error. */
+function numericColumn(key: string): Prisma.Sql {
+  const text = Prisma.sql`(d."filledColumns" ->> ${key}::text)`;
+  return Prisma.sql`(CASE WHEN ${text} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' THEN ${text}::numeric END)`;
+}
+
+/** filled_columns ->> key as its YYYY-MM-DD day (ISO dates and datetimes), compared byte-wise. */
+function dayColumn(key: string): Prisma.Sql {
+  const text = Prisma.sql`(d."filledColumns" ->> ${key}::text)`;
+  return Prisma.sql`(CASE WHEN ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN left(${text}, 10) END) COLLATE "C"`;
+}
+
+function columnConditions(filters: ColumnFilter[], definitions: ColumnDefinition[]): Prisma.Sql[] {
+  const errors: FieldError[] = [];
+  const conditions: Prisma.Sql[] = [];
+  filters.forEach((filter, index) => {
+    const path = `filters.columns.${index}`;
+    const definition = definitions.find((column) => column.key === filter.key);
+    if (!definition) {
+      errors.push({ path: `${path}.key`, message: `the product has no column "${filter.key}"` });
+      return;
+    }
+    const key = definition.key;
+    if (definition.type === "string") {
+      if (filter.min !== undefined || filter.max !== undefined) {
+        errors.push({ path, message: "a text column takes eq or contains" });
+        return;
+      }
+      if (filter.eq !== undefined) conditions.push(Prisma.sql`(d."filledColumns" ->> ${key}::text) = ${filter.eq}`);
+      if (filter.contains !== undefined) {
+        const pattern = `%${escapeLike(filter.contains)}%`;
+        conditions.push(Prisma.sql`(d."filledColumns" ->> ${key}::text) ILIKE ${pattern} ESCAPE '\\'`);
+        conditions.push(searchTextPrefilter(filter.contains));
+      }
+      return;
+    }
+    if (filter.eq !== undefined || filter.contains !== undefined) {
+      errors.push({ path, message: `a ${definition.type} column takes min and/or max` });
+      return;
+    }
+    for (const [bound, operator] of [
+      [filter.min, Prisma.raw(">=")],
+      [filter.max, Prisma.raw("<=")],
+    ] as const) {
+      if (bound === undefined) continue;
+      if (definition.type === "number") {
+        if (typeof bound !== "number") {
+          errors.push({ path, message: "a number column takes numbers" });
+          continue;
+        }
+        conditions.push(Prisma.sql`${numericColumn(key)} ${operator} ${bound}::numeric`);
+      } else {
+        if (typeof bound !== "string") {
+          errors.push({ path, message: "a date column takes days as YYYY-MM-DD" });
+          continue;
+        }
+        conditions.push(Prisma.sql`${dayColumn(key)} ${operator} (${bound}::text COLLATE "C")`);
+      }
+    }
+  });
+  if (errors.length) throw invalid("Invalid parameters", errors);
+  return conditions;
+}
+
+/** The WHERE clause for `filters` in `instanceId` (exported for the benchmark and the CSV export). */
+export async function documentFilterSql(
+  instanceId: number,
+  filters: DocumentFilters,
+  now = new Date(),
+): Promise<Prisma.Sql> {
+  const conditions: Prisma.Sql[] = [Prisma.sql`d."instanceId" = ${instanceId}::int`];
+  if (filters.cpf !== undefined && filters.cpf !== "") {
+    conditions.push(Prisma.sql`d."cpfDigits" = ${normalizeIdentifier(filters.cpf)}::text`);
+  }
+  if (filters.categories?.length) {
+    conditions.push(Prisma.sql`d."statusId" IN (
+      SELECT s.id FROM "Status" s JOIN "StatusCategory" c ON c.id = s."categoryId"
+      WHERE s."instanceId" = ${instanceId}::int AND c.key IN (${Prisma.join(filters.categories.map((key) => Prisma.sql`${key}::text`))}))`);
+  }
+  if (filters.product_id !== undefined) conditions.push(Prisma.sql`d."productId" = ${filters.product_id}::int`);
+  if (filters.status_ids?.length) {
+    conditions.push(
+      Prisma.sql`d."statusId" IN (${Prisma.join(filters.status_ids.map((id) => Prisma.sql`${id}::int`))})`,
+    );
+  }
+  if (filters.modality_id !== undefined) conditions.push(Prisma.sql`d."modalityId" = ${filters.modality_id}::int`);
+  if (filters.created_from) {
+    conditions.push(Prisma.sql`d."createdAt" >= ${localDayStart(filters.created_from)}::timestamptz`);
+  }
+  if (filters.created_to) {
+    conditions.push(Prisma.sql`d."createdAt" < ${localDayEnd(filters.created_to)}::timestamptz`);
+  }
+  if (filters.sla) conditions.push(slaCondition(filters.sla, now));
+  if (filters.columns?.length && filters.product_id !== undefined) {
+    const db = await getDb();
+    const definitions = await db.productColumn.findMany({
+      where: { productId: filters.product_id, product: { instanceId } },
+      select: { key: true, type: true },
+    });
+    conditions.push(...columnConditions(filters.columns, definitions));
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocumentsBody["direction"]): Prisma.Sql {
+  // Both come from zod enums; Prisma.raw only ever sees these fixed words.
+  const dir = Prisma.raw(direction === "asc" ? "ASC" : "DESC");
+  switch (sort) {
+    case "updated_at":
+      return Prisma.sql`d."updatedAt" ${dir}, d.id ${dir}`;
+    case "protocol":
+      return Prisma.sql`d.protocol ${dir}, d.id ${dir}`;
+    case "sla_end":
+      // Documents without a deadline come last in both directions.
+      return Prisma.sql`d."slaEnd" ${dir} NULLS LAST, d.id ${dir}`;
+    case "status":
+      return Prisma.sql`st."order" ${dir}, st.name ${dir}, d."createdAt" DESC, d.id DESC`;
+    default:
+      return Prisma.sql`d."createdAt" ${dir}, d.id ${dir}`;
+  }
+}
+
+/** Finds one page of the instance's documents matching `input`, with the `masked` personal fields masked. */
+export async function searchDocuments(input: {
+  instanceId: number;
+  query: SearchDocumentsBody;
+  now?: Date;
+  masked?: ReadonlySet<PersonalField>;
+}): Promise<SearchDocumentsResult> {
+  const { instanceId, query } = input;
+  const now = input.now ?? new Date();
+  const db = await getDb();
+  const where = await documentFilterSql(instanceId, query.filters, now);
+  const offset = (query.page - 1) * query.page_size;
+  // Sorting by status means its configured order (then name), which lives on Status.
+  const statusJoin = query.sort === "status" ? Prisma.sql`JOIN "Status" st ON st.id = d."statusId"` : Prisma.empty;
+  const idRows = await db.$queryRaw<{ id: number }[]>(
+    Prisma.sql`SELECT d.id FROM "Document" d ${statusJoin} WHERE ${where}
+      ORDER BY ${orderBySql(query.sort, query.direction)}
+      LIMIT ${query.page_size}::int OFFSET ${offset}::int`,
+  );
+  // Counting stops past SEARCH_COUNT_CAP: an exact count of a broad search over a million documents costs more than
+  // the page itself, and "10.000+" tells staff what they need (narrow the search).
+  const countRows = await db.$queryRaw<{ total: number }[]>(
+    Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where}
+      LIMIT ${SEARCH_COUNT_CAP + 1}::int) AS matched`,
+  );
+  const ids = idRows.map((row) => Number(row.id));
+  const documents = ids.length
+    ? await db.document.findMany({
+        where: { id: { in: ids }, instanceId },
+        include: {
+          status: { select: { id: true, name: true, textColor: true, bgColor: true, category: true } },
+          product: { select: { id: true, name: true, columns: { select: { key: true } } } },
+          modality: { select: { id: true, identifier: true } },
+        },
+      })
+    : [];
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  const items = ids.flatMap((id) => {
+    const document = byId.get(id);
+    return document ? [toListItem(document, now, input.masked ?? new Set(DEFAULT_MASKED_FIELDS))] : [];
+  });
+  const counted = Number(countRows[0]?.total ?? 0);
+  return {
+    items,
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    total_capped: counted > SEARCH_COUNT_CAP,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+type LoadedDocument = Prisma.DocumentGetPayload<{
+  include: {
+    status: { select: { id: true; name: true; textColor: true; bgColor: true; category: true } };
+    product: { select: { id: true; name: true; columns: { select: { key: true } } } };
+    modality: { select: { id: true; identifier: true } };
+  };
+}>;
+
+function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<PersonalField>): DocumentListItem {
+  const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
+  const columns: Record<string, unknown> = {};
+  for (const { key } of document.product.columns) {
+    if (Object.hasOwn(filled, key)) columns[key] = filled[key];
+  }
+  return {
+    id: document.id,
+    uuid: document.uuid,
+    protocol: document.protocol,
+    ...applyMaskingPolicy(document, masked),
+    cpf_kind: identifierKind(document.cpf),
+    status: {
+      id: document.status.id,
+      name: document.status.name,
+      text_color: document.status.textColor,
+      bg_color: document.status.bgColor,
+      category: { key: document.status.category.key, label: document.status.category.label },
+    },
+    product: { id: document.product.id, name: document.product.name },
+    modality: document.modality,
+    columns,
+    created_at: document.createdAt.toISOString(),
+    updated_at: document.updatedAt.toISOString(),
+    sla_end: document.slaEnd?.toISOString() ?? null,
+    date_finished: document.dateFinished?.toISOString() ?? null,
+    sla_state: slaInfo(document, now).state,
+  };
+}

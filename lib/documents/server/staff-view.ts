@@ -1,0 +1,112 @@
+import "server-only";
+import { hasRole, type Actor } from "../../auth/actor.ts";
+import { serializeProduct, serializeStatus, serializeStep } from "../../catalog/server/serialize.ts";
+import { getDb } from "../../db/client.ts";
+import { notFound } from "../../errors/app-error.ts";
+import { attachmentMaxBytes } from "../../http/upload.ts";
+import { identifierKind } from "../../identifiers/identifiers.ts";
+import { loadDocumentMessages } from "../../outbox/server/document-messages.ts";
+import { maskPersonalValue } from "../mask.ts";
+import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
+import { slaInfo } from "../sla-state.ts";
+
+/**
+ * Everything the staff document page renders, in one answer: the full document with the customer's personal data
+ * masked (POST /api/documents/<id>/reveal gives the real values, and logs it), its catalog context, the statuses it
+ * may move to, the instance's users and modalities, its SLA position, observations and attachments.
+ */
+export async function loadDocumentForStaff(actor: Actor, id: number, now = new Date()) {
+  const db = await getDb();
+  const document = await db.document.findFirst({
+    where: { id, instanceId: actor.instanceId },
+    include: {
+      status: { include: { category: true, step: true, transitions: { select: { toStatusId: true } } } },
+      product: { include: { steps: { orderBy: { order: "asc" } }, columns: { orderBy: { order: "asc" } } } },
+      modality: { select: { id: true, identifier: true, workingHours: true, timeZone: true } },
+      observations: { orderBy: [{ createdAt: "desc" }, { id: "desc" }] },
+      attachments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], omit: { content: true } },
+    },
+  });
+  if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
+
+  const [statuses, users, modalities, messages] = await Promise.all([
+    db.status.findMany({
+      where: { instanceId: actor.instanceId },
+      orderBy: [{ order: "asc" }, { id: "asc" }],
+      include: { category: true },
+    }),
+    db.user.findMany({
+      where: { instanceId: actor.instanceId, OR: [{ disabled: false }, { id: document.userId ?? -1 }] },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, email: true, role: true, disabled: true },
+    }),
+    db.modality.findMany({
+      where: { instanceId: actor.instanceId },
+      orderBy: { identifier: "asc" },
+      select: { id: true, identifier: true },
+    }),
+    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin") }),
+  ]);
+
+  const configured = document.status.transitions.map((transition) => transition.toStatusId);
+  const allowed = statuses
+    .filter((status) => status.id !== document.statusId)
+    .filter((status) => configured.length === 0 || configured.includes(status.id))
+    .map((status) => status.id);
+
+  const full = serializeDocument(document);
+  const masked = {
+    ...full,
+    cpf: maskPersonalValue("cpf", full.cpf) as string,
+    name: maskPersonalValue("name", full.name) as string | null,
+    email: maskPersonalValue("email", full.email) as string | null,
+    phone: maskPersonalValue("phone", full.phone) as string | null,
+  };
+  const canEdit = hasRole(actor, "staff");
+
+  return {
+    document: masked,
+    fields_to_show: {
+      CPF: masked.cpf,
+      Email: masked.email,
+      Telefone: masked.phone,
+      Cliente: masked.name,
+      Fonte: document.source,
+      Modalidade: document.modalityIdentifier,
+      "Criado em": full.created_at,
+    },
+    personal_data: "masked" as const,
+    /** Whether the (masked) identifier is a valid CPF or CNPJ: the page flags it without showing it. */
+    identifier_kind: identifierKind(document.cpf),
+    status: serializeStatus(document.status),
+    product: serializeProduct(document.product),
+    step: document.status.step ? serializeStep(document.status.step) : null,
+    modality: document.modality
+      ? {
+          id: document.modality.id,
+          identifier: document.modality.identifier,
+          has_calendar: document.modality.workingHours !== null,
+          time_zone: document.modality.timeZone,
+        }
+      : null,
+    allowed_status_ids: allowed,
+    statuses: statuses.map((status) => serializeStatus(status)),
+    users: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      disabled: user.disabled,
+    })),
+    modalities,
+    sla: slaInfo(document, now),
+    observations: document.observations.map(serializeObservation),
+    attachments: document.attachments.map(serializeAttachment),
+    /** E-mails to the customer (lib/outbox), newest first. */
+    messages,
+    permissions: { can_edit: canEdit, can_reveal: canEdit },
+    limits: { attachment_max_bytes: attachmentMaxBytes() },
+  };
+}
+
+export type StaffDocumentView = Awaited<ReturnType<typeof loadDocumentForStaff>>;

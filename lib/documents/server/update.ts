@@ -1,0 +1,239 @@
+import type { Actor } from "../../auth/actor.ts";
+import type { Document } from "../../db/client.ts";
+import { rawDocumentTransaction } from "../../db/raw-query.ts";
+import { inDocumentTransaction, type Tx } from "../../db/transaction.ts";
+import { notFound } from "../../errors/app-error.ts";
+import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
+import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
+import { nudgeOutbox } from "../../outbox/nudge.ts";
+import { hasWebhooksSql, queueWebhooks, type WebhookEvent } from "../../webhooks/server/events.ts";
+import { serializeDocument } from "./serialize.ts";
+import { serviceHoursBetween } from "../../sla/calendar.ts";
+import { documentFromRow } from "./document-row.ts";
+import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
+import type { UpdateDocumentInput } from "../schemas.ts";
+import {
+  assertTransitionAllowed,
+  calendarOf,
+  isFinished,
+  isPause,
+  missing,
+  MODALITY_RULES_SQL,
+  resolveModality,
+  slaEndFor,
+  statusDeadline,
+  statusRulesSql,
+  type ModalityRules,
+  type StatusRules,
+} from "./workflow.ts";
+
+/** Columns whose changes the history shows, with their API names. */
+const HISTORY_FIELDS = {
+  statusId: "status_id",
+  productId: "product_id",
+  userId: "user_id",
+  modalityId: "modality_id",
+  modalityIdentifier: "modality_identifier",
+  cpf: "cpf",
+  name: "name",
+  phone: "phone",
+  email: "email",
+  source: "source",
+  slaTotal: "sla_total",
+  slaEnd: "sla_end",
+  slaEndStatus: "sla_end_status",
+  dateTime: "date_time",
+  dateFinished: "date_finished",
+} as const;
+
+/** Locks the document row for the rest of the transaction, so concurrent changes apply one after another. */
+export async function lockDocument(tx: Tx, instanceId: number, id: number): Promise<Document> {
+  await tx.$executeRaw`SELECT 1 FROM "Document" WHERE "id" = ${id} AND "instanceId" = ${instanceId} FOR UPDATE`;
+  const document = await tx.document.findFirst({ where: { id, instanceId } });
+  if (!document) throw notFound("Provided id parameter not exists on database");
+  return document;
+}
+
+// 1st statement: lock the row and read it with everything the rules need — its status's rules, the target status's
+// rules, its modality's calendar, and whether a new product / user exists in the instance.
+const LOCK_SQL = `SELECT d.*, ${statusRulesSql(`d."statusId"`, "$2::int")}::text AS "_fromStatus",
+    ${statusRulesSql("$3::int", "$2::int")}::text AS "_toStatus",
+    (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text AS "_modality",
+    EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = $4::int AND p."instanceId" = $2::int) AS "_productExists",
+    EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $5::int AND u."instanceId" = $2::int) AS "_userExists",
+    ${hasWebhooksSql("$2::int")} AS "_webhooks"
+  FROM "Document" d WHERE d."id" = $1::int AND d."instanceId" = $2::int
+  FOR UPDATE OF d`;
+
+// Last statement: every column set to its new value (the row is locked, so this is the merge of current and sent),
+// filled_columns merged in SQL (sent keys win), and the history row.
+const UPDATE_SQL = `WITH u AS (
+    UPDATE "Document" SET "statusId" = $2::int, "productId" = $3::int, "userId" = $4::int, "modalityId" = $5::int,
+      "modalityIdentifier" = $6::text, "cpf" = $7::text, "cpfDigits" = $8::text, "name" = $9::text, "phone" = $10::text,
+      "email" = $11::text, "source" = $12::text, "slaTotal" = $13::float8, "slaEnd" = $14::timestamptz,
+      "slaEndStatus" = $15::timestamptz, "dateTime" = $16::timestamptz, "pausedAt" = $17::timestamptz,
+      "pausedHours" = $18::float8, "dateFinished" = $19::timestamptz, "filledColumns" = "filledColumns" || $20::jsonb,
+      "updatedAt" = $21::timestamptz
+    WHERE "id" = $1::int
+    RETURNING *),
+  h AS (${historyInsertSql("u", 22, "$21::timestamptz")})
+  SELECT * FROM u`;
+
+type LockedRow = Record<string, unknown> & {
+  _fromStatus: string;
+  _toStatus: string | null;
+  _modality: string | null;
+  _productExists: boolean;
+  _userExists: boolean;
+  _webhooks: boolean;
+};
+
+/**
+ * document/updateById: status moves follow the transition rules and keep the SLA dates right (pause time pushes
+ * sla_end later); `filled_columns` is merged into the stored object in SQL. One history row lists every change.
+ * Two statements in one transaction (three when the modality changes): lock + read, update + history.
+ */
+export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
+  const instanceId = actor.instanceId;
+  let queued = false;
+  const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
+    queued = false;
+    const [locked] = await query<LockedRow>(LOCK_SQL, [
+      input.id,
+      instanceId,
+      input.status_id ?? null,
+      input.product_id ?? null,
+      input.user_id ?? null,
+    ]);
+    if (!locked) throw notFound("Provided id parameter not exists on database");
+    const { _fromStatus, _toStatus, _modality, _productExists, _userExists, _webhooks, ...columns } = locked;
+    const current = documentFromRow(columns);
+    const now = new Date();
+    const data: Partial<Document> = {};
+
+    let modality = _modality ? (JSON.parse(_modality) as ModalityRules) : null;
+    if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
+      modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
+      data.modalityId = modality?.id ?? null;
+      data.modalityIdentifier = modality?.identifier ?? null;
+    }
+    const calendar = calendarOf(modality);
+
+    let pausedHours = current.pausedHours;
+    let notify = false;
+    if (input.status_id !== undefined && input.status_id !== current.statusId) {
+      if (!_toStatus) throw missing("status_id");
+      const from = JSON.parse(_fromStatus) as StatusRules;
+      const to = JSON.parse(_toStatus) as StatusRules;
+      assertTransitionAllowed(from, to);
+      notify = to.notify;
+      if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
+      data.statusId = to.id;
+      data.dateTime = now;
+      data.slaEndStatus = statusDeadline(now, to);
+      data.pausedAt = isPause(to) ? now : null;
+      data.pausedHours = pausedHours;
+      data.dateFinished = isFinished(to) ? (isFinished(from) ? current.dateFinished : now) : null;
+    }
+    if (input.product_id !== undefined && input.product_id !== current.productId) {
+      if (!_productExists) throw missing("product_id");
+      data.productId = input.product_id;
+    }
+    if (input.user_id !== undefined && input.user_id !== current.userId) {
+      if (input.user_id !== null && !_userExists) throw missing("user_id");
+      data.userId = input.user_id;
+    }
+    if (input.cpf !== undefined && input.cpf !== current.cpf) {
+      data.cpf = input.cpf;
+      data.cpfDigits = normalizeIdentifier(input.cpf);
+    }
+    for (const field of ["name", "phone", "email", "source"] as const) {
+      if (input[field] !== undefined) data[field] = input[field];
+    }
+    const slaTotal = input.sla_total === undefined ? current.slaTotal : input.sla_total;
+    if (slaTotal !== current.slaTotal) data.slaTotal = slaTotal;
+    if ("slaTotal" in data || "modalityId" in data || pausedHours !== current.pausedHours) {
+      data.slaEnd = slaEndFor(current.slaStart, slaTotal, pausedHours, calendar);
+    }
+
+    const next: Document = { ...current, ...data };
+    const changes: FieldChange[] = diffFields(current, next, Object.keys(HISTORY_FIELDS)).map((change) => ({
+      ...change,
+      field: HISTORY_FIELDS[change.field as keyof typeof HISTORY_FIELDS],
+    }));
+    const sentColumns = input.filled_columns ?? {};
+    const storedColumns = current.filledColumns as Record<string, unknown>;
+    for (const [key, value] of Object.entries(sentColumns)) {
+      // Own keys only: `constructor` or `toString` are ordinary keys here, not Object.prototype's members.
+      const stored = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
+      if (JSON.stringify(stored) !== JSON.stringify(value)) {
+        changes.push({ field: `filled_columns.${key}`, before: stored ?? null, after: value });
+      }
+    }
+    if (changes.length === 0) return current;
+
+    const [row] = await query(UPDATE_SQL, [
+      current.id,
+      next.statusId,
+      next.productId,
+      next.userId,
+      next.modalityId,
+      next.modalityIdentifier,
+      next.cpf,
+      next.cpfDigits,
+      next.name,
+      next.phone,
+      next.email,
+      next.source,
+      next.slaTotal,
+      next.slaEnd,
+      next.slaEndStatus,
+      next.dateTime,
+      next.pausedAt,
+      next.pausedHours,
+      next.dateFinished,
+      JSON.stringify(sentColumns),
+      now,
+      ...historyParams("update", actor, changes, requestId),
+    ]);
+    if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
+    const updated = documentFromRow(row!);
+    if (_webhooks) {
+      const full = serializeDocument(updated);
+      const events: Array<{ type: WebhookEvent; data: unknown }> = [
+        { type: "document.updated", data: { ...full, changes } },
+      ];
+      if (next.statusId !== current.statusId) {
+        events.push({ type: "document.status_changed", data: { ...full, previous_status_id: current.statusId } });
+      }
+      if ((await queueWebhooks(query, { instanceId, documentId: current.id, events, now })) > 0) queued = true;
+    }
+    return updated;
+  });
+  if (queued) nudgeOutbox();
+  return updated;
+}
+
+/** Staff operation: remove keys from filled_columns (the public updateById only merges). */
+export async function removeFilledColumns(
+  actor: Actor,
+  input: { id: number; keys: string[] },
+  requestId?: string,
+): Promise<Document> {
+  return inDocumentTransaction(actor.instanceId, input.id, async (tx) => {
+    const current = await lockDocument(tx, actor.instanceId, input.id);
+    const stored = current.filledColumns as Record<string, unknown>;
+    const present = [...new Set(input.keys)].filter((key) => Object.hasOwn(stored, key));
+    if (present.length === 0) return current;
+    await tx.$executeRaw`UPDATE "Document" SET "filledColumns" = "filledColumns" - ${present}::text[], "updatedAt" = now()
+      WHERE "id" = ${current.id}`;
+    await recordHistory(tx, {
+      documentId: current.id,
+      action: "update",
+      actor,
+      changes: present.map((key) => ({ field: `filled_columns.${key}`, before: stored[key], after: null })),
+      requestId,
+    });
+    return tx.document.findUniqueOrThrow({ where: { id: current.id } });
+  });
+}

@@ -1,0 +1,105 @@
+// Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
+// statements, so a write stays at a few round trips), transitions, SLA dates.
+import type { CategoryKind } from "../../db/generated/enums.ts";
+import type { SqlRunner } from "../../db/raw-query.ts";
+import { conflict, invalid } from "../../errors/app-error.ts";
+import { addServiceHours, DEFAULT_TIME_ZONE, type WorkingCalendar, type WorkingHours } from "../../sla/calendar.ts";
+
+/** What a write needs of a status: its own deadline, its category's kind, and where it may move. */
+export type StatusRules = {
+  id: number;
+  name: string;
+  slaHours: number | null;
+  kind: CategoryKind;
+  transitions: number[];
+  /** Entering it queues an e-mail to the customer (lib/outbox/server/enqueue.ts). */
+  notify: boolean;
+};
+/** What a write needs of a modality: its name and calendar (holidays as YYYY-MM-DD). */
+export type ModalityRules = {
+  id: number;
+  identifier: string;
+  workingHours: WorkingHours | null;
+  timeZone: string;
+  holidays: string[];
+};
+
+const HOUR_MS = 3_600_000;
+
+export const missing = (field: string) =>
+  invalid(`Provided ${field} parameter not exists on database`, undefined, {
+    code: "unknown_reference",
+    params: { field },
+  });
+
+/** SQL: the status `statusParam` of instance `instanceParam` as a StatusRules JSON object, or NULL. */
+export const statusRulesSql = (statusParam: string, instanceParam: string) => `(
+  SELECT json_build_object('id', s."id", 'name', s."name", 'slaHours', s."slaHours", 'kind', c."kind", 'notify', s."notifyCustomer",
+    'transitions', coalesce((SELECT json_agg(t."toStatusId") FROM "StatusTransition" t WHERE t."fromStatusId" = s."id"), '[]'::json))
+  FROM "Status" s JOIN "StatusCategory" c ON c."id" = s."categoryId"
+  WHERE s."id" = ${statusParam} AND s."instanceId" = ${instanceParam})`;
+
+/** SQL: the modality row `m` as a ModalityRules JSON object. */
+export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier', m."identifier",
+  'workingHours', m."workingHours", 'timeZone', m."timeZone",
+  'holidays', coalesce((SELECT json_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id"), '[]'::json))`;
+
+/**
+ * SQL for a CTE: the modality named `identifierParam` (NULL = none), created on first use atomically, so
+ * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one.
+ */
+export const upsertModalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
+  INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+  SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
+  ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
+  RETURNING *`;
+
+/** The modality named `identifier`, created on first use; one statement. */
+export async function resolveModality(
+  query: SqlRunner,
+  instanceId: number,
+  identifier: string,
+): Promise<ModalityRules> {
+  const [row] = await query<{ modality: string }>(
+    `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
+    [instanceId, identifier, DEFAULT_TIME_ZONE],
+  );
+  return JSON.parse(row!.modality) as ModalityRules;
+}
+
+export function calendarOf(modality: ModalityRules | null): WorkingCalendar | null {
+  if (!modality?.workingHours) return null;
+  return {
+    workingHours: modality.workingHours,
+    holidays: new Set(modality.holidays.map((day) => day.slice(0, 10))),
+    timeZone: modality.timeZone || DEFAULT_TIME_ZONE,
+  };
+}
+
+/** sla_end = sla_start + sla_total (+ time spent paused), counted on the modality's calendar when it has one. */
+export function slaEndFor(
+  slaStart: Date,
+  slaTotal: number | null,
+  pausedHours: number,
+  calendar: WorkingCalendar | null,
+): Date | null {
+  return slaTotal === null ? null : addServiceHours(slaStart, slaTotal + pausedHours, calendar);
+}
+
+/** sla_end_status = date_time + the status's own SLA hours (plain hours, as the spec defines it). */
+export function statusDeadline(dateTime: Date, status: Pick<StatusRules, "slaHours">): Date | null {
+  return status.slaHours === null ? null : new Date(dateTime.getTime() + status.slaHours * HOUR_MS);
+}
+
+export const isPause = (status: Pick<StatusRules, "kind">) => status.kind === "pause";
+export const isFinished = (status: Pick<StatusRules, "kind">) => status.kind === "finished";
+
+/** A status with configured transitions only lets documents move to the listed statuses. */
+export function assertTransitionAllowed(from: StatusRules, to: StatusRules): void {
+  if (from.id === to.id || from.transitions.length === 0) return;
+  if (from.transitions.includes(to.id)) return;
+  throw conflict(`Transition from status "${from.name}" (${from.id}) to "${to.name}" (${to.id}) is not allowed`, {
+    code: "transition_not_allowed",
+    params: { from: from.name, to: to.name },
+  });
+}

@@ -1,0 +1,71 @@
+import diagnosticsChannel from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { bypassesProxy, PROXY_BYPASS_HEADER } from "../proxy-bypass.ts";
+import { guardSlowBody } from "./slow-body-guard.ts";
+
+/**
+ * Route handlers never see the socket (Next's `x-forwarded-for` keeps whatever the client sent), so the HTTP server's
+ * own diagnostics channel stamps every request, before Next reads it, with the peer's address and whether the
+ * connection is TLS. A client's own copies of these headers are overwritten. lib/auth/server/client-address.ts decides,
+ * with TRUST_PROXY, how far to trust X-Forwarded-* beyond them.
+ */
+export const PEER_ADDRESS_HEADER = "x-docflow-peer-address";
+export const PEER_PROTO_HEADER = "x-docflow-peer-proto";
+/**
+ * TRACE reaches the app (Node's parser knows it) but the WHATWG Request refuses it, so Next would fail with a
+ * plain-text 500 before proxy.ts runs. It is carried to proxy.ts in this header on a harmless GET; proxy.ts answers
+ * 405. (Methods Node's parser does not know, like TRACK, get Node's bare 400; CONNECT never becomes a request.)
+ */
+export const UNREPRESENTABLE_METHOD_HEADER = "x-docflow-unrepresentable-method";
+
+/**
+ * Whole-request deadline Node enforces per connection (its default is 5 minutes), above the longest body
+ * lib/http/server/slow-body-guard.ts waits for (a 10 MB upload at 100 KB/s); see docs/reliability.md.
+ */
+export const SERVER_REQUEST_TIMEOUT_MS = 120_000;
+const SERVER_HEADERS_TIMEOUT_MS = 20_000;
+
+type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket; server: Server };
+const tunedServers = new WeakSet<Server>();
+
+function stamp({ request, socket, server }: RequestStart) {
+  delete request.headers[UNREPRESENTABLE_METHOD_HEADER];
+  if (request.method === "TRACE") {
+    request.headers[UNREPRESENTABLE_METHOD_HEADER] = request.method;
+    request.method = "GET";
+  }
+  delete request.headers[PROXY_BYPASS_HEADER];
+  if (bypassesProxy(request.method, request.url)) request.headers[PROXY_BYPASS_HEADER] = "1";
+  request.headers[PEER_ADDRESS_HEADER] = normalizeAddress(socket.remoteAddress ?? "");
+  request.headers[PEER_PROTO_HEADER] = (socket as Socket & { encrypted?: boolean }).encrypted ? "https" : "http";
+  if (!tunedServers.has(server)) {
+    tunedServers.add(server);
+    // Read by Node's connection checker on every round, so tightening them after `listen` takes effect.
+    if (!server.requestTimeout || server.requestTimeout > SERVER_REQUEST_TIMEOUT_MS) {
+      server.requestTimeout = SERVER_REQUEST_TIMEOUT_MS;
+    }
+    if (!server.headersTimeout || server.headersTimeout > SERVER_HEADERS_TIMEOUT_MS) {
+      server.headersTimeout = SERVER_HEADERS_TIMEOUT_MS;
+    }
+  }
+}
+
+const installed = Symbol.for("docflow.requestHooks");
+
+/** Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, then the body guard. */
+export function installRequestHooks(): void {
+  const holder = globalThis as { [installed]?: boolean };
+  if (holder[installed]) return;
+  holder[installed] = true;
+  diagnosticsChannel.subscribe("http.server.request.start", (message) => {
+    const start = message as RequestStart;
+    stamp(start);
+    guardSlowBody(start.request, start.response);
+  });
+}
+
+/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) → `10.0.0.1`. */
+export function normalizeAddress(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+}

@@ -1,0 +1,147 @@
+import { keyedHash } from "../../auth/server/secrets.ts";
+import { databaseTarget } from "../../db/connection.ts";
+import { log } from "../../log.ts";
+
+// Shares the rate-limit counters of all app servers on one PostgreSQL without a statement per request: each server
+// counts locally and, about once a second, adds what it counted to RateLimitCounter with one batched
+// INSERT … ON CONFLICT DO UPDATE … RETURNING, which also tells it everyone's totals. A key this server has not merged
+// within the last second, that has used a tenth of its remaining headroom since its last merge, or is past 80 % of
+// its limit, is merged at once (in the background), so a caller that moves between servers is known on each within a
+// round trip. PGlite is one process: its counters stay in memory.
+
+/** A key's window as this server sees it: everyone's total at the last sync, plus what it counted since. */
+export type WindowCounter = {
+  start: number;
+  shared: number;
+  unsynced: number;
+  mergedAt: number;
+  previous: number;
+  /** When this server last counted a request for the key. */
+  usedAt: number;
+};
+
+export const SYNC_INTERVAL_MS = 1_000;
+/**
+ * A key this server counted within this time is re-read on every tick even when it has nothing to add: a caller that
+ * moved to another server and comes back is judged here on everyone's count, not on this server's last merge.
+ */
+const REFRESH_USED_WITHIN_MS = 10_000;
+/** Windows older than this are deleted from the table now and then. */
+const KEEP_MS = 5 * 60_000;
+
+type Sync = { timer: NodeJS.Timeout | null; running: boolean; again: boolean; ticks: number; failing: boolean };
+const sync: Sync = ((globalThis as Record<string, unknown>).__docflowRateLimitSync ??= {
+  timer: null,
+  running: false,
+  again: false,
+  ticks: 0,
+  failing: false,
+}) as Sync;
+
+let onPostgres: boolean | undefined;
+
+/** Near its limit, a key is merged after every request (in the background, one statement at a time). */
+const EAGER_FROM = 0.8;
+/**
+ * Between ticks, a key is merged once this server has counted this share of what was left of its limit at its last
+ * merge. Without it, a caller spreading requests over several servers was merged only by the once-a-second tick:
+ * within that second each server admitted up to the whole limit on its own (80 of 80 auth/token attempts alternating
+ * between two servers, each seeing 40 of its 60). With it, what a server admits unknown to the others stays below a
+ * tenth of the remaining headroom, so their shared view reaches EAGER_FROM before the limit.
+ */
+const SLICE_OF_HEADROOM = 0.1;
+
+/**
+ * Called on every counted request; no I/O on the caller's path. A key whose totals are older than the sync interval
+ * (new here, or back after a pause), that has used its slice of the headroom, or is near its limit is merged at once
+ * in the background: the request in hand is judged on what this server knew, the next ones on fresh totals. Merges
+ * are coalesced (one statement at a time).
+ */
+export function startSharedCounting(windows: Map<string, WindowCounter>, key: string, limit: number): void {
+  onPostgres ??= databaseTarget().kind === "postgres";
+  if (!onPostgres) return;
+  const window = windows.get(key)!;
+  sync.timer ??= setInterval(() => void flush(windows), SYNC_INTERVAL_MS).unref();
+  const stale = Date.now() - window.mergedAt >= SYNC_INTERVAL_MS;
+  const sliceUsed = window.unsynced >= Math.max(1, Math.ceil((limit - window.shared) * SLICE_OF_HEADROOM));
+  if (stale || sliceUsed || window.shared + window.unsynced >= limit * EAGER_FROM) void flush(windows);
+}
+
+/** Adds every unsynced count to the table in one statement and takes back the totals. */
+export async function flush(windows: Map<string, WindowCounter>): Promise<void> {
+  if (sync.running) {
+    sync.again = true;
+    return;
+  }
+  sync.running = true;
+  try {
+    do {
+      sync.again = false;
+      await flushOnce(windows);
+    } while (sync.again);
+    sync.failing = false;
+  } catch (error) {
+    // The database is away: counting goes on locally and the next tick retries with everything still unsynced.
+    if (!sync.failing) {
+      log.warn("rate_limit.sync_failed", { error: error instanceof Error ? error.message.split("\n").at(-1) : "?" });
+    }
+    sync.failing = true;
+  } finally {
+    sync.running = false;
+  }
+}
+
+async function flushOnce(windows: Map<string, WindowCounter>): Promise<void> {
+  const now = Date.now();
+  const batch = [...windows].filter(([, window]) => window.unsynced > 0);
+  const idle = [...windows].filter(
+    ([, window]) =>
+      window.unsynced === 0 &&
+      window.usedAt >= now - REFRESH_USED_WITHIN_MS &&
+      window.mergedAt < now - SYNC_INTERVAL_MS / 2, // not the ones an eager merge just brought back
+  );
+  if (batch.length === 0 && idle.length === 0) return;
+  const { getDb, Prisma } = await import("../../db/client.ts");
+  const db = await getDb();
+  if (idle.length > 0) await refresh(db, Prisma, idle, now);
+  if (batch.length === 0) return;
+  const sent = batch.map(([key, window]) => ({ key, window, hash: keyedHash(`rate:${key}`), delta: window.unsynced }));
+  const rows = await db.$queryRaw<Array<{ key: string; count: number }>>(Prisma.sql`
+    INSERT INTO "RateLimitCounter" ("key", "windowStart", "count")
+    SELECT * FROM unnest(${sent.map((s) => s.hash)}::text[], ${sent.map((s) => new Date(s.window.start))}::timestamptz[],
+      ${sent.map((s) => s.delta)}::int[])
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + EXCLUDED."count"
+    RETURNING "key", "count"`);
+  const totals = new Map(rows.map((row) => [row.key, Number(row.count)]));
+  for (const { hash, window, delta } of sent) {
+    window.unsynced -= delta; // what was counted meanwhile stays for the next round
+    window.shared = totals.get(hash) ?? window.shared + delta;
+    window.mergedAt = now;
+  }
+  sync.ticks += 1;
+  if (sync.ticks % 60 === 0) {
+    await db.$executeRaw`DELETE FROM "RateLimitCounter" WHERE "windowStart" < ${new Date(Date.now() - KEEP_MS)}`;
+  }
+}
+
+type DbModule = typeof import("../../db/client.ts");
+
+/** Takes back everyone's totals for keys this server has nothing to add to (read only: no row is written). */
+async function refresh(
+  db: Awaited<ReturnType<DbModule["getDb"]>>,
+  Prisma: DbModule["Prisma"],
+  idle: Array<[string, WindowCounter]>,
+  readAt: number,
+): Promise<void> {
+  const wanted = idle.map(([key, window]) => ({ window, hash: keyedHash(`rate:${key}`) }));
+  const rows = await db.$queryRaw<Array<{ key: string; windowStart: Date; count: number }>>(Prisma.sql`
+    SELECT "key", "windowStart", "count" FROM "RateLimitCounter"
+    WHERE "key" = ANY(${wanted.map((entry) => entry.hash)}::text[])`);
+  const totals = new Map(rows.map((row) => [`${row.key}@${row.windowStart.getTime()}`, Number(row.count)]));
+  for (const { hash, window } of wanted) {
+    const total = totals.get(`${hash}@${window.start}`);
+    if (total === undefined || window.unsynced !== 0) continue; // counted meanwhile: the next merge brings the total
+    window.shared = Math.max(window.shared, total);
+    window.mergedAt = readAt;
+  }
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { getDb, type LgpdRequest } from "../../db/client.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { isValidCpf, maskCpf } from "../../identifiers/identifiers.ts";
+import { lgpdSettings } from "../config.ts";
+import { lgpdCpfHash } from "./cpf-hash.ts";
+
+export class InvalidCpfError extends Error {
+  constructor() {
+    super("Invalid CPF");
+    this.name = "InvalidCpfError";
+  }
+}
+
+/** The 11 digits of a valid CPF (bare or formatted), or an InvalidCpfError. */
+export function cpfDigitsOf(cpf: string): string {
+  if (!isValidCpf(cpf)) throw new InvalidCpfError();
+  return cpf.replace(/\D/g, "");
+}
+
+/**
+ * Records a deletion request for `cpf` in the instance, or returns the one already pending for it (the unique
+ * (instanceId, pendingKey) index makes a second pending row impossible, also under concurrent calls).
+ */
+export async function requestDeletion(
+  instanceId: number,
+  cpf: string,
+  options: { source?: string; requestedById?: number | null } = {},
+  /** A caller's transaction (the request route records its Idempotency-Key in the same one). */
+  tx?: Tx,
+): Promise<{ request: LgpdRequest; created: boolean }> {
+  const digits = cpfDigitsOf(cpf);
+  const cpfHash = lgpdCpfHash(digits);
+  const db = tx ?? (await getDb());
+  // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
+  for (let round = 0; round < 3; round += 1) {
+    const existing = await db.lgpdRequest.findUnique({
+      where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
+    });
+    if (existing) return { request: existing, created: false };
+    // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
+    const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
+    const [request] = await db.lgpdRequest.createManyAndReturn({
+      data: {
+        instanceId,
+        cpfHash,
+        cpfMasked: maskCpf(digits),
+        cpfPending: digits,
+        pendingKey: cpfHash,
+        notBefore,
+        source: options.source ?? "api",
+        requestedById: options.requestedById ?? null,
+      },
+      skipDuplicates: true,
+    });
+    if (request) return { request, created: true };
+  }
+  throw new Error("Could not record the deletion request after repeated conflicts");
+}
+
+/** The most recent request for `cpf` in the instance (whatever its status), or null. */
+export async function latestRequestFor(instanceId: number, cpf: string): Promise<LgpdRequest | null> {
+  const cpfHash = lgpdCpfHash(cpfDigitsOf(cpf));
+  const db = await getDb();
+  return db.lgpdRequest.findFirst({
+    where: { instanceId, cpfHash },
+    orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/**
+ * `details` of the status answer: the stored summary once processed (counts per kind and times when done or
+ * not_found, the reason when error); while pending, when it was received and how many attempts failed so far.
+ */
+export function requestDetails(request: LgpdRequest): Record<string, unknown> {
+  if (request.status !== "pending" && request.details && typeof request.details === "object") {
+    return request.details as Record<string, unknown>;
+  }
+  return {
+    requested_at: request.requestedAt.toISOString(),
+    ...(request.attempts > 0
+      ? { failed_attempts: request.attempts, next_attempt_at: request.notBefore.toISOString() }
+      : {}),
+  };
+}

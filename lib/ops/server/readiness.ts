@@ -1,0 +1,86 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { getDb } from "../../db/client.ts";
+import { log } from "../../log.ts";
+import { lgpdQueueState } from "./lgpd-queue.ts";
+import { isShuttingDown } from "../shutdown-state.ts";
+
+export type Readiness = {
+  status: "ready" | "not_ready";
+  checks: {
+    database: "ok" | "unreachable";
+    migrations: "ok" | "pending" | "unknown";
+    lgpd_queue: "ok" | "stuck" | "unknown";
+    shutting_down: boolean;
+  };
+  /** Migrations in prisma/migrations not applied to the database (names only). */
+  pending_migrations?: string[];
+  oldest_pending_lgpd_seconds?: number;
+  max_pending_lgpd_seconds: number;
+};
+
+// Bounded, so a hung database answers 503 quickly; a first open of the embedded database can take a few seconds.
+const CHECK_TIMEOUT_MS = 5_000;
+
+/** READY_MAX_PENDING_SECONDS: the oldest pending LGPD request may be this old before the queue counts as stuck. */
+export function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.READY_MAX_PENDING_SECONDS);
+  return Number.isFinite(value) && value > 0 ? value : 3600;
+}
+
+function expectedMigrations(): string[] {
+  const dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/migrations");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Database reachable, every migration applied, deletion queue moving, not shutting down. No personal data. */
+export async function checkReadiness(): Promise<Readiness> {
+  const max = maxPendingSeconds();
+  const result: Readiness = {
+    status: "not_ready",
+    checks: { database: "unreachable", migrations: "unknown", lgpd_queue: "unknown", shutting_down: isShuttingDown() },
+    max_pending_lgpd_seconds: max,
+  };
+  try {
+    await withTimeout(async () => {
+      const db = await getDb();
+      await db.$queryRawUnsafe("SELECT 1");
+      result.checks.database = "ok";
+      const applied = await db.$queryRawUnsafe<Array<{ migration_name: string }>>(
+        `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      );
+      const done = new Set(applied.map((row) => row.migration_name));
+      const pending = expectedMigrations().filter((name) => !done.has(name));
+      result.checks.migrations = pending.length ? "pending" : "ok";
+      if (pending.length) result.pending_migrations = pending;
+      const queue = await lgpdQueueState(db);
+      result.oldest_pending_lgpd_seconds = Math.round(queue.oldestPendingSeconds);
+      result.checks.lgpd_queue = queue.oldestPendingSeconds > max ? "stuck" : "ok";
+    });
+  } catch (error) {
+    // What failed stays "unreachable"/"unknown" in the answer; the reason goes to the server log only.
+    log.warn("ready.check_failed", {
+      error: error instanceof Error ? error.message.split("\n").at(-1) : String(error),
+    });
+  }
+  const { database, migrations, lgpd_queue, shutting_down } = result.checks;
+  if (database === "ok" && migrations === "ok" && lgpd_queue === "ok" && !shutting_down) result.status = "ready";
+  return result;
+}
+
+async function withTimeout(fn: () => Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      fn(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("readiness check timed out")), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

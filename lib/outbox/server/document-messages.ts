@@ -1,0 +1,42 @@
+import "server-only";
+import { getDb } from "../../db/client.ts";
+import { maskEmail } from "../../documents/mask.ts";
+import { smtpUrl } from "../config.ts";
+
+/**
+ * What the document page shows of each message to the customer: when, to whom (masked like the page's other personal
+ * data), and where it stands. `state` spells out the outbox status for people: `not_configured` is a pending e-mail
+ * that waits because no SMTP_URL is set; `retrying` one that failed and will be tried again.
+ */
+export async function loadDocumentMessages(documentId: number, options: { showErrors: boolean }) {
+  const db = await getDb();
+  const rows = await db.outboxMessage.findMany({
+    where: { documentId, channel: "email" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    omit: { body: true, leaseOwner: true, lastResponse: true },
+    take: 50,
+  });
+  const configured = smtpUrl() !== null;
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    recipient: maskEmail(row.recipient),
+    subject: row.subject,
+    status: row.status,
+    state:
+      row.status !== "pending"
+        ? row.status
+        : !configured
+          ? ("not_configured" as const)
+          : row.attempts > 0
+            ? ("retrying" as const)
+            : ("queued" as const),
+    attempts: row.attempts,
+    last_error: options.showErrors ? row.lastError : null,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    next_attempt_at: row.status === "pending" && row.attempts > 0 ? row.notBefore.toISOString() : null,
+  }));
+}
+
+export type DocumentMessage = Awaited<ReturnType<typeof loadDocumentMessages>>[number];

@@ -1,0 +1,49 @@
+// The webhook events (issue 12) and how each delivery is queued: one INSERT … SELECT over the instance's active
+// endpoints subscribed to the event, inside the transaction of the change itself (the outbox), so a delivery exists
+// exactly when the change committed. lib/outbox/server/processor.ts sends them.
+import { randomUUID } from "node:crypto";
+import type { SqlRunner } from "../../db/raw-query.ts";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../event-names.ts";
+
+export { WEBHOOK_EVENTS, type WebhookEvent };
+
+/** The JSON every receiver gets: a unique id (receivers dedupe on it), the type, when, and the event's data. */
+export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date()) {
+  return { id: `evt_${randomUUID()}`, type, created_at: now.toISOString(), data };
+}
+
+/** SQL: whether instance `instanceParam` has an enabled endpoint — read inside a write's first statement, so a write
+ * in an instance without webhooks pays no extra round trip. */
+export const hasWebhooksSql = (instanceParam: string) =>
+  `EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."instanceId" = ${instanceParam} AND w."disabledAt" IS NULL)`;
+
+const QUEUE_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "endpointId", "recipient", "subject",
+    "body", "notBefore", "createdAt")
+  SELECT w."instanceId", $2::int, 'webhook', w."id", w."url", $3::text, $4::text, $5::timestamptz, $5::timestamptz
+  FROM "WebhookEndpoint" w
+  WHERE w."instanceId" = $1::int AND w."disabledAt" IS NULL AND $3::text = ANY(w."events")
+  RETURNING "id"`;
+
+/** Queues `events` (each with its data) for the instance's subscribed endpoints; answers how many deliveries. */
+export async function queueWebhooks(
+  query: SqlRunner,
+  input: {
+    instanceId: number;
+    documentId: number | null;
+    events: Array<{ type: WebhookEvent; data: unknown }>;
+    now: Date;
+  },
+): Promise<number> {
+  let queued = 0;
+  for (const event of input.events) {
+    const rows = await query(QUEUE_SQL, [
+      input.instanceId,
+      input.documentId,
+      event.type,
+      JSON.stringify(webhookPayload(event.type, event.data, input.now)),
+      input.now,
+    ]);
+    queued += rows.length;
+  }
+  return queued;
+}
