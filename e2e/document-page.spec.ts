@@ -187,14 +187,28 @@ test("a staff user changes status, responsible and modality with confirmation; a
     "Cancelado",
   ]);
 
-  // Responsible and modality, each confirmed.
+  // Responsible and modality, each confirmed. The modality is picked while the responsible change is still on its
+  // way (a slow network, held here): that answer must not clear the modality chosen meanwhile (it did, and under
+  // load the same happened when the answer's callback ran after the page showed the new responsible).
   await workflow.getByLabel("Responsável").selectOption({ label: "Ana Admin" });
   await workflow.getByRole("button", { name: "Alterar responsável" }).click();
   dialog = page.getByRole("dialog", { name: "Confirmar alteração" });
   await expect(dialog).toContainText("Mudar o responsável de “Ninguém” para “Ana Admin”?");
+  let releaseAnswer!: () => void;
+  const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  await page.route(
+    "**/api/document/updateById",
+    async (route) => {
+      await answerHeld;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await dialog.getByRole("button", { name: "Confirmar" }).click();
-  await expect(section(page, "Resumo")).toContainText("Ana Admin");
   await workflow.getByLabel("Modalidade").selectOption({ label: "Horário comercial" });
+  releaseAnswer();
+  await expect(section(page, "Resumo")).toContainText("Ana Admin");
+  await expect(workflow.getByRole("button", { name: "Alterar modalidade" })).toBeEnabled();
   await workflow.getByRole("button", { name: "Alterar modalidade" }).click();
   await expect(dialog).toContainText("Mudar a modalidade de “24x7” para “Horário comercial”?");
   await dialog.getByRole("button", { name: "Confirmar" }).click();

@@ -41,9 +41,11 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
     update.mutate(change, {
       onSuccess: () => {
         setOutcome({ tone: "success", text: t("saved") });
-        setStatusId("");
-        setUserId("");
-        setModality("");
+        // Only the field this change was about: the answer can land after the user picked a value in another one
+        // (the page already shows the saved change while the refetch it triggered is still running).
+        if ("status_id" in change) setStatusId("");
+        if ("user_id" in change) setUserId("");
+        if ("modality_identifier" in change) setModality("");
       },
       onError: (error) => {
         const refused = kind === "status" && error instanceof ApiClientError && error.status === 409;
