@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { rotateLgpdKey } from "../../lgpd/server/keys.ts";
@@ -55,9 +55,9 @@ export async function rotateInstanceLgpdKey(actor: Actor, origin: string) {
   const db = await getDb();
   const existing = await db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { id: true } });
   const { key, lastChars } = await rotateLgpdKey(actor.instanceId, actor.userId);
-  await writeAuditLog(db, actor, {
+  await recordAudit(db, actor, {
     action: existing ? "lgpd_key.rotate" : "lgpd_key.generate",
-    entity: "LgpdKey",
+    entity: "lgpd_key",
     entityId: actor.instanceId,
     details: { last_chars: lastChars },
   });

@@ -1,3 +1,6 @@
+import type { AuditEntry } from "../../audit/entries.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { systemActor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { CliError } from "./io.ts";
 
@@ -11,19 +14,8 @@ export async function instanceBySlug(db: Db, slug: string) {
   return instance;
 }
 
-/** An administrative change made from the CLI, for the audit log the admins read (same actions as the APIs menu). */
-export async function auditCli(
-  db: Db,
-  entry: { instanceId: number; action: string; entity: string; entityId: string | number; details?: object },
-) {
-  await db.auditLog.create({
-    data: {
-      instanceId: entry.instanceId,
-      actorLabel: "cli",
-      action: entry.action,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      details: { actor_type: "cli", ...entry.details },
-    },
-  });
+/** An administrative change made from the CLI: the audit row of the cli system actor (lib/audit/server/record-audit.ts). */
+export async function auditCli(db: Db, entry: AuditEntry & { instanceId: number }) {
+  const { instanceId, ...rest } = entry;
+  await recordAudit(db, systemActor("cli", instanceId), rest);
 }

@@ -6,7 +6,8 @@ import type { User } from "../../db/client.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { changedFields, recordAudit } from "./audit.ts";
+import { changedFields } from "../../audit/entries.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { CreateUserInput, UpdateUserInput } from "../schemas.ts";
 

@@ -53,7 +53,7 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
   await auditCli(db, {
     instanceId: catalog.instanceId,
     action: "instance.create",
-    entity: "Instance",
+    entity: "instance",
     entityId: catalog.instanceId,
     details: { slug, name },
   });

@@ -26,7 +26,7 @@ export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number>
   await auditCli(db, {
     instanceId: instance.id,
     action: hadKey ? "lgpd_key.rotate" : "lgpd_key.generate",
-    entity: "LgpdKey",
+    entity: "lgpd_key",
     entityId: instance.id,
     details: { last_chars: lastChars },
   });

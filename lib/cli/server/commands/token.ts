@@ -45,7 +45,7 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
   await auditCli(db, {
     instanceId: instance.id,
     action: "api_token.create",
-    entity: "ApiToken",
+    entity: "api_token",
     entityId: created.id,
     details: { name, role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
   });
@@ -115,7 +115,7 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
   await auditCli(db, {
     instanceId: token.instanceId,
     action: "api_token.revoke",
-    entity: "ApiToken",
+    entity: "api_token",
     entityId: token.id,
     details: { name: token.name, prefix: token.prefix },
   });

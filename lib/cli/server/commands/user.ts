@@ -66,7 +66,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   await auditCli(db, {
     instanceId: instance.id,
     action: "user.create",
-    entity: "User",
+    entity: "user",
     entityId: user.id,
     details: { role },
   });
@@ -96,7 +96,7 @@ async function setPassword(args: string[], io: CliIo): Promise<number> {
   await auditCli(db, {
     instanceId: existing.instanceId,
     action: "user.set_password",
-    entity: "User",
+    entity: "user",
     entityId: existing.id,
   });
   io.out(`Password of ${email} replaced; their sessions and sign-in tokens are revoked.`);
