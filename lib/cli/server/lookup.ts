@@ -1,6 +1,3 @@
-import type { AuditEntry } from "../../audit/entries.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
-import { systemActor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { CliError } from "./io.ts";
 
@@ -12,10 +9,4 @@ export async function instanceBySlug(db: Db, slug: string) {
     throw new CliError(`No instance "${slug}" (instances: ${list})`);
   }
   return instance;
-}
-
-/** An administrative change made from the CLI: the audit row of the cli system actor (lib/audit/server/record-audit.ts). */
-export async function auditCli(db: Db, entry: AuditEntry & { instanceId: number }) {
-  const { instanceId, ...rest } = entry;
-  await recordAudit(db, systemActor("cli", instanceId), rest);
 }
