@@ -3,7 +3,7 @@
 // actor's type in its column, details holding only the entity's fields, entities in one snake_case list.
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZAuditDetails, ZAuditEntity } from "@/lib/audit/entries.ts";
+import { ZAuditActorType, ZAuditDetails, ZAuditEntity } from "@/lib/audit/entries.ts";
 import { closeDb, getConnection, getDb } from "@/lib/db/client.ts";
 import { applyMigrations } from "@/lib/db/migrate.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
@@ -103,6 +103,7 @@ describe("the audit_one_shape migration", () => {
     ]);
     for (const row of rows) {
       expect(ZAuditEntity.safeParse(row.entity).success, row.entity).toBe(true);
+      expect(ZAuditActorType.safeParse(row.actorType).success, row.actorType).toBe(true);
       expect(ZAuditDetails.safeParse(row.details).success, JSON.stringify(row.details)).toBe(true);
     }
     // Labels and user ids are kept as they were.

@@ -3,7 +3,7 @@
 // columns (token vs the cli system actor), never in details (lib/audit/entries.ts). The CLI commands run in this
 // process, on the database the served app uses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZAuditDetails, ZAuditEntity } from "@/lib/audit/entries.ts";
+import { ZAuditActorType, ZAuditDetails, ZAuditEntity } from "@/lib/audit/entries.ts";
 import { lgpdKeyCommand } from "@/lib/cli/server/commands/lgpd-key.ts";
 import { tokenCommand } from "@/lib/cli/server/commands/token.ts";
 import { userCommand } from "@/lib/cli/server/commands/user.ts";
@@ -42,6 +42,7 @@ async function postOk(route: string, body: unknown) {
 async function lastAudit() {
   const row = await app.db.auditLog.findFirstOrThrow({ orderBy: { id: "desc" } });
   expect(ZAuditEntity.safeParse(row.entity).success, row.entity).toBe(true);
+  expect(ZAuditActorType.safeParse(row.actorType).success, row.actorType).toBe(true);
   expect(ZAuditDetails.safeParse(row.details).success, JSON.stringify(row.details)).toBe(true);
   return row;
 }
