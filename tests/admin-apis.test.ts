@@ -121,7 +121,7 @@ describe("LGPD key", () => {
     expect(JSON.parse(afterText)).toMatchObject({ configured: true, last_chars: secondBody.key.slice(-4) });
     expect(JSON.parse(afterText).created_at).toEqual(expect.any(String));
 
-    const audit = await app.db.auditLog.findMany({ where: { entity: "LgpdKey" }, orderBy: { id: "asc" } });
+    const audit = await app.db.auditLog.findMany({ where: { entity: "lgpd_key" }, orderBy: { id: "asc" } });
     expect(audit.map((row) => [row.action, row.actorLabel, row.instanceId])).toEqual([
       ["lgpd_key.generate", "token:default-admin", main.instanceId],
       ["lgpd_key.rotate", "token:default-admin", main.instanceId],
@@ -203,7 +203,7 @@ describe("document-API tokens", () => {
     expect((await app.post("admin/tokens/999999/revoke", {}, { token: main.tokens.admin })).status).toBe(404);
     expect((await app.post("admin/tokens/abc/revoke", {}, { token: main.tokens.admin })).status).toBe(404);
 
-    const audit = await app.db.auditLog.findMany({ where: { entity: "ApiToken" }, orderBy: { id: "asc" } });
+    const audit = await app.db.auditLog.findMany({ where: { entity: "api_token" }, orderBy: { id: "asc" } });
     expect(audit.map((row) => [row.action, row.entityId])).toEqual([
       ["api_token.create", String(token.id)],
       ["api_token.revoke", String(token.id)],
@@ -411,7 +411,7 @@ describe("LGPD requests", () => {
     expect((await retry(foreignA.id, CPF_A)).status).toBe(404);
     expect((await retry(999999, CPF_A)).status).toBe(404);
 
-    const audit = await app.db.auditLog.findMany({ where: { entity: "LgpdRequest" } });
+    const audit = await app.db.auditLog.findMany({ where: { entity: "lgpd_request" } });
     expect(audit.map((entry) => [entry.action, entry.entityId])).toEqual([["lgpd_request.retry", String(errorB.id)]]);
     const auditText = JSON.stringify(audit, (_key, value) => (typeof value === "bigint" ? String(value) : value));
     expect(auditText).not.toContain(digits(CPF_B));

@@ -1,6 +1,6 @@
 // Documents for e2e/document-page.spec.ts: one per journey, found by their (unique) CPF, created through the real
 // domain code (createDocument / updateDocument) so protocols, SLA dates and history are as in production.
-import type { Actor } from "../../lib/auth/actor.ts";
+import { systemActor, type Actor } from "../../lib/auth/actor.ts";
 import type { Db } from "../../lib/db/client.ts";
 import { createDocument } from "../../lib/documents/server/create.ts";
 import { updateDocument } from "../../lib/documents/server/update.ts";
@@ -22,14 +22,7 @@ export const DOCUMENT_PAGE_FIXTURES = {
 
 /** The actor e2e seeds create documents as: the history names it as a system actor, not a user or token. */
 export function seedActor(catalog: SeededCatalog): Actor {
-  return {
-    type: "system" as Actor["type"],
-    id: 0,
-    label: "system:e2e-seed",
-    instanceId: catalog.instanceId,
-    role: "admin",
-    userId: null,
-  };
+  return systemActor("cli", catalog.instanceId, "system:e2e-seed");
 }
 
 export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<void> {

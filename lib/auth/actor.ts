@@ -1,16 +1,23 @@
 import type { Role } from "./roles.ts";
 
-/** Who is calling: a document-API token or a signed-in staff user, always inside one instance. */
-export type Actor = {
-  type: "token" | "user";
+/** The processes that act without a person: the command line, the background worker, the tracking page's customer. */
+export type SystemName = "cli" | "worker" | "customer";
+
+type ActorFields = {
   id: number;
-  /** For history and audit lines: the token's name or the user's e-mail. */
+  /** For history and audit lines: the token's name, the user's e-mail, or the system's name. */
   label: string;
   instanceId: number;
   role: Role;
   /** The staff user behind the call (a user session, or a token from POST /api/auth/token). */
   userId: number | null;
 };
+
+/**
+ * Who is calling, always inside one instance: a document-API token, a signed-in staff user, or a system actor
+ * (`systemActor`) so that the CLI and the worker call the same audited use-cases as the routes.
+ */
+export type Actor = (ActorFields & { type: "token" | "user" }) | (ActorFields & { type: "system"; system: SystemName });
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
 
@@ -21,4 +28,21 @@ export function hasRole(actor: Pick<Actor, "role">, minimum: Role): boolean {
 
 export function actorRef(actor: Actor) {
   return { actorType: actor.type, actorId: actor.id, actorLabel: actor.label } as const;
+}
+
+/**
+ * A system actor of `instanceId`. The CLI and the worker act with the admin role (whoever runs them operates the
+ * server); the customer of the tracking page acts as staff on their own document only. `label` defaults to the
+ * system's name ("cli", "worker"), which is what the audit log and the history show.
+ */
+export function systemActor(system: SystemName, instanceId: number, label: string = system): Actor {
+  return {
+    type: "system",
+    system,
+    id: 0,
+    label,
+    instanceId,
+    role: system === "customer" ? "staff" : "admin",
+    userId: null,
+  };
 }

@@ -17,22 +17,38 @@ type Engine = {
   free(): void;
 };
 
+type Glue = Record<string, unknown> & {
+  __wbg_set_wasm(exports: unknown): void;
+  SchemaEngine: { new: (options: unknown, log: (line: string) => void, adapter: unknown) => Promise<Engine> };
+};
+let glueReady: Promise<Glue> | undefined;
+
+/**
+ * The engine's WebAssembly, instantiated once per process: its JavaScript glue caches views of the instance's
+ * memory, so a second instance behind the same glue reads the first one's memory (a second migration run in one
+ * process — a migration's test — failed with garbage errors).
+ */
+function engineGlue(): Promise<Glue> {
+  glueReady ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const pkgDir = path.dirname(require.resolve("@prisma/schema-engine-wasm"));
+    const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Glue;
+    const bytes = readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
+    const { instance } = await WebAssembly.instantiate(bytes, {
+      "./schema_engine_bg.js": glue as WebAssembly.ModuleImports,
+    });
+    glue.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return glue;
+  })();
+  return glueReady;
+}
+
 async function loadEngine(
   factory: SqlMigrationAwareDriverAdapterFactory,
   log: (line: string) => void,
 ): Promise<Engine> {
-  const require = createRequire(import.meta.url);
-  const pkgDir = path.dirname(require.resolve("@prisma/schema-engine-wasm"));
-  const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Record<string, unknown> & {
-    __wbg_set_wasm(exports: unknown): void;
-    SchemaEngine: { new: (options: unknown, log: (line: string) => void, adapter: unknown) => Promise<Engine> };
-  };
-  const bytes = readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
-  const { instance } = await WebAssembly.instantiate(bytes, {
-    "./schema_engine_bg.js": glue as WebAssembly.ModuleImports,
-  });
-  glue.__wbg_set_wasm(instance.exports);
-  (instance.exports.__wbindgen_start as () => void)();
+  const glue = await engineGlue();
   const { bindMigrationAwareSqlAdapterFactory } = await import("@prisma/driver-adapter-utils");
   const datamodel = readFileSync(SCHEMA_PATH, "utf8");
   return glue.SchemaEngine.new(
@@ -73,11 +89,22 @@ const quietLog = (line: string) => {
   if (process.env.PRISMA_ENGINE_LOG) console.error(line);
 };
 
-/** Applies every migration not yet recorded in `_prisma_migrations`; returns the names applied now. */
-export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+/**
+ * Applies every migration not yet recorded in `_prisma_migrations`; returns the names applied now. `before` stops
+ * short of the named migration (a migration's test fills the database in the shape it finds, then applies it).
+ */
+export async function applyMigrations(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  options: { before?: string } = {},
+): Promise<string[]> {
   const engine = await loadEngine(factory, quietLog);
+  const all = migrationsList();
+  const { before } = options;
+  const list = before
+    ? { ...all, migrationDirectories: all.migrationDirectories.filter((migration) => migration.path < before) }
+    : all;
   try {
-    const result = await engine.applyMigrations({ migrationsList: migrationsList(), filters: NO_FILTERS });
+    const result = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTERS });
     return result.appliedMigrationNames;
   } finally {
     engine.free();

@@ -133,7 +133,11 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   AuditLog: {
     rows: OF_INSTANCE,
     masked: { actorLabel: "text", entityId: "text", details: "json" },
-    kept: { action: "a code (status.update …)", entity: "a code (status, user …)" },
+    kept: {
+      action: "a code (status.update …)",
+      entity: "a code (status, user …)",
+      actorType: "a code (user, token, system)",
+    },
   },
   IdempotencyKey: {
     rows: OF_INSTANCE,

@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../auth/server/api-tokens.ts";
 import { getDb } from "../../db/client.ts";
@@ -68,9 +68,9 @@ export async function createInstanceApiToken(actor: Actor, body: TCreateApiToken
     expiresAt,
   });
   const db = await getDb();
-  await writeAuditLog(db, actor, {
+  await recordAudit(db, actor, {
     action: "api_token.create",
-    entity: "ApiToken",
+    entity: "api_token",
     entityId: created.id,
     details: { name: body.name, role: body.role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
   });
@@ -87,9 +87,9 @@ export async function revokeInstanceApiToken(actor: Actor, id: number) {
   if (!row) throw notFound("Token not found");
   if (row.revokedAt || !(await revokeApiToken(actor.instanceId, id)))
     throw conflict("Token already revoked", { code: "token_revoked" });
-  await writeAuditLog(db, actor, {
+  await recordAudit(db, actor, {
     action: "api_token.revoke",
-    entity: "ApiToken",
+    entity: "api_token",
     entityId: id,
     details: { name: row.name, prefix: row.prefix },
   });

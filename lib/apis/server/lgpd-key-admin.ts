@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { rotateLgpdKey } from "../../lgpd/server/keys.ts";
@@ -48,18 +48,24 @@ export async function describeLgpdKey(instanceId: number, origin: string): Promi
 }
 
 /**
- * Generates (first time) or replaces the instance's LGPD key and records who did it. The key is returned to
- * the caller once; only its hash is stored and the audit line holds its last characters, never the key.
+ * Generates (first time) or replaces the instance's LGPD key and records who did it (the APIs menu and the CLI).
+ * The key is returned to the caller once; only its hash is stored and the audit line holds its last characters.
  */
-export async function rotateInstanceLgpdKey(actor: Actor, origin: string) {
+export async function replaceLgpdKey(actor: Actor): Promise<{ key: string; replaced: boolean }> {
   const db = await getDb();
   const existing = await db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { id: true } });
   const { key, lastChars } = await rotateLgpdKey(actor.instanceId, actor.userId);
-  await writeAuditLog(db, actor, {
+  await recordAudit(db, actor, {
     action: existing ? "lgpd_key.rotate" : "lgpd_key.generate",
-    entity: "LgpdKey",
+    entity: "lgpd_key",
     entityId: actor.instanceId,
     details: { last_chars: lastChars },
   });
+  return { key, replaced: Boolean(existing) };
+}
+
+/** POST /api/admin/lgpd-key/rotate: the new key once, with what an admin may know about it. */
+export async function rotateInstanceLgpdKey(actor: Actor, origin: string) {
+  const { key } = await replaceLgpdKey(actor);
   return { key, ...(await describeLgpdKey(actor.instanceId, origin)) };
 }

@@ -10,20 +10,3 @@ export async function instanceBySlug(db: Db, slug: string) {
   }
   return instance;
 }
-
-/** An administrative change made from the CLI, for the audit log the admins read (same actions as the APIs menu). */
-export async function auditCli(
-  db: Db,
-  entry: { instanceId: number; action: string; entity: string; entityId: string | number; details?: object },
-) {
-  await db.auditLog.create({
-    data: {
-      instanceId: entry.instanceId,
-      actorLabel: "cli",
-      action: entry.action,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      details: { actor_type: "cli", ...entry.details },
-    },
-  });
-}

@@ -1,4 +1,5 @@
 import { DatabaseInUseError } from "../../db/pglite-lock.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { CliError, UsageError, type CliIo } from "./io.ts";
 import { BACKUP_USAGE, INSTANCE_USAGE, LGPD_KEY_USAGE, TOKEN_USAGE, USER_USAGE } from "./usage.ts";
 
@@ -74,7 +75,8 @@ function reportError(error: unknown, io: CliIo): number {
     io.err(`${error.message}\n\n${error.usage ?? USAGE}`);
     return 2;
   }
-  if (error instanceof CliError || error instanceof DatabaseInUseError) {
+  // A use-case's refusal (an existing e-mail or slug, a token revoked meanwhile…): its message, exit 1.
+  if (error instanceof CliError || error instanceof DatabaseInUseError || error instanceof AppError) {
     io.err(error.message);
     return 1;
   }

@@ -157,7 +157,7 @@ async function queueAttachmentReceived(
             size: attachment.size,
             sha256: attachment.sha256,
           },
-          sent_by: (actor.type as string) === "system" ? "customer" : "staff",
+          sent_by: actor.type === "system" && actor.system === "customer" ? "customer" : "staff",
         },
       },
     ],

@@ -3,7 +3,7 @@ import type { Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { maskIdentifier } from "../../identifiers/identifiers.ts";
-import { recordAudit } from "../../settings/server/audit.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { isPersonalField, maskEmail, maskName, maskPhone, type PersonalField } from "../mask.ts";
 import { DEFAULT_MASKED_FIELDS, POLICY_ROLES, type MaskingPolicy } from "../masking-policy-schema.ts";
 

@@ -3,7 +3,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors/app-error.ts";
 import { hasRole } from "../../auth/actor.ts";
 import { formatIdentifier } from "../../identifiers/identifiers.ts";
-import { recordAudit } from "../../settings/server/audit.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { recordHistory } from "./history.ts";
 
 export type RevealedPersonalData = { cpf: string; name: string | null; email: string | null; phone: string | null };

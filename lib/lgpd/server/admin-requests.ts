@@ -1,6 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { writeAuditLog } from "../../audit/server/write-audit-log.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { getDb, Prisma, type LgpdRequest } from "../../db/client.ts";
 import { AppError, conflict, invalid, notFound } from "../../errors/app-error.ts";
@@ -110,9 +110,9 @@ export async function retryLgpdRequest(actor: Actor, id: number, cpf: string) {
           details: Prisma.DbNull,
         },
       });
-      await writeAuditLog(tx, actor, {
+      await recordAudit(tx, actor, {
         action: "lgpd_request.retry",
-        entity: "LgpdRequest",
+        entity: "lgpd_request",
         entityId: id,
         details: { previous_status: row.status, previous_attempts: row.attempts },
       });

@@ -5,7 +5,8 @@ import { getDb, Prisma } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
-import { changedFields, recordAudit } from "./audit.ts";
+import { changedFields } from "../../audit/entries.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { AddHolidaysInput, CreateModalityInput, UpdateModalityInput } from "../schemas.ts";
 

@@ -4,7 +4,8 @@ import { serializeColumn, serializeProduct, serializeStep } from "../../catalog/
 import { getDb, type Prisma } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { changedFields, recordAudit } from "./audit.ts";
+import { changedFields } from "../../audit/entries.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type {
   CreateColumnInput,

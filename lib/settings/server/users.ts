@@ -6,7 +6,8 @@ import type { User } from "../../db/client.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { changedFields, recordAudit } from "./audit.ts";
+import { changedFields } from "../../audit/entries.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { CreateUserInput, UpdateUserInput } from "../schemas.ts";
 
@@ -123,10 +124,13 @@ export async function updateUser(actor: Actor, id: number, input: UpdateUserInpu
   });
 }
 
-/** A new generated password, answered once; the user's sessions and session tokens end. */
-export async function resetUserPassword(actor: Actor, id: number) {
+/**
+ * A new password — the one given (the CLI's --password) or a generated one, answered once; the user's sessions and
+ * session tokens end.
+ */
+export async function resetUserPassword(actor: Actor, id: number, given?: string) {
   const instanceId = actor.instanceId;
-  const password = generatePassword();
+  const password = given ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const user = await inTransaction(async (tx) => {
     const user = await userOf(tx, instanceId, id);
@@ -137,9 +141,9 @@ export async function resetUserPassword(actor: Actor, id: number) {
       action: "user.reset_password",
       entity: "user",
       entityId: id,
-      details: { email: user.email },
+      details: { email: user.email, password: given ? "set" : "generated" },
     });
     return updated;
   });
-  return { ...serializeUser(user), generated_password: password };
+  return { ...serializeUser(user), ...(given ? {} : { generated_password: password }) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor } from "../../auth/actor.ts";
+import { systemActor } from "../../auth/actor.ts";
 import { fulfilAttachmentRequest } from "../../documents/server/attachments.ts";
 import { notFound, unsupportedType } from "../../errors/app-error.ts";
 import { attachmentMaxBytes, type UploadedFile } from "../../http/upload.ts";
@@ -45,9 +45,7 @@ export function assertCustomerFile(file: UploadedFile): void {
 }
 
 /** The history and attachment rows name the customer as a system actor of the document's instance. */
-function customerActor(instanceId: number): Actor {
-  return { type: "system" as Actor["type"], id: 0, label: CUSTOMER_LABEL, instanceId, role: "staff", userId: null };
-}
+const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
 
 export async function uploadCustomerFile(
   token: string,

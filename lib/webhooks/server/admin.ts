@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
-import { recordAudit } from "../../settings/server/audit.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { CreateWebhookInput, UpdateWebhookInput } from "../schemas.ts";
 import { encryptSecret, newWebhookSecret } from "./secret.ts";
 

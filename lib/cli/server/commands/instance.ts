@@ -1,9 +1,7 @@
 import { getDb } from "../../../db/client.ts";
-import { createInstanceWithCatalog } from "../../../seed/server/catalog.ts";
-import { isUniqueViolation } from "../../../seed/server/seed-database.ts";
-import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
+import { createInstance } from "../../../seed/server/create-instance.ts";
+import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { INSTANCE_USAGE } from "../usage.ts";
-import { auditCli } from "../lookup.ts";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -42,21 +40,7 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
     );
   }
   const name = values.name?.trim() || slug;
-  const db = await getDb();
-  let catalog;
-  try {
-    catalog = await createInstanceWithCatalog(db, slug, name);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new CliError(`An instance "${slug}" already exists`);
-    throw error;
-  }
-  await auditCli(db, {
-    instanceId: catalog.instanceId,
-    action: "instance.create",
-    entity: "Instance",
-    entityId: catalog.instanceId,
-    details: { slug, name },
-  });
+  const catalog = await createInstance("cli", { slug, name });
   io.out(
     `Created instance ${slug} ("${name}", id ${catalog.instanceId}) with ${Object.keys(catalog.statusIds).length} statuses, ` +
       `1 product and 2 modalities.`,

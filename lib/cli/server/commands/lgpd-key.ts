@@ -1,8 +1,9 @@
+import { replaceLgpdKey } from "../../../apis/server/lgpd-key-admin.ts";
+import { systemActor } from "../../../auth/actor.ts";
 import { getDb } from "../../../db/client.ts";
-import { rotateLgpdKey } from "../../../lgpd/server/keys.ts";
 import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { LGPD_KEY_USAGE } from "../usage.ts";
-import { auditCli, instanceBySlug } from "../lookup.ts";
+import { instanceBySlug } from "../lookup.ts";
 
 export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -21,15 +22,7 @@ export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number>
   const slug = required(values.instance, "--instance <slug>", LGPD_KEY_USAGE);
   const db = await getDb();
   const instance = await instanceBySlug(db, slug);
-  const hadKey = (await db.lgpdKey.count({ where: { instanceId: instance.id } })) > 0;
-  const { key, lastChars } = await rotateLgpdKey(instance.id);
-  await auditCli(db, {
-    instanceId: instance.id,
-    action: hadKey ? "lgpd_key.rotate" : "lgpd_key.generate",
-    entity: "LgpdKey",
-    entityId: instance.id,
-    details: { last_chars: lastChars },
-  });
+  const { key, replaced: hadKey } = await replaceLgpdKey(systemActor("cli", instance.id));
   io.out(
     `${hadKey ? "Rotated" : "Created"} the LGPD key of instance ${slug}${hadKey ? " (the previous key no longer works)" : ""}.`,
   );

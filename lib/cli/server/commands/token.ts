@@ -1,9 +1,11 @@
-import { createApiToken, listApiTokens, revokeApiToken } from "../../../auth/server/api-tokens.ts";
+import { createInstanceApiToken, revokeInstanceApiToken } from "../../../apis/server/api-token-admin.ts";
+import { systemActor } from "../../../auth/actor.ts";
+import { listApiTokens } from "../../../auth/server/api-tokens.ts";
 import { hashSecret } from "../../../auth/server/secrets.ts";
 import { getDb } from "../../../db/client.ts";
 import { CliError, parseCommandArgs, required, table, UsageError, type CliIo } from "../io.ts";
 import { TOKEN_USAGE } from "../usage.ts";
-import { auditCli, instanceBySlug } from "../lookup.ts";
+import { instanceBySlug } from "../lookup.ts";
 import { parseRole } from "./roles.ts";
 
 export async function tokenCommand(args: string[], io: CliIo): Promise<number> {
@@ -41,13 +43,10 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
   }
   const db = await getDb();
   const instance = await instanceBySlug(db, slug);
-  const created = await createApiToken({ instanceId: instance.id, name, role, expiresAt });
-  await auditCli(db, {
-    instanceId: instance.id,
-    action: "api_token.create",
-    entity: "ApiToken",
-    entityId: created.id,
-    details: { name, role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
+  const created = await createInstanceApiToken(systemActor("cli", instance.id), {
+    name,
+    role,
+    expires_at: expiresAt?.toISOString() ?? null,
   });
   io.out(
     `Created token ${created.id} "${name}" (role ${role}, instance ${slug}, ` +
@@ -98,8 +97,8 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
   const ref = required(positionals[0], "<id | prefix | token>", TOKEN_USAGE);
   const db = await getDb();
   const candidates = /^\d+$/.test(ref)
-    ? await db.apiToken.findMany({ where: { id: Number(ref) } })
-    : await db.apiToken.findMany({ where: { OR: [{ prefix: ref }, { tokenHash: hashSecret(ref) }] } });
+    ? await db.apiToken.findMany({ where: { id: Number(ref), kind: "api" } })
+    : await db.apiToken.findMany({ where: { kind: "api", OR: [{ prefix: ref }, { tokenHash: hashSecret(ref) }] } });
   if (candidates.length === 0) throw new CliError(`No token matches ${ref} (see: token list)`);
   if (candidates.length > 1) {
     throw new CliError(
@@ -111,14 +110,7 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
     io.out(`Token ${token.id} "${token.name}" was already revoked on ${token.revokedAt.toISOString()}.`);
     return 0;
   }
-  await revokeApiToken(token.instanceId, token.id);
-  await auditCli(db, {
-    instanceId: token.instanceId,
-    action: "api_token.revoke",
-    entity: "ApiToken",
-    entityId: token.id,
-    details: { name: token.name, prefix: token.prefix },
-  });
+  await revokeInstanceApiToken(systemActor("cli", token.instanceId), token.id);
   io.out(`Revoked token ${token.id} "${token.name}" (${token.prefix}).`);
   return 0;
 }

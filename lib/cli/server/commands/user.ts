@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "../../../auth/server/passwords.ts";
+import { systemActor } from "../../../auth/actor.ts";
+import { PASSWORD_MIN_LENGTH } from "../../../auth/server/passwords.ts";
 import { getDb } from "../../../db/client.ts";
-import { isUniqueViolation } from "../../../seed/server/seed-database.ts";
+import { createUser as createStaffUser, resetUserPassword } from "../../../settings/server/users.ts";
 import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { USER_USAGE } from "../usage.ts";
-import { auditCli, instanceBySlug } from "../lookup.ts";
+import { instanceBySlug } from "../lookup.ts";
 import { parseRole } from "./roles.ts";
 
 export async function userCommand(args: string[], io: CliIo): Promise<number> {
@@ -24,12 +25,19 @@ function parseEmail(value: string | undefined): string {
   return email;
 }
 
-function parsePassword(value: string | undefined): { password: string; generated: boolean } {
-  if (value === undefined) return { password: generatePassword(), generated: true };
-  if (value.length < PASSWORD_MIN_LENGTH) {
+/** The --password given (checked here, so wrong usage exits 2), or undefined: the use-case generates one. */
+function parsePassword(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < PASSWORD_MIN_LENGTH) {
     throw new UsageError(`--password must have at least ${PASSWORD_MIN_LENGTH} characters`, USER_USAGE);
   }
-  return { password: value, generated: false };
+  return value;
+}
+
+/** A generated password goes alone on the last line of stdout, shown only this once. */
+function showGenerated(io: CliIo, generated: string | undefined) {
+  if (generated === undefined) return;
+  io.out("Generated password, shown only this once:");
+  io.out(generated);
 }
 
 async function createUser(args: string[], io: CliIo): Promise<number> {
@@ -50,31 +58,12 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   }
   const email = parseEmail(values.email);
   const role = parseRole(required(values.role, "--role admin|staff|viewer", USER_USAGE), USER_USAGE);
-  const { password, generated } = parsePassword(values.password);
+  const password = parsePassword(values.password);
   const name = values.name?.trim() || email.split("@")[0]!;
-  const db = await getDb();
-  const instance = await instanceBySlug(db, values.instance?.trim() || "default");
-  let user;
-  try {
-    user = await db.user.create({
-      data: { instanceId: instance.id, email, name, role, passwordHash: await hashPassword(password) },
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new CliError(`A user with e-mail ${email} already exists`);
-    throw error;
-  }
-  await auditCli(db, {
-    instanceId: instance.id,
-    action: "user.create",
-    entity: "User",
-    entityId: user.id,
-    details: { role },
-  });
+  const instance = await instanceBySlug(await getDb(), values.instance?.trim() || "default");
+  const user = await createStaffUser(systemActor("cli", instance.id), { email, name, role, password });
   io.out(`Created ${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
-  if (generated) {
-    io.out("Generated password, shown only this once:");
-    io.out(password);
-  }
+  showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;
 }
 
@@ -85,24 +74,12 @@ async function setPassword(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const email = parseEmail(values.email);
-  const { password, generated } = parsePassword(values.password);
+  const password = parsePassword(values.password);
   const db = await getDb();
-  const existing = await db.user.findUnique({ where: { email } });
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, instanceId: true } });
   if (!existing) throw new CliError(`No user with e-mail ${email}`);
-  await db.user.update({
-    where: { id: existing.id },
-    data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date() },
-  });
-  await auditCli(db, {
-    instanceId: existing.instanceId,
-    action: "user.set_password",
-    entity: "User",
-    entityId: existing.id,
-  });
+  const user = await resetUserPassword(systemActor("cli", existing.instanceId), existing.id, password);
   io.out(`Password of ${email} replaced; their sessions and sign-in tokens are revoked.`);
-  if (generated) {
-    io.out("Generated password, shown only this once:");
-    io.out(password);
-  }
+  showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;
 }

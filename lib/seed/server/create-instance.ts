@@ -1,0 +1,31 @@
+import "server-only";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { systemActor, type SystemName } from "../../auth/actor.ts";
+import { getDb } from "../../db/client.ts";
+import { conflict } from "../../errors/app-error.ts";
+import { createInstanceWithCatalog } from "./catalog.ts";
+import { isUniqueViolation } from "./seed-database.ts";
+
+/**
+ * A new instance with the default catalog, audited as the system that made it (instances have no API: the CLI
+ * creates them). The audit row belongs to the new instance, so its admins see how it began.
+ */
+export async function createInstance(by: SystemName, input: { slug: string; name: string }) {
+  const db = await getDb();
+  let catalog;
+  try {
+    catalog = await createInstanceWithCatalog(db, input.slug, input.name);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(`An instance "${input.slug}" already exists`, { code: "instance_exists" });
+    }
+    throw error;
+  }
+  await recordAudit(db, systemActor(by, catalog.instanceId), {
+    action: "instance.create",
+    entity: "instance",
+    entityId: catalog.instanceId,
+    details: { slug: input.slug, name: input.name },
+  });
+  return catalog;
+}
