@@ -3,6 +3,7 @@
 // connection, leaving a failed migration that blocks every later start. Here a 1 ms timeout stands for "too short".
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
@@ -27,9 +28,14 @@ it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
-    const db = await getDb();
-    const rows = await db.$queryRaw<Array<{ name: string; finished: boolean }>>`
-      SELECT "migration_name" AS name, "finished_at" IS NOT NULL AS finished FROM "_prisma_migrations" ORDER BY 1`;
+    // Read on a connection of its own: the app's one would cancel this query too (1 ms).
+    const reader = new pg.Client({ connectionString: database.url });
+    await reader.connect();
+    const { rows } = await reader
+      .query<{ name: string; finished: boolean }>(
+        `SELECT "migration_name" AS name, "finished_at" IS NOT NULL AS finished FROM "_prisma_migrations" ORDER BY 1`,
+      )
+      .finally(() => reader.end());
     expect(rows.map((row) => row.name)).toEqual(committed);
     expect(rows.every((row) => row.finished)).toBe(true);
   },
