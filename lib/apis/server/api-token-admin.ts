@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
-import { createApiToken, listApiTokens, revokeApiToken } from "../../auth/server/api-tokens.ts";
+import { API_TOKEN_ROW_SELECT, createApiToken, listApiTokens, revokeApiToken } from "../../auth/server/api-tokens.ts";
 import { getDb } from "../../db/client.ts";
 import { conflict, invalid, notFound } from "../../errors/app-error.ts";
 import type { TCreateApiTokenBody } from "../answers.ts";
@@ -12,17 +12,7 @@ async function loadToken(instanceId: number, id: number): Promise<TokenRow> {
   const db = await getDb();
   return db.apiToken.findFirstOrThrow({
     where: { id, instanceId, kind: "api" },
-    select: {
-      id: true,
-      name: true,
-      prefix: true,
-      role: true,
-      createdAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-      revokedAt: true,
-      createdBy: { select: { email: true } },
-    },
+    select: API_TOKEN_ROW_SELECT,
   });
 }
 

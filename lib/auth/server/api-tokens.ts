@@ -143,22 +143,25 @@ export async function createApiToken(input: {
   return { id: row.id, token, prefix, expiresAt: row.expiresAt };
 }
 
+/** The columns of a token row the admin screens show (never the hash). */
+export const API_TOKEN_ROW_SELECT = {
+  id: true,
+  name: true,
+  prefix: true,
+  role: true,
+  createdAt: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  createdBy: { select: { email: true } },
+} as const;
+
 export async function listApiTokens(instanceId: number) {
   const db = await getDb();
   return db.apiToken.findMany({
     where: { instanceId, kind: "api" },
     orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      name: true,
-      prefix: true,
-      role: true,
-      createdAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-      revokedAt: true,
-      createdBy: { select: { email: true } },
-    },
+    select: API_TOKEN_ROW_SELECT,
   });
 }
 
