@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { ZAuditEntry, type AuditEntry } from "../entries.ts";
+import { changedFields, ZAuditEntry, type AuditEntry } from "../entries.ts";
 
 type AuditClient = Pick<Db, "auditLog"> | Tx;
 
@@ -25,4 +25,22 @@ export async function recordAudit(client: AuditClient, actor: Actor, entry: Audi
       details: (details ?? {}) as never,
     },
   });
+}
+
+/**
+ * Records an update only when a field changed: `details` gets `changes` ({field: {before, after}}) after the entry's
+ * own details. `ignore` lists derived fields that are not changes of their own (a status's category label).
+ */
+export async function recordUpdateAudit(
+  client: AuditClient,
+  actor: Actor,
+  entry: AuditEntry,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: string[] = [],
+): Promise<void> {
+  const changes = changedFields(before, after);
+  for (const field of ignore) delete changes[field];
+  if (!Object.keys(changes).length) return;
+  await recordAudit(client, actor, { ...entry, details: { ...entry.details, changes } });
 }

@@ -4,8 +4,7 @@ import { serializeCategory } from "../../catalog/server/serialize.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { changedFields } from "../../audit/entries.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordAudit, recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { CreateCategoryInput, UpdateCategoryInput } from "../schemas.ts";
 
@@ -67,15 +66,13 @@ export async function updateCategory(actor: Actor, id: number, input: UpdateCate
         const before = serializeCategory(await categoryOf(tx, instanceId, id));
         if (input.key !== undefined) await assertKeyFree(tx, instanceId, input.key, id);
         const answer = serializeCategory(await tx.statusCategory.update({ where: { id }, data: input }));
-        const changes = changedFields(before, answer);
-        if (Object.keys(changes).length) {
-          await recordAudit(tx, actor, {
-            action: "category.update",
-            entity: "category",
-            entityId: id,
-            details: { changes },
-          });
-        }
+        await recordUpdateAudit(
+          tx,
+          actor,
+          { action: "category.update", entity: "category", entityId: id },
+          before,
+          answer,
+        );
         return answer;
       }),
     duplicateKey,

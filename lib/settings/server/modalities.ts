@@ -5,8 +5,7 @@ import { getDb, Prisma } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
-import { changedFields } from "../../audit/entries.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordAudit, recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { AddHolidaysInput, CreateModalityInput, UpdateModalityInput } from "../schemas.ts";
 
@@ -100,15 +99,13 @@ export async function updateModality(actor: Actor, id: number, input: UpdateModa
           await tx.document.updateMany({ where: { modalityId: id }, data: { modalityIdentifier: input.identifier } });
         }
         const modality = await modalityOf(tx, instanceId, id);
-        const changes = changedFields(before, auditable(modality));
-        if (Object.keys(changes).length) {
-          await recordAudit(tx, actor, {
-            action: "modality.update",
-            entity: "modality",
-            entityId: id,
-            details: { changes },
-          });
-        }
+        await recordUpdateAudit(
+          tx,
+          actor,
+          { action: "modality.update", entity: "modality", entityId: id },
+          before,
+          auditable(modality),
+        );
         return serializeModality(modality);
       }),
     duplicateIdentifier,

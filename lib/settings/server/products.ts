@@ -4,8 +4,7 @@ import { serializeColumn, serializeProduct, serializeStep } from "../../catalog/
 import { getDb, type Prisma } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { changedFields } from "../../audit/entries.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordAudit, recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type {
   CreateColumnInput,
@@ -82,10 +81,13 @@ export async function updateProduct(actor: Actor, id: number, input: UpdateProdu
     const before = auditable(await productOf(tx, instanceId, id));
     await tx.product.update({ where: { id }, data: productColumns(input) });
     const product = await productOf(tx, instanceId, id);
-    const changes = changedFields(before, auditable(product));
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, actor, { action: "product.update", entity: "product", entityId: id, details: { changes } });
-    }
+    await recordUpdateAudit(
+      tx,
+      actor,
+      { action: "product.update", entity: "product", entityId: id },
+      before,
+      auditable(product),
+    );
     return serializeProduct(product);
   });
 }
@@ -173,15 +175,18 @@ export async function updateColumn(actor: Actor, productId: number, id: number, 
         const before = serializeColumn(await columnOf(tx, instanceId, productId, id));
         if (input.key !== undefined) await assertColumnKeyFree(tx, productId, input.key, id);
         const answer = serializeColumn(await tx.productColumn.update({ where: { id }, data: input }));
-        const changes = changedFields(before, answer);
-        if (Object.keys(changes).length) {
-          await recordAudit(tx, actor, {
+        await recordUpdateAudit(
+          tx,
+          actor,
+          {
             action: "product_column.update",
             entity: "product_column",
             entityId: id,
-            details: { product_id: productId, changes },
-          });
-        }
+            details: { product_id: productId },
+          },
+          before,
+          answer,
+        );
         return answer;
       }),
     duplicateColumn,
@@ -236,15 +241,13 @@ export async function updateStep(actor: Actor, productId: number, id: number, in
   return inTransaction(async (tx) => {
     const before = serializeStep(await stepOf(tx, instanceId, productId, id));
     const answer = serializeStep(await tx.productStep.update({ where: { id }, data: input }));
-    const changes = changedFields(before, answer);
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, actor, {
-        action: "product_step.update",
-        entity: "product_step",
-        entityId: id,
-        details: { product_id: productId, changes },
-      });
-    }
+    await recordUpdateAudit(
+      tx,
+      actor,
+      { action: "product_step.update", entity: "product_step", entityId: id, details: { product_id: productId } },
+      before,
+      answer,
+    );
     return answer;
   });
 }

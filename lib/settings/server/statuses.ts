@@ -4,8 +4,7 @@ import { serializeStatus } from "../../catalog/server/serialize.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { conflict, invalid, notFound } from "../../errors/app-error.ts";
-import { changedFields } from "../../audit/entries.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordAudit, recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import { conflictOnViolation } from "../db-errors.ts";
 import type { CreateStatusInput, UpdateStatusInput } from "../schemas.ts";
 
@@ -127,11 +126,9 @@ export async function updateStatus(actor: Actor, id: number, input: UpdateStatus
     await tx.status.update({ where: { id }, data: columnsOf(input) });
     if (input.allowed_status_ids !== undefined) await replaceTransitions(tx, id, input.allowed_status_ids);
     const answer = serializeStatusSettings(await statusOf(tx, instanceId, id));
-    const changes = changedFields(before, answer);
-    delete changes.category_label;
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, actor, { action: "status.update", entity: "status", entityId: id, details: { changes } });
-    }
+    await recordUpdateAudit(tx, actor, { action: "status.update", entity: "status", entityId: id }, before, answer, [
+      "category_label",
+    ]);
     return answer;
   });
 }
