@@ -1,8 +1,9 @@
 // The list of every endpoint contract (app/api/**/contract.ts), written as lib/api-docs/contracts.generated.ts so the
 // OpenAPI document, the API reference page and the tests can import them all without a hand-kept registry. Run by
 // next.config.js (every build) and `npm run contracts`; tests/openapi.test.ts fails when the file is stale.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { filesBelow } from "../../http/server/api-route-table.mjs";
 
 const EXPORTED = /export\s+const\s+(GET|POST|PUT|PATCH|DELETE)\s*=/g;
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -11,18 +12,11 @@ const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 export function scanContracts(appDir) {
   /** @type {Array<{ file: string; methods: string[] }>} */
   const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "contract.ts") {
-        const methods = [...readFileSync(full, "utf8").matchAll(EXPORTED)].map((match) => match[1]);
-        methods.sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
-        found.push({ file: path.relative(path.dirname(appDir), full).split(path.sep).join("/"), methods });
-      }
-    }
-  };
-  walk(path.join(appDir, "api"));
+  for (const file of filesBelow(path.join(appDir, "api"), (name) => name === "contract.ts")) {
+    const methods = [...readFileSync(file, "utf8").matchAll(EXPORTED)].map((match) => match[1]);
+    methods.sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+    found.push({ file: path.relative(path.dirname(appDir), file).split(path.sep).join("/"), methods });
+  }
   return found.sort((a, b) => a.file.localeCompare(b.file));
 }
 

@@ -10,25 +10,27 @@ const EXPORTED = new RegExp(
   "g",
 );
 
+/** The files below `dir` (at any depth) whose name passes `test`: the routes' and the contracts' scans share it. */
+export function* filesBelow(dir, test) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesBelow(full, test);
+    else if (test(entry.name)) yield full;
+  }
+}
+
 /** @returns {Array<[string, string[]]>} `["/api/documents/[id]", ["GET", "PATCH"]]`, … */
 export function scanApiRoutes(appDir) {
   /** @type {Array<[string, string[]]>} */
   const routes = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) {
-        const methods = new Set();
-        for (const match of readFileSync(full, "utf8").matchAll(EXPORTED)) methods.add(match[1] ?? match[2]);
-        const segments = path
-          .relative(appDir, dir)
-          .split(path.sep)
-          .filter((segment) => !/^\(.*\)$/.test(segment)); // route groups do not appear in URLs
-        routes.push([`/${segments.join("/")}`, [...methods].sort()]);
-      }
-    }
-  };
-  walk(path.join(appDir, "api"));
+  for (const file of filesBelow(path.join(appDir, "api"), (name) => /^route\.(ts|tsx|js|mjs)$/.test(name))) {
+    const methods = new Set();
+    for (const match of readFileSync(file, "utf8").matchAll(EXPORTED)) methods.add(match[1] ?? match[2]);
+    const segments = path
+      .relative(appDir, path.dirname(file))
+      .split(path.sep)
+      .filter((segment) => !/^\(.*\)$/.test(segment)); // route groups do not appear in URLs
+    routes.push([`/${segments.join("/")}`, [...methods].sort()]);
+  }
   return routes.sort(([a], [b]) => a.localeCompare(b));
 }
