@@ -12,6 +12,7 @@
 //       start:N    the same with WEB_CONCURRENCY=N
 //       next       `next start` (one process; what the runs before the cluster measured)
 //       …+NAME=value   that variant's own environment, e.g. start:1+PROXY_BYPASS=off,start:1
+//       …+NODE_ARGS=flags   that variant's own Node flags, e.g. start:1,start:1+NODE_ARGS=--single-threaded-gc
 //   BENCH_APP_ENV="LOG_LEVEL=silent"   extra environment for the app(s)
 //   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench, which `npm run`
 //       takes from node_modules/.bin: the project's Node 26)
@@ -134,7 +135,14 @@ async function prepareDatabase() {
 }
 
 // ---- servers ------------------------------------------------------------------------------------------------------
-type AppVariant = { label: string; kind: "start" | "next"; processes: number; env: Record<string, string> };
+type AppVariant = {
+  label: string;
+  kind: "start" | "next";
+  processes: number;
+  env: Record<string, string>;
+  /** Node flags of this variant only (its "+NODE_ARGS=…" setting). */
+  nodeArgs: string;
+};
 type Server = {
   name: string;
   app: AppVariant | null;
@@ -152,16 +160,16 @@ function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
   return spec.split(",").map((item) => {
     const [server, ...settings] = item.trim().split("+");
     const [kind, count] = server!.split(":");
-    const env = Object.fromEntries(
+    const { NODE_ARGS: nodeArgs = "", ...env } = Object.fromEntries(
       settings.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
     );
     const suffix = settings.length ? ` ${settings.join(" ")}` : "";
-    if (kind === "next" && !count) return { label: `next start${suffix}`, kind, processes: 1, env };
+    if (kind === "next" && !count) return { label: `next start${suffix}`, kind, processes: 1, env, nodeArgs };
     const processes = count === undefined ? availableParallelism() : Number(count);
     if (kind !== "start" || !Number.isInteger(processes) || processes < 1) {
       throw new Error(`BENCH_APPS: "${item}" is not start, start:<processes> or next (+NAME=value…)`);
     }
-    return { label: `npm start ×${processes}${suffix}`, kind, processes, env };
+    return { label: `npm start ×${processes}${suffix}`, kind, processes, env, nodeArgs };
   });
 }
 
@@ -187,7 +195,8 @@ function startServer(app: AppVariant | null, port: number, databaseUrl: string, 
     API_RATE_LIMIT_PER_MINUTE: "100000000",
     ...(app ? { ...extraEnv, ...app.env, WEB_CONCURRENCY: String(app.processes) } : {}),
   };
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  // BENCH_NODE_ARGS for every app, then the variant's own NODE_ARGS (e.g. "start:1+NODE_ARGS=--single-threaded-gc").
+  const nodeArgs = `${process.env.BENCH_NODE_ARGS ?? ""} ${app?.nodeArgs ?? ""}`.split(/\s+/).filter(Boolean);
   // `start` is the server process of `npm start` (scripts/start.ts prepares the database, then runs this).
   const args = !app
     ? ["--import", "tsx", "bench/api/baseline.ts"]

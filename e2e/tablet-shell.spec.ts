@@ -89,3 +89,32 @@ for (const section of ["products", "statuses", "categories", "modalities", "user
     await expectNoSidewaysScroll(page);
   });
 }
+
+// CI once measured the dashboard 1,371 px wide right after the switch from 768 to 1,280 px: the charts keep the width
+// they had until their ResizeObserver reports the new one. Holding those reports back makes that moment last, and
+// the page must not need a sideways scroll during it either.
+test("the dashboard never scrolls sideways while its charts are still measuring after a rotation", async ({ page }) => {
+  await page.addInitScript(() => {
+    const Native = window.ResizeObserver;
+    window.ResizeObserver = class extends Native {
+      constructor(callback: ResizeObserverCallback) {
+        super((entries, observer) => {
+          // The first report sizes the charts; later ones (the rotation) arrive only after the check below.
+          if ((window as { __rotated?: boolean }).__rotated) setTimeout(() => callback(entries, observer), 5_000);
+          else callback(entries, observer);
+        });
+      }
+    };
+  });
+  await signIn(page, "admin");
+  await page.setViewportSize(SIZES.tablet);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
+  await expect(page.locator("main svg.recharts-surface").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => ((window as { __rotated?: boolean }).__rotated = true));
+  await page.setViewportSize(SIZES.laptop);
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize(SIZES.tablet);
+  await expectNoSidewaysScroll(page);
+});

@@ -46,7 +46,7 @@ export function ChartCard<Row>({
           {empty}
         </p>
       ) : (
-        <div role="img" aria-label={`${title}. ${tableLabel}.`} className="mt-3 h-64 w-full">
+        <div role="img" aria-label={`${title}. ${tableLabel}.`} className="mt-3 h-64 w-full overflow-hidden">
           {chart}
         </div>
       )}

@@ -39,7 +39,20 @@ export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) problems.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    if (root.scrollWidth > root.clientWidth + 1) {
+      // Name the elements that stick out (those with no child sticking out too), so a failure says what to fix.
+      const sticking = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+        (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+      );
+      const culprits = sticking
+        .filter((element) => !sticking.some((other) => other !== element && element.contains(other)))
+        .slice(0, 3)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${(element.getAttribute("class") ?? "").slice(0, 40)} '${(element.textContent ?? "").trim().slice(0, 30)}' right ${Math.round(element.getBoundingClientRect().right)}`,
+        );
+      problems.push(`page ${root.scrollWidth} > ${root.clientWidth}: ${culprits.join("; ")}`);
+    }
     for (const element of document.querySelectorAll<HTMLElement>("main *")) {
       const style = getComputedStyle(element);
       if (!["auto", "scroll"].includes(style.overflowX)) continue;
