@@ -30,14 +30,13 @@ import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 
 const quick = process.argv.includes("--quick");
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS) || (quick ? 100_000 : 1_000_000);
-const IDENTIFIERS = Math.floor(DOCUMENTS / 10);
 const SECONDS = Number(process.env.BENCH_SECONDS) || (quick ? 3 : 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 32;
 const PORT = Number(process.env.BENCH_PORT) || Number(process.env.E2E_PORT) + 1 || 3111;
 const NODE = process.env.BENCH_NODE || process.execPath;
 const TICKS_PER_SECOND = 100;
 
-type Measurement = {
+export type Measurement = {
   route: string;
   server: string;
   /** At half load: the app whose maximum set the rate (the baseline is measured once per app). */
@@ -56,12 +55,13 @@ type Measurement = {
 };
 
 // ---- database -----------------------------------------------------------------------------------------------------
-async function prepareDatabase() {
+/** Creates (or reuses) docflow_bench_api_<documents> on the PostgreSQL server and seeds it once. */
+export async function prepareDatabase(documents = DOCUMENTS) {
   const serverUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
-  const name = `docflow_bench_api_${DOCUMENTS}`;
+  const name = `docflow_bench_api_${documents}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   if (process.env.BENCH_FRESH) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -72,7 +72,40 @@ async function prepareDatabase() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+  const seeded = await seedOpenDatabase(name, documents, async (work) => {
+    // The seed's few large statements go on a connection of their own, outside the app's pool and its timeouts.
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  });
+  return { ...seeded, url: url.toString(), version: `PostgreSQL ${version}` };
+}
 
+/** Seeds (or reuses) the embedded database in `dir` with the same documents, for the app as `npm start` serves it. */
+export async function preparePglite(dir: string, documents: number) {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = dir;
+  const { getConnection } = await import("../lib/db/client.ts");
+  const seeded = await seedOpenDatabase(dir, documents, async (work) => {
+    const pglite = (await getConnection()).pglite!;
+    await work({ query: (text: string, params?: unknown[]) => pglite.query(text, params) } as unknown as pg.ClientBase);
+  });
+  return { ...seeded, url: "", version: "PGlite" };
+}
+
+/**
+ * On the database the environment names: migrations, then (once) the catalog and the seed of `documents`
+ * documents through `withSeedClient`, then a fresh token for this run (its hash is all the database keeps).
+ */
+async function seedOpenDatabase(
+  name: string,
+  documents: number,
+  withSeedClient: (work: (client: pg.ClientBase) => Promise<void>) => Promise<void>,
+) {
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
   const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
@@ -88,19 +121,17 @@ async function prepareDatabase() {
   if (!instance) {
     const catalog = await createInstanceWithCatalog(db, "default");
     instance = await db.instance.findUniqueOrThrow({ where: { slug: "default" } });
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
     const modality = await db.modality.findUniqueOrThrow({ where: { id: catalog.modalityIds.businessHours } });
-    seedTimings = await seedDocuments(client, {
-      instanceId: catalog.instanceId,
-      productId: catalog.productId,
-      statusIds: Object.values(catalog.statusIds),
-      modality: { id: modality.id, identifier: modality.identifier },
-      documents: DOCUMENTS,
+    await withSeedClient(async (client) => {
+      seedTimings = await seedDocuments(client, {
+        instanceId: catalog.instanceId,
+        productId: catalog.productId,
+        statusIds: Object.values(catalog.statusIds),
+        modality: { id: modality.id, identifier: modality.identifier },
+        documents,
+      });
     });
-    await client.end();
   }
-  // A fresh token per run (its hash is all the database keeps); rate limits are lifted on the app for the run.
   const token = generateSecret("dft");
   await db.apiToken.create({
     data: {
@@ -111,31 +142,29 @@ async function prepareDatabase() {
       tokenHash: hashSecret(token),
     },
   });
-  const ids = await db.document.aggregate({
-    where: { instanceId: instance.id },
-    _min: { id: true },
-    _max: { id: true },
-  });
+  // Ids drawn from the rows that exist: ids rolled back by earlier experiments leave gaps that would answer 404.
+  const ids = await db.$queryRawUnsafe<{ id: number }[]>(
+    `SELECT "id" FROM "Document" WHERE "instanceId" = $1 ORDER BY random() LIMIT 200000`,
+    instance.id,
+  );
   const statusNovo = await db.status.findFirstOrThrow({ where: { instanceId: instance.id, name: "Novo" } });
   const product = await db.product.findFirstOrThrow({ where: { instanceId: instance.id } });
   const count = await db.document.count({ where: { instanceId: instance.id } });
   await closeDb();
   return {
-    url: url.toString(),
-    version,
     token,
-    minId: ids._min.id!,
-    maxId: ids._max.id!,
+    identifiers: Math.max(1, Math.floor(documents / 10)),
+    documentIds: Int32Array.from(ids, (row) => row.id),
     count,
     statusId: statusNovo.id,
     productId: product.id,
     seedSeconds: seedTimings ? Math.round((performance.now() - started) / 100) / 10 : null,
-    seedTimings,
+    seedTimings: seedTimings as Record<string, number> | null,
   };
 }
 
 // ---- servers ------------------------------------------------------------------------------------------------------
-type AppVariant = {
+export type AppVariant = {
   label: string;
   kind: "start" | "next";
   processes: number;
@@ -143,7 +172,7 @@ type AppVariant = {
   /** Node flags of this variant only (its "+NODE_ARGS=…" setting). */
   nodeArgs: string;
 };
-type Server = {
+export type Server = {
   name: string;
   app: AppVariant | null;
   base: string;
@@ -156,7 +185,7 @@ type Server = {
  * BENCH_APPS → the app variants to measure: "start" (as `npm start` serves), "start:N", "next", each optionally
  * followed by its own environment, e.g. "start:1+LOG_LEVEL=silent".
  */
-function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
+export function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
   return spec.split(",").map((item) => {
     const [server, ...settings] = item.trim().split("+");
     const [kind, count] = server!.split(":");
@@ -173,11 +202,11 @@ function appVariants(spec = process.env.BENCH_APPS || "start"): AppVariant[] {
   });
 }
 
-function nodeVersion(): string {
+export function nodeVersion(): string {
   return spawnSync(NODE, ["--version"], { encoding: "utf8" }).stdout.trim();
 }
 
-function startServer(app: AppVariant | null, port: number, databaseUrl: string, logDir: string): Server {
+export function startServer(app: AppVariant | null, port: number, databaseUrl: string, logDir: string): Server {
   const extraEnv = Object.fromEntries(
     (process.env.BENCH_APP_ENV ?? "")
       .split(/\s+/)
@@ -211,7 +240,7 @@ function startServer(app: AppVariant | null, port: number, databaseUrl: string, 
   return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile };
 }
 
-async function waitUntilUp(server: Server, token: string) {
+export async function waitUntilUp(server: Server, token: string) {
   // A cluster's processes start listening one by one, and connections opened before a process listens never reach
   // it: wait until each has logged server.listening before the first request (so not with LOG_LEVEL=silent).
   const listening = () => readFileSync(server.logFile, "utf8").split('"event":"server.listening"').length - 1;
@@ -278,30 +307,30 @@ function rssMb(pid: number): number {
 }
 
 // ---- the calls ----------------------------------------------------------------------------------------------------
-type Seeded = Awaited<ReturnType<typeof prepareDatabase>>;
+export type Seeded = Awaited<ReturnType<typeof prepareDatabase>>;
 const randomInt = (max: number) => Math.floor(Math.random() * max);
 
 /** A random identifier as stored: an evenly drawn customer, half formatted, half bare (as the seed wrote them). */
-function randomCpf(): string {
-  const digits = identifierDigits(randomInt(IDENTIFIERS));
+function randomCpf(identifiers: number): string {
+  const digits = identifierDigits(randomInt(identifiers));
   return Math.random() < 0.5 ? formattedCpf(digits) : digits;
 }
 
-function routeBodies(seeded: Seeded): Record<string, { path: string; body: () => unknown }> {
-  const randomId = () => seeded.minId + randomInt(seeded.maxId - seeded.minId + 1);
+export function routeBodies(seeded: Seeded): Record<string, { path: string; body: () => unknown }> {
+  const randomId = () => seeded.documentIds[randomInt(seeded.documentIds.length)]!;
   return {
     loadById: { path: "/api/document/loadById", body: () => ({ id: randomId() }) },
-    loadByCPF: { path: "/api/document/loadByCPF", body: () => ({ cpf: randomCpf() }) },
+    loadByCPF: { path: "/api/document/loadByCPF", body: () => ({ cpf: randomCpf(seeded.identifiers) }) },
     "loadByCPF+categories": {
       path: "/api/document/loadByCPF",
-      body: () => ({ cpf: randomCpf(), categories: "primary,valid" }),
+      body: () => ({ cpf: randomCpf(seeded.identifiers), categories: "primary,valid" }),
     },
     create: {
       path: "/api/document/create",
       body: () => ({
         status_id: seeded.statusId,
         product_id: seeded.productId,
-        cpf: randomCpf(),
+        cpf: randomCpf(seeded.identifiers),
         name: "Maria Silva",
         email: "maria@example.com",
         phone: "+55 11 91234-5678",
@@ -317,18 +346,18 @@ function routeBodies(seeded: Seeded): Record<string, { path: string; body: () =>
   };
 }
 
-async function measure(
+export async function measure(
   server: Server,
   route: string,
   call: { path: string; body: () => unknown },
   token: string,
-  options: { seconds: number; rate?: number; mode: string; pairedWith?: string },
+  options: { seconds: number; rate?: number; mode: string; pairedWith?: string; connections?: number },
 ): Promise<Measurement> {
   const loadBefore = loadavg()[0]!;
   const cpuBefore = cpuTicks(server.process.pid!);
   const result = await autocannon({
     url: server.base,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: options.seconds,
     ...(options.rate ? { overallRate: options.rate } : {}),
     requests: [
@@ -347,7 +376,7 @@ async function measure(
     server: server.name,
     pairedWith: options.pairedWith ?? null,
     mode: options.mode,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     rate: options.rate ?? null,
     requests,
     rps: Math.round(requests / options.seconds),
@@ -387,7 +416,7 @@ export async function run() {
   const variants = appVariants();
   const seeded = await prepareDatabase();
   console.log(
-    `PostgreSQL ${seeded.version}, ${seeded.count} documents over ${IDENTIFIERS} identifiers` +
+    `${seeded.version}, ${seeded.count} documents over ${seeded.identifiers} identifiers` +
       (seeded.seedSeconds !== null
         ? `, seeded in ${seeded.seedSeconds} s ${JSON.stringify(seeded.seedTimings)}`
         : " (reused)") +
