@@ -4,10 +4,13 @@
 // `cache-control: no-store`; one brake of 60 requests a minute per client address across the three routes (the
 // socket's address: a forged X-Forwarded-For does not split it), 429 + Retry-After past it; JSON bodies capped at
 // 16 KiB (413); bad JSON, unknown fields and other content types in the spec's error shape; one `api.request` log
-// line with actor "customer".
-// Runs on PGlite and PostgreSQL.
+// line with actor "customer"; and the requests counted in /api/metrics like every other API route (new with the
+// one wrapper: docs/decisions.md). Runs on PGlite and PostgreSQL. The handler context types are checked by tsc.
 import { request as httpRequest } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
+import type * as createContract from "@/app/api/document/create/contract.ts";
+import type * as viewContract from "@/app/api/tracking/view/contract.ts";
+import type { RouteHandler } from "@/lib/http/server/api-route.ts";
 import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -229,5 +232,37 @@ describe("observability", () => {
       },
     ]);
     expect(lines.join("\n")).not.toContain("111.444.777");
+  });
+
+  it("counts the calls in /api/metrics like every other API route (by route template and status)", async () => {
+    process.env.METRICS_TOKEN = "tracking-metrics-token";
+    const scrape = async () => {
+      const response = await fetch(`${app.baseUrl}/api/metrics`, {
+        headers: { authorization: "Bearer tracking-metrics-token" },
+      });
+      expect(response.status).toBe(200);
+      const line = (await response.text())
+        .split("\n")
+        .find((entry) =>
+          entry.startsWith('docflow_http_requests_total{method="POST",route="/api/tracking/view",status="404"}'),
+        );
+      return line ? Number(line.split(" ").at(-1)) : 0;
+    };
+    const before = await scrape();
+    for (let call = 0; call < 3; call++) {
+      expect((await postFrom("127.0.0.17", "tracking/view", json({ token: "not-a-token" }))).status).toBe(404);
+    }
+    await expect.poll(scrape).toBe(before + 3);
+  });
+});
+
+describe("handler context (checked by tsc --noEmit)", () => {
+  it("an auth-less route's handler gets the client address and no actor; a bearer route's the actor and no address", () => {
+    type Public = Parameters<RouteHandler<typeof viewContract.POST>>[0];
+    type Staff = Parameters<RouteHandler<typeof createContract.POST>>[0];
+    expectTypeOf<Public>().toHaveProperty("address").toEqualTypeOf<string | null>();
+    expectTypeOf<Public>().not.toHaveProperty("actor");
+    expectTypeOf<Staff>().toHaveProperty("actor");
+    expectTypeOf<Staff>().not.toHaveProperty("address");
   });
 });
