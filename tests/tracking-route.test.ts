@@ -6,16 +6,14 @@
 // 16 KiB (413); bad JSON, unknown fields and other content types in the spec's error shape; one `api.request` log
 // line with actor "customer"; and the requests counted in /api/metrics like every other API route (new with the
 // one wrapper: docs/decisions.md). Runs on PGlite and PostgreSQL. The handler context types are checked by tsc.
-import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import type * as createContract from "@/app/api/document/create/contract.ts";
 import type * as viewContract from "@/app/api/tracking/view/contract.ts";
 import type { RouteHandler } from "@/lib/http/server/api-route.ts";
 import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { postFrom as postFromAddress, withinOneWindow, type RawAnswer } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
 
 let app: TestApp;
 let fx: InstanceFixture;
@@ -37,35 +35,14 @@ afterEach(() => {
   delete process.env.METRICS_TOKEN;
 });
 
-/** POST to /api/<route> over a connection from `from` (any 127.0.0.x is loopback), with a raw body and headers. */
-function postFrom(from: string, route: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = new URL(app.baseUrl);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `/api/${route}`,
-        method: "POST",
-        localAddress: from,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
+/** POST to /api/<route> from the local address `from` (its own client address, so its own brake). */
+const postFrom = (from: string, route: string, body: string, headers: Record<string, string> = {}) =>
+  postFromAddress(app.baseUrl, from, `/api/${route}`, body, headers);
 
 const json = (value: unknown) => JSON.stringify(value);
 
 /** What every tracking answer carries, success or error. */
-function expectCommonHeaders(answer: Answer) {
+function expectCommonHeaders(answer: RawAnswer) {
   expect(answer.headers["cache-control"]).toBe("no-store");
   expect(answer.headers["x-request-id"]).toMatch(/^[\w.-]{8,64}$/);
   expect(answer.headers["content-type"]).toMatch(/^application\/json/);
@@ -165,8 +142,7 @@ describe("bodies", () => {
 describe("the per-address brake", () => {
   it("60 requests a minute per address across the three routes, then 429 + Retry-After; a forged X-Forwarded-For does not split it", async () => {
     // The brake counts per clock minute: start with room for the whole run inside one.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    await withinOneWindow(20_000);
     const from = "127.0.0.14";
     const routes = ["tracking/view", "tracking/lookup", "tracking/upload"];
     const statuses: number[] = [];
