@@ -45,12 +45,13 @@ export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Pro
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The one wrapper every API route with a contract goes through (all but the LGPD API, health/ready/metrics and the
- * sign-in exchange): request id, admission (below), size-capped JSON parsing, validation with the contract's request
- * schema, error mapping, one log line and the request metrics — and, when DOCFLOW_CHECK_ANSWERS=1 (the test suites),
- * the answer checked against the contract's response schema (lib/http/answer-check.ts). Admission is authentication
- * (bearer token or staff session + Origin check), the per-caller rate limit and the contract's role; for an auth
- * "none" contract (the customer's tracking routes) it is only the contract's brake per client address.
+ * The one wrapper every API route goes through (all but the LGPD API, health/ready/metrics, openapi.json and the
+ * sign-in exchange: docs/architecture.md): request id, admission (below), size-capped JSON parsing,
+ * validation with the contract's request schema, error mapping, one log line and the request metrics — and, when
+ * DOCFLOW_CHECK_ANSWERS=1 (the test suites), the answer checked against the contract's response schema
+ * (lib/http/answer-check.ts). Admission is authentication (bearer token or staff session + Origin check), the
+ * per-caller rate limit and the contract's role; for an auth "none" contract (the customer's tracking routes) it is
+ * only the contract's brake per client address.
  */
 export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandler<C>) {
   const identify = callerIdentification(contract);
