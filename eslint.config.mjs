@@ -38,7 +38,6 @@ const HTTP_LAYER = [
   "lib/http/server/**",
   "lib/idempotency/server/route-glue.ts",
   "lib/lgpd/server/http.ts",
-  "lib/tracking/server/public-route.ts",
 ];
 // Tooling around the app, and the tests, may reach the database directly.
 const TOOLING = ["scripts/**", "tests/**", "bench/**", "e2e/**", "prisma/**", "lib/**/*.test.ts"];

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/server/sign-in-throttle.ts";
 import { LGPD_KEY_FAILURE_LIMITS, lgpdThrottleKeys } from "@/lib/lgpd/server/key-throttle.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
+import { postFrom, withinOneWindow } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -55,43 +56,17 @@ describe("X-Forwarded-For is believed only from a trusted proxy", () => {
   });
 });
 
-/** POST /api/auth/token over a connection from `from` (127.0.0.x: all of 127/8 is loopback), with a forged X-Forwarded-For. */
-function tokenAttemptFrom(from: string, forwardedFor: string) {
-  const url = new URL(app.baseUrl);
+/** POST /api/auth/token over a connection from `from`, with a forged X-Forwarded-For. */
+async function tokenAttemptFrom(from: string, forwardedFor: string) {
   const payload = JSON.stringify({ email: "x" }); // invalid: answered 400 without a password hash, but counted
-  return new Promise<{ status: number; text: string; retryAfter: string | undefined }>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: "/api/auth/token",
-        method: "POST",
-        localAddress: from,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-          "x-forwarded-for": forwardedFor,
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, text, retryAfter: response.headers["retry-after"] }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
+  const answer = await postFrom(app.baseUrl, from, "/api/auth/token", payload, { "x-forwarded-for": forwardedFor });
+  return { status: answer.status, text: answer.text, retryAfter: answer.headers["retry-after"] };
 }
 
 describe("the auth/token brake ignores X-Forwarded-For without a trusted proxy", () => {
   it("70 attempts with 70 forged addresses from one socket address: 60 pass (a minute's brake), then 429", async () => {
     // The brake counts per clock minute: start with room for the whole run inside one.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    await withinOneWindow(15_000);
     const answers = [];
     for (let attempt = 0; attempt < 70; attempt++) {
       answers.push(await tokenAttemptFrom("127.0.0.4", `198.51.100.${attempt}`));

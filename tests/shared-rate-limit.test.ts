@@ -4,7 +4,6 @@
 // second, and at once for a key new to a server, past a slice of its headroom or near its limit); the throttles are
 // database rows.
 import { spawn, type ChildProcess } from "node:child_process";
-import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/server/sign-in-throttle.ts";
@@ -14,6 +13,7 @@ import { LGPD_KEY_FAILURE_LIMITS } from "@/lib/lgpd/server/key-throttle.ts";
 import { freePort } from "./helpers/free-port.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
+import { postFrom, withinOneWindow } from "./helpers/post-from.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -79,50 +79,23 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-/** Starts at the beginning of a fresh minute when less than `needMs` of the current one is left (windows are aligned). */
-async function withinOneWindow(needMs: number) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 type Answer = { status: number; body: Record<string, any>; retryAfter: string | null };
 
-/**
- * One POST over a real connection. `from` is the local address to connect from (127.0.0.x: Linux routes all of
- * 127/8 to loopback), so a case gets its own client address on both servers and its own throttle keys.
- */
-function post(
+/** One JSON POST from the local address `from` (tests/helpers/post-from.ts): its own client address on both servers. */
+async function post(
   server: Server,
   route: string,
   body: unknown,
   headers: Record<string, string> = {},
   from = "127.0.0.1",
 ): Promise<Answer> {
-  const url = new URL(`${server.baseUrl}/api/${route}`);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress: from,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => {
-          const retryAfter = response.headers["retry-after"];
-          resolve({ status: response.statusCode!, body: JSON.parse(text), retryAfter: retryAfter ?? null });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
+  const answer = await postFrom(server.baseUrl, from, `/api/${route}`, JSON.stringify(body), headers);
+  const retryAfter = answer.headers["retry-after"];
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.text),
+    retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+  };
 }
 
 describe.runIf(onPostgres)("rate limits shared by two app servers on PostgreSQL", () => {

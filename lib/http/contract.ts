@@ -15,6 +15,7 @@ export type ContractTag =
 export type ApiContract<
   TRequest extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType | undefined = z.ZodType | undefined,
+  TAuth extends ContractAuth = ContractAuth,
 > = {
   method: HttpMethod;
   /** OpenAPI path below /api, with {param} segments (the route folder's [param] segments). */
@@ -22,9 +23,15 @@ export type ApiContract<
   tag: ContractTag;
   summary: string;
   description?: string;
-  auth: ContractAuth;
+  /** Kept literal by `defineContract`: apiRoute gives a "none" route's handler the caller's address, not an actor. */
+  auth: TAuth;
   /** Least role for bearer/session callers: viewer (read), staff (change), admin (configure). */
   role?: ContractRole;
+  /**
+   * The brake of a route without authentication that apiRoute serves: requests a minute per client address, counted
+   * in `bucket` (routes naming the same bucket share one count). Bearer routes are braked per caller instead.
+   */
+  addressRateLimit?: { bucket: string; perMinute: number };
   /** The JSON body's schema; omitted for routes without a JSON body (GET, downloads, uploads). */
   request?: TRequest;
   /** The JSON body's size cap when it is not the default 1 MiB. */
@@ -46,11 +53,12 @@ export type ApiContract<
   headers?: Array<{ name: string; description: string }>;
 };
 
-/** Identity, but keeps the literal schema types so `ContractBody`/`ContractAnswer` can read them. */
+/** Identity, but keeps the literal schema types (and `auth`) so `ContractBody`/`ContractAnswer`/apiRoute can read them. */
 export function defineContract<
   TRequest extends z.ZodType | undefined = undefined,
   TResponse extends z.ZodType | undefined = undefined,
->(contract: ApiContract<TRequest, TResponse>): ApiContract<TRequest, TResponse> {
+  TAuth extends ContractAuth = ContractAuth,
+>(contract: ApiContract<TRequest, TResponse, TAuth>): ApiContract<TRequest, TResponse, TAuth> {
   return contract;
 }
 

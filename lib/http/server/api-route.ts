@@ -1,6 +1,7 @@
 import "server-only";
 import { actorFromBearerCached } from "../../auth/server/api-tokens.ts";
 import { hasRole, type Actor } from "../../auth/actor.ts";
+import { clientAddress } from "../../auth/server/client-address.ts";
 import { actorFromSession } from "../../auth/server/session-actor.ts";
 import type { Role } from "../../auth/roles.ts";
 import { retryAfterSeconds, unavailability } from "../../db/unavailable.ts";
@@ -23,40 +24,46 @@ import {
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
 
-export type RouteContext<TBody> = {
+type BaseContext<TBody> = {
   body: TBody;
-  actor: Actor;
   request: Request;
   requestId: string;
   params: Record<string, string>;
 };
+/** A bearer/session route's handler: the authenticated staff user or API token. */
+export type RouteContext<TBody> = BaseContext<TBody> & { actor: Actor };
+/** An auth "none" route's handler (the customer's tracking routes): no actor, the client's address (or null). */
+export type PublicRouteContext<TBody> = BaseContext<TBody> & { address: string | null };
+
+type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
+  ? PublicRouteContext<ContractParsedBody<C>>
+  : RouteContext<ContractParsedBody<C>>;
 
 /** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
-export type RouteHandler<C extends ApiContract> = (context: RouteContext<ContractParsedBody<C>>) => Promise<unknown>;
+export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The one wrapper every document-API and staff route goes through: request id, authentication (bearer token
- * or staff session + Origin check), the contract's role, rate limit, size-capped JSON parsing, validation with the
- * contract's request schema, error mapping — and, when DOCFLOW_CHECK_ANSWERS=1 (the test suites), the answer
- * checked against the contract's response schema (lib/http/answer-check.ts).
+ * The one wrapper every API route goes through (all but the LGPD API, health/ready/metrics, openapi.json and the
+ * sign-in exchange: docs/architecture.md): request id, admission (below), size-capped JSON parsing,
+ * validation with the contract's request schema, error mapping, one log line and the request metrics — and, when
+ * DOCFLOW_CHECK_ANSWERS=1 (the test suites), the answer checked against the contract's response schema
+ * (lib/http/answer-check.ts). Admission is authentication (bearer token or staff session + Origin check), the
+ * per-caller rate limit and the contract's role; for an auth "none" contract (the customer's tracking routes) it is
+ * only the contract's brake per client address.
  */
 export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandler<C>) {
-  if (contract.auth !== "bearer" || !contract.role) {
-    throw new Error(`${contract.method} ${contract.path}: apiRoute serves bearer/session contracts with a role`);
-  }
-  const role: Role = contract.role;
+  const identify = callerIdentification(contract);
   return async (request: Request, segmentData?: { params?: Promise<Record<string, string | string[]>> }) => {
     const requestId = requestIdFrom(request);
     const started = performance.now();
     const path = new URL(request.url).pathname;
-    let actor: Actor | null = null;
+    let caller: Caller | null = null;
     let status = 200;
     try {
-      actor = await authenticate(request);
-      enforceRateLimit(`${actor.type}:${actor.id}`);
-      if (!hasRole(actor, role)) throw forbidden();
+      caller = await identify(request);
+      caller.admit();
       let body: unknown = undefined;
       if (contract.request) {
         const raw = await readJsonBody(request, contract.requestLimitBytes);
@@ -70,7 +77,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
       );
-      const result = await handler({ body: body as never, actor, request, requestId, params });
+      const result = await handler({ ...caller.context, body, request, requestId, params } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
       if (answerChecksEnabled()) await checkAnswer(contract, response);
       response.headers.set("x-request-id", requestId);
@@ -92,11 +99,48 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
         method: request.method,
         path,
         status,
-        actor: actor ? `${actor.type}:${actor.id}` : null,
+        actor: caller?.label ?? null,
         ms: Math.round(performance.now() - started),
       });
     }
   };
+}
+
+/** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws when they may not. */
+type Caller = { label: string; context: { actor: Actor } | { address: string | null }; admit: () => void };
+
+function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
+  if (contract.auth === "none" && contract.addressRateLimit) {
+    const { bucket, perMinute } = contract.addressRateLimit;
+    // Auth-less contracts are the customer's (tracking): no credentials, a brake per address (client-address.ts
+    // decides how far X-Forwarded-For is believed).
+    return async (request) => {
+      const address = clientAddress(request.headers);
+      return {
+        label: "customer",
+        context: { address },
+        admit: () => enforceRateLimit(`${bucket}:${address ?? "unknown"}`, perMinute),
+      };
+    };
+  }
+  if (contract.auth === "bearer" && contract.role) {
+    const role: Role = contract.role;
+    return async (request) => {
+      const actor = await authenticate(request);
+      return {
+        label: `${actor.type}:${actor.id}`,
+        context: { actor },
+        admit: () => {
+          enforceRateLimit(`${actor.type}:${actor.id}`);
+          if (!hasRole(actor, role)) throw forbidden();
+        },
+      };
+    };
+  }
+  throw new Error(
+    `${contract.method} ${contract.path}: apiRoute serves bearer/session contracts with a role, ` +
+      `and auth "none" contracts with an addressRateLimit`,
+  );
 }
 
 async function authenticate(request: Request): Promise<Actor> {

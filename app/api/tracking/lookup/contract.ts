@@ -1,7 +1,7 @@
 // Contract of POST /api/tracking/lookup (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
 import { ZTrackingLookupAnswer } from "@/lib/tracking/answers.ts";
-import { trackingLookupSchema } from "@/lib/tracking/schemas.ts";
+import { TRACKING_ADDRESS_LIMIT, TRACKING_BODY_LIMIT_BYTES, trackingLookupSchema } from "@/lib/tracking/schemas.ts";
 import { TRACKING_VIEW_TEXT } from "@/lib/webhooks/reference-text.ts";
 
 export const POST = defineContract({
@@ -15,6 +15,8 @@ export const POST = defineContract({
     "15 minutes) and per client address (20): then 429 with Retry-After, 1 minute doubling up to 1 hour. The token " +
     "answered is valid for 2 hours (for /tracking/view and /tracking/upload).",
   auth: "none",
+  addressRateLimit: TRACKING_ADDRESS_LIMIT,
+  requestLimitBytes: TRACKING_BODY_LIMIT_BYTES,
   request: trackingLookupSchema,
   response: ZTrackingLookupAnswer,
   answer: `{token, view}; view = ${TRACKING_VIEW_TEXT}`,

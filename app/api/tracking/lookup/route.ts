@@ -2,7 +2,7 @@
 // No auth. Answers {token, view}, or the same 404 for a wrong protocol or a wrong identifier; failures are throttled
 // per protocol and per address (429 + Retry-After).
 import { ApiError } from "@/lib/http/errors.ts";
-import { publicRoute } from "@/lib/tracking/server/public-route.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import {
   trackingLockedForSeconds,
   recordTrackingFailure,
@@ -11,7 +11,7 @@ import {
 import { findByProtocol, lookupToken, NOT_FOUND_MESSAGE, trackingView } from "@/lib/tracking/server/view.ts";
 import * as contract from "./contract.ts";
 
-export const POST = publicRoute(contract.POST, async ({ body, address }) => {
+export const POST = apiRoute(contract.POST, async ({ body, address }) => {
   const keys = trackingThrottleKeys(body.protocol, address);
   const locked = await trackingLockedForSeconds(keys);
   if (locked > 0) {

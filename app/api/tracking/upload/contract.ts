@@ -1,6 +1,7 @@
 // Contract of POST /api/tracking/upload (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
 import { ZTrackingUploadAnswer } from "@/lib/tracking/answers.ts";
+import { TRACKING_ADDRESS_LIMIT } from "@/lib/tracking/schemas.ts";
 
 export const POST = defineContract({
   method: "POST",
@@ -13,6 +14,7 @@ export const POST = defineContract({
     "it on the document page and in its history, and only ever download it (never shown inline). A request already " +
     "fulfilled, or not this document's, answers 404.",
   auth: "none",
+  addressRateLimit: TRACKING_ADDRESS_LIMIT,
   requestContentType: "multipart/form-data",
   response: ZTrackingUploadAnswer,
   answer: "{id, name, size}",

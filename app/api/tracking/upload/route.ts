@@ -2,11 +2,11 @@
 // in `X-Tracking-Token` (a header, so it stays out of URL logs). No other auth.
 import { badRequest } from "@/lib/http/errors.ts";
 import { readUploadedFile } from "@/lib/http/upload.ts";
-import { publicRoute } from "@/lib/tracking/server/public-route.ts";
+import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { customerFileMaxBytes, uploadCustomerFile } from "@/lib/tracking/server/upload.ts";
 import * as contract from "./contract.ts";
 
-export const POST = publicRoute(contract.POST, async ({ request, requestId }) => {
+export const POST = apiRoute(contract.POST, async ({ request, requestId }) => {
   const token = request.headers.get("x-tracking-token") ?? "";
   const requestAttachmentId = Number(new URL(request.url).searchParams.get("request_id"));
   if (!token || !Number.isSafeInteger(requestAttachmentId) || requestAttachmentId <= 0) {

@@ -1,7 +1,7 @@
 // Contract of POST /api/tracking/view (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
 import { ZTrackingView } from "@/lib/tracking/answers.ts";
-import { trackingTokenSchema } from "@/lib/tracking/schemas.ts";
+import { TRACKING_ADDRESS_LIMIT, TRACKING_BODY_LIMIT_BYTES, trackingTokenSchema } from "@/lib/tracking/schemas.ts";
 import { TRACKING_VIEW_TEXT } from "@/lib/webhooks/reference-text.ts";
 
 export const POST = defineContract({
@@ -12,6 +12,8 @@ export const POST = defineContract({
   description:
     "No authentication. An invalid or expired token answers the lookup's 404. E-mail links last TRACKING_LINK_DAYS (30).",
   auth: "none",
+  addressRateLimit: TRACKING_ADDRESS_LIMIT,
+  requestLimitBytes: TRACKING_BODY_LIMIT_BYTES,
   request: trackingTokenSchema,
   response: ZTrackingView,
   answer: TRACKING_VIEW_TEXT,
