@@ -240,6 +240,20 @@ export function startServer(app: AppVariant | null, port: number, databaseUrl: s
   return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile };
 }
 
+/** SIGTERM to every server still running, wait for them to exit, then drop their logs (unless BENCH_KEEP_LOGS). */
+export async function stopServers(servers: Server[], logDir: string) {
+  for (const server of servers) if (server.process.exitCode === null) server.process.kill("SIGTERM");
+  await Promise.all(
+    servers.map((server) =>
+      server.process.exitCode !== null || server.process.signalCode !== null
+        ? null
+        : new Promise((resolve) => server.process.once("exit", resolve)),
+    ),
+  );
+  if (process.env.BENCH_KEEP_LOGS) console.log(`servers' logs kept in ${logDir}`);
+  else rmSync(logDir, { recursive: true, force: true });
+}
+
 export async function waitUntilUp(server: Server, token: string) {
   // A cluster's processes start listening one by one, and connections opened before a process listens never reach
   // it: wait until each has logged server.listening before the first request (so not with LOG_LEVEL=silent).
@@ -462,16 +476,7 @@ export async function run() {
       }
     }
   } finally {
-    for (const server of servers) if (server.process.exitCode === null) server.process.kill("SIGTERM");
-    await Promise.all(
-      servers.map((server) =>
-        server.process.exitCode !== null || server.process.signalCode !== null
-          ? null
-          : new Promise((resolve) => server.process.once("exit", resolve)),
-      ),
-    );
-    if (process.env.BENCH_KEEP_LOGS) console.log(`servers' logs kept in ${logDir}`);
-    else rmSync(logDir, { recursive: true, force: true });
+    await stopServers(servers, logDir);
   }
   const report = apps
     .map(

@@ -18,6 +18,7 @@ import {
   prepareDatabase,
   routeBodies,
   startServer,
+  stopServers,
   waitUntilUp,
   type Measurement,
   type Seeded,
@@ -79,16 +80,10 @@ export async function run() {
       );
     }
   } finally {
-    for (const { server } of targets) if (server.process.exitCode === null) server.process.kill("SIGTERM");
-    await Promise.all(
-      targets.map(({ server }) =>
-        server.process.exitCode !== null || server.process.signalCode !== null
-          ? null
-          : new Promise((resolve) => server.process.once("exit", resolve)),
-      ),
+    await stopServers(
+      targets.map(({ server }) => server),
+      logDir,
     );
-    if (process.env.BENCH_KEEP_LOGS) console.log(`servers' logs kept in ${logDir}`);
-    else rmSync(logDir, { recursive: true, force: true });
   }
   const lines = [
     "| route | PostgreSQL req/s | PGlite req/s | PGlite / PostgreSQL | PostgreSQL p50 / p99 ms | PGlite p50 / p99 ms | errors PostgreSQL / PGlite | CPU ms/req PostgreSQL / PGlite | load |",
