@@ -27,10 +27,10 @@ let documentId: number;
 
 beforeAll(async () => {
   // Each generated request comes from its own address, as a trusted proxy reports it, so the per-address brakes
-  // (tested in tests/abuse-brakes.test.ts) do not turn every later answer into a 429.
+  // (tested in tests/abuse-brakes.http.test.ts) do not turn every later answer into a 429.
   process.env.TRUST_PROXY = "1";
   // Likewise the per-token limit (6,000 a minute): at CI's 10,000 bodies per route it would answer 429 to nearly every
-  // body of the later routes, which would then never reach validation. tests/shared-rate-limit.test.ts covers it.
+  // body of the later routes, which would then never reach validation. tests/shared-rate-limit.http.test.ts covers it.
   process.env.API_RATE_LIMIT_PER_MINUTE = "100000000";
   app = await startTestApp();
   fx = await createInstanceFixture(app.db, "default");
