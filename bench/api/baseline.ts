@@ -56,12 +56,16 @@ const VIEW_SQL = `
   LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
 
 const VIEW_BY_ID_SQL = statement("view_by_id", `${VIEW_SQL} WHERE d."id" = $1 AND d."instanceId" = $2`);
-const VIEWS_BY_CPF_SQL = statement(
-  "views_by_cpf",
-  `${VIEW_SQL} WHERE d."instanceId" = $1 AND d."cpf" = ANY($2::text[])
-       AND (cardinality($3::text[]) = 0 OR c."key" = ANY($3::text[]))
-     ORDER BY d."createdAt" DESC, d."id" DESC`,
-);
+// One text per shape of request (one identifier or several, with or without categories): a statement with
+// `= ANY($2)` and `cardinality($3) = 0 OR …` keeps being planned per call even when prepared.
+const viewsByCpf = (name: string, match: string) =>
+  statement(name, `${VIEW_SQL} WHERE d."instanceId" = $1 AND ${match} ORDER BY d."createdAt" DESC, d."id" DESC`);
+const VIEWS_BY_CPF_SQL = {
+  one: viewsByCpf("views_by_cpf", `d."cpf" = $2::text`),
+  oneInCategories: viewsByCpf("views_by_cpf_categories", `d."cpf" = $2::text AND c."key" = ANY($3::text[])`),
+  many: viewsByCpf("views_by_cpfs", `d."cpf" = ANY($2::text[])`),
+  manyInCategories: viewsByCpf("views_by_cpfs_categories", `d."cpf" = ANY($2::text[]) AND c."key" = ANY($3::text[])`),
+};
 const TOKEN_SQL = statement(
   "token",
   `SELECT "id", "instanceId", "name" FROM "ApiToken"
@@ -333,7 +337,13 @@ async function loadByCpf(db: BaselineDb, token: Token, body: Row) {
   )
     .map((key) => key.trim())
     .filter(Boolean);
-  const { rows } = await db.query(VIEWS_BY_CPF_SQL, [token.instanceId, cpfs, categories]);
+  const one = cpfs.length === 1;
+  const { rows } = await db.query(
+    categories.length
+      ? VIEWS_BY_CPF_SQL[one ? "oneInCategories" : "manyInCategories"]
+      : VIEWS_BY_CPF_SQL[one ? "one" : "many"],
+    [token.instanceId, one ? cpfs[0] : cpfs, ...(categories.length ? [categories] : [])],
+  );
   return rows.map(readView);
 }
 

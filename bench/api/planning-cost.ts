@@ -6,7 +6,7 @@
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/planning-cost.ts [calls]
 import { loadavg } from "node:os";
 import pg from "pg";
-import { READ_VIEW_BY_ID, READ_VIEWS_BY_CPF } from "../../lib/documents/read-view-sql.ts";
+import { READ_VIEW_BY_ID, readViewsByCpfSql } from "../../lib/documents/read-view-sql.ts";
 import { identifierDigits } from "./seed.ts";
 
 const CALLS = Number(process.argv[2]) || 2_000;
@@ -21,21 +21,30 @@ const ids = (await client.query(`SELECT "id" FROM "Document" ORDER BY random() L
 const cpf = (index: number) => identifierDigits((index * 7) % identifiers);
 const statements: Record<string, { text: string; params: (index: number) => unknown[] }> = {
   READ_VIEW_BY_ID: { text: READ_VIEW_BY_ID, params: (i) => [ids[i % ids.length], instanceId] },
-  READ_VIEWS_BY_CPF: { text: READ_VIEWS_BY_CPF, params: (i) => [instanceId, [cpf(i)], []] },
+  "loadByCPF (one identifier)": { text: readViewsByCpfSql("one", false), params: (i) => [instanceId, cpf(i)] },
+  "loadByCPF (one identifier, categories)": {
+    text: readViewsByCpfSql("one", true),
+    params: (i) => [instanceId, cpf(i), ["primary", "valid"]],
+  },
 };
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const literal = (value: unknown) =>
-  Array.isArray(value) ? `ARRAY[${value.map((item) => `'${item}'`).join(",")}]::text[]` : String(value);
+  Array.isArray(value)
+    ? `ARRAY[${value.map((item) => `'${item}'`).join(",")}]::text[]`
+    : typeof value === "string"
+      ? `'${value}'`
+      : String(value);
 
 for (const [label, { text, params }] of Object.entries(statements)) {
+  const key = label.replace(/\W+/g, "_");
   const ms = { unnamed: 0, named: 0 };
   for (let block = 0; block < 10; block += 1) {
     for (const kind of ["unnamed", "named"] as const) {
       const started = performance.now();
       for (let i = block * (CALLS / 10); i < (block + 1) * (CALLS / 10); i += 1) {
         await client.query(
-          kind === "named" ? { name: `cost_${label}`, text, values: params(i) } : { text, values: params(i) },
+          kind === "named" ? { name: `cost_${key}`, text, values: params(i) } : { text, values: params(i) },
         );
       }
       ms[kind] += performance.now() - started;
@@ -48,10 +57,10 @@ for (const [label, { text, params }] of Object.entries(statements)) {
   const inlined = (i: number) => text.replace(/\$(\d+)/g, (_, n) => literal(params(i)[Number(n) - 1]));
   const unprepared = [];
   for (let i = 0; i < 50; i += 1) unprepared.push(await explain(inlined(i)));
-  await client.query(`PREPARE explain_${label} AS ${text}`);
+  await client.query(`PREPARE explain_${key} AS ${text}`);
   const prepared = [];
   for (let i = 0; i < 50; i += 1) {
-    prepared.push(await explain(`EXECUTE explain_${label}(${params(i).map(literal).join(", ")})`));
+    prepared.push(await explain(`EXECUTE explain_${key}(${params(i).map(literal).join(", ")})`));
   }
   console.log(
     `${label}: ${CALLS} calls on one connection — unnamed ${(ms.unnamed / CALLS).toFixed(3)} ms/call, named ` +
