@@ -36,7 +36,8 @@ const VIEW_SQL = `
     (SELECT json_agg(o ORDER BY o."createdAt", o."id") FROM "Observation" o WHERE o."documentId" = d."id") AS obs,
     (SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'fileName', a."fileName",
         'mediaType', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'requestNote', a."requestNote",
-        'authorLabel', a."authorLabel", 'createdAt', a."createdAt", 'uploadedAt', a."uploadedAt")
+        'authorLabel', a."authorLabel", 'createdAt', a."createdAt", 'uploadedAt', a."uploadedAt",
+        'linkPath', a."linkPath", 'review', a."review")
         ORDER BY a."createdAt", a."id")
       FROM "Attachment" a WHERE a."documentId" = d."id") AS att
   FROM "Document" d
@@ -95,6 +96,12 @@ function readView(d: Row) {
       visibility: o.visibility,
       author: o.authorLabel,
       created_at: iso(o.createdAt),
+      message: o.text,
+      observation_from: o.origin ?? (o.visibility === "internal" ? "internal" : "client"),
+      send_communication: o.sendCommunication,
+      attachment_name: o.attachmentName,
+      createdAt: iso(o.createdAt),
+      user: { name: o.authorLabel },
     })),
     attachment: ((d.att as Row[] | null) ?? []).map((a) => ({
       id: a.id,
@@ -108,6 +115,12 @@ function readView(d: Row) {
       created_at: iso(a.createdAt),
       uploaded_at: iso(a.uploadedAt),
       download_url: a.state === "uploaded" ? `/api/documents/${d.id}/attachments/${a.id}` : null,
+      link_url: a.linkPath,
+      name: a.fileName,
+      path: a.linkPath ?? (a.state === "uploaded" ? `/api/documents/${d.id}/attachments/${a.id}` : null),
+      status: a.review ?? (a.state === "pending" ? "pending" : "in_analisys"),
+      user: { name: a.authorLabel },
+      createdAt: iso(a.createdAt),
     })),
   };
 }

@@ -10,7 +10,16 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ContractAuth = "bearer" | "lgpdKey" | "none";
 export type ContractRole = "viewer" | "staff" | "admin";
 export type ContractTag =
-  "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations" | "Customer";
+  | "Documents"
+  | "Catalog"
+  | "Auth"
+  | "LGPD"
+  | "Staff"
+  | "Admin"
+  | "Reference"
+  | "Operations"
+  | "Customer"
+  | "Compatibility";
 
 export type ApiContract<
   TRequest extends z.ZodType | undefined = z.ZodType | undefined,

@@ -1,0 +1,18 @@
+// Contract of POST /api/product/create (see lib/http/contract.ts): the original CLI's product creation.
+import { ZProduct } from "@/lib/catalog/answers.ts";
+import { defineContract } from "@/lib/http/contract.ts";
+import { createProductSchema } from "@/lib/settings/schemas.ts";
+
+export const POST = defineContract({
+  method: "POST",
+  path: "/product/create",
+  tag: "Compatibility",
+  summary: "Create a product (the original CLI's call)",
+  description: "The same as POST /api/admin/settings/products: audited, admin only.",
+  auth: "bearer",
+  role: "admin",
+  request: createProductSchema,
+  response: ZProduct,
+  answer: "The product {id, name, description, sla, active, created_at, updated_at, steps, columns}.",
+  errors: [400, 401, 403, 413, 415, 429, 500, 503],
+});
