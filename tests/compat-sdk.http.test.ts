@@ -352,6 +352,71 @@ describe("the original's clients, unchanged, against our base URL", () => {
     for (const key of ["id", "name", "description", "created_at", "updated_at"]) expect(listed).toHaveProperty(key);
   });
 
+  it("the Go CLI's exact bodies: nothing at all for product/loadAll, zero values for document/create and product/create", async () => {
+    // LoadAllProducts posts an empty body with Content-Type: application/json.
+    const empty = await fetch(`${app.baseUrl}/api/product/loadAll`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: "",
+    });
+    expect(empty.status).toBe(200);
+    expect(Array.isArray(await empty.json())).toBe(true);
+    // Its Document struct: every string field present, "" when the user gave none; filled_columns a nil map (null).
+    const created = await ok("/document/create", {
+      status_id: fx.statusIds["Novo"],
+      product_id: fx.productId,
+      modality_identifier: "",
+      cpf: "11144477735",
+      name: "",
+      source: "",
+      phone: "",
+      email: "",
+      filled_columns: null,
+    });
+    expect(created).toMatchObject({ id: expect.any(Number), protocol: expect.any(String), uuid: expect.any(String) });
+    // Its Product struct, zero id and dates included.
+    const product = await ok("/product/create", {
+      id: 0,
+      name: "Via CLI",
+      description: "",
+      created_at: "",
+      updated_at: "",
+    });
+    expect(product).toMatchObject({ id: expect.any(Number), name: "Via CLI" });
+    expect(product.id).toBeGreaterThan(0);
+    expect(product.created_at).not.toBe("");
+  });
+
+  it("attachment/updateById takes the SDK's partial upload/link fields", async () => {
+    const linked = await ok("/attachment/upload/link", {
+      document_id: documentId,
+      name: "Procuração",
+      description: "",
+      filename: "procuracao.pdf",
+      path: "https://files.example.com/p1.pdf",
+      driver: "s3",
+      status: "pending",
+      send_attachment: false,
+    });
+    const updated = await ok("/attachment/updateById", {
+      id: linked.id,
+      document_id: documentId,
+      filename: "procuracao-assinada.pdf",
+      path: "https://files.example.com/p2.pdf",
+      driver: "s3",
+      status: "ok",
+      send_attachment: false,
+    });
+    expect(updated).toMatchObject({
+      name: "procuracao-assinada.pdf",
+      path: "https://files.example.com/p2.pdf",
+      status: "ok",
+    });
+    expect(
+      (await sdk("/attachment/updateById", { id: linked.id, document_id: documentId + 1000, status: "ok" })).status,
+    ).toBe(404);
+  });
+
   it("errors keep the original's text form; only signIn under /cognito needs no token", async () => {
     const missing = await sdk("/document/loadById", { id: 987_654 });
     expect(missing.status).toBe(404);

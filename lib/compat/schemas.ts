@@ -94,14 +94,6 @@ export const ZCompatCreatePendencyBody = z.strictObject({
 
 export const ZCompatLoadPendencyBody = z.strictObject({ document_id: idField });
 
-export const ZCompatUpdateAttachmentBody = z.strictObject({
-  id: idField,
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
-  status: z.enum(ATTACHMENT_REVIEW).optional(),
-});
-export type CompatUpdateAttachmentBody = z.infer<typeof ZCompatUpdateAttachmentBody>;
-
 /**
  * Where a linked file lives: an http(s) URL or a storage key (no scheme). Never fetched by the server; other schemes
  * (javascript:, data:, file:) are refused because staff pages render the URL as a link.
@@ -118,6 +110,22 @@ export const linkPathField = z
     return URL.canParse(value);
   }, "Expected an http(s) URL or a storage key");
 
+/** The SDK's update is `{id}` plus any field of upload/link (its type is a Partial of that body). */
+export const ZCompatUpdateAttachmentBody = z.strictObject({
+  id: idField,
+  /** When sent, must be the attachment's document (else 404). */
+  document_id: idField.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  filename: z.string().trim().min(1).max(200).optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+  status: z.enum(ATTACHMENT_REVIEW).optional(),
+  /** Linked files only (state linked): where the file lives now. */
+  path: linkPathField.optional(),
+  driver: z.string().trim().max(40).nullable().optional(),
+  send_attachment: z.boolean().optional(),
+});
+export type CompatUpdateAttachmentBody = z.infer<typeof ZCompatUpdateAttachmentBody>;
+
 export const ZCompatUploadLinkBody = z.strictObject({
   document_id: idField,
   name: z.string().trim().min(1).max(200),
@@ -130,6 +138,20 @@ export const ZCompatUploadLinkBody = z.strictObject({
   send_attachment: z.boolean().optional(),
 });
 export type CompatUploadLinkBody = z.infer<typeof ZCompatUploadLinkBody>;
+
+/**
+ * product/create as the CLI sends it: its whole Product struct, so `id`, `created_at` and `updated_at` come too (Go's
+ * zero values, 0 and ""); they are accepted and not used — the server assigns them.
+ */
+export const ZCompatCreateProductBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(1000).optional(),
+    id: z.number().optional(),
+    created_at: z.string().max(40).optional(),
+    updated_at: z.string().max(40).optional(),
+  })
+  .transform(({ name, description }) => ({ name, description }));
 
 export const ZCompatAttachment = ZAttachment;
 export const ZCompatAttachments = z.array(ZAttachment);

@@ -43,6 +43,8 @@ export type ApiContract<
   addressRateLimit?: { bucket: string; perMinute: number };
   /** The JSON body's schema; omitted for routes without a JSON body (GET, downloads, uploads). */
   request?: TRequest;
+  /** An empty body reads as `{}` (the original's Go CLI posts nothing to product/loadAll). */
+  emptyBodyIsObject?: boolean;
   /** The JSON body's size cap when it is not the default 1 MiB. */
   requestLimitBytes?: number;
   /** A non-JSON body (uploads). */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { inDocumentTransaction, inTransaction } from "../../db/transaction.ts";
-import { notFound } from "../../errors/app-error.ts";
+import { invalid, notFound } from "../../errors/app-error.ts";
 import type { CompatPendency, CompatUpdateAttachmentBody, CompatUploadLinkBody } from "../../compat/schemas.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import { recordHistory } from "./history.ts";
@@ -67,17 +67,25 @@ export async function updateAttachmentFields(actor: Actor, input: CompatUpdateAt
     where: { id: input.id, document: { instanceId: actor.instanceId } },
     select: { documentId: true },
   });
-  if (!found) throw missing();
+  if (!found || (input.document_id !== undefined && input.document_id !== found.documentId)) throw missing();
   return inDocumentTransaction(actor.instanceId, found.documentId, async (tx) => {
     await lockDocument(tx, actor.instanceId, found.documentId);
     const before = await tx.attachment.findFirst({ where: { id: input.id }, omit: { content: true } });
     if (!before) throw missing();
+    if ((input.path !== undefined || input.driver !== undefined) && before.state !== "linked") {
+      throw invalid("path and driver apply to linked files only", [
+        { path: input.path !== undefined ? "path" : "driver", message: "Not a linked file" },
+      ]);
+    }
+    const fileName = input.filename ?? input.name;
     const after = await tx.attachment.update({
       where: { id: before.id },
       data: {
-        ...(input.name !== undefined ? { fileName: input.name } : {}),
+        ...(fileName !== undefined ? { fileName } : {}),
         ...(input.description !== undefined ? { requestNote: input.description || null } : {}),
         ...(input.status !== undefined ? { review: input.status } : {}),
+        ...(input.path !== undefined ? { linkPath: input.path } : {}),
+        ...(input.driver !== undefined ? { linkDriver: input.driver || null } : {}),
       },
       omit: { content: true },
     });
@@ -85,6 +93,7 @@ export async function updateAttachmentFields(actor: Actor, input: CompatUpdateAt
       { field: "attachment", before: before.fileName, after: after.fileName },
       { field: "attachment.note", before: before.requestNote, after: after.requestNote },
       { field: "attachment.status", before: before.review, after: after.review },
+      { field: "attachment.link", before: before.linkPath, after: after.linkPath },
     ].filter((change) => change.before !== change.after);
     if (changes.length) {
       await recordHistory(tx, {

@@ -66,7 +66,9 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       caller.admit();
       let body: unknown = undefined;
       if (contract.request) {
-        const raw = await readJsonBody(request, contract.requestLimitBytes);
+        const raw = await readJsonBody(request, contract.requestLimitBytes, {
+          emptyIsObject: contract.emptyBodyIsObject,
+        });
         const parsed = contract.request.safeParse(raw);
         if (!parsed.success) {
           throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });

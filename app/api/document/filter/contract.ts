@@ -17,6 +17,7 @@ export const POST = defineContract({
     ") and `page` (from 1) walk further.",
   auth: "bearer",
   role: "viewer",
+  emptyBodyIsObject: true,
   request: ZCompatFilterBody,
   response: ZCompatReadViews,
   answer: "Array of read views (as document/loadById answers them).",
