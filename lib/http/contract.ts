@@ -39,8 +39,9 @@ export type ApiContract<
   /**
    * The brake of a route without authentication that apiRoute serves: requests a minute per client address, counted
    * in `bucket` (routes naming the same bucket share one count). Bearer routes are braked per caller instead.
+   * `caller` names the caller in the request's log line (default "customer": the tracking routes).
    */
-  addressRateLimit?: { bucket: string; perMinute: number };
+  addressRateLimit?: { bucket: string; perMinute: number; caller?: string };
   /** The JSON body's schema; omitted for routes without a JSON body (GET, downloads, uploads). */
   request?: TRequest;
   /** An empty body reads as `{}` (the original's Go CLI posts nothing to product/loadAll). */

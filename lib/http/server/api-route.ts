@@ -113,13 +113,13 @@ type Caller = { label: string; context: { actor: Actor } | { address: string | n
 
 function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
   if (contract.auth === "none" && contract.addressRateLimit) {
-    const { bucket, perMinute } = contract.addressRateLimit;
+    const { bucket, perMinute, caller = "customer" } = contract.addressRateLimit;
     // Auth-less contracts are the customer's (tracking): no credentials, a brake per address (client-address.ts
     // decides how far X-Forwarded-For is believed).
     return async (request) => {
       const address = clientAddress(request.headers);
       return {
-        label: "customer",
+        label: caller,
         context: { address },
         admit: () => enforceRateLimit(`${bucket}:${address ?? "unknown"}`, perMinute),
       };

@@ -17,7 +17,7 @@ export const POST = defineContract({
   auth: "none",
   // As many as the API allows one token (100/s): clients sign in before every call. Password checks have their own
   // brake in the route (60 a minute per address, shared with /api/auth/token).
-  addressRateLimit: { bucket: "compat-sign-in", perMinute: 6000 },
+  addressRateLimit: { bucket: "compat-sign-in", perMinute: 6000, caller: "sign-in" },
   request: authTokenSchema,
   requestLimitBytes: 16_384,
   response: ZCompatSignInAnswer,
