@@ -1,5 +1,5 @@
 // The baseline of the API benchmark: what a hand-written `node:http` + SQL server does for the same five calls and
-// the same JSON (tests/bench-baseline-parity.test.ts diffs its answers against the app's). No framework, no ORM, no
+// the same JSON (tests/bench-baseline-parity.http.test.ts diffs its answers against the app's). No framework, no ORM, no
 // validation beyond what the benchmark sends, no cache: one token lookup by hash, then the work in as few
 // statements as plain SQL allows — the limit the app is measured against (issue 17): every statement is a named
 // (prepared) one, so PostgreSQL parses and plans it once per connection; a read is one statement returning plain

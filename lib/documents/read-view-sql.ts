@@ -1,7 +1,7 @@
 // The read view of loadById / loadByCPF (SPEC.md) built by PostgreSQL itself as JSON text: the document, its status
 // with category, product, step, observations and attachments in ONE statement, so a read is one round trip and the
 // answer goes to the client without being parsed and re-serialised in JavaScript. The JSON keys and values are those
-// of serializeReadView (tests/read-view-sql.test.ts compares the two).
+// of serializeReadView (tests/read-view-sql.db.test.ts compares the two).
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
