@@ -387,6 +387,21 @@ describe("the original's clients, unchanged, against our base URL", () => {
     expect(product.created_at).not.toBe("");
   });
 
+  it("status/loadStatusTransition (the SDK's status.loadTransition) answers the statuses with where each may move", async () => {
+    const statuses = await ok("/status/loadStatusTransition", { products: [fx.productId] });
+    const all = await ok("/status/loadAll", {});
+    expect(statuses).toEqual(all);
+    const novo = statuses.find((status: Json) => status.id === fx.statusIds["Novo"]);
+    expect(Array.isArray(novo.allowed_status_ids)).toBe(true);
+    expect(novo.allowed_status_ids.length).toBeGreaterThan(0);
+    for (const target of novo.allowed_status_ids) expect(all.map((status: Json) => status.id)).toContain(target);
+    // Without products (the SDK's field is optional) the same list; a product of no one's instance is a 404.
+    expect(await ok("/status/loadStatusTransition", {})).toEqual(all);
+    const unknown = await sdk("/status/loadStatusTransition", { products: [fx.productId, 987654] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/^NotFound: /);
+  });
+
   it("attachment/updateById takes the SDK's partial upload/link fields", async () => {
     const linked = await ok("/attachment/upload/link", {
       document_id: documentId,

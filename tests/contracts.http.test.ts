@@ -393,6 +393,7 @@ describe("every contract against the real answers", () => {
     });
     await call("POST", "/document/loadById", { token, body: { id } });
     await call("POST", "/product/create", { body: { name: "Produto compat", description: "CLI" } });
+    await call("POST", "/status/loadStatusTransition", { body: { products: [fx.productId] } });
   });
 
   it("left no contract uncalled", () => {

@@ -69,9 +69,10 @@ import * as c64 from "@/app/api/ready/contract.ts";
 import * as c65 from "@/app/api/saved-filters/[id]/contract.ts";
 import * as c66 from "@/app/api/saved-filters/contract.ts";
 import * as c67 from "@/app/api/status/loadAll/contract.ts";
-import * as c68 from "@/app/api/tracking/lookup/contract.ts";
-import * as c69 from "@/app/api/tracking/upload/contract.ts";
-import * as c70 from "@/app/api/tracking/view/contract.ts";
+import * as c68 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c69 from "@/app/api/tracking/lookup/contract.ts";
+import * as c70 from "@/app/api/tracking/upload/contract.ts";
+import * as c71 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -163,4 +164,5 @@ export const CONTRACTS: readonly ApiContract[] = [
   c68.POST,
   c69.POST,
   c70.POST,
+  c71.POST,
 ];

@@ -156,3 +156,6 @@ export const ZCompatCreateProductBody = z
 export const ZCompatAttachment = ZAttachment;
 export const ZCompatAttachments = z.array(ZAttachment);
 export const ZCompatObservation = ZObservation;
+
+/** /status/loadStatusTransition (the SDK's `status.loadTransition`): the products whose workflow the caller asks for. */
+export const ZCompatStatusTransitionBody = z.strictObject({ products: ids });
