@@ -9,7 +9,7 @@ import { requestIdFrom } from "../../http/server/request-id.ts";
 import { LGPD_BODIES, type LgpdBody } from "../bodies.ts";
 import { lgpdThrottleKeys } from "./key-throttle.ts";
 import { instanceForLgpdKeyCached } from "./keys.ts";
-import { describeFailure } from "../redact.ts";
+import { describeFailure } from "../../jobs/describe-failure.ts";
 
 // The LGPD API keeps the original service's bodies byte for byte, so it does not use apiRoute's error shape.
 export { LGPD_BODIES };

@@ -1,4 +1,4 @@
-// Plain SQL sessions for the deletion worker, over the process's pg pool or PGlite handle.
+// Plain SQL sessions for the job engine (lib/jobs), over the process's pg pool or PGlite handle.
 //
 // The deletion transaction does not go through Prisma's interactive `$transaction`: with @prisma/adapter-pg a
 // PostgreSQL error raised inside one (which is exactly what a failing deletion is) can leave the client handing
@@ -64,7 +64,7 @@ export function pgliteSession(pglite: PGlite): SqlSession {
 
 /** The session over this process's database connection (lib/db/client.ts). */
 export async function defaultSession(): Promise<SqlSession> {
-  const { getConnection } = await import("../../db/client.ts");
+  const { getConnection } = await import("./client.ts");
   const connection = await getConnection();
   if (connection.pool) return poolSession(connection.pool);
   if (connection.pglite) return pgliteSession(connection.pglite);
