@@ -1,69 +1,31 @@
-import { getConnection } from "./client.ts";
+// The document API's hot paths on the one raw-SQL runner (sql-session.ts): statements sent straight to the driver,
+// skipping Prisma's client engine, for SQL that is constant text with $n parameters (token lookup, read views,
+// document writes). Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
+import { defaultSession, type Sql } from "./sql-session.ts";
 import { withKeyGate } from "./key-gate.ts";
 import { apiTimeouts } from "./timeouts.ts";
 import { documentKey, type Tx, withRetries } from "./transaction.ts";
 import { isLockTimeout } from "./unavailable.ts";
 
-/** Sends one SQL statement with $n parameters and answers its rows. */
-export type SqlRunner = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<T[]>;
+export type { Sql, SqlResult } from "./sql-session.ts";
+
+/** One statement on this process's connection. */
+export const rawQuery: Sql = async (text, params) => (await defaultSession()).query(text, params);
 
 /**
- * One fixed SQL statement sent straight to the driver (the pg pool, or the PGlite instance), skipping Prisma's
- * client engine: for the per-request hot paths (token lookup, document read views) whose SQL is constant text with
- * $n parameters. Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
+ * `work` in one transaction straight on the driver, bounded as inTransaction's are (lock and statement waits past
+ * them answer 503); deadlocks and serialization failures are retried (withRetries).
  */
-export const rawQuery: SqlRunner = async <T>(text: string, params: unknown[]) => {
-  const connection = await getConnection();
-  if (connection.pool) return (await connection.pool.query(text, params)).rows as T[];
-  return (await connection.pglite!.query<T>(text, params)).rows;
-};
-
-/**
- * `work` in one transaction straight on the driver (one pooled pg client, or a PGlite transaction), for the document
- * API's writes: Prisma's interactive transactions cost more per call than the two statements they carry. Deadlocks
- * and serialization failures are retried as inTransaction's are (withRetries).
- */
-export async function rawTransaction<T>(work: (query: SqlRunner) => Promise<T>): Promise<T> {
-  const connection = await getConnection();
-  const limits = apiTimeouts();
-  if (!connection.pool) {
-    const pglite = connection.pglite!;
-    return withRetries(() =>
-      pglite.transaction((tx) =>
-        work(async <R>(text: string, params: unknown[]) => (await tx.query<R>(text, params)).rows),
-      ),
-    );
-  }
-  const pool = connection.pool;
-  return withRetries(async () => {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      // BEGIN and the transaction's own bounds (SET LOCAL: they end with it) in one round trip, as inTransaction
-      // sets them: a lock or statement wait past them answers 503 (lib/db/unavailable.ts).
-      await client.query(
-        `BEGIN; SELECT set_config('lock_timeout', '${limits.lockMs}ms', true), ` +
-          `set_config('statement_timeout', '${limits.statementMs}ms', true)`,
-      );
-      const result = await work(
-        async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
-      );
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  });
+export function rawTransaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  const { lockMs, statementMs } = apiTimeouts();
+  return withRetries(async () => (await defaultSession()).transaction(work, { bounds: { lockMs, statementMs } }));
 }
 
 /** A raw transaction that locks one document's row: its writes queue in this app server, as inDocumentTransaction's. */
 export function rawDocumentTransaction<T>(
   instanceId: number,
   documentId: number,
-  work: (query: SqlRunner) => Promise<T>,
+  work: (sql: Sql) => Promise<T>,
 ): Promise<T> {
   return withKeyGate(
     documentKey(instanceId, documentId),
@@ -73,7 +35,13 @@ export function rawDocumentTransaction<T>(
   );
 }
 
-/** A SqlRunner over a Prisma transaction, for callers that already hold one (the CSV import). */
-export function prismaRunner(tx: Tx): SqlRunner {
-  return <T>(text: string, params: unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...params);
+/**
+ * The runner over a Prisma transaction, for callers that already hold one (the CSV import, attachments). Prisma's
+ * raw query answers rows only: `rowCount` is the number of rows answered (write with RETURNING to count).
+ */
+export function prismaRunner(tx: Tx): Sql {
+  return async <Row>(text: string, params: unknown[] = []) => {
+    const rows = await tx.$queryRawUnsafe<Row[]>(text, ...params);
+    return { rows, rowCount: rows.length };
+  };
 }

@@ -5,7 +5,9 @@ import { READ_VIEW_BY_ID, READ_VIEWS_BY_CPF } from "../read-view-sql.ts";
 
 /** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
 export async function loadDocumentById(instanceId: number, id: number): Promise<string> {
-  const [row] = await rawQuery<{ view: string }>(READ_VIEW_BY_ID, [id, instanceId]);
+  const {
+    rows: [row],
+  } = await rawQuery<{ view: string }>(READ_VIEW_BY_ID, [id, instanceId]);
   if (!row) throw notFound("Provided id parameter not exists on database");
   return row.view;
 }
@@ -15,11 +17,9 @@ export async function loadDocumentById(instanceId: number, id: number): Promise<
  * One statement returns the views (JSON text) and the instance's category keys, so an unknown key is a 400.
  */
 export async function loadDocumentsByCpf(instanceId: number, cpfs: string[], categories: string[]): Promise<string> {
-  const [row] = await rawQuery<{ views: string; known: string[] | null }>(READ_VIEWS_BY_CPF, [
-    instanceId,
-    cpfs,
-    categories,
-  ]);
+  const {
+    rows: [row],
+  } = await rawQuery<{ views: string; known: string[] | null }>(READ_VIEWS_BY_CPF, [instanceId, cpfs, categories]);
   const knownKeys = new Set(row?.known ?? []);
   const unknown = categories.filter((key) => !knownKeys.has(key));
   if (unknown.length > 0) {

@@ -1,11 +1,24 @@
 // The erasure itself: everything tied to a CPF in one instance, deleted or masked inside the caller's transaction.
 // The deletion queue (processor.ts) runs it under a lease, in the same transaction that marks the request done.
+import { z } from "zod";
 import { candidateCondition } from "./erasure-candidates.ts";
 import { ERASURE_SCOPE } from "../erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "../person-mask.ts";
 import type { Sql } from "../../db/sql-session.ts";
 
 export type DeletedCounts = { documents: number; observations: number; attachments: number; history: number };
+
+/**
+ * A history row's `changes` (jsonb: parsed by pg, text on some drivers), read leniently: an entry of another shape
+ * is skipped, never a reason to fail the erasure.
+ */
+const historyChanges = z.preprocess(
+  (value) => (typeof value === "string" ? JSON.parse(value) : value),
+  z
+    .array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }).nullable().catch(null))
+    .catch([])
+    .transform((changes) => changes.filter((change) => change !== null)),
+);
 
 const ZERO: DeletedCounts = { documents: 0, observations: 0, attachments: 0, history: 0 };
 
@@ -79,11 +92,9 @@ async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "
     [ids],
   );
   for (const row of history.rows) {
-    const changes = typeof row.changes === "string" ? (JSON.parse(row.changes) as unknown) : row.changes;
-    if (!Array.isArray(changes)) continue;
-    for (const change of changes as { field?: unknown; before?: unknown; after?: unknown }[]) {
-      add(String(change?.field), change?.before);
-      add(String(change?.field), change?.after);
+    for (const change of historyChanges.parse(row.changes)) {
+      add(change.field, change.before);
+      add(change.field, change.after);
     }
   }
   return { names: [...terms.name], emails: [...terms.email], phones: [...terms.phone] };

@@ -57,7 +57,7 @@ class LeaseLostError extends Error {}
 
 /** The lgpd.request.completed webhook: the outcome, counts and the masked CPF — never the CPF itself. */
 async function queueLgpdCompleted(sql: Sql, request: ClaimedRequest, data: Record<string, unknown>): Promise<void> {
-  await queueWebhooks(async (text, params) => (await sql(text, params)).rows as never[], {
+  await queueWebhooks(sql, {
     instanceId: request.instanceId,
     documentId: null,
     events: [{ type: "lgpd.request.completed", data: { request_id: request.id, ...data } }],
