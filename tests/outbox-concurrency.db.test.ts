@@ -5,27 +5,25 @@
 // endpoint like any other failure, instead of looping forever uncounted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
 import { processDueMessages, startOutboxLoop, stopOutboxLoop } from "@/lib/outbox/server/processor.ts";
 import { createInstanceWithCatalog } from "@/lib/seed/server/catalog.ts";
 import { queueWebhooks } from "@/lib/webhooks/server/events.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "./helpers/webhook-receiver.ts";
 
 const SLOW_ANSWER_MS = 3_000;
 
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let db: Db;
 let slow: WebhookReceiver;
 let fast: WebhookReceiver;
 
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
-  database = await createFreshDatabase();
-  await deployMigrationsOnOpenDatabase();
+  database = await createMigratedDatabase();
   db = await getDb();
   slow = await startWebhookReceiver(0, { answerAfterMs: SLOW_ANSWER_MS });
   fast = await startWebhookReceiver();

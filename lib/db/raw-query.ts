@@ -1,6 +1,7 @@
 // The document API's hot paths on the one raw-SQL runner (sql-session.ts): statements sent straight to the driver,
 // skipping Prisma's client engine, for SQL that is constant text with $n parameters (token lookup, read views,
-// document writes). Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
+// document writes) — on pg as prepared statements (`prepared: true`: parsed and planned once per pooled connection,
+// issue 17). Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
 import { defaultSession, type Sql } from "./sql-session.ts";
 import { withKeyGate } from "./key-gate.ts";
 import { apiTimeouts } from "./timeouts.ts";
@@ -10,7 +11,7 @@ import { isLockTimeout } from "./unavailable.ts";
 export type { Sql, SqlResult } from "./sql-session.ts";
 
 /** One statement on this process's connection. */
-export const rawQuery: Sql = async (text, params) => (await defaultSession()).query(text, params);
+export const rawQuery: Sql = async (text, params) => (await defaultSession({ prepared: true })).query(text, params);
 
 /**
  * `work` in one transaction straight on the driver, bounded as inTransaction's are (lock and statement waits past
@@ -18,7 +19,9 @@ export const rawQuery: Sql = async (text, params) => (await defaultSession()).qu
  */
 export function rawTransaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
   const { lockMs, statementMs } = apiTimeouts();
-  return withRetries(async () => (await defaultSession()).transaction(work, { bounds: { lockMs, statementMs } }));
+  return withRetries(async () =>
+    (await defaultSession({ prepared: true })).transaction(work, { bounds: { lockMs, statementMs } }),
+  );
 }
 
 /** A raw transaction that locks one document's row: its writes queue in this app server, as inDocumentTransaction's. */

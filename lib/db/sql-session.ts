@@ -1,6 +1,7 @@
 // The one raw-SQL runner: `Sql` sends one statement with $n parameters and answers its rows and row count, over the
 // process's pg pool or PGlite handle; `SqlSession.transaction` is the one place a raw transaction begins, commits and
-// rolls back. The document API's hot paths (raw-query.ts) and the job engine (lib/jobs) both run on it.
+// rolls back. The document API's hot paths (raw-query.ts, with prepared statements) and the job engine (lib/jobs,
+// whose erasure composes statements per table: unnamed) both run on it.
 //
 // Not Prisma's interactive `$transaction`: with @prisma/adapter-pg a PostgreSQL error raised inside one (which is
 // exactly what a failing deletion is) can leave the client handing later queries other queries' results
@@ -8,7 +9,8 @@
 // transaction runs on one dedicated pool client (or inside PGlite's own `transaction`, which serialises with
 // everything else on its single connection), and a client whose ROLLBACK failed is destroyed, not pooled again.
 import type { PGlite } from "@electric-sql/pglite";
-import type { Pool, PoolClient } from "pg";
+import { createHash } from "node:crypto";
+import type { Pool, PoolClient, QueryConfig } from "pg";
 import { getConnection } from "./client.ts";
 
 export type SqlResult<Row> = { rows: Row[]; rowCount: number };
@@ -29,14 +31,33 @@ export type SqlSession = {
 
 type Queryable = {
   query: (
-    text: string,
+    text: string | QueryConfig,
     params?: unknown[],
   ) => Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
 };
 
-function runner(target: Queryable): Sql {
+// With `prepared` (pg only), every statement goes as a named (prepared) statement: pg parses it once per pooled
+// connection and PostgreSQL keeps its plan there, instead of parsing and planning it on every call (issue 17: the
+// read view spent as long planning as executing). The name is a digest of the text, so such a session's SQL must be
+// constant text with $n parameters — the hot paths pass module constants. A safety valve keeps a runaway caller with
+// generated text from filling every connection with statements: past MAX_NAMED distinct texts, new ones go unnamed.
+// PGlite has no named statements (its `query` always parses an unnamed one; docs/decisions.md).
+const MAX_NAMED = 500;
+const statementNames = new Map<string, string>();
+
+/** The prepared statement `text` is sent as on pg: its name (a digest of the text) and its parameters. */
+function preparedStatement(text: string, params: unknown[]): QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `docflow_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return name === undefined ? { text, values: params } : { name, text, values: params };
+}
+
+function runner(target: Queryable, prepared = false): Sql {
   return async <Row>(text: string, params: unknown[] = []) => {
-    const result = await target.query(text, params);
+    const result = prepared ? await target.query(preparedStatement(text, params)) : await target.query(text, params);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.affectedRows ?? 0 };
   };
 }
@@ -47,15 +68,15 @@ const beginStatement = (bounds?: TransactionBounds) =>
       `set_config('statement_timeout', '${Math.round(bounds.statementMs)}ms', true)`
     : "BEGIN";
 
-export function poolSession(pool: Pool): SqlSession {
+export function poolSession(pool: Pool, { prepared = false }: { prepared?: boolean } = {}): SqlSession {
   return {
-    query: runner(pool as unknown as Queryable),
+    query: runner(pool as unknown as Queryable, prepared),
     transaction: async (work, options = {}) => {
       const client: PoolClient = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query(beginStatement(options.bounds));
-        const result = await work(runner(client as unknown as Queryable));
+        const result = await work(runner(client as unknown as Queryable, prepared));
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -77,10 +98,10 @@ export function pgliteSession(pglite: PGlite): SqlSession {
   };
 }
 
-/** The session over this process's database connection (lib/db/client.ts). */
-export async function defaultSession(): Promise<SqlSession> {
+/** The session over this process's database connection (lib/db/client.ts); `prepared`: see preparedStatement. */
+export async function defaultSession(options: { prepared?: boolean } = {}): Promise<SqlSession> {
   const connection = await getConnection();
-  if (connection.pool) return poolSession(connection.pool);
+  if (connection.pool) return poolSession(connection.pool, options);
   if (connection.pglite) return pgliteSession(connection.pglite);
   throw new Error("The database connection has neither a pg pool nor a PGlite handle");
 }

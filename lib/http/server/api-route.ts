@@ -145,14 +145,7 @@ function dialectOf(contract: ApiContract): Dialect {
   }
   return {
     identify: callerIdentification(contract),
-    readBody: async (request) => {
-      const raw = await readJsonBody(request, contract.requestLimitBytes);
-      const parsed = contract.request!.safeParse(raw);
-      if (!parsed.success) {
-        throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
-      }
-      return parsed.data;
-    },
+    readBody: (request) => parseRequestBody(contract, request),
     errorResponse: (error, requestId, path) => errorResponse(toApiError(error, requestId, path), requestId),
     logRequest: ({ requestId, method, path, status, caller, ms }) =>
       log.info("api.request", { request_id: requestId, method, path, status, actor: caller?.label ?? null, ms }),
@@ -161,6 +154,23 @@ function dialectOf(contract: ApiContract): Dialect {
 
 /** The instance slug of an /api/lgpd/<instance>/… path, decoded, for the log line. */
 const instanceOf = (path: string) => safeDecode(path.split("/")[3] ?? "").slice(0, 100);
+
+/**
+ * The request body as the contract's request schema parses it (undefined when the contract takes none). Throws the
+ * ApiError the client gets: 415, 413, 400 for malformed JSON, 400 with field errors for a body the schema refuses.
+ * Exported for tests/property-contracts.test.ts, which drives it in-process with generated bodies.
+ */
+export async function parseRequestBody<C extends ApiContract>(
+  contract: C,
+  request: Request,
+): Promise<ContractParsedBody<C>> {
+  if (!contract.request) return undefined as ContractParsedBody<C>;
+  const parsed = contract.request.safeParse(await readJsonBody(request, contract.requestLimitBytes));
+  if (!parsed.success) {
+    throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
+  }
+  return parsed.data as ContractParsedBody<C>;
+}
 
 /** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws when they may not. */
 type Caller = {

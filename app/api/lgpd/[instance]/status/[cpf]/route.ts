@@ -1,15 +1,12 @@
 // GET /api/lgpd/<instance>/status/<cpf> — the latest deletion request for the CPF. Auth: x-api-key (the instance's LGPD key).
-import { z } from "zod";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { invalidCpf, LGPD_BODIES, safeDecode } from "@/lib/lgpd/server/http.ts";
 import { latestRequestFor, requestDetails } from "@/lib/lgpd/server/requests.ts";
+import { lgpdStatusCpfSchema } from "@/lib/lgpd/schemas.ts";
 import * as contract from "./contract.ts";
 
-const ZCpfParam = z.string().trim().refine(isValidCpf);
-
 export const GET = apiRoute(contract.GET, async ({ instanceId, params }) => {
-  const parsed = ZCpfParam.safeParse(safeDecode(params.cpf ?? ""));
+  const parsed = lgpdStatusCpfSchema.safeParse(safeDecode(params.cpf ?? ""));
   if (!parsed.success) throw invalidCpf();
   const latest = await latestRequestFor(instanceId, parsed.data);
   if (!latest) return Response.json(LGPD_BODIES.notFound, { status: 404 });
