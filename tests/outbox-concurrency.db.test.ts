@@ -75,6 +75,7 @@ describe("per-endpoint concurrency", () => {
         delays.push(hook!.receivedAt - queuedAt);
       }
       // Before the engine's per-key slots (main e7eef43): 9,097 ms, 10 ms, 12 ms — the first waited out the slow batch.
+      console.log(`[outbox-concurrency] other tenant's deliveries: ${delays.map(Math.round).join(", ")} ms`);
       for (const delay of delays) expect(delay, `delays ${delays.map(Math.round).join(", ")} ms`).toBeLessThan(1_000);
       // The slow endpoint still gets everything, one at a time.
       await slow.waitFor(3, 15_000);
