@@ -4,18 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromBearerCached, revokeApiToken } from "@/lib/auth/server/api-tokens.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { recordSql, type SqlRecorder } from "./helpers/sql-recorder.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let cleanup: () => Promise<void>;
 let fx: InstanceFixture;
 let sql: SqlRecorder;
 
 beforeAll(async () => {
-  ({ cleanup } = await createFreshDatabase());
-  await deployMigrationsOnOpenDatabase();
+  ({ cleanup } = await createMigratedDatabase());
   fx = await createInstanceFixture(await getDb(), "default");
   sql = await recordSql();
 });
