@@ -17,7 +17,7 @@ const FACTS_SQL = `SELECT d."email", d."name", d."protocol", d."uuid"::text AS "
           WHERE m."documentId" = d."id" AND m."channel" = 'email'), '-infinity'::timestamptz)), '[]'::json)::text
       AS "observations"
   FROM "Document" d JOIN "Status" s ON s."id" = d."statusId"
-  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND s."notifyCustomer"`;
+  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND ($3::boolean OR s."notifyCustomer")`;
 
 const INSERT_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "recipient", "subject", "body",
     "notBefore", "createdAt")
@@ -37,15 +37,16 @@ type Facts = {
 
 /**
  * After a status change (in its transaction): queues the e-mail of the document's new status when that status
- * notifies and the document has an e-mail address. Answers the outbox id, or null when nothing was queued.
+ * notifies (or `always`: a customer observation sent with send_communication) and the document has an e-mail
+ * address. Answers the outbox id, or null when nothing was queued.
  */
 export async function queueStatusMessage(
   query: Sql,
-  input: { instanceId: number; documentId: number; now: Date },
+  input: { instanceId: number; documentId: number; now: Date; always?: boolean },
 ): Promise<number | null> {
   const {
     rows: [facts],
-  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId]);
+  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
   const recipient = facts?.email?.trim();
   if (!facts || !recipient) return null;
   const message = renderMessage(
