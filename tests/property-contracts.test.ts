@@ -82,7 +82,7 @@ async function refusalOf(name: PropertyRouteName, generated: GeneratedRequest): 
       if (!parsed.success) throw invalidCpf();
       return null;
     } catch (error) {
-      // lgpdRoute's mapping: an LgpdHttpError answers its exact body; anything else is a 500 (which fails the check).
+      // The LGPD mapping of apiRoute (lgpdErrorResponse): an LgpdHttpError answers its exact body; anything else is a 500 (which fails the check).
       const { status, body } = error instanceof LgpdHttpError ? error : { status: 500, body: LGPD_BODIES.unexpected };
       return answerOf(Response.json(body, { status }), generated);
     }

@@ -43,7 +43,9 @@ const time = (value: Date | string | null) => (value === null ? null : new Date(
 
 /** The token row by the hash of its secret, and when the answer stops being true by itself (its expiry). */
 async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; expiresAt: number | null }> {
-  const [row] = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
+  const {
+    rows: [row],
+  } = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
   if (!row || row.revokedAt) return { actor: null, expiresAt: null };
   const expiresAt = time(row.expiresAt);
   if (expiresAt !== null && expiresAt <= Date.now()) return { actor: null, expiresAt: null };

@@ -64,7 +64,9 @@ function stampOf(user: Pick<UserState, "id" | "role" | "disabled" | "passwordHas
 }
 
 async function readState(email: string, lockKeys: string[], token: string): Promise<UserState | null> {
-  const [row] = await rawQuery<UserState>(STATE_SQL, [email, lockKeys, hashSecret(token)]);
+  const {
+    rows: [row],
+  } = await rawQuery<UserState>(STATE_SQL, [email, lockKeys, hashSecret(token)]);
   return row ?? null;
 }
 

@@ -56,6 +56,8 @@ export async function filterDocumentsCompat(instanceId: number, body: CompatFilt
       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
   if (rows.length === 0) return "[]";
-  const [row] = await rawQuery<{ views: string }>(READ_VIEWS_BY_IDS, [instanceId, rows.map((r) => Number(r.id))]);
+  const {
+    rows: [row],
+  } = await rawQuery<{ views: string }>(READ_VIEWS_BY_IDS, [instanceId, rows.map((r) => Number(r.id))]);
   return row?.views ?? "[]";
 }

@@ -1,7 +1,9 @@
 // Queues the customer's e-mail when a document enters a status that notifies: one statement to read what the
 // template needs, one insert — inside the status change's own transaction, so the message exists if and only if the
 // change committed. The worker (processor.ts) sends it.
-import type { SqlRunner } from "../../db/raw-query.ts";
+import { z } from "zod";
+import type { Sql } from "../../db/raw-query.ts";
+import { parseSqlJson } from "../../db/sql-json.ts";
 import { renderMessage } from "../template.ts";
 import { trackingLink } from "./tracking-link.ts";
 
@@ -39,10 +41,12 @@ type Facts = {
  * address. Answers the outbox id, or null when nothing was queued.
  */
 export async function queueStatusMessage(
-  query: SqlRunner,
+  query: Sql,
   input: { instanceId: number; documentId: number; now: Date; always?: boolean },
 ): Promise<number | null> {
-  const [facts] = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
+  const {
+    rows: [facts],
+  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
   const recipient = facts?.email?.trim();
   if (!facts || !recipient) return null;
   const message = renderMessage(
@@ -52,10 +56,12 @@ export async function queueStatusMessage(
       protocolo: facts.protocol,
       status: facts.statusName,
       link: trackingLink(facts.uuid, input.now),
-      observacoes: JSON.parse(facts.observations) as string[],
+      observacoes: parseSqlJson(z.array(z.string()), facts.observations),
     },
   );
-  const [row] = await query<{ id: number }>(INSERT_SQL, [
+  const {
+    rows: [row],
+  } = await query<{ id: number }>(INSERT_SQL, [
     input.instanceId,
     input.documentId,
     recipient,

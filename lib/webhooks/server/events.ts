@@ -2,7 +2,7 @@
 // endpoints subscribed to the event, inside the transaction of the change itself (the outbox), so a delivery exists
 // exactly when the change committed. lib/outbox/server/processor.ts sends them.
 import { randomUUID } from "node:crypto";
-import type { SqlRunner } from "../../db/raw-query.ts";
+import type { Sql } from "../../db/raw-query.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../event-names.ts";
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
@@ -26,7 +26,7 @@ const QUEUE_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "cha
 
 /** Queues `events` (each with its data) for the instance's subscribed endpoints; answers how many deliveries. */
 export async function queueWebhooks(
-  query: SqlRunner,
+  query: Sql,
   input: {
     instanceId: number;
     documentId: number | null;
@@ -36,14 +36,14 @@ export async function queueWebhooks(
 ): Promise<number> {
   let queued = 0;
   for (const event of input.events) {
-    const rows = await query(QUEUE_SQL, [
+    const { rowCount } = await query(QUEUE_SQL, [
       input.instanceId,
       input.documentId,
       event.type,
       JSON.stringify(webhookPayload(event.type, event.data, input.now)),
       input.now,
     ]);
-    queued += rows.length;
+    queued += rowCount;
   }
   return queued;
 }
