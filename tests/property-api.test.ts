@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LGPD_BODIES } from "@/lib/lgpd/bodies.ts";
 import { Prisma } from "@/lib/db/client.ts";
+import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -24,6 +25,7 @@ let fx: InstanceFixture;
 let lgpdRequests: LgpdInstance;
 let lgpdStatus: LgpdInstance;
 let documentId: number;
+let trackedDocument: { uuid: string; protocol: string; requestIds: number[] };
 
 beforeAll(async () => {
   // Each generated request comes from its own address, as a trusted proxy reports it, so the per-address brakes
@@ -41,7 +43,21 @@ beforeAll(async () => {
     { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "123.456.789-09", filled_columns: { a: 1 } },
     { token: fx.tokens.staff },
   );
-  documentId = ((await created.json()) as { id: number }).id;
+  const tracked = (await created.json()) as { id: number; uuid: string; protocol: string };
+  documentId = tracked.id;
+  // The tracking routes' customer: a document with file requests the generated uploads may fulfil.
+  const requestIds: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const asked = await app.post(
+      `documents/${documentId}/attachments/requests`,
+      { file_name: `Doc ${i}` },
+      {
+        token: fx.tokens.staff,
+      },
+    );
+    requestIds.push(((await asked.json()) as { id: number }).id);
+  }
+  trackedDocument = { uuid: tracked.uuid, protocol: tracked.protocol, requestIds };
 });
 afterAll(async () => {
   delete process.env.TRUST_PROXY;
@@ -330,6 +346,89 @@ const routes = (): Route[] => [
       ),
   },
 ];
+
+// The customer's tracking routes (issue 20): no credentials but a protocol + identifier or a signed token, so the
+// generated values mix the real ones with hostile ones.
+const trackingTokenLike = () =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constant(trackingToken(trackedDocument.uuid)) },
+    { weight: 1, arbitrary: fc.constant(trackingToken(trackedDocument.uuid, new Date(0))) },
+    { weight: 3, arbitrary: nastyString },
+  );
+
+const uploadBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 64 }),
+  fc.uint8Array({ maxLength: 64 }).map((tail) => new Uint8Array([...new TextEncoder().encode("%PDF-1.4\n"), ...tail])),
+  fc.constant(new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n")),
+  fc.constant(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
+);
+
+const trackingRoutes = (): Route[] => [
+  {
+    name: "tracking lookup",
+    shape: "document",
+    writes: false,
+    requests: wire(
+      bodyOf({
+        protocol: field(fc.oneof(fc.constant(trackedDocument.protocol), text)),
+        identifier: field(fc.oneof(fc.constant("123.456.789-09"), cpfLike)),
+      }),
+    ).map(
+      (body) => () =>
+        send("/api/tracking/lookup", { method: "POST", headers: { "content-type": "application/json" }, body }),
+    ),
+  },
+  {
+    name: "tracking view",
+    shape: "document",
+    writes: false,
+    requests: wire(bodyOf({ token: field(trackingTokenLike()) })).map(
+      (body) => () =>
+        send("/api/tracking/view", { method: "POST", headers: { "content-type": "application/json" }, body }),
+    ),
+  },
+  {
+    name: "tracking upload",
+    shape: "document",
+    writes: true,
+    requests: fc
+      .record({
+        token: trackingTokenLike(),
+        request: fc.oneof(fc.constantFrom(...trackedDocument.requestIds.map(String)), nastyString),
+        bytes: uploadBytes,
+        type: fc.constantFrom("application/pdf", "image/heic", "text/html", "", "application/x-msdownload"),
+        name: nastyString,
+      })
+      .map(({ token, request, bytes, type, name }) => async () => {
+        const form = new FormData();
+        form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name || "a");
+        const path = `/api/tracking/upload?request_id=${encodeURIComponent(request.replace(/[\ud800-\udfff]/g, "?"))}`;
+        const response = await fetch(`${app.baseUrl}${path}`, {
+          method: "POST",
+          headers: { "x-tracking-token": token.replace(/[^\x20-\x7e]/g, ""), "x-forwarded-for": nextAddress() },
+          body: form,
+        });
+        return {
+          status: response.status,
+          contentType: response.headers.get("content-type") ?? "",
+          text: await response.text(),
+          request: `POST ${path} ${type} ${JSON.stringify(name).slice(0, 100)} ${bytes.length} bytes`,
+        };
+      }),
+  },
+];
+
+describe(`generated requests to the tracking routes (${RUNS} per route, seed ${SEED})`, () => {
+  it.each(["tracking lookup", "tracking view", "tracking upload"])(
+    "%s: no 5xx, the error shape, and no database change when refused",
+    async (name) => {
+      const { sent, checkedRefusals } = await exercise(trackingRoutes().find((route) => route.name === name)!);
+      expect(sent).toBe(RUNS);
+      expect(checkedRefusals, name).toBeGreaterThan(RUNS / 5);
+    },
+    Math.max(60_000, RUNS * 60),
+  );
+});
 
 describe(`generated requests (${RUNS} per route, seed ${SEED})`, () => {
   it.each([
