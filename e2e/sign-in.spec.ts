@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signInThroughForm } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
 
 test("a staff user signs in, sees the shell, and signs out", async ({ page }) => {
@@ -8,7 +8,7 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "signin");
 
-  await signIn(page, "staff");
+  await signInThroughForm(page, "staff");
   await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
   await expect(page.getByText(E2E_USERS.staff.name)).toBeVisible();
   // Admin-only entries are not offered to staff.
@@ -36,7 +36,7 @@ test("an expired session sends the user back to sign-in", async ({ page, context
     (response) =>
       response.url().endsWith("/api/auth/session") && /\/documents/.test(response.request().headers().referer ?? ""),
   );
-  await signIn(page, "viewer");
+  await signInThroughForm(page, "viewer");
   await sessionRefreshed;
   await context.clearCookies();
   // A page call answered 401 meanwhile already sends the browser to /signin?expired=1, which aborts the reload.
@@ -48,7 +48,8 @@ test("signing out ends the session on the server: a saved copy of its cookie ope
   page,
   browser,
 }) => {
-  await signIn(page, "admin");
+  // Its own session (not the run's shared one from e2e/auth.setup.ts, which signing out would end for later specs).
+  await signInThroughForm(page, "admin");
   await page.goto("/apis/tokens");
   await expect(page.getByRole("heading", { name: "Novo token" })).toBeVisible();
   const saved = await page.context().cookies();
