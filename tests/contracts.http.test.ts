@@ -201,6 +201,7 @@ describe("every contract against the real answers", () => {
     await call("POST", "/admin/lgpd-key/rotate", { body: {} });
     const token = await call("POST", "/admin/tokens", { body: { name: "ERP", role: "staff" } });
     await call("GET", "/admin/tokens");
+    await call("POST", "/admin/tokens/{id}/personal-data", { params: { id: token.id }, body: { clear: true } });
     await call("POST", "/admin/tokens/{id}/revoke", { params: { id: token.id }, body: {} });
 
     const key = { "x-api-key": lgpd.key };

@@ -12,7 +12,7 @@ export const TOKEN_PREFIX = "dft";
 // per token, so reads do not become writes — lastUsedAt, written by the same statement.
 const LOOKUP_SQL = `WITH t AS (
     SELECT k."id", k."instanceId", k."kind", k."name", k."role", k."userId", k."createdAt", k."expiresAt",
-      k."revokedAt", k."lastUsedAt", u."email" AS "userEmail", u."disabled" AS "userDisabled",
+      k."revokedAt", k."lastUsedAt", k."clearPersonalData", u."email" AS "userEmail", u."disabled" AS "userDisabled",
       u."role" AS "userRole", u."sessionsValidFrom" AS "userSessionsValidFrom"
     FROM "ApiToken" k LEFT JOIN "User" u ON u."id" = k."userId"
     WHERE k."tokenHash" = $1),
@@ -33,6 +33,7 @@ type TokenRow = {
   createdAt: Date | string;
   expiresAt: Date | string | null;
   revokedAt: Date | string | null;
+  clearPersonalData: boolean;
   userEmail: string | null;
   userDisabled: boolean | null;
   userRole: Role | null;
@@ -62,6 +63,8 @@ async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; ex
       instanceId: row.instanceId,
       role: asUser ? row.userRole! : row.role,
       userId: row.userId,
+      // Only integration tokens (never a person's session token), and never a viewer's (viewers cannot reveal).
+      clearPersonalData: !asUser && row.kind === "api" && row.role !== "viewer" && row.clearPersonalData,
     },
   };
 }
@@ -139,6 +142,7 @@ export async function createApiToken(input: {
   userId?: number | null;
   createdById?: number | null;
   expiresAt?: Date | null;
+  clearPersonalData?: boolean;
 }): Promise<CreatedToken> {
   const db = await getDb();
   const token = generateSecret(TOKEN_PREFIX);
@@ -152,6 +156,7 @@ export async function createApiToken(input: {
       userId: input.userId ?? null,
       createdById: input.createdById ?? null,
       expiresAt: input.expiresAt ?? null,
+      clearPersonalData: input.clearPersonalData ?? false,
       prefix,
       tokenHash: hashSecret(token),
     },
@@ -169,6 +174,8 @@ export const API_TOKEN_ROW_SELECT = {
   expiresAt: true,
   lastUsedAt: true,
   revokedAt: true,
+  clearPersonalData: true,
+  unmaskedReads: true,
   createdBy: { select: { email: true } },
 } as const;
 
