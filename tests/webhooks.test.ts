@@ -41,11 +41,13 @@ const newDocument = (extra: Json = {}) =>
 const dueNow = () => app.db.outboxMessage.updateMany({ where: { status: "pending" }, data: { notBefore: new Date() } });
 
 beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32"; // the operator opens the loopback receiver (lib/webhooks/destination.ts)
   app = await startTestApp();
   fx = await createInstanceFixture(app.db, "default");
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
+  delete process.env.WEBHOOK_ALLOW_CIDRS;
   await receiver?.close();
   await app?.close();
 });

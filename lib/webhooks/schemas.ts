@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { destinationProblem } from "./destination.ts";
 import { WEBHOOK_EVENTS } from "./event-names.ts";
 
 const eventList = z
@@ -7,13 +8,16 @@ const eventList = z
   .max(WEBHOOK_EVENTS.length)
   .refine((events) => new Set(events).size === events.length, "Each event may appear once");
 
-/** http(s) only; plain http is for receivers on the same host or network (documented; admins decide). */
+/** https to a public address; the operator opens http:// and inside addresses (destination.ts, docs/operations.md). */
 const endpointUrl = z
   .string()
   .trim()
   .max(2000)
   .url()
-  .refine((value) => /^https?:\/\//i.test(value), "Use an http:// or https:// URL");
+  .superRefine((value, context) => {
+    const problem = destinationProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 export const createWebhookSchema = z.strictObject({ url: endpointUrl, events: eventList });
 export const updateWebhookSchema = z.strictObject({

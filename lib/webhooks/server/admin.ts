@@ -5,6 +5,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
+import { withoutCredentials } from "../destination.ts";
 import type { CreateWebhookInput, UpdateWebhookInput } from "../schemas.ts";
 import { encryptSecret, newWebhookSecret } from "./secret.ts";
 
@@ -26,7 +27,7 @@ function serializeEndpoint(endpoint: {
 }) {
   return {
     id: endpoint.id,
-    url: endpoint.url,
+    url: withoutCredentials(endpoint.url),
     events: endpoint.events,
     secret_hint: endpoint.secretHint,
     enabled: endpoint.disabledAt === null,
