@@ -93,7 +93,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       status = apiError.status;
       return addProxyHeaders(errorResponse(apiError, requestId), request);
     } finally {
-      recordApiRequest(request.method, path, status, (performance.now() - started) / 1000);
+      recordApiRequest(request.method, `/api${contract.path}`, status, (performance.now() - started) / 1000);
       log.info("api.request", {
         request_id: requestId,
         method: request.method,
