@@ -60,6 +60,7 @@ describe("registering endpoints", () => {
   it("answers the secret once, lists without it, and refuses bad input and non-admins", async () => {
     endpoint = await call("POST", "admin/webhooks", {
       url: receiver.url,
+      payload: "full", // these cases check the document and its before/after values (minimal: webhook-payload test)
       events: [
         "document.created",
         "document.updated",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { destinationProblem } from "./destination.ts";
 import { WEBHOOK_EVENTS } from "./event-names.ts";
+import { PAYLOAD_DETAILS } from "./payload-detail.ts";
 
 const eventList = z
   .array(z.enum(WEBHOOK_EVENTS))
@@ -19,10 +20,18 @@ const endpointUrl = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
-export const createWebhookSchema = z.strictObject({ url: endpointUrl, events: eventList });
+/** "minimal" (default for new endpoints) or "full": how much of a document each delivery carries. */
+const payloadDetail = z.enum(PAYLOAD_DETAILS);
+
+export const createWebhookSchema = z.strictObject({
+  url: endpointUrl,
+  events: eventList,
+  payload: payloadDetail.optional(),
+});
 export const updateWebhookSchema = z.strictObject({
   url: endpointUrl.optional(),
   events: eventList.optional(),
+  payload: payloadDetail.optional(),
   /** true re-enables a disabled endpoint (its waiting deliveries resume); false disables it by hand. */
   enabled: z.boolean().optional(),
 });

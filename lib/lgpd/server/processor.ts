@@ -93,7 +93,7 @@ export async function eraseTiedData(
   sql: Sql,
   instanceId: number,
   digits: string,
-): Promise<{ deleted: DeletedCounts; masked: number }> {
+): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[] }> {
   const candidates = await sql<{ id: number }>(
     `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
      UNION
@@ -101,8 +101,9 @@ export async function eraseTiedData(
     [instanceId, digits],
   );
   const { rows } = candidates.rows.length
-    ? await sql<{ id: number }>(
-        `SELECT id FROM "Document" WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
+    ? await sql<ErasedDocument>(
+        `SELECT id, uuid::text AS uuid, protocol FROM "Document"
+          WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
         [instanceId, idArray(candidates.rows)],
       )
     : { rows: [] };
@@ -121,8 +122,11 @@ export async function eraseTiedData(
   }
   const matcher = personMatcher({ cpfs: [digits], ...terms });
   const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
-  return { deleted, masked };
+  return { deleted, masked, documents: rows.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })) };
 }
+
+/** A deleted document as the erasure notice names it: what receivers that were sent it hold it by. */
+export type ErasedDocument = { id: number; uuid: string; protocol: string };
 
 const idArray = (rows: { id: number }[]) => `{${rows.map((row) => Number(row.id)).join(",")}}`;
 
@@ -198,7 +202,8 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
 
 class LeaseLostError extends Error {}
 
-/** The lgpd.request.completed webhook: the outcome, counts and the masked CPF — never the CPF itself. */
+/** The lgpd.request.completed webhook: the outcome, counts, the masked CPF — never the CPF itself — and the deleted
+ * documents' ids, uuids and protocols, so receivers that were sent them can erase their copies (LGPD Art. 18 §6). */
 async function queueLgpdCompleted(sql: Sql, request: ClaimedRequest, data: Record<string, unknown>): Promise<void> {
   await queueWebhooks(async (text, params) => (await sql(text, params)).rows as never[], {
     instanceId: request.instanceId,
@@ -229,7 +234,7 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
         [request.id, owner],
       );
       if (own.rowCount === 0) return null;
-      const { deleted, masked } = await eraseTiedData(sql, request.instanceId, digits);
+      const { deleted, masked, documents } = await eraseTiedData(sql, request.instanceId, digits);
       const completedAt = new Date();
       const status = deleted.documents > 0 ? "done" : "not_found";
       const details = {
@@ -247,7 +252,12 @@ export async function processClaimed(request: ClaimedRequest, options: ProcessOp
         [request.id, owner, status, JSON.stringify(details), completedAt.toISOString()],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();
-      await queueLgpdCompleted(sql, request, { status, cpf_masked: marked.rows[0]!.cpfMasked, ...details });
+      await queueLgpdCompleted(sql, request, {
+        status,
+        cpf_masked: marked.rows[0]!.cpfMasked,
+        ...details,
+        documents,
+      });
       return { status, deleted, masked } as const;
     });
     if (!result) return lost(request, owner);
