@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LGPD_BODIES } from "@/lib/lgpd/bodies.ts";
 import { Prisma } from "@/lib/db/client.ts";
+import { destinationProblem } from "@/lib/webhooks/destination.ts";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-names.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -24,6 +26,7 @@ let fx: InstanceFixture;
 let lgpdRequests: LgpdInstance;
 let lgpdStatus: LgpdInstance;
 let documentId: number;
+let webhookId: number;
 
 beforeAll(async () => {
   // Each generated request comes from its own address, as a trusted proxy reports it, so the per-address brakes
@@ -42,6 +45,18 @@ beforeAll(async () => {
     { token: fx.tokens.staff },
   );
   documentId = ((await created.json()) as { id: number }).id;
+  // A disabled endpoint for the PATCH route (nothing is ever queued for it); .example never resolves (RFC 2606).
+  const endpoint = await app.db.webhookEndpoint.create({
+    data: {
+      instanceId: fx.instanceId,
+      url: "https://hooks.example/receive",
+      events: ["document.created"],
+      secretCipher: "unused: never delivered",
+      secretHint: "none",
+      disabledAt: new Date(),
+    },
+  });
+  webhookId = endpoint.id;
 });
 afterAll(async () => {
   delete process.env.TRUST_PROXY;
@@ -114,6 +129,42 @@ const text = fc.string({ maxLength: 30 });
 const percentEncode = (value: string) =>
   [...Buffer.from(value, "utf8")].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
 
+/** Webhook URLs: inside addresses in many spellings, bad schemes and credentials, and public names under .example. */
+const webhookUrl = fc.oneof(
+  fc.constantFrom(
+    "http://169.254.169.254/latest/meta-data/",
+    "https://2130706433/",
+    "https://0x7f.1/",
+    "https://0177.0.0.1/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://[::1]/",
+    "https://0.0.0.0/",
+    "https://localhost/",
+    "https://10.0.0.1/",
+    "https://[fd00:ec2::254]/",
+    "https://user:pass@hooks.example/",
+    "ftp://hooks.example/",
+    "javascript:alert(1)",
+  ),
+  fc
+    .tuple(
+      fc.constantFrom("https", "http", "HTTPS"),
+      fc.oneof(
+        fc.ipV4().map((ip) => ip),
+        fc.ipV6().map((ip) => `[${ip}]`),
+        fc.domain().map((name) => `${name}.example`),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }).map(String),
+      ),
+      fc.webPath(),
+    )
+    .map(([scheme, host, path]) => `${scheme}://${host}${path}`),
+);
+const webhookFields = () => ({
+  url: field(webhookUrl),
+  events: field(fc.subarray([...WEBHOOK_EVENTS], { minLength: 0 })),
+  payload: field(fc.constantFrom("minimal", "full", "everything")),
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Checks.
 
@@ -159,6 +210,8 @@ const CHECKED_TABLES = [
   "Attachment",
   "DocumentHistory",
   "AuditLog",
+  "WebhookEndpoint",
+  "OutboxMessage",
 ];
 
 /**
@@ -312,6 +365,39 @@ const routes = (): Route[] => [
       ),
   },
   {
+    name: "admin/webhooks",
+    shape: "document",
+    writes: true,
+    requests: wire(bodyOf(webhookFields(), ["url", "events"])).map(
+      documentPost("admin/webhooks", () => fx.tokens.admin),
+    ),
+  },
+  {
+    name: "admin/webhooks/{id}",
+    shape: "document",
+    writes: true,
+    requests: fc
+      .tuple(
+        wire(bodyOf({ ...webhookFields(), enabled: field(fc.constant(false)) })),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(String(webhookId)) },
+          {
+            weight: 1,
+            arbitrary: nastyString.filter((value) => value.length > 0 && value.length < 300).map(percentEncode),
+          },
+        ),
+      )
+      .map(
+        ([body, target]) =>
+          () =>
+            send(`/api/admin/webhooks/${target}`, {
+              method: "PATCH",
+              headers: { "content-type": "application/json", authorization: `Bearer ${fx.tokens.admin}` },
+              body,
+            }),
+      ),
+  },
+  {
     name: "lgpd status",
     shape: "lgpd",
     writes: false,
@@ -343,6 +429,8 @@ describe(`generated requests (${RUNS} per route, seed ${SEED})`, () => {
     "auth/token",
     "lgpd request",
     "lgpd status",
+    "admin/webhooks",
+    "admin/webhooks/{id}",
   ])(
     "%s: no 5xx, the error shape, and no database change when refused",
     async (name) => {
@@ -352,6 +440,11 @@ describe(`generated requests (${RUNS} per route, seed ${SEED})`, () => {
       expect(sent).toBe(RUNS);
       // Most generated bodies are refused; the database comparison must have covered a good share of them.
       if (!name.endsWith("loadAll")) expect(checkedRefusals, name).toBeGreaterThan(RUNS / 5);
+      if (name.startsWith("admin/webhooks")) {
+        // Whatever was accepted, no stored endpoint points inside, over http, or carries credentials.
+        const stored = await app.db.webhookEndpoint.findMany({ select: { url: true } });
+        expect(stored.filter(({ url }) => destinationProblem(url) !== null)).toEqual([]);
+      }
       console.log(
         `${name}: ${sent} requests, ${checkedRefusals} refusals checked against the database, ${Math.round(performance.now() - started)} ms`,
       );
