@@ -39,6 +39,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // One form sign-in per role and run; the specs start from the stored sessions (e2e/support/fixtures.ts signIn).
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "e2e", dependencies: ["setup"] },
+  ],
   webServer: {
     command: `npx tsx scripts/e2e-server.ts ${PORT}`,
     url: `${E2E_BASE_URL}/signin`,

@@ -1,5 +1,15 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Tests in three layers, told apart by name (a new file joins its layer by being named so):
+// - unit `*.test.ts`: pure code, no database, no build;
+// - db `*.db.test.ts`: use-cases and scripts on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), no Next;
+// - http `*.http.test.ts`: the built app (`next build` first) over real HTTP.
+// `vitest run --project unit` (or db, http) runs one layer; npm test runs them in that order (scripts/test-all.ts).
+const DB_FILES = ["lib/**/*.db.test.ts", "tests/**/*.db.test.ts"];
+const HTTP_FILES = ["lib/**/*.http.test.ts", "tests/**/*.http.test.ts"];
+// Migrates one template database per run; each db or http file clones it (tests/helpers/test-database.ts).
+const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
 
 export default defineConfig({
   resolve: {
@@ -10,14 +20,25 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
     pool: "forks",
-    // Each file starts its own Next server on its own database; two at a time suits a 2-core machine.
+    // Each http file starts its own Next server on its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // LGPD_WORKER off: tests drive the deletion processor themselves (tests/lgpd-worker-loop.test.ts turns it on).
+    // LGPD_WORKER off: tests drive the deletion processor themselves (tests/lgpd-worker-loop.http.test.ts turns it on).
     // DOCFLOW_CHECK_ANSWERS: every answer an apiRoute gives is checked against its contract (lib/http/answer-check.ts).
     env: { LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1", LGPD_WORKER: "off", DOCFLOW_CHECK_ANSWERS: "1" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
+        },
+      },
+      { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE] } },
+      { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE] } },
+    ],
   },
 });

@@ -1,8 +1,8 @@
 // The document-API benchmark: the app against a hand-written node:http + pg baseline (bench/api/baseline.ts) answering
 // the same five calls with the same JSON, on one PostgreSQL database of 1,000,000 documents (100,000 with --quick).
 // Per route and server, alternating in one run: req/s at 32 connections, p50/p99, errors, CPU ms per request
-// (utime+stime of the server's process tree / requests), RSS; then each app and the baseline at half of that app's
-// maximum. The load average is recorded with every run. Every server runs on the same Node (printed first).
+// (utime+stime of the server's process tree / requests), PostgreSQL CPU ms per request (the same, over the backends
+// serving that server's connections), RSS; then each app and the baseline at half of that app's maximum. The load average is recorded with every run. Every server runs on the same Node (printed first).
 //
 //   npm run bench -- api --quick                      (100,000 documents, ~3 s per measurement)
 //   npm run bench -- api                              (1,000,000 documents, BENCH_SECONDS=15 per measurement)
@@ -50,6 +50,8 @@ export type Measurement = {
   p99: number;
   errors: number;
   cpuMsPerRequest: number;
+  /** CPU of the PostgreSQL backends serving this server's connections, per request (null on PGlite). */
+  pgCpuMsPerRequest: number | null;
   rssMb: number;
   load: string;
 };
@@ -179,6 +181,10 @@ export type Server = {
   process: ChildProcess;
   /** The server's stdout (its JSON log lines) goes to this file: readiness is read from it, at no cost to the server. */
   logFile: string;
+  /** The application_name its PostgreSQL connections carry (how its backends are told apart), or null on PGlite. */
+  pgApplication: string | null;
+  /** The database it serves (empty on PGlite). */
+  databaseUrl: string;
 };
 
 /**
@@ -213,9 +219,12 @@ export function startServer(app: AppVariant | null, port: number, databaseUrl: s
       .filter(Boolean)
       .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
   );
+  // Each server's connections carry their own application_name, so the backends serving it can be found (its
+  // PostgreSQL CPU per request).
+  const pgApplication = databaseUrl ? `docflow_bench_${port}` : null;
   const env = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: pgApplication ? withApplicationName(databaseUrl, pgApplication) : databaseUrl,
     PORT: String(port),
     NODE_ENV: "production" as const,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -237,10 +246,19 @@ export function startServer(app: AppVariant | null, port: number, databaseUrl: s
   const stdout = openSync(logFile, "w");
   const child = spawn(NODE, args, { stdio: ["ignore", stdout, "inherit"], env });
   closeSync(stdout);
-  return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile };
+  return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile, pgApplication, databaseUrl };
 }
 
-/** SIGTERM to every server still running, wait for them to exit, then drop their logs (unless BENCH_KEEP_LOGS). */
+function withApplicationName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set("application_name", name);
+  return url.toString();
+}
+
+/**
+ * SIGTERM to every server still running, wait for them to exit, close the bench's own database connections, then drop
+ * the servers' logs (unless BENCH_KEEP_LOGS).
+ */
 export async function stopServers(servers: Server[], logDir: string) {
   for (const server of servers) if (server.process.exitCode === null) server.process.kill("SIGTERM");
   await Promise.all(
@@ -250,6 +268,7 @@ export async function stopServers(servers: Server[], logDir: string) {
         : new Promise((resolve) => server.process.once("exit", resolve)),
     ),
   );
+  await closeBenchAdmins();
   if (process.env.BENCH_KEEP_LOGS) console.log(`servers' logs kept in ${logDir}`);
   else rmSync(logDir, { recursive: true, force: true });
 }
@@ -307,6 +326,56 @@ function cpuTicks(pid: number): number {
       return sum;
     }
   }, 0);
+}
+
+/**
+ * CPU ticks of the PostgreSQL backends whose connections carry `application`, by backend pid (read from
+ * /proc/<pid>/stat: the bench runs on the database's machine). A backend that ends inside the window loses its last
+ * ticks; the pools keep their connections while loaded, so that is the exception.
+ */
+async function postgresTicks(admin: pg.Client, application: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT "pid" FROM pg_stat_activity WHERE application_name = $1 AND backend_type = 'client backend'`,
+    [application],
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuTicksOf(pid)]));
+}
+
+function cpuTicksOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  } catch {
+    return 0;
+  }
+}
+
+/** Ticks spent between two samples: backends that appeared in between count from their start. */
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
+// One connection of the bench's own per database to read pg_stat_activity (its application_name is no server's).
+const adminClients = new Map<string, Promise<pg.Client>>();
+function benchAdmin(databaseUrl: string): Promise<pg.Client> {
+  let client = adminClients.get(databaseUrl);
+  if (!client) {
+    client = (async () => {
+      const opened = new pg.Client({ connectionString: databaseUrl, application_name: "docflow_bench" });
+      await opened.connect();
+      return opened;
+    })();
+    adminClients.set(databaseUrl, client);
+  }
+  return client;
+}
+
+/** Closes the bench's pg_stat_activity connections (after the last measurement). */
+export async function closeBenchAdmins() {
+  for (const client of adminClients.values()) await (await client).end();
+  adminClients.clear();
 }
 
 function rssMb(pid: number): number {
@@ -368,6 +437,8 @@ export async function measure(
   options: { seconds: number; rate?: number; mode: string; pairedWith?: string; connections?: number },
 ): Promise<Measurement> {
   const loadBefore = loadavg()[0]!;
+  const admin = server.pgApplication ? await benchAdmin(server.databaseUrl) : null;
+  const pgBefore = admin ? await postgresTicks(admin, server.pgApplication!) : null;
   const cpuBefore = cpuTicks(server.process.pid!);
   const result = await autocannon({
     url: server.base,
@@ -384,7 +455,11 @@ export async function measure(
     ],
   });
   const cpuMs = ((cpuTicks(server.process.pid!) - cpuBefore) * 1000) / TICKS_PER_SECOND;
+  const pgCpuMs = pgBefore
+    ? (ticksBetween(pgBefore, await postgresTicks(admin!, server.pgApplication!)) * 1000) / TICKS_PER_SECOND
+    : null;
   const requests = result.requests.total;
+  const perRequest = (ms: number) => (requests ? Math.round((ms / requests) * 100) / 100 : 0);
   return {
     route,
     server: server.name,
@@ -397,16 +472,22 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    cpuMsPerRequest: requests ? Math.round((cpuMs / requests) * 100) / 100 : 0,
+    cpuMsPerRequest: perRequest(cpuMs),
+    pgCpuMsPerRequest: pgCpuMs === null ? null : perRequest(pgCpuMs),
     rssMb: Math.round(rssMb(server.process.pid!)),
     load: `${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`,
   };
 }
 
+const pgRatio = (mine: Measurement, base: Measurement) =>
+  mine.pgCpuMsPerRequest !== null && base.pgCpuMsPerRequest
+    ? `**${(mine.pgCpuMsPerRequest / base.pgCpuMsPerRequest).toFixed(2)}×**`
+    : "–";
+
 function table(rows: Measurement[], app: string, mode: string): string {
   const lines = [
-    "| route | app req/s | baseline req/s | app / baseline | app p50 / p99 ms | baseline p50 / p99 ms | app CPU ms/req | baseline CPU ms/req | errors app / baseline | app RSS MB | load |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+    "| route | app req/s | baseline req/s | app / baseline | app p50 / p99 ms | baseline p50 / p99 ms | app CPU ms/req | baseline CPU ms/req | PostgreSQL CPU ms/req app / baseline | PostgreSQL app / baseline | errors app / baseline | app RSS MB | load app / baseline |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
   ];
   for (const route of [...new Set(rows.map((row) => row.route))]) {
     const mine = rows.find((row) => row.route === route && row.server === app && row.mode === mode);
@@ -419,7 +500,7 @@ function table(rows: Measurement[], app: string, mode: string): string {
     );
     if (!mine || !base) continue;
     lines.push(
-      `| ${route}${mode === "half" ? ` @ ${mine.rate}/s` : ""} | ${mine.rps} | ${base.rps} | **${(mine.rps / base.rps).toFixed(2)}** | ${mine.p50} / ${mine.p99} | ${base.p50} / ${base.p99} | ${mine.cpuMsPerRequest} | ${base.cpuMsPerRequest} | ${mine.errors} / ${base.errors} | ${mine.rssMb} | ${mine.load} |`,
+      `| ${route}${mode === "half" ? ` @ ${mine.rate}/s` : ""} | ${mine.rps} | ${base.rps} | **${(mine.rps / base.rps).toFixed(2)}** | ${mine.p50} / ${mine.p99} | ${base.p50} / ${base.p99} | ${mine.cpuMsPerRequest} | ${base.cpuMsPerRequest} | ${mine.pgCpuMsPerRequest ?? "–"} / ${base.pgCpuMsPerRequest ?? "–"} | ${pgRatio(mine, base)} | ${mine.errors} / ${base.errors} | ${mine.rssMb} | ${mine.load} / ${base.load} |`,
     );
   }
   return lines.join("\n");
@@ -470,8 +551,9 @@ export async function run() {
         rows.push(appHalf, baseHalf);
         const [appMax, baseMax] = [max.get(app)!, max.get(baseline)!];
         console.log(
-          `${route} · ${app.name}: ${appMax.rps}/s cpu ${appMax.cpuMsPerRequest} ms, p99 ${appHalf.p99} ms @ ${rate}/s · ` +
-            `baseline ${baseMax.rps}/s cpu ${baseMax.cpuMsPerRequest} ms, p99 ${baseHalf.p99} ms (load ${appMax.load})`,
+          `${route} · ${app.name}: ${appMax.rps}/s cpu ${appMax.cpuMsPerRequest} ms, postgres ${appMax.pgCpuMsPerRequest} ms, ` +
+            `p99 ${appHalf.p99} ms @ ${rate}/s · baseline ${baseMax.rps}/s cpu ${baseMax.cpuMsPerRequest} ms, ` +
+            `postgres ${baseMax.pgCpuMsPerRequest} ms, p99 ${baseHalf.p99} ms (load ${appMax.load} / ${baseMax.load})`,
         );
       }
     }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, screenshotBothSizes, signInThroughForm } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
 
 test("a staff user signs in, sees the shell, and signs out", async ({ page }) => {
@@ -8,7 +8,7 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "signin");
 
-  await signIn(page, "staff");
+  await signInThroughForm(page, "staff");
   await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
   await expect(page.getByText(E2E_USERS.staff.name)).toBeVisible();
   // Admin-only entries are not offered to staff.
@@ -36,7 +36,7 @@ test("an expired session sends the user back to sign-in", async ({ page, context
     (response) =>
       response.url().endsWith("/api/auth/session") && /\/documents/.test(response.request().headers().referer ?? ""),
   );
-  await signIn(page, "viewer");
+  await signInThroughForm(page, "viewer");
   await sessionRefreshed;
   await context.clearCookies();
   // A page call answered 401 meanwhile already sends the browser to /signin?expired=1, which aborts the reload.

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { E2E_USERS } from "./users.ts";
 
 export const SIZES = {
@@ -8,14 +9,38 @@ export const SIZES = {
   tablet: { width: 768, height: 1024 },
 } as const;
 
-/** Signs in through the real form. */
-export async function signIn(page: Page, who: keyof typeof E2E_USERS) {
+export type E2eRole = keyof typeof E2E_USERS;
+
+/** Where e2e/auth.setup.ts keeps each role's signed-in browser state for this run (cookies only). */
+export const authStatePath = (who: E2eRole) => path.resolve("test-results/.auth", `${who}.json`);
+
+/** Signs in through the real form (the sign-in specs; e2e/auth.setup.ts once per role for everything else). */
+export async function signInThroughForm(page: Page, who: E2eRole) {
   const user = E2E_USERS[who];
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Senha").fill(user.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await page.waitForURL(/\/documents/);
+}
+
+/**
+ * Signed in as `who`, on /documents: with the session e2e/auth.setup.ts stored for the role (one form sign-in per role
+ * and run instead of one per test), or through the form when there is none or it no longer holds (it ends after
+ * SESSION_IDLE_MINUTES without use).
+ */
+export async function signIn(page: Page, who: E2eRole) {
+  const stored = authStatePath(who);
+  if (existsSync(stored)) {
+    const { cookies } = JSON.parse(readFileSync(stored, "utf8")) as {
+      cookies: Parameters<BrowserContext["addCookies"]>[0];
+    };
+    await page.context().addCookies(cookies);
+    await page.goto("/documents");
+    if (/\/documents/.test(page.url())) return;
+    await page.context().clearCookies();
+  }
+  await signInThroughForm(page, who);
 }
 
 /** Full-page screenshots at laptop and tablet sizes into e2e/screenshots/ (looked at by a person). */

@@ -1,7 +1,7 @@
 // The trigram-indexed search text of a row (prisma/migrations/*_trigram_search_text): the listed columns joined by a
 // space, passed through "docflow_search_text" (the text, then its digits alone). A query must write exactly the
 // index's expression for PostgreSQL to use the index, so both the documents list and the LGPD erasure build it here;
-// tests/search-text-index.test.ts checks with EXPLAIN that each indexed table's expression is used.
+// tests/search-text-index.db.test.ts checks with EXPLAIN that each indexed table's expression is used.
 
 export type SearchTextColumn = { column: string; kind: "text" | "json" };
 

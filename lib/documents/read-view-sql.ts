@@ -1,7 +1,7 @@
 // The read view of loadById / loadByCPF (SPEC.md) built by PostgreSQL itself as JSON text: the document, its status
 // with category, product, step, observations and attachments in ONE statement, so a read is one round trip and the
 // answer goes to the client without being parsed and re-serialised in JavaScript. The JSON keys and values are those
-// of serializeReadView (tests/read-view-sql.test.ts compares the two).
+// of serializeReadView (tests/read-view-sql.db.test.ts compares the two).
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -42,10 +42,33 @@ const FROM = `FROM "Document" d
 export const READ_VIEW_BY_ID = `SELECT ${READ_VIEW}::text AS "view" ${FROM} WHERE d."id" = $1 AND d."instanceId" = $2`;
 
 /**
- * $1 instance id, $2 identifiers (text[], exact match), $3 category keys (text[], empty = all) → one row: the JSON
- * array of views, newest first, and the instance's category keys (to name unknown ones in a 400).
+ * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), and with
+ * `categories` $3 the category keys (text[]) → one row: the JSON array of views, newest first, and the instance's
+ * category keys (to name unknown ones in a 400). Four constant texts rather than one with `= ANY($2)` and
+ * `cardinality($3) = 0 OR …`: that one's generic plan was estimated 9× dearer than a custom one (the array's length
+ * unknown, the OR not folded), so PostgreSQL planned it on every call even as a prepared statement (issue 17).
  */
-export const READ_VIEWS_BY_CPF = `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY d."createdAt" DESC, d."id" DESC), '[]'::json)::text AS "views",
+export function readViewsByCpfSql(identifiers: "one" | "many", categories: boolean): string {
+  return READ_VIEWS_BY_CPF[identifiers][categories ? "some" : "all"];
+}
+
+// The category filter is the aggregate's FILTER, not a WHERE condition: the rows scanned are the identifier's either
+// way, so the generic plan's estimate does not depend on the unknown array and PostgreSQL keeps it (a WHERE on
+// `c."key" = ANY($3)` was estimated dearer generic than custom and planned on every call). A view is only built
+// for the rows that pass the filter.
+const viewsByCpf = (identifierMatch: string, categoryFilter: string) =>
+  `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY d."createdAt" DESC, d."id" DESC)${categoryFilter}, '[]'::json)::text AS "views",
     (SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = $1) AS "known"
   ${FROM}
-  WHERE d."instanceId" = $1 AND d."cpf" = ANY($2::text[]) AND (cardinality($3::text[]) = 0 OR c."key" = ANY($3::text[]))`;
+  WHERE d."instanceId" = $1 AND ${identifierMatch}`;
+
+const READ_VIEWS_BY_CPF = {
+  one: {
+    all: viewsByCpf(`d."cpf" = $2::text`, ""),
+    some: viewsByCpf(`d."cpf" = $2::text`, ` FILTER (WHERE c."key" = ANY($3::text[]))`),
+  },
+  many: {
+    all: viewsByCpf(`d."cpf" = ANY($2::text[])`, ""),
+    some: viewsByCpf(`d."cpf" = ANY($2::text[])`, ` FILTER (WHERE c."key" = ANY($3::text[]))`),
+  },
+};

@@ -1,7 +1,7 @@
 // What an LGPD deletion does to every text, JSON and binary column of the schema (docs/privacy.md explains each).
 // The deleted documents' own rows (Document, Observation, Attachment, DocumentHistory) are deleted outright; in
 // the rows that stay, `masked` columns get the person's CPF, names, e-mails and phones replaced (person-mask.ts),
-// `kept` columns are left as they are for the reason given. tests/lgpd-erasure.test.ts fails when a table or
+// `kept` columns are left as they are for the reason given. tests/lgpd-erasure.http.test.ts fails when a table or
 // column of the database is in neither list, so a new one cannot be forgotten.
 
 export type MaskedColumn = "text" | "json";

@@ -10,6 +10,9 @@ export const deletionRequestSchema = z.object({
     .meta({ examples: ["123.456.789-09", "12345678909"] }),
 });
 
+/** GET /api/lgpd/<instance>/status/<cpf>: the path's CPF (percent-decoded), valid check digits, bare or formatted. */
+export const lgpdStatusCpfSchema = z.string().trim().refine(isValidCpf);
+
 export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
 
 export const ZSearchLgpdRequestsBody = z

@@ -1,4 +1,4 @@
-// A worker that dies mid-deletion (tests/lgpd-processor.test.ts): it claims one due request, opens the deletion
+// A worker that dies mid-deletion (tests/lgpd-processor.http.test.ts): it claims one due request, opens the deletion
 // transaction, deletes everything tied to the CPF, reports the counts on stdout and then waits to be SIGKILLed
 // before it commits. Run with tsx and DATABASE_URL pointing at the test database.
 import pg from "pg";

@@ -1,4 +1,4 @@
-// A worker that dies while holding claims (tests/lgpd-lease.test.ts): with the default lease settings it claims up
+// A worker that dies while holding claims (tests/lgpd-lease.http.test.ts): with the default lease settings it claims up
 // to two due requests and runs the real lease heartbeat over them, opens the first one's deletion transaction,
 // deletes, reports on stdout and then never commits, until the test SIGKILLs it. The second request is held by its
 // renewed lease alone. Run with node + tsx's loader and DATABASE_URL pointing at the test database, or PGLITE_DIR at

@@ -3,6 +3,8 @@ import { getConnection } from "@/lib/db/client.ts";
 export type SqlRecorder = {
   /** Statements sent since the last reset, without transaction control (BEGIN/COMMIT/ROLLBACK/SAVEPOINT). */
   statements: () => string[];
+  /** Those of them sent without a statement name (parsed and planned on every call); on PGlite that is all of them. */
+  unnamed: () => string[];
   /** Transactions opened since the last reset. */
   transactions: () => number;
   reset: () => void;
@@ -18,11 +20,15 @@ const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START TRANSACTION)
 export async function recordSql(): Promise<SqlRecorder> {
   const connection = await getConnection();
   let statements: string[] = [];
+  let unnamed: string[] = [];
   let transactions = 0;
   const note = (query: unknown) => {
     const text = typeof query === "string" ? query : String((query as { text?: string })?.text ?? "");
     if (/^\s*BEGIN\b/i.test(text)) transactions += 1;
-    if (!CONTROL.test(text)) statements.push(text.replace(/\s+/g, " ").trim());
+    if (CONTROL.test(text)) return;
+    const oneLine = text.replace(/\s+/g, " ").trim();
+    statements.push(oneLine);
+    if (typeof query === "string" || !(query as { name?: string })?.name) unnamed.push(oneLine);
   };
   if (connection.pool) {
     const proto = (connection.pool as unknown as { Client: { prototype: { query: (...args: unknown[]) => unknown } } })
@@ -74,9 +80,11 @@ export async function recordSql(): Promise<SqlRecorder> {
   (globalThis as { __sqlNote?: (query: unknown) => void }).__sqlNote = note;
   return {
     statements: () => [...statements],
+    unnamed: () => [...unnamed],
     transactions: () => transactions,
     reset: () => {
       statements = [];
+      unnamed = [];
       transactions = 0;
     },
   };

@@ -2,8 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
-import { createFreshDatabase } from "./test-database.ts";
+import { createMigratedDatabase } from "./test-database.ts";
 
 export type TestApp = {
   baseUrl: string;
@@ -20,8 +19,8 @@ export type TestApp = {
 };
 
 /**
- * The built Next.js app (`next build` output) served over real HTTP inside this test process, on a fresh,
- * migrated database. Routes and tests share one database client (see lib/db/client.ts), which PGlite requires.
+ * The built Next.js app (`next build` output) served over real HTTP inside this test process, on its own copy of the
+ * run's migrated template database (tests/helpers/test-database.ts). Routes and tests share one database client (see lib/db/client.ts), which PGlite requires.
  */
 export async function startTestApp(
   options: {
@@ -29,11 +28,10 @@ export async function startTestApp(
     connectThrough?: (databaseUrl: string) => Promise<string>;
   } = {},
 ): Promise<TestApp> {
-  const database = await createFreshDatabase();
+  const database = await createMigratedDatabase();
   if (database.url && options.connectThrough) process.env.DATABASE_URL = await options.connectThrough(database.url);
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
   process.env.NEXTAUTH_URL ??= "http://localhost";
-  await deployMigrationsOnOpenDatabase();
   const db = await getDb();
 
   const { default: next } = await import("next");

@@ -1,6 +1,6 @@
 // The list of every endpoint contract (app/api/**/contract.ts), written as lib/api-docs/contracts.generated.ts so the
 // OpenAPI document, the API reference page and the tests can import them all without a hand-kept registry. Run by
-// next.config.js (every build) and `npm run contracts`; tests/openapi.test.ts fails when the file is stale.
+// next.config.js (every build) and `npm run contracts`; tests/openapi.http.test.ts fails when the file is stale.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { filesBelow } from "../../http/server/api-route-table.mjs";

@@ -80,6 +80,12 @@ const tokenCache = ((globalThis as Record<string, unknown>).__docflowTokenCache 
   { actor: Actor | null; until: number }
 >;
 const CACHE_MAX_ENTRIES = 10_000;
+// Lookups under way, by hash: the requests that miss the cache together (a token's entry expires while 32 connections
+// use it) share one statement instead of sending one each (issue 17).
+const lookupsInFlight = ((globalThis as Record<string, unknown>).__docflowTokenLookups ??= new Map()) as Map<
+  string,
+  Promise<{ actor: Actor | null; expiresAt: number | null }>
+>;
 
 export function authCacheMs(): number {
   const value = Number(process.env.API_AUTH_CACHE_MS);
@@ -95,11 +101,19 @@ export async function actorFromBearerCached(token: string): Promise<Actor | null
   const now = Date.now();
   const cached = tokenCache.get(hash);
   if (cached && cached.until > now) return cached.actor;
-  const { actor, expiresAt } = await lookupToken(hash);
-  tokenCache.delete(hash);
-  if (tokenCache.size >= CACHE_MAX_ENTRIES) tokenCache.delete(tokenCache.keys().next().value!);
-  tokenCache.set(hash, { actor, until: Math.min(now + ttl, expiresAt ?? Infinity) });
-  return actor;
+  let lookup = lookupsInFlight.get(hash);
+  if (!lookup) {
+    lookup = lookupToken(hash)
+      .then((answer) => {
+        tokenCache.delete(hash);
+        if (tokenCache.size >= CACHE_MAX_ENTRIES) tokenCache.delete(tokenCache.keys().next().value!);
+        tokenCache.set(hash, { actor: answer.actor, until: Math.min(now + ttl, answer.expiresAt ?? Infinity) });
+        return answer;
+      })
+      .finally(() => lookupsInFlight.delete(hash));
+    lookupsInFlight.set(hash, lookup);
+  }
+  return (await lookup).actor;
 }
 
 /** Drops a token's cached answer on this server (revocation is then immediate here, within the TTL elsewhere). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { rawQuery } from "../../db/raw-query.ts";
 import { invalid, notFound } from "../../errors/app-error.ts";
-import { READ_VIEW_BY_ID, READ_VIEWS_BY_CPF } from "../read-view-sql.ts";
+import { READ_VIEW_BY_ID, readViewsByCpfSql } from "../read-view-sql.ts";
 
 /** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
 export async function loadDocumentById(instanceId: number, id: number): Promise<string> {
@@ -15,11 +15,12 @@ export async function loadDocumentById(instanceId: number, id: number): Promise<
  * One statement returns the views (JSON text) and the instance's category keys, so an unknown key is a 400.
  */
 export async function loadDocumentsByCpf(instanceId: number, cpfs: string[], categories: string[]): Promise<string> {
-  const [row] = await rawQuery<{ views: string; known: string[] | null }>(READ_VIEWS_BY_CPF, [
-    instanceId,
-    cpfs,
-    categories,
-  ]);
+  const one = cpfs.length === 1;
+  const filtered = categories.length > 0;
+  const [row] = await rawQuery<{ views: string; known: string[] | null }>(
+    readViewsByCpfSql(one ? "one" : "many", filtered),
+    [instanceId, one ? cpfs[0] : cpfs, ...(filtered ? [categories] : [])],
+  );
   const knownKeys = new Set(row?.known ?? []);
   const unknown = categories.filter((key) => !knownKeys.has(key));
   if (unknown.length > 0) {

@@ -64,15 +64,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
     try {
       caller = await identify(request);
       caller.admit();
-      let body: unknown = undefined;
-      if (contract.request) {
-        const raw = await readJsonBody(request, contract.requestLimitBytes);
-        const parsed = contract.request.safeParse(raw);
-        if (!parsed.success) {
-          throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
-        }
-        body = parsed.data;
-      }
+      const body = await parseRequestBody(contract, request);
       const rawParams = (await segmentData?.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
@@ -104,6 +96,23 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       });
     }
   };
+}
+
+/**
+ * The request body as the contract's request schema parses it (undefined when the contract takes none). Throws the
+ * ApiError the client gets: 415, 413, 400 for malformed JSON, 400 with field errors for a body the schema refuses.
+ * Exported for tests/property-contracts.test.ts, which drives it in-process with generated bodies.
+ */
+export async function parseRequestBody<C extends ApiContract>(
+  contract: C,
+  request: Request,
+): Promise<ContractParsedBody<C>> {
+  if (!contract.request) return undefined as ContractParsedBody<C>;
+  const parsed = contract.request.safeParse(await readJsonBody(request, contract.requestLimitBytes));
+  if (!parsed.success) {
+    throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
+  }
+  return parsed.data as ContractParsedBody<C>;
 }
 
 /** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws when they may not. */

@@ -1,19 +1,17 @@
 // Broad searches stop counting at SEARCH_COUNT_CAP: the list says "more than 10,000" instead of counting a million rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { SEARCH_COUNT_CAP, searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertBulkDocuments } from "./helpers/bulk-documents.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let catalog: SeededCatalog;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ cleanup } = await createFreshDatabase());
-  await deployMigrationsOnOpenDatabase();
+  ({ cleanup } = await createMigratedDatabase());
   const db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   await insertBulkDocuments(db, {

@@ -3,17 +3,15 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { cpfFromBase, createLgpdInstance, insertDocument } from "./helpers/lgpd.ts";
 import { ROOT, runScript } from "./helpers/run-script.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let requestId: number;
 let documentId: number;
 beforeAll(async () => {
-  database = await createFreshDatabase();
-  await deployMigrationsOnOpenDatabase();
+  database = await createMigratedDatabase();
   const db = await getDb();
   const instance = await createLgpdInstance(db, "default");
   const cpf = cpfFromBase(777_001);

@@ -124,5 +124,5 @@ describe.skipIf(!hasBuild)("graceful shutdown of npm start", () => {
     } finally {
       if (wrapper.exitCode === null) wrapper.kill("SIGTERM"); // forwarded: the server stops too (bounded)
     }
-  }, 300_000); // a whole npm start lifecycle, like tests/start.test.ts
+  }, 300_000); // a whole npm start lifecycle, like tests/start.http.test.ts
 });

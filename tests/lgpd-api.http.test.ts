@@ -16,7 +16,7 @@ let app: TestApp;
 let main: LgpdInstance;
 let other: LgpdInstance;
 
-// Wrong keys are throttled per address (tests/abuse-brakes.test.ts): each request here comes from its own address,
+// Wrong keys are throttled per address (tests/abuse-brakes.http.test.ts): each request here comes from its own address,
 // as a trusted proxy (TRUST_PROXY=1) reports it, so this file's many 401 checks never meet the lock.
 let addressCount = 0;
 const freshAddress = () => `10.77.${++addressCount >> 8}.${addressCount & 255}`;

@@ -14,7 +14,7 @@ let app: TestApp;
 let fx: InstanceFixture;
 
 // The 45 s replay (CI) sends more than the default 6,000 requests a minute on one token on a fast machine, and 429s
-// would hide the lock behaviour under test: this file measures waits, tests/abuse-brakes.test.ts the rate limit.
+// would hide the lock behaviour under test: this file measures waits, tests/abuse-brakes.http.test.ts the rate limit.
 const rateLimitBefore = process.env.API_RATE_LIMIT_PER_MINUTE;
 
 beforeAll(async () => {

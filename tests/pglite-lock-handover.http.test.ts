@@ -132,6 +132,6 @@ describe.skipIf(!hasBuild || !onPglite || process.platform !== "linux")(
       } finally {
         await opened.close();
       }
-    }, 300_000); // a whole npm start lifecycle, like tests/start.test.ts
+    }, 300_000); // a whole npm start lifecycle, like tests/start.http.test.ts
   },
 );

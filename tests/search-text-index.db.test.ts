@@ -5,13 +5,12 @@
 // wildcards, numbers and nested JSON included. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, Prisma, type Db } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { SEARCH_TEXT_COLUMNS, searchTextSql, type SearchTextTable } from "@/lib/db/search-text.ts";
 import { searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertDocument } from "./helpers/lgpd.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
 let catalog: SeededCatalog;
@@ -35,8 +34,7 @@ const PLACAS: Prisma.InputJsonValue[] = [
 ];
 
 beforeAll(async () => {
-  ({ cleanup } = await createFreshDatabase());
-  await deployMigrationsOnOpenDatabase();
+  ({ cleanup } = await createMigratedDatabase());
   db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   for (const [index, placa] of PLACAS.entries()) {

@@ -18,13 +18,14 @@ async function connectionDb(): Promise<BaselineDb> {
   const connection = await getConnection();
   if (connection.pool) return poolDb(connection.pool);
   const pglite = connection.pglite!;
-  const query = (text: string, params?: unknown[]) =>
-    pglite.query<Record<string, unknown>>(text, params).then(({ rows }) => ({ rows }));
+  // PGlite has no named statements (its query always parses an unnamed one): the baseline's names are dropped here.
+  const query: BaselineDb["query"] = (sql, params) =>
+    pglite.query<Record<string, unknown>>(sql.text, params).then(({ rows }) => ({ rows }));
   return {
     query,
     transaction: (work) =>
       pglite.transaction((tx) =>
-        work((text, params) => tx.query<Record<string, unknown>>(text, params).then(({ rows }) => ({ rows }))),
+        work((sql, params) => tx.query<Record<string, unknown>>(sql.text, params).then(({ rows }) => ({ rows }))),
       ),
   };
 }

@@ -6,22 +6,20 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { openConnection } from "@/lib/db/connection.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { createInstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, insertDocument } from "./helpers/lgpd.ts";
 import { runScript } from "./helpers/run-script.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 const onPglite = !process.env.TEST_DATABASE_URL;
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 const scratch = mkdtempSync(path.join(tmpdir(), "docflow-backup-"));
 const backupFile = path.join(scratch, "docflow.tar.gz");
 const restoredDir = path.join(scratch, "restored");
 
 beforeAll(async () => {
   if (!onPglite) return;
-  database = await createFreshDatabase();
-  await deployMigrationsOnOpenDatabase();
+  database = await createMigratedDatabase();
   const db = await getDb();
   const fixture = await createInstanceFixture(db, "default");
   for (let i = 0; i < 12; i += 1)

@@ -8,13 +8,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/server/sign-in-throttle.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { LGPD_KEY_FAILURE_LIMITS } from "@/lib/lgpd/server/key-throttle.ts";
 import { freePort } from "./helpers/free-port.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
 import { postFrom, withinOneWindow } from "./helpers/post-from.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -25,7 +24,7 @@ const BRAKE = 60;
 const OVERSHOOT = 5;
 
 type Server = { baseUrl: string; child: ChildProcess; output: () => string };
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let fx: InstanceFixture;
 const servers: Server[] = [];
 
@@ -63,8 +62,7 @@ async function startServer(): Promise<Server> {
 beforeAll(async () => {
   if (!onPostgres) return;
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
-  database = await createFreshDatabase();
-  await deployMigrationsOnOpenDatabase();
+  database = await createMigratedDatabase();
   fx = await createInstanceFixture(await getDb(), "default");
   servers.push(...(await Promise.all([startServer(), startServer()])));
 });

@@ -8,13 +8,12 @@ import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
 import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { databaseTarget } from "@/lib/db/connection.ts";
-import { deployMigrations } from "@/lib/db/deploy.ts";
 import { lockPathFor } from "@/lib/db/pglite-lock.ts";
 import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { runScript } from "./helpers/run-script.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 const cli = (...args: string[]) => runScript("scripts/cli.ts", args);
 
 /** Opens the database in this process for checks, and closes it again (PGlite: one process at a time). */
@@ -27,9 +26,8 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  database = await createFreshDatabase();
+  database = await createMigratedDatabase();
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
-  await deployMigrations(databaseTarget());
 });
 afterAll(async () => {
   await closeDb();

@@ -4,14 +4,13 @@
 // the condition is answered by the table's trigram index. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { SEARCH_TEXT_COLUMNS, type SearchTextTable } from "@/lib/db/search-text.ts";
 import { candidateCondition } from "@/lib/lgpd/server/erasure-candidates.ts";
 import { ERASURE_SCOPE, type MaskedColumn } from "@/lib/lgpd/erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher } from "@/lib/lgpd/person-mask.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertDocument } from "./helpers/lgpd.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
 let catalog: SeededCatalog;
@@ -39,8 +38,7 @@ const MENTIONS = [
 const UNRELATED = ["nada a ver", "Outro cliente 111.444.777-35", "Maria da Silva", "tel 98765-0000", "Quintas"];
 
 beforeAll(async () => {
-  ({ cleanup } = await createFreshDatabase());
-  await deployMigrationsOnOpenDatabase();
+  ({ cleanup } = await createMigratedDatabase());
   db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   const texts = [...MENTIONS, ...UNRELATED];

@@ -1,28 +1,26 @@
 // Issue 8, finding 7, on the embedded database: the process that holds a PGlite folder is SIGKILLed while it holds two
 // claims (one inside its open deletion transaction). The next process to open the folder — `npm run worker` with the
 // default settings — completes both within 30 s of the kill, each once (before the heartbeat: a 300 s lease).
-// PostgreSQL's version, with two workers running at once, is in tests/lgpd-lease.test.ts.
+// PostgreSQL's version, with two workers running at once, is in tests/lgpd-lease.http.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument } from "./helpers/lgpd.ts";
 import { expectTakenOverOnce } from "./helpers/lgpd-takeover.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const onPglite = !process.env.TEST_DATABASE_URL;
 
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 const requestIds: number[] = [];
 let documentIds: number[] = [];
 
 beforeAll(async () => {
   if (!onPglite) return;
-  database = await createFreshDatabase();
-  await deployMigrationsOnOpenDatabase();
+  database = await createMigratedDatabase();
   const db = await getDb();
   const instance = await createLgpdInstance(db, "default");
   const cpfs = [cpfFromBase(616161616), cpfFromBase(727272727)];

@@ -34,7 +34,7 @@ const signIn = (body: unknown, address: string) =>
 beforeAll(async () => {
   process.env.TRUST_PROXY = "1";
   // These tests change tokens and users straight in the database, as the CLI or another app server would, and
-  // check the very next request; the token cache (tests/auth-cache.test.ts) delays that by up to API_AUTH_CACHE_MS.
+  // check the very next request; the token cache (tests/auth-cache.http.test.ts) delays that by up to API_AUTH_CACHE_MS.
   process.env.API_AUTH_CACHE_MS = "0";
   app = await startTestApp();
   fixture = await createInstanceFixture(app.db);

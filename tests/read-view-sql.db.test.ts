@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
 import { createDocument } from "@/lib/documents/server/create.ts";
 import { documentWithRelations } from "@/lib/documents/server/load.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
@@ -11,7 +10,7 @@ import { serializeReadView } from "@/lib/documents/server/serialize.ts";
 import { updateDocument } from "@/lib/documents/server/update.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
-import { createFreshDatabase } from "./helpers/test-database.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
 let catalog: SeededCatalog;
@@ -20,8 +19,7 @@ let actor: Actor;
 const CPF = "529.982.247-25";
 
 beforeAll(async () => {
-  ({ cleanup } = await createFreshDatabase());
-  await deployMigrationsOnOpenDatabase();
+  ({ cleanup } = await createMigratedDatabase());
   db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   actor = { type: "token", id: 1, label: "token:test", instanceId: catalog.instanceId, role: "admin", userId: null };

@@ -1,0 +1,106 @@
+// Issue 19 item 1: the document create/update use-cases on a real database, without Next (they were reached only
+// through HTTP): what a write stores, that a refused update writes nothing, and that another instance's document is
+// out of reach. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor.ts";
+import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { createDocument } from "@/lib/documents/server/create.ts";
+import { updateDocument } from "@/lib/documents/server/update.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
+import { createMigratedDatabase } from "./helpers/test-database.ts";
+
+let db: Db;
+let cleanup: () => Promise<void>;
+let catalog: SeededCatalog;
+let other: SeededCatalog;
+const actorOf = (instanceId: number, id: number): Actor => ({
+  type: "token",
+  id,
+  label: `token:${id}`,
+  instanceId,
+  role: "staff",
+  userId: null,
+});
+let staff: Actor;
+let otherStaff: Actor;
+
+beforeAll(async () => {
+  ({ cleanup } = await createMigratedDatabase());
+  db = await getDb();
+  catalog = await createInstanceWithCatalog(db, "default");
+  other = await createInstanceWithCatalog(db, "other");
+  staff = actorOf(catalog.instanceId, 1);
+  otherStaff = actorOf(other.instanceId, 2);
+});
+afterAll(async () => {
+  await closeDb();
+  await cleanup?.();
+});
+
+const newDocument = (extra: Record<string, unknown> = {}) =>
+  createDocument(
+    staff,
+    { status_id: catalog.statusIds["Novo"], product_id: catalog.productId, cpf: "529.982.247-25", ...extra },
+    "req-create",
+  );
+
+async function rowAndHistory(id: number) {
+  const row = await db.document.findUniqueOrThrow({ where: { id } });
+  const history = await db.documentHistory.findMany({ where: { documentId: id }, orderBy: { id: "asc" } });
+  return { row, history };
+}
+
+describe("createDocument", () => {
+  it("stores the row with the day's next protocol and one history entry naming the actor and request", async () => {
+    const first = await newDocument({ name: "Ana", filled_columns: { placa: "ABC1D23" } });
+    const second = await newDocument();
+    const [firstPrefix, firstNumber] = first.protocol.split("-");
+    const [secondPrefix, secondNumber] = second.protocol.split("-");
+    expect(secondPrefix).toBe(firstPrefix);
+    expect(Number(secondNumber)).toBe(Number(firstNumber) + 1);
+
+    const { row, history } = await rowAndHistory(first.id);
+    expect(row).toMatchObject({
+      instanceId: catalog.instanceId,
+      statusId: catalog.statusIds["Novo"],
+      cpfDigits: "52998224725",
+      name: "Ana",
+      filledColumns: { placa: "ABC1D23" },
+    });
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ actorType: "token", actorId: 1, requestId: "req-create" });
+  });
+});
+
+describe("updateDocument", () => {
+  it("changes the fields sent, keeps the others, and records the change in the history", async () => {
+    const created = await newDocument({ name: "Ana", email: "ana@example.com" });
+    await updateDocument(staff, { id: created.id, name: "Ana Maria", status_id: catalog.statusIds["Em análise"] });
+    const { row, history } = await rowAndHistory(created.id);
+    expect(row).toMatchObject({
+      name: "Ana Maria",
+      email: "ana@example.com",
+      statusId: catalog.statusIds["Em análise"],
+    });
+    expect(history).toHaveLength(2);
+    const fields = (history[1]!.changes as Array<{ field: string }>).map((change) => change.field);
+    expect(fields).toEqual(expect.arrayContaining(["name"]));
+  });
+
+  it("refuses an unknown status and writes nothing, not even the other fields sent with it", async () => {
+    const created = await newDocument({ name: "Ana" });
+    const before = await rowAndHistory(created.id);
+    const refused = updateDocument(staff, { id: created.id, name: "Changed", status_id: 2 ** 31 - 1 });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    expect(await rowAndHistory(created.id)).toEqual(before);
+  });
+
+  it("does not reach another instance's document: not found, and unchanged", async () => {
+    const created = await newDocument({ name: "Ana" });
+    const before = await rowAndHistory(created.id);
+    const refused = updateDocument(otherStaff, { id: created.id, name: "Taken" });
+    await expect(refused).rejects.toMatchObject({ kind: "not_found" });
+    expect(await rowAndHistory(created.id)).toEqual(before);
+  });
+});
