@@ -344,6 +344,58 @@ describe("every contract against the real answers", () => {
     await call("DELETE", "/admin/webhooks/{id}", { params: { id: endpoint.id } });
   });
 
+  it("the original service's calls (Compatibility, issue 16)", async () => {
+    await call("POST", "/admin/settings/users", {
+      body: { email: "compat-user@example.com", name: "Compat User", role: "staff", password: "a-long-password-2" },
+    });
+    const signedIn = await call("POST", "/cognito/user/signIn", {
+      token: null,
+      body: { email: "compat-user@example.com", password: "a-long-password-2" },
+    });
+    const token = signedIn.token as string;
+    const created = await call("POST", "/document/create", {
+      token,
+      body: {
+        status_id: fx.statusIds["Novo"],
+        product_id: fx.productId,
+        cpf: "52998224725",
+        source: "",
+        filled_columns: null,
+      },
+    });
+    const id = created.id as number;
+    await call("POST", "/document/filter", { token, body: { uuid: [created.uuid], initialDate: "01/01/2020" } });
+    const note = await call("POST", "/observation/create", {
+      token,
+      body: { document_id: id, message: "Nota", observation_from: "client", section: "s", send_communication: false },
+    });
+    await call("POST", "/observation/deleteById", { token, body: { id: note.id } });
+    const [pendency] = await call("POST", "/attachment/createPendency", {
+      token,
+      body: {
+        pendencies: [{ document_id: id, name: "RG", description: "Frente", status: "pending" }],
+        send_to_sac: true,
+      },
+    });
+    await call("POST", "/attachment/loadPendency", { token, body: { document_id: id } });
+    await call("POST", "/attachment/updateById", { token, body: { id: pendency.id, status: "in_analisys" } });
+    await call("POST", "/attachment/upload/link", {
+      token,
+      body: {
+        document_id: id,
+        name: "Contrato",
+        description: "",
+        filename: "contrato.pdf",
+        path: "https://files.example.com/contrato.pdf",
+        driver: "s3",
+        status: "ok",
+        send_attachment: false,
+      },
+    });
+    await call("POST", "/document/loadById", { token, body: { id } });
+    await call("POST", "/product/create", { body: { name: "Produto compat", description: "CLI" } });
+  });
+
   it("left no contract uncalled", () => {
     const missing = CONTRACTS.filter((contract) => !covered.has(contract)).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);

@@ -17,7 +17,11 @@ const documentFields = {
   email: optionalEmail,
   sla_total: hoursField.nullable().optional(),
   source: optionalText(120),
-  filled_columns: filledColumns.optional(),
+  // null is "none" (the original's CLI sends it when no column was given): the same as leaving it out.
+  filled_columns: filledColumns
+    .nullable()
+    .transform((value) => value ?? undefined)
+    .optional(),
 };
 
 export const createDocumentSchema = z.object(documentFields);

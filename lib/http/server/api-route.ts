@@ -108,7 +108,8 @@ export async function parseRequestBody<C extends ApiContract>(
   request: Request,
 ): Promise<ContractParsedBody<C>> {
   if (!contract.request) return undefined as ContractParsedBody<C>;
-  const parsed = contract.request.safeParse(await readJsonBody(request, contract.requestLimitBytes));
+  const raw = await readJsonBody(request, contract.requestLimitBytes, { emptyIsObject: contract.emptyBodyIsObject });
+  const parsed = contract.request.safeParse(raw);
   if (!parsed.success) {
     throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
   }
@@ -120,13 +121,13 @@ type Caller = { label: string; context: { actor: Actor } | { address: string | n
 
 function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
   if (contract.auth === "none" && contract.addressRateLimit) {
-    const { bucket, perMinute } = contract.addressRateLimit;
+    const { bucket, perMinute, caller = "customer" } = contract.addressRateLimit;
     // Auth-less contracts are the customer's (tracking): no credentials, a brake per address (client-address.ts
     // decides how far X-Forwarded-For is believed).
     return async (request) => {
       const address = clientAddress(request.headers);
       return {
-        label: "customer",
+        label: caller,
         context: { address },
         admit: () => enforceRateLimit(`${bucket}:${address ?? "unknown"}`, perMinute),
       };

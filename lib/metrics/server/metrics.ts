@@ -12,6 +12,8 @@ type Metrics = {
   latency: Histogram<"method" | "route" | "status">;
   rateLimited: Counter<"limiter">;
   signInFailures: Counter<"reason">;
+  passwordChecks: Counter;
+  passwordSeconds: Counter;
   deletions: Histogram<"outcome">;
 };
 
@@ -65,6 +67,17 @@ function metrics(): Promise<Metrics> {
         labelNames: ["reason"],
         ...labelled,
       }),
+      // The cost of password work (scrypt), so the sign-in cache's effect can be measured (tests/compat-sign-in).
+      passwordChecks: new client.Counter({
+        name: "docflow_password_verifications_total",
+        help: "Password hashes computed to check a sign-in (real or decoy)",
+        ...labelled,
+      }),
+      passwordSeconds: new client.Counter({
+        name: "docflow_password_verification_seconds_total",
+        help: "Seconds spent computing password hashes for sign-ins",
+        ...labelled,
+      }),
       deletions: new client.Histogram({
         name: "docflow_lgpd_deletion_duration_seconds",
         help: "Time to process one claimed LGPD deletion request, by outcome",
@@ -102,6 +115,13 @@ export function recordSignInFailure(reason: "invalid" | "throttled") {
   record((m) => {
     m.signInFailures.inc({ reason });
     if (reason === "throttled") m.rateLimited.inc({ limiter: "sign-in" });
+  });
+}
+
+export function recordPasswordCheck(seconds: number) {
+  record((m) => {
+    m.passwordChecks.inc();
+    m.passwordSeconds.inc(seconds);
   });
 }
 

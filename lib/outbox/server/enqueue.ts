@@ -15,7 +15,7 @@ const FACTS_SQL = `SELECT d."email", d."name", d."protocol", d."uuid"::text AS "
           WHERE m."documentId" = d."id" AND m."channel" = 'email'), '-infinity'::timestamptz)), '[]'::json)::text
       AS "observations"
   FROM "Document" d JOIN "Status" s ON s."id" = d."statusId"
-  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND s."notifyCustomer"`;
+  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND ($3::boolean OR s."notifyCustomer")`;
 
 const INSERT_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "recipient", "subject", "body",
     "notBefore", "createdAt")
@@ -35,13 +35,14 @@ type Facts = {
 
 /**
  * After a status change (in its transaction): queues the e-mail of the document's new status when that status
- * notifies and the document has an e-mail address. Answers the outbox id, or null when nothing was queued.
+ * notifies (or `always`: a customer observation sent with send_communication) and the document has an e-mail
+ * address. Answers the outbox id, or null when nothing was queued.
  */
 export async function queueStatusMessage(
   query: SqlRunner,
-  input: { instanceId: number; documentId: number; now: Date },
+  input: { instanceId: number; documentId: number; now: Date; always?: boolean },
 ): Promise<number | null> {
-  const [facts] = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId]);
+  const [facts] = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
   const recipient = facts?.email?.trim();
   if (!facts || !recipient) return null;
   const message = renderMessage(
