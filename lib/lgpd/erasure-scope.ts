@@ -120,6 +120,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     kept: {
       url: "an integrator's system address, chosen by an admin",
       events: "event names",
+      payload: '"minimal" or "full"',
       secretCipher: "an encrypted random secret",
       secretHint: "the secret's last characters (random)",
     },

@@ -100,7 +100,8 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       return addProxyHeaders(response, request);
     } finally {
       const seconds = (performance.now() - started) / 1000;
-      recordApiRequest(request.method, dialect.metricsPath ?? path, status, seconds);
+      // Labelled with the route's template, never the request's path (bounded series; a path may hold a CPF).
+      recordApiRequest(request.method, `/api${contract.path}`, status, seconds);
       dialect.logRequest({ requestId, method: request.method, path, status, caller, ms: Math.round(seconds * 1000) });
     }
   };
@@ -111,8 +112,6 @@ type Dialect = {
   identify: (request: Request, params: Record<string, string>) => Promise<Caller>;
   readBody: (request: Request) => Promise<unknown>;
   errorResponse: (error: unknown, requestId: string, path: string) => Response;
-  /** The path the request metrics are labelled with, when not the request's own. */
-  metricsPath?: string;
   logRequest: (line: {
     requestId: string;
     method: string;
@@ -137,8 +136,6 @@ function dialectOf(contract: ApiContract): Dialect {
         return parsed.data;
       },
       errorResponse: (error, requestId) => lgpdErrorResponse(error, requestId, route),
-      // The template: a status path holds a CPF.
-      metricsPath: `/api${contract.path}`,
       logRequest: ({ requestId, method, path, status, ms }) =>
         log.info("lgpd.api", { request_id: requestId, route, method, instance: instanceOf(path), status, ms }),
     };

@@ -42,7 +42,7 @@ export async function eraseTiedData(
   sql: Sql,
   instanceId: number,
   digits: string,
-): Promise<{ deleted: DeletedCounts; masked: number }> {
+): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[] }> {
   const candidates = await sql<{ id: number }>(
     `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
      UNION
@@ -50,8 +50,9 @@ export async function eraseTiedData(
     [instanceId, digits],
   );
   const { rows } = candidates.rows.length
-    ? await sql<{ id: number }>(
-        `SELECT id FROM "Document" WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
+    ? await sql<ErasedDocument>(
+        `SELECT id, uuid::text AS uuid, protocol FROM "Document"
+          WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
         [instanceId, idArray(candidates.rows)],
       )
     : { rows: [] };
@@ -70,8 +71,11 @@ export async function eraseTiedData(
   }
   const matcher = personMatcher({ cpfs: [digits], ...terms });
   const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
-  return { deleted, masked };
+  return { deleted, masked, documents: rows.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })) };
 }
+
+/** A deleted document as the erasure notice names it: what receivers that were sent it hold it by. */
+export type ErasedDocument = { id: number; uuid: string; protocol: string };
 
 const idArray = (rows: { id: number }[]) => `{${rows.map((row) => Number(row.id)).join(",")}}`;
 

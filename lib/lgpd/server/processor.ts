@@ -55,7 +55,8 @@ export function claimDueRequests(
 
 class LeaseLostError extends Error {}
 
-/** The lgpd.request.completed webhook: the outcome, counts and the masked CPF — never the CPF itself. */
+/** The lgpd.request.completed webhook: the outcome, counts, the masked CPF — never the CPF itself — and the deleted
+ * documents' ids, uuids and protocols, so receivers that were sent them can erase their copies (LGPD Art. 18 §6). */
 async function queueLgpdCompleted(sql: Sql, request: ClaimedRequest, data: Record<string, unknown>): Promise<void> {
   await queueWebhooks(sql, {
     instanceId: request.instanceId,
@@ -83,7 +84,7 @@ async function runDeletion(request: ClaimedRequest, context: JobContext<LgpdSett
         [request.id, owner],
       );
       if (own.rowCount === 0) return null;
-      const { deleted, masked } = await eraseTiedData(sql, request.instanceId, digits);
+      const { deleted, masked, documents } = await eraseTiedData(sql, request.instanceId, digits);
       const completedAt = new Date();
       const status = deleted.documents > 0 ? "done" : "not_found";
       const details = {
@@ -101,7 +102,7 @@ async function runDeletion(request: ClaimedRequest, context: JobContext<LgpdSett
         [request.id, owner, status, JSON.stringify(details), completedAt.toISOString()],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();
-      await queueLgpdCompleted(sql, request, { status, cpf_masked: marked.rows[0]!.cpfMasked, ...details });
+      await queueLgpdCompleted(sql, request, { status, cpf_masked: marked.rows[0]!.cpfMasked, ...details, documents });
       return { status, deleted, masked } as const;
     });
     if (!result) return lost(request, owner);
