@@ -43,6 +43,11 @@ async function reads(token: string) {
   expect(byId.status, JSON.stringify(byId.body)).toBe(200);
   expect(byCpf.status, JSON.stringify(byCpf.body)).toBe(200);
   expect(byCpf.body).toHaveLength(1);
+  // The original's document/filter (issue 16) answers the same read views: the same masking.
+  const filtered = await call("document/filter", { uuid: [byId.body.uuid] }, token);
+  expect(filtered.status, JSON.stringify(filtered.body)).toBe(200);
+  expect(filtered.body).toHaveLength(1);
+  expect(personal(filtered.body[0])).toEqual(personal(byId.body));
   return { byId: personal(byId.body), byCpf: personal(byCpf.body[0]) };
 }
 

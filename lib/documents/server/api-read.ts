@@ -2,9 +2,11 @@ import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import { countUnmaskedRead } from "../../auth/server/unmasked-reads.ts";
 import { maskPersonalValue, type PersonalField } from "../mask.ts";
+import type { CompatFilterBody } from "../../compat/schemas.ts";
+import { filterDocumentsCompat } from "./filter-documents-compat.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "./read.ts";
 
-// document/loadById and loadByCPF for a caller: the read view (built by the database, lib/documents/read-view-sql.ts)
+// document/loadById, loadByCPF and the original's document/filter for a caller: the read view (built by the database, lib/documents/read-view-sql.ts)
 // with the customer's personal data masked like the document page — CPF, name, e-mail, phone — unless the caller
 // may read it in clear: an integration token an admin set so (counted per token), or the server's own processes.
 // Masking happens here, after the read, so the read's SQL stays one shape for everyone. docs/decisions.md
@@ -46,4 +48,9 @@ export async function readDocumentById(actor: Actor, id: number): Promise<ReadVi
 /** document/loadByCPF for `actor` (JSON text of an array). */
 export async function readDocumentsByCpf(actor: Actor, cpfs: string[], categories: string[]): Promise<ReadViewText> {
   return forCaller(actor, await loadDocumentsByCpf(actor.instanceId, cpfs, categories), true);
+}
+
+/** The original's document/filter for `actor` (JSON text of an array of read views). */
+export async function readFilteredDocuments(actor: Actor, body: CompatFilterBody): Promise<ReadViewText> {
+  return forCaller(actor, await filterDocumentsCompat(actor.instanceId, body), true);
 }
