@@ -188,6 +188,45 @@ test("an admin creates a document-API token, sees it once, and a revoked token s
   await screenshotBothSizes(page, "apis-tokens-revoked");
 });
 
+test("an admin lets an integration token read personal data in clear, sees its clear reads counted, and masks it again", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/apis/tokens");
+  await page.getByLabel("Nome", { exact: true }).fill("CRM com CPF");
+  await page.getByLabel("Perfil com que age").selectOption("staff");
+  await page.getByLabel("Lê dados pessoais sem máscara").check();
+  await page.getByRole("button", { name: "Criar token" }).click();
+  const token = await page.getByRole("textbox", { name: "Novo token da API" }).inputValue();
+  const row = page
+    .getByRole("region", { name: "Tokens da API de documentos" })
+    .getByRole("row")
+    .filter({ hasText: "CRM com CPF" });
+  await expect(row).toContainText("Sem máscara");
+  await expect(row).toContainText("nenhuma leitura sem máscara");
+
+  const read = () =>
+    request.post("/api/document/loadByCPF", {
+      data: { cpf: "529.982.247-25" },
+      headers: { authorization: `Bearer ${token}` },
+    });
+  expect((await read()).status()).toBe(200);
+  await page.reload();
+  await expect(row).toContainText("1 leitura sem máscara");
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothSizes(page, "apis-tokens-clear-data");
+
+  await row.getByRole("button", { name: "Mascarar dados pessoais para o token CRM com CPF" }).click();
+  await expect(row).toContainText("Mascarados");
+  await expect(
+    row.getByRole("button", { name: "Permitir que o token CRM com CPF leia dados pessoais sem máscara" }),
+  ).toBeVisible();
+  expect((await read()).status()).toBe(200);
+  await page.reload();
+  await expect(row).toContainText("1 leitura sem máscara"); // a masked read is not counted
+});
+
 test("the LGPD page lists, filters and searches requests and opens a printable receipt", async ({ page }) => {
   await signIn(page, "admin");
   await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "LGPD" }).click();

@@ -417,3 +417,47 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "document-page-revealed");
 });
+
+test("a staff user sees a linked file (attachment/upload/link) as an external link, a storage key as text", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  const id = await openDocument(page, "attachment");
+  const link = {
+    document_id: id,
+    description: "Guardado no bucket do integrador",
+    driver: "s3",
+    status: "ok",
+    send_attachment: false,
+  };
+  const url = "https://files.example.com/bucket/contrato-linkado.pdf";
+  expect(
+    (
+      await api(page, "attachment/upload/link", {
+        ...link,
+        name: "Contrato",
+        filename: "contrato-linkado.pdf",
+        path: url,
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await api(page, "attachment/upload/link", {
+        ...link,
+        name: "Laudo",
+        filename: "laudo-chave.pdf",
+        path: "uploads/2026/laudo.pdf",
+      })
+    ).status(),
+  ).toBe(200);
+  await page.reload();
+  const panel = section(page, "Anexos");
+  const external = panel.getByRole("link", { name: /contrato-linkado\.pdf/ });
+  await expect(external).toHaveAttribute("href", url);
+  await expect(external).toHaveAttribute("target", "_blank");
+  await expect(external).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(panel.getByText("laudo-chave.pdf")).toBeVisible();
+  await expect(panel.getByRole("link", { name: /laudo-chave\.pdf/ })).toHaveCount(0);
+  await expect(panel.getByText(/uploads\/2026\/laudo\.pdf/)).toBeVisible();
+});

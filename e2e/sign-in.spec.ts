@@ -43,3 +43,26 @@ test("an expired session sends the user back to sign-in", async ({ page, context
   await page.reload().catch(() => {});
   await expect(page).toHaveURL(/\/signin/);
 });
+
+test("signing out ends the session on the server: a saved copy of its cookie opens nothing afterwards", async ({
+  page,
+  browser,
+}) => {
+  // Its own session (not the run's shared one from e2e/auth.setup.ts, which signing out would end for later specs).
+  await signInThroughForm(page, "admin");
+  await page.goto("/apis/tokens");
+  await expect(page.getByRole("heading", { name: "Novo token" })).toBeVisible();
+  const saved = await page.context().cookies();
+
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/signin\?signedOut=1/);
+
+  // Someone who copied the cookie before the sign-out replays it in another browser.
+  const replay = await browser.newContext();
+  await replay.addCookies(saved);
+  const other = await replay.newPage();
+  await other.goto("/apis/tokens");
+  await expect(other).toHaveURL(/\/signin/);
+  expect((await other.request.get("/api/admin/tokens")).status()).toBe(401);
+  await replay.close();
+});

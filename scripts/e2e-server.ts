@@ -39,6 +39,8 @@ process.env.NEXTAUTH_SECRET ??= "e2e-only-secret-not-for-production";
 process.env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
 // Customer e-mails go to the SMTP server e2e/customer-email.spec.ts runs on the next port (nothing listens otherwise:
 // messages then wait and retry, which no other journey notices).
+// The browser test's webhook receiver listens on loopback, which only the operator can open (lib/webhooks/destination.ts).
+process.env.WEBHOOK_ALLOW_CIDRS ??= "127.0.0.1/32";
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 // The browser suites exercise the routes too: their answers are checked against the contracts (lib/http/answer-check.ts).
 process.env.DOCFLOW_CHECK_ANSWERS ??= "1";

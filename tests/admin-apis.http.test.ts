@@ -180,6 +180,7 @@ describe("document-API tokens", () => {
     expect(items[0]!.last_used_at).toEqual(expect.any(String));
     expect(Object.keys(items[0]!).sort()).toEqual(
       [
+        "clear_personal_data",
         "created_at",
         "created_by",
         "expires_at",
@@ -190,6 +191,7 @@ describe("document-API tokens", () => {
         "revoked_at",
         "role",
         "state",
+        "unmasked_reads",
       ].sort(),
     );
 

@@ -201,6 +201,7 @@ describe("every contract against the real answers", () => {
     await call("POST", "/admin/lgpd-key/rotate", { body: {} });
     const token = await call("POST", "/admin/tokens", { body: { name: "ERP", role: "staff" } });
     await call("GET", "/admin/tokens");
+    await call("POST", "/admin/tokens/{id}/personal-data", { params: { id: token.id }, body: { clear: true } });
     await call("POST", "/admin/tokens/{id}/revoke", { params: { id: token.id }, body: {} });
 
     const key = { "x-api-key": lgpd.key };
@@ -312,6 +313,7 @@ describe("every contract against the real answers", () => {
   });
 
   it("the customer's side: tracking page and webhooks (issue 12)", async () => {
+    process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32"; // a loopback endpoint needs the operator's opening
     const endpoint = await call("POST", "/admin/webhooks", {
       body: { url: "http://127.0.0.1:9/hooks", events: ["document.created"] },
     });
@@ -341,6 +343,59 @@ describe("every contract against the real answers", () => {
     await call("POST", "/admin/webhooks/deliveries/{id}/resend", { params: { id: delivery.id }, body: {} });
     await call("PATCH", "/admin/webhooks/{id}", { params: { id: endpoint.id }, body: { enabled: false } });
     await call("DELETE", "/admin/webhooks/{id}", { params: { id: endpoint.id } });
+  });
+
+  it("the original service's calls (Compatibility, issue 16)", async () => {
+    await call("POST", "/admin/settings/users", {
+      body: { email: "compat-user@example.com", name: "Compat User", role: "staff", password: "a-long-password-2" },
+    });
+    const signedIn = await call("POST", "/cognito/user/signIn", {
+      token: null,
+      body: { email: "compat-user@example.com", password: "a-long-password-2" },
+    });
+    const token = signedIn.token as string;
+    const created = await call("POST", "/document/create", {
+      token,
+      body: {
+        status_id: fx.statusIds["Novo"],
+        product_id: fx.productId,
+        cpf: "52998224725",
+        source: "",
+        filled_columns: null,
+      },
+    });
+    const id = created.id as number;
+    await call("POST", "/document/filter", { token, body: { uuid: [created.uuid], initialDate: "01/01/2020" } });
+    const note = await call("POST", "/observation/create", {
+      token,
+      body: { document_id: id, message: "Nota", observation_from: "client", section: "s", send_communication: false },
+    });
+    await call("POST", "/observation/deleteById", { token, body: { id: note.id } });
+    const [pendency] = await call("POST", "/attachment/createPendency", {
+      token,
+      body: {
+        pendencies: [{ document_id: id, name: "RG", description: "Frente", status: "pending" }],
+        send_to_sac: true,
+      },
+    });
+    await call("POST", "/attachment/loadPendency", { token, body: { document_id: id } });
+    await call("POST", "/attachment/updateById", { token, body: { id: pendency.id, status: "in_analisys" } });
+    await call("POST", "/attachment/upload/link", {
+      token,
+      body: {
+        document_id: id,
+        name: "Contrato",
+        description: "",
+        filename: "contrato.pdf",
+        path: "https://files.example.com/contrato.pdf",
+        driver: "s3",
+        status: "ok",
+        send_attachment: false,
+      },
+    });
+    await call("POST", "/document/loadById", { token, body: { id } });
+    await call("POST", "/product/create", { body: { name: "Produto compat", description: "CLI" } });
+    await call("POST", "/status/loadStatusTransition", { body: { products: [fx.productId] } });
   });
 
   it("left no contract uncalled", () => {

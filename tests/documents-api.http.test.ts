@@ -368,7 +368,8 @@ describe("document/loadById and loadByCPF", () => {
     await app.db.observation.create({
       data: { documentId: created.id, text: "nota", authorLabel: "staff", visibility: "customer" },
     });
-    const { status, body } = await call("document/loadById", { id: created.id }, fx.tokens.viewer);
+    // An integration token allowed to read clear data (tests/api-masking.http.test.ts has the masked views).
+    const { status, body } = await call("document/loadById", { id: created.id }, fx.tokens.staff);
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
       [

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import { lgpdSettings } from "@/lib/lgpd/config.ts";
 import { processDueRequests, type ProcessOutcome } from "@/lib/lgpd/server/processor.ts";
-import { poolSession } from "@/lib/lgpd/server/sql.ts";
+import { poolSession } from "@/lib/db/sql-session.ts";
 import {
   cpfFromBase,
   createLgpdInstance,

@@ -7,14 +7,14 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LgpdRequest } from "@/lib/db/client.ts";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
+import { deleteTiedData } from "@/lib/lgpd/server/erase-tied-data.ts";
 import {
   claimDueRequests,
-  deleteTiedData,
   processClaimed,
   processDueRequests,
   type ProcessOutcome,
 } from "@/lib/lgpd/server/processor.ts";
-import { defaultSession, poolSession, type SqlSession } from "@/lib/lgpd/server/sql.ts";
+import { defaultSession, poolSession, type SqlSession } from "@/lib/db/sql-session.ts";
 import {
   cpfFromBase,
   createLgpdInstance,

@@ -68,8 +68,10 @@ describe("GET /api/ready", () => {
        RETURNING migration_name`,
     );
     try {
-      const { status, body } = await ready();
-      expect(status).toBe(503);
+      process.env.METRICS_TOKEN = "metrics-secret-token"; // names are for the operator only
+      const response = await get("/api/ready", "metrics-secret-token");
+      const body = await response.json();
+      expect(response.status).toBe(503);
       expect(body.checks.migrations).toBe("pending");
       expect(body.pending_migrations).toEqual([last!.migration_name]);
     } finally {
@@ -98,7 +100,9 @@ describe("GET /api/ready", () => {
       const stuck = await ready();
       expect(stuck.status).toBe(503);
       expect(stuck.body.checks.lgpd_queue).toBe("stuck");
-      expect(stuck.body.oldest_pending_lgpd_seconds).toBeGreaterThanOrEqual(120);
+      process.env.METRICS_TOKEN = "metrics-secret-token";
+      const detailed = await (await get("/api/ready", "metrics-secret-token")).json();
+      expect(detailed.oldest_pending_lgpd_seconds).toBeGreaterThanOrEqual(120);
       expect(JSON.stringify(stuck.body)).not.toContain("ready-test");
       process.env.READY_MAX_PENDING_SECONDS = "600";
       expect((await ready()).status).toBe(200);

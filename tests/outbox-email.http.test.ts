@@ -3,7 +3,7 @@
 // lease + a "sending" mark), retries temporary refusals with backoff, fails permanent ones, never re-sends a message
 // whose outcome is unknown, and leaves messages waiting (shown as such) without SMTP_URL. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultSession } from "@/lib/lgpd/server/sql.ts";
+import { defaultSession } from "@/lib/db/sql-session.ts";
 import { claimDueMessages, processDueMessages, UNKNOWN_OUTCOME } from "@/lib/outbox/server/processor.ts";
 import { verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";

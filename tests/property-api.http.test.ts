@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/db/client.ts";
+import { destinationProblem } from "@/lib/webhooks/destination.ts";
 import { createInstanceFixture } from "./helpers/fixtures.ts";
 import { createLgpdInstance } from "./helpers/lgpd.ts";
 import {
@@ -50,7 +51,19 @@ beforeAll(async () => {
     { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "123.456.789-09", filled_columns: { a: 1 } },
     { token: fx.tokens.staff },
   );
+  // A disabled endpoint for the webhook PATCH route (nothing is ever queued for it); .example never resolves.
+  const endpoint = await app.db.webhookEndpoint.create({
+    data: {
+      instanceId: fx.instanceId,
+      url: "https://hooks.example/receive",
+      events: ["document.created"],
+      secretCipher: "unused: never delivered",
+      secretHint: "none",
+      disabledAt: new Date(),
+    },
+  });
   targets = {
+    webhookId: endpoint.id,
     statusIds: Object.values(fx.statusIds),
     productId: fx.productId,
     documentId: ((await created.json()) as { id: number }).id,
@@ -80,6 +93,8 @@ const CHECKED_TABLES = [
   "Attachment",
   "DocumentHistory",
   "AuditLog",
+  "WebhookEndpoint",
+  "OutboxMessage",
 ];
 
 /**
@@ -146,6 +161,11 @@ describe(`generated requests over HTTP (${RUNS} per route, seed ${SEED})`, () =>
       expect(sent).toBe(RUNS);
       // Most generated bodies are refused; the database comparison must have covered a good share of them.
       if (!name.endsWith("loadAll")) expect(checkedRefusals, name).toBeGreaterThan(RUNS / 5);
+      if (name.startsWith("admin/webhooks")) {
+        // Whatever was accepted, no stored endpoint points inside, over http, or carries credentials.
+        const stored = await app.db.webhookEndpoint.findMany({ select: { url: true } });
+        expect(stored.filter(({ url }) => destinationProblem(url) !== null)).toEqual([]);
+      }
       console.log(
         `${name}: ${sent} requests, ${checkedRefusals} refusals checked against the database, ${Math.round(performance.now() - started)} ms`,
       );

@@ -13,6 +13,8 @@ import { POST as documentUpdateById } from "@/app/api/document/updateById/contra
 import { POST as modalityLoadAll } from "@/app/api/modality/loadAll/contract.ts";
 import { POST as productLoadAll } from "@/app/api/product/loadAll/contract.ts";
 import { POST as statusLoadAll } from "@/app/api/status/loadAll/contract.ts";
+import { POST as webhookCreate } from "@/app/api/admin/webhooks/contract.ts";
+import { PATCH as webhookUpdate } from "@/app/api/admin/webhooks/[id]/contract.ts";
 import type { ApiContract } from "@/lib/http/contract.ts";
 import { errorResponse } from "@/lib/http/errors.ts";
 import { parseRequestBody, toApiError } from "@/lib/http/server/api-route.ts";
@@ -39,6 +41,8 @@ const CONTRACTS: Record<Exclude<PropertyRouteName, "lgpd request" | "lgpd status
   "status/loadAll": statusLoadAll,
   "modality/loadAll": modalityLoadAll,
   "auth/token": authToken,
+  "admin/webhooks": webhookCreate,
+  "admin/webhooks/{id}": webhookUpdate,
 };
 
 // Any values: validation never looks them up (the HTTP run uses real ones).
@@ -46,7 +50,8 @@ const TARGETS = {
   statusIds: [1, 2, 3],
   productId: 1,
   documentId: 1,
-  tokens: { staff: "dft_staff", viewer: "dft_viewer" },
+  tokens: { staff: "dft_staff", viewer: "dft_viewer", admin: "dft_admin" },
+  webhookId: 1,
   lgpdRequests: { slug: "prop-request", key: "key" },
   lgpdStatus: { slug: "prop-status", key: "key" },
 };
@@ -82,7 +87,7 @@ async function refusalOf(name: PropertyRouteName, generated: GeneratedRequest): 
       if (!parsed.success) throw invalidCpf();
       return null;
     } catch (error) {
-      // lgpdRoute's mapping: an LgpdHttpError answers its exact body; anything else is a 500 (which fails the check).
+      // The LGPD mapping of apiRoute (lgpdErrorResponse): an LgpdHttpError answers its exact body; anything else is a 500 (which fails the check).
       const { status, body } = error instanceof LgpdHttpError ? error : { status: 500, body: LGPD_BODIES.unexpected };
       return answerOf(Response.json(body, { status }), generated);
     }

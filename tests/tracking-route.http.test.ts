@@ -6,6 +6,7 @@
 // 16 KiB (413); bad JSON, unknown fields and other content types in the spec's error shape; one `api.request` log
 // line with actor "customer"; and the requests counted in /api/metrics like every other API route (new with the
 // one wrapper: docs/decisions.md). Runs on PGlite and PostgreSQL. The handler context types are checked by tsc.
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import type * as createContract from "@/app/api/document/create/contract.ts";
 import type * as viewContract from "@/app/api/tracking/view/contract.ts";
@@ -144,19 +145,25 @@ describe("the per-address brake", () => {
     // The brake counts per clock minute: start with room for the whole run inside one.
     await withinOneWindow(20_000);
     const from = "127.0.0.14";
-    const routes = ["tracking/view", "tracking/lookup", "tracking/upload"];
+    const routes = ["tracking/view", "tracking/lookup", "tracking/upload?request_id=1"];
     const statuses: number[] = [];
+    // An upload without a validly signed token is answered by the HTTP server before the route (and its brake) runs
+    // (lib/http/server/tracking-upload-gate.ts): these send a signed token for a document that does not exist.
+    const signed = { "x-tracking-token": trackingToken(randomUUID()) };
     for (let attempt = 0; attempt < 60; attempt++) {
       const route = routes[attempt % 3]!;
       const body = route === "tracking/lookup" ? json({ protocol: "x" }) : json({ token: "not-a-token" });
-      const answer = await postFrom(from, route, body, { "x-forwarded-for": `198.51.100.${attempt}` });
+      const answer = await postFrom(from, route, body, { "x-forwarded-for": `198.51.100.${attempt}`, ...signed });
       statuses.push(answer.status);
     }
-    // view: 404 (unknown token), lookup: 400 (identifier missing), upload: 400 (no token header).
-    expect(statuses).toEqual(Array.from({ length: 60 }, (_, attempt) => [404, 400, 400][attempt % 3]));
+    // view: 404 (unknown token), lookup: 400 (identifier missing), upload: 404 (no such document).
+    expect(statuses).toEqual(Array.from({ length: 60 }, (_, attempt) => [404, 400, 404][attempt % 3]));
 
     for (const route of routes) {
-      const refused = await postFrom(from, route, json({ token: "not-a-token" }), { "x-forwarded-for": "203.0.113.9" });
+      const refused = await postFrom(from, route, json({ token: "not-a-token" }), {
+        "x-forwarded-for": "203.0.113.9",
+        ...signed,
+      });
       expect(refused.status, route).toBe(429);
       expectCommonHeaders(refused);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);

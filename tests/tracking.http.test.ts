@@ -1,10 +1,11 @@
 // The customer's tracking page API (issue 12, item 2) over real HTTP on a real database: lookup by protocol + CPF/CNPJ
-// (the same 404 for a wrong protocol or identifier; failures throttled per protocol and per address), signed links,
+// (the same 404 for a wrong protocol or identifier; failures throttled per protocol and address, and per address), signed links,
 // what the view shows and never shows, and uploads of requested files (type, content and size limits; staff see
 // them on the document page and in its history; downloads never inline). Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingLink, trackingToken, verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { postFrom } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 type Json = Record<string, any>;
@@ -170,17 +171,28 @@ describe("uploads", () => {
 });
 
 describe("abuse", () => {
-  it("locks a protocol after 5 failures, even for the right identifier, and an address after 20", async () => {
+  const lookupFrom = (from: string, protocol: string, identifier: string) =>
+    postFrom(app.baseUrl, from, "/api/tracking/lookup", JSON.stringify({ protocol, identifier }));
+
+  it("locks a protocol for the address that failed 5 times on it; the customer elsewhere still gets in", async () => {
     const target = String(document.protocol);
-    // The wrong-identifier case above was this protocol's first failure; four more reach the limit of 5.
-    for (let i = 0; i < 4; i += 1) expect((await lookup(target, `0000000000${i}`)).status).toBe(404);
-    const locked = await lookup(target, CUSTOMER.cpf);
+    const stranger = "127.0.0.21";
+    for (let i = 0; i < 5; i += 1) expect((await lookupFrom(stranger, target, `0000000000${i}`)).status).toBe(404);
+    const locked = await lookupFrom(stranger, target, CUSTOMER.cpf);
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-    // This address has failed 6 times so far; other protocols fail until its limit of 20.
-    for (let i = 0; i < 14; i += 1) {
-      expect((await lookup(`20990101-${String(i).padStart(6, "0")}`, "1")).status).toBe(404);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    // Finding 11 (issue 20): the stranger's failures do not lock the customer out of their own protocol.
+    const customer = await lookupFrom("127.0.0.22", target, CUSTOMER.cpf);
+    expect(customer.status, customer.text).toBe(200);
+    expect(verifyTrackingToken((JSON.parse(customer.text) as Json).token)).toBe(document.uuid);
+  });
+
+  it("locks an address after 20 failures across protocols", async () => {
+    const sweeper = "127.0.0.23";
+    for (let i = 0; i < 20; i += 1) {
+      expect((await lookupFrom(sweeper, `20990101-${String(i).padStart(6, "0")}`, "1")).status).toBe(404);
     }
-    expect((await lookup("20990101-777777", "1")).status).toBe(429);
+    expect((await lookupFrom(sweeper, "20990101-777777", "1")).status).toBe(429);
+    expect((await lookupFrom(sweeper, String(document.protocol), CUSTOMER.cpf)).status).toBe(429);
   });
 });

@@ -41,11 +41,13 @@ const newDocument = (extra: Json = {}) =>
 const dueNow = () => app.db.outboxMessage.updateMany({ where: { status: "pending" }, data: { notBefore: new Date() } });
 
 beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32"; // the operator opens the loopback receiver (lib/webhooks/destination.ts)
   app = await startTestApp();
   fx = await createInstanceFixture(app.db, "default");
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
+  delete process.env.WEBHOOK_ALLOW_CIDRS;
   await receiver?.close();
   await app?.close();
 });
@@ -58,6 +60,7 @@ describe("registering endpoints", () => {
   it("answers the secret once, lists without it, and refuses bad input and non-admins", async () => {
     endpoint = await call("POST", "admin/webhooks", {
       url: receiver.url,
+      payload: "full", // these cases check the document and its before/after values (minimal: webhook-payload test)
       events: [
         "document.created",
         "document.updated",

@@ -42,11 +42,13 @@ const VIEW_SQL = `
     p."createdAt" AS p_created_at, p."updatedAt" AS p_updated_at,
     st."name" AS st_name, st."order" AS st_order, st."productId" AS st_product_id,
     (SELECT json_agg(json_build_object('id', o."id", 'text', o."text", 'visibility', o."visibility",
-        'authorLabel', o."authorLabel", 'createdAt', o."createdAt") ORDER BY o."createdAt", o."id")
+        'authorLabel', o."authorLabel", 'createdAt', o."createdAt", 'origin', o."origin",
+        'sendCommunication', o."sendCommunication", 'attachmentName', o."attachmentName") ORDER BY o."createdAt", o."id")
       FROM "Observation" o WHERE o."documentId" = d."id") AS obs,
     (SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'fileName', a."fileName",
         'mediaType', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'requestNote', a."requestNote",
-        'authorLabel', a."authorLabel", 'createdAt', a."createdAt", 'uploadedAt', a."uploadedAt")
+        'authorLabel', a."authorLabel", 'createdAt', a."createdAt", 'uploadedAt', a."uploadedAt",
+        'linkPath', a."linkPath", 'review', a."review")
         ORDER BY a."createdAt", a."id")
       FROM "Attachment" a WHERE a."documentId" = d."id") AS att
   FROM "Document" d
@@ -121,6 +123,12 @@ function readView(d: Row) {
       visibility: o.visibility,
       author: o.authorLabel,
       created_at: iso(o.createdAt),
+      message: o.text,
+      observation_from: o.origin ?? (o.visibility === "internal" ? "internal" : "client"),
+      send_communication: o.sendCommunication,
+      attachment_name: o.attachmentName,
+      createdAt: iso(o.createdAt),
+      user: { name: o.authorLabel },
     })),
     attachment: ((d.att as Row[] | null) ?? []).map((a) => ({
       id: a.id,
@@ -134,6 +142,12 @@ function readView(d: Row) {
       created_at: iso(a.createdAt),
       uploaded_at: iso(a.uploadedAt),
       download_url: a.state === "uploaded" ? `/api/documents/${d.id}/attachments/${a.id}` : null,
+      link_url: a.linkPath,
+      name: a.fileName,
+      path: a.linkPath ?? (a.state === "uploaded" ? `/api/documents/${d.id}/attachments/${a.id}` : null),
+      status: a.review ?? (a.state === "pending" ? "pending" : "in_analisys"),
+      user: { name: a.authorLabel },
+      createdAt: iso(a.createdAt),
     })),
   };
 }

@@ -14,6 +14,7 @@ import {
   useApiTokens,
   useCreateApiToken,
   useRevokeApiToken,
+  useSetTokenPersonalData,
   type CreatedApiToken,
   type SerializedApiToken,
 } from "@/lib/api-client/apis.ts";
@@ -34,6 +35,7 @@ export function ApiTokensPanel() {
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
+  const personalData = useSetTokenPersonalData();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [formError, setFormError] = useState<{ name?: string; expires?: string } | null>(null);
   const [revoking, setRevoking] = useState<SerializedApiToken | null>(null);
@@ -56,8 +58,9 @@ export function ApiTokensPanel() {
     if (Object.keys(errors).length) return;
     setCreated(null);
     setNotice(null);
+    const clearPersonalData = data.get("clear_personal_data") === "on" && role !== "viewer";
     create.mutate(
-      { name, role, expires_at: expiresAt?.toISOString() ?? null },
+      { name, role, expires_at: expiresAt?.toISOString() ?? null, clear_personal_data: clearPersonalData },
       {
         onSuccess: (token) => {
           setCreated(token);
@@ -108,6 +111,17 @@ export function ApiTokensPanel() {
     { key: "lastUsedAt", label: t("columns.lastUsedAt"), cell: (token) => when(token.last_used_at, t("never")) },
     { key: "expiresAt", label: t("columns.expiresAt"), cell: (token) => when(token.expires_at, t("noExpiry")) },
     {
+      key: "personalData",
+      label: t("columns.personalData"),
+      cell: (token) => (
+        <TokenPersonalData
+          token={token}
+          pending={personalData.isPending}
+          onChange={(clear) => personalData.mutate({ id: token.id, clear })}
+        />
+      ),
+    },
+    {
       key: "state",
       label: t("columns.state"),
       cardTitle: true,
@@ -156,6 +170,20 @@ export function ApiTokensPanel() {
             error={formError?.expires}
           />
           <div className="md:col-span-3">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="clear_personal_data"
+                className="mt-0.5 h-4 w-4"
+                aria-describedby="token-clear-hint"
+              />
+              <span>{t("clearData")}</span>
+            </label>
+            <p id="token-clear-hint" className="mt-1 text-xs text-slate-600">
+              {t("clearDataHint")}
+            </p>
+          </div>
+          <div className="md:col-span-3">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t("creating") : t("create")}
             </Button>
@@ -185,6 +213,11 @@ export function ApiTokensPanel() {
         {notice ? (
           <div className="mb-4">
             <Alert tone="success">{notice}</Alert>
+          </div>
+        ) : null}
+        {personalData.isError ? (
+          <div className="mb-4">
+            <Alert>{tc("states.error", { message: errorText.text(personalData.error) })}</Alert>
           </div>
         ) : null}
         {tokens.isError ? (
@@ -247,5 +280,37 @@ function RevokeButton({
     >
       {t("revoke")}
     </Button>
+  );
+}
+
+/** Masked or clear on the document API, the count of clear reads, and the switch (never for viewers or revoked). */
+function TokenPersonalData({
+  token,
+  pending,
+  onChange,
+}: {
+  token: SerializedApiToken;
+  pending: boolean;
+  onChange: (clear: boolean) => void;
+}) {
+  const t = useTranslations("apis.tokens.personal");
+  if (token.role === "viewer") return <span className="text-xs text-slate-600">{t("viewerOnly")}</span>;
+  const clear = token.clear_personal_data;
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Badge tone={clear ? "warning" : "neutral"}>{clear ? t("clear") : t("masked")}</Badge>
+      <span className="text-xs text-slate-600">{t("reads", { count: token.unmasked_reads })}</span>
+      {token.state === "revoked" ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pending}
+          aria-label={clear ? t("makeMaskedLabel", { name: token.name }) : t("makeClearLabel", { name: token.name })}
+          onClick={() => onChange(!clear)}
+        >
+          {clear ? t("makeMasked") : t("makeClear")}
+        </Button>
+      )}
+    </span>
   );
 }

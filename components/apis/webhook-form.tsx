@@ -8,13 +8,16 @@ import { Alert } from "@/components/ui/feedback.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useCreateWebhook, type CreatedWebhook } from "@/lib/api-client/webhooks.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/event-names.ts";
+import { DEFAULT_PAYLOAD_DETAIL, PAYLOAD_DETAILS, type PayloadDetail } from "@/lib/webhooks/payload-detail.ts";
 
-/** Register an endpoint: URL and the events it receives. The created secret goes to `onCreated` (shown once). */
+/** Register an endpoint: URL, the events it receives and how much of a document they carry. The created secret goes
+ * to `onCreated` (shown once). */
 export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const t = useTranslations("apis.webhooks");
   const errorText = useErrorText();
   const create = useCreateWebhook();
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
+  const [payload, setPayload] = useState<PayloadDetail>(DEFAULT_PAYLOAD_DETAIL);
   return (
     <form
       noValidate
@@ -22,7 +25,7 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
       onSubmit={(event) => {
         event.preventDefault();
         const url = String(new FormData(event.currentTarget).get("url") ?? "").trim();
-        create.mutate({ url, events }, { onSuccess: onCreated });
+        create.mutate({ url, events, payload }, { onSuccess: onCreated });
       }}
     >
       <h2 className="font-semibold">{t("new")}</h2>
@@ -43,6 +46,23 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
                 }
               />
               {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t("payload")}</legend>
+        <div className="space-y-1">
+          {PAYLOAD_DETAILS.map((detail) => (
+            <label key={detail} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="payload"
+                className="mt-0.5 h-4 w-4"
+                checked={payload === detail}
+                onChange={() => setPayload(detail)}
+              />
+              <span>{t(`payloads.${detail}`)}</span>
             </label>
           ))}
         </div>

@@ -61,7 +61,8 @@ function EndpointCard({ endpoint }: { endpoint: WebhookRow }) {
         <div className="min-w-0">
           <p className="break-all font-mono text-sm font-semibold">{endpoint.url}</p>
           <p className="text-xs text-slate-600">
-            {endpoint.events.join(", ")} · {t("secretHint", { hint: endpoint.secret_hint })}
+            {endpoint.events.join(", ")} · {t(`payloadShort.${endpoint.payload}`)} ·{" "}
+            {t("secretHint", { hint: endpoint.secret_hint })}
           </p>
         </div>
         <div className="flex gap-2">

@@ -22,7 +22,7 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
   const dateTime = useDateTime();
   const bytes = useBytes();
   const canEdit = view.permissions.can_edit;
-  const uploaded = view.attachments.filter((attachment) => attachment.state === "uploaded");
+  const uploaded = view.attachments.filter((attachment) => attachment.state !== "pending");
   const pending = view.attachments.filter((attachment) => attachment.state === "pending");
   const [message, setMessage] = useState<Message>(null);
   // Owned here, not by a pending request's item: that item unmounts when the fulfilled request refreshes the data,
@@ -37,24 +37,28 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
         <ul className="divide-y divide-slate-100">
           {uploaded.map((attachment) => (
             <li key={attachment.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-              <div className="min-w-0">
-                <a
-                  href={attachment.download_url ?? undefined}
-                  download={attachment.file_name}
-                  className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {attachment.file_name}
-                </a>
-                <p className="text-xs text-slate-600">
-                  {t("meta", {
-                    type: attachment.media_type ?? "—",
-                    size: bytes(attachment.size),
-                    author: attachment.author,
-                    date: dateTime(attachment.uploaded_at ?? attachment.created_at),
-                  })}
-                </p>
-                {attachment.request_note ? <p className="text-xs text-slate-700">{attachment.request_note}</p> : null}
-              </div>
+              {attachment.state === "linked" ? (
+                <LinkedFile attachment={attachment} />
+              ) : (
+                <div className="min-w-0">
+                  <a
+                    href={attachment.download_url ?? undefined}
+                    download={attachment.file_name}
+                    className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    {attachment.file_name}
+                  </a>
+                  <p className="text-xs text-slate-600">
+                    {t("meta", {
+                      type: attachment.media_type ?? "—",
+                      size: bytes(attachment.size),
+                      author: attachment.author,
+                      date: dateTime(attachment.uploaded_at ?? attachment.created_at),
+                    })}
+                  </p>
+                  {attachment.request_note ? <p className="text-xs text-slate-700">{attachment.request_note}</p> : null}
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -257,5 +261,42 @@ function RequestForm({ view, onMessage }: { view: StaffDocumentView; onMessage: 
         {t("request")}
       </Button>
     </form>
+  );
+}
+
+/** An http(s) link the server only recorded (attachment/upload/link): opened by the browser, never fetched by us. */
+const EXTERNAL_URL = /^https?:\/\//i;
+
+/**
+ * A file that lives elsewhere: an external link in a new tab, without our page as opener or referrer (the address
+ * comes from an integrator); a storage key (no URL) is shown as text.
+ */
+function LinkedFile({ attachment }: { attachment: DocumentAttachment }) {
+  const t = useTranslations("document.attachments");
+  const dateTime = useDateTime();
+  const url = attachment.link_url ?? "";
+  const date = dateTime(attachment.uploaded_at ?? attachment.created_at);
+  return (
+    <div className="min-w-0">
+      {EXTERNAL_URL.test(url) ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {attachment.file_name}
+          <span className="sr-only"> ({t("newTab")})</span>
+        </a>
+      ) : (
+        <span className="break-all font-medium text-slate-900">{attachment.file_name}</span>
+      )}
+      <p className="text-xs text-slate-600">
+        {EXTERNAL_URL.test(url)
+          ? t("linkedMeta", { author: attachment.author, date })
+          : t("storedElsewhere", { path: url, author: attachment.author, date })}
+      </p>
+      {attachment.request_note ? <p className="text-xs text-slate-700">{attachment.request_note}</p> : null}
+    </div>
   );
 }

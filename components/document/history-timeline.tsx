@@ -39,6 +39,9 @@ const ACTIONS = [
   "attachment",
   "attachment_request",
   "attachment_fulfil",
+  "attachment_link",
+  "attachment_update",
+  "observation_delete",
   "reveal",
 ] as const;
 type KnownAction = (typeof ACTIONS)[number];

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as lgpdKey from "@/app/api/admin/lgpd-key/contract.ts";
 import * as lgpdKeyRotate from "@/app/api/admin/lgpd-key/rotate/contract.ts";
+import * as tokenPersonalData from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
 import * as revokeToken from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
 import * as tokens from "@/app/api/admin/tokens/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
@@ -62,6 +63,16 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(revokeToken.POST, { params: { id }, body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apisKeys.tokens() }),
+  });
+}
+
+/** Lets a token read personal data in clear on the document API, or masks it again. */
+export function useSetTokenPersonalData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, clear }: { id: number; clear: boolean }) =>
+      callApi(tokenPersonalData.POST, { params: { id }, body: { clear } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apisKeys.tokens() }),
   });
 }

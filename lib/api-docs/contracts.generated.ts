@@ -24,45 +24,56 @@ import * as c19 from "@/app/api/admin/settings/statuses/contract.ts";
 import * as c20 from "@/app/api/admin/settings/users/[id]/contract.ts";
 import * as c21 from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
 import * as c22 from "@/app/api/admin/settings/users/contract.ts";
-import * as c23 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
-import * as c24 from "@/app/api/admin/tokens/contract.ts";
-import * as c25 from "@/app/api/admin/webhooks/[id]/contract.ts";
-import * as c26 from "@/app/api/admin/webhooks/contract.ts";
-import * as c27 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
-import * as c28 from "@/app/api/auth/token/contract.ts";
-import * as c29 from "@/app/api/dashboard/contract.ts";
-import * as c30 from "@/app/api/document/create/contract.ts";
-import * as c31 from "@/app/api/document/loadByCPF/contract.ts";
-import * as c32 from "@/app/api/document/loadById/contract.ts";
-import * as c33 from "@/app/api/document/updateById/contract.ts";
-import * as c34 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
-import * as c35 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
-import * as c36 from "@/app/api/documents/[id]/attachments/contract.ts";
-import * as c37 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
-import * as c38 from "@/app/api/documents/[id]/contract.ts";
-import * as c39 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c40 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c41 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c42 from "@/app/api/documents/export.csv/contract.ts";
-import * as c43 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c44 from "@/app/api/documents/filter-options/contract.ts";
-import * as c45 from "@/app/api/documents/import/contract.ts";
-import * as c46 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c47 from "@/app/api/documents/search/contract.ts";
-import * as c48 from "@/app/api/health/contract.ts";
-import * as c49 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c50 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c51 from "@/app/api/metrics/contract.ts";
-import * as c52 from "@/app/api/modality/loadAll/contract.ts";
-import * as c53 from "@/app/api/openapi.json/contract.ts";
-import * as c54 from "@/app/api/product/loadAll/contract.ts";
-import * as c55 from "@/app/api/ready/contract.ts";
-import * as c56 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c57 from "@/app/api/saved-filters/contract.ts";
-import * as c58 from "@/app/api/status/loadAll/contract.ts";
-import * as c59 from "@/app/api/tracking/lookup/contract.ts";
-import * as c60 from "@/app/api/tracking/upload/contract.ts";
-import * as c61 from "@/app/api/tracking/view/contract.ts";
+import * as c23 from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
+import * as c24 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
+import * as c25 from "@/app/api/admin/tokens/contract.ts";
+import * as c26 from "@/app/api/admin/webhooks/[id]/contract.ts";
+import * as c27 from "@/app/api/admin/webhooks/contract.ts";
+import * as c28 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
+import * as c29 from "@/app/api/attachment/createPendency/contract.ts";
+import * as c30 from "@/app/api/attachment/loadPendency/contract.ts";
+import * as c31 from "@/app/api/attachment/updateById/contract.ts";
+import * as c32 from "@/app/api/attachment/upload/link/contract.ts";
+import * as c33 from "@/app/api/auth/token/contract.ts";
+import * as c34 from "@/app/api/cognito/user/signIn/contract.ts";
+import * as c35 from "@/app/api/dashboard/contract.ts";
+import * as c36 from "@/app/api/document/create/contract.ts";
+import * as c37 from "@/app/api/document/filter/contract.ts";
+import * as c38 from "@/app/api/document/loadByCPF/contract.ts";
+import * as c39 from "@/app/api/document/loadById/contract.ts";
+import * as c40 from "@/app/api/document/updateById/contract.ts";
+import * as c41 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
+import * as c42 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
+import * as c43 from "@/app/api/documents/[id]/attachments/contract.ts";
+import * as c44 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as c45 from "@/app/api/documents/[id]/contract.ts";
+import * as c46 from "@/app/api/documents/[id]/history/contract.ts";
+import * as c47 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c48 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c49 from "@/app/api/documents/export.csv/contract.ts";
+import * as c50 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c51 from "@/app/api/documents/filter-options/contract.ts";
+import * as c52 from "@/app/api/documents/import/contract.ts";
+import * as c53 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c54 from "@/app/api/documents/search/contract.ts";
+import * as c55 from "@/app/api/health/contract.ts";
+import * as c56 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c57 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c58 from "@/app/api/metrics/contract.ts";
+import * as c59 from "@/app/api/modality/loadAll/contract.ts";
+import * as c60 from "@/app/api/observation/create/contract.ts";
+import * as c61 from "@/app/api/observation/deleteById/contract.ts";
+import * as c62 from "@/app/api/openapi.json/contract.ts";
+import * as c63 from "@/app/api/product/create/contract.ts";
+import * as c64 from "@/app/api/product/loadAll/contract.ts";
+import * as c65 from "@/app/api/ready/contract.ts";
+import * as c66 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c67 from "@/app/api/saved-filters/contract.ts";
+import * as c68 from "@/app/api/status/loadAll/contract.ts";
+import * as c69 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c70 from "@/app/api/tracking/lookup/contract.ts";
+import * as c71 from "@/app/api/tracking/upload/contract.ts";
+import * as c72 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -103,12 +114,12 @@ export const CONTRACTS: readonly ApiContract[] = [
   c22.GET,
   c22.POST,
   c23.POST,
-  c24.GET,
   c24.POST,
-  c25.PATCH,
-  c25.DELETE,
-  c26.GET,
-  c26.POST,
+  c25.GET,
+  c25.POST,
+  c26.PATCH,
+  c26.DELETE,
+  c27.GET,
   c27.POST,
   c28.POST,
   c29.POST,
@@ -116,33 +127,44 @@ export const CONTRACTS: readonly ApiContract[] = [
   c31.POST,
   c32.POST,
   c33.POST,
-  c34.GET,
+  c34.POST,
   c35.POST,
   c36.POST,
   c37.POST,
-  c38.GET,
-  c39.GET,
+  c38.POST,
+  c39.POST,
   c40.POST,
-  c41.POST,
-  c42.GET,
+  c41.GET,
+  c42.POST,
   c43.POST,
   c44.POST,
-  c45.POST,
-  c46.POST,
+  c45.GET,
+  c46.GET,
   c47.POST,
-  c48.GET,
-  c49.POST,
-  c50.GET,
-  c51.GET,
+  c48.POST,
+  c49.GET,
+  c50.POST,
+  c51.POST,
   c52.POST,
-  c53.GET,
+  c53.POST,
   c54.POST,
   c55.GET,
-  c56.DELETE,
+  c56.POST,
   c57.GET,
-  c57.POST,
-  c58.POST,
+  c58.GET,
   c59.POST,
   c60.POST,
   c61.POST,
+  c62.GET,
+  c63.POST,
+  c64.POST,
+  c65.GET,
+  c66.DELETE,
+  c67.GET,
+  c67.POST,
+  c68.POST,
+  c69.POST,
+  c70.POST,
+  c71.POST,
+  c72.POST,
 ];

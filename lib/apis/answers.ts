@@ -8,6 +8,8 @@ export const ZCreateApiTokenBody = z
     name: z.string().trim().min(1).max(100),
     role: z.enum(["admin", "staff", "viewer"]),
     expires_at: z.iso.datetime({ offset: true }).nullish(),
+    /** Read the customer's data in clear on document/loadById and loadByCPF (staff and admin tokens only). */
+    clear_personal_data: z.boolean().optional(),
   })
   .strict();
 export type TCreateApiTokenBody = z.infer<typeof ZCreateApiTokenBody>;
@@ -24,7 +26,13 @@ export const ZApiToken = z.strictObject({
   expires_at: ZIsoDateTime.nullable(),
   revoked_at: ZIsoDateTime.nullable(),
   state: z.enum(["active", "expired", "revoked"]),
+  clear_personal_data: z.boolean(),
+  /** Document-API reads this token made with the personal data in clear. */
+  unmasked_reads: z.int(),
 });
+
+/** POST /api/admin/tokens/{id}/personal-data request. */
+export const ZTokenPersonalDataBody = z.strictObject({ clear: z.boolean() });
 
 export const ZApiTokenList = z.strictObject({ items: z.array(ZApiToken) });
 

@@ -11,6 +11,11 @@ type ActorFields = {
   role: Role;
   /** The staff user behind the call (a user session, or a token from POST /api/auth/token). */
   userId: number | null;
+  /**
+   * An integration token an admin allowed to read the customer's data in clear on the document API (staff+ tokens of
+   * kind api only). Everyone else gets it masked like the document page (lib/documents/server/api-read.ts).
+   */
+  clearPersonalData?: boolean;
 };
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
+import { keepNewFilesPrivate, tightenModes } from "./private-files.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
 import { apiTimeouts, intFromEnv } from "./timeouts.ts";
 
@@ -44,12 +45,17 @@ export async function openConnection(
   if (target.kind === "pglite") {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    mkdirSync(target.dir, { recursive: true });
+    // Files 0600, folders 0700: for what PGlite writes from now on (umask) and for what exists already.
+    keepNewFilesPrivate();
+    mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    tightenModes(target.dir);
     // PGlite does not lock its folder itself; this throws DatabaseInUseError when another live process holds it.
     const releaseLock = await acquirePgliteLock(target.dir);
     let pglite: InstanceType<typeof PGlite>;
     try {
       pglite = await PGlite.create(target.dir, { extensions: await pgliteExtensions() });
+      // A new database is unpacked from PGlite's bundled template with the template's modes (0666): fixed here.
+      tightenModes(target.dir);
     } catch (error) {
       releaseLock();
       throw new Error(`Could not open the embedded database at ${target.dir}`, { cause: error });

@@ -45,17 +45,28 @@ export const ZCreatedDocument = ZDocument.partial().required({
   protocol: true,
 });
 
+/** Who wrote it, under the original service's name (its consumers read `user.name`). */
+const ZOriginalUser = z.strictObject({ name: z.string() });
+
 export const ZObservation = z.strictObject({
   id: z.int(),
   text: z.string(),
   visibility: z.enum(["internal", "customer"]),
   author: z.string(),
   created_at: ZIsoDateTime,
+  // The original service's names of the same facts (docs/migrating.md), beside ours.
+  message: z.string(),
+  observation_from: z.enum(["internal", "client", "question"]),
+  send_communication: z.boolean(),
+  attachment_name: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+  user: ZOriginalUser,
 });
 
 export const ZAttachment = z.strictObject({
   id: z.int(),
-  state: z.enum(["uploaded", "pending"]),
+  /** linked: a file that lives elsewhere (link_url); the server never fetched it. */
+  state: z.enum(["uploaded", "pending", "linked"]),
   file_name: z.string(),
   media_type: z.string().nullable(),
   size: z.int(),
@@ -65,6 +76,13 @@ export const ZAttachment = z.strictObject({
   created_at: ZIsoDateTime,
   uploaded_at: nullableTime,
   download_url: z.string().nullable(),
+  link_url: z.string().nullable(),
+  // The original service's names (docs/migrating.md): path is the link or our download URL.
+  name: z.string(),
+  path: z.string().nullable(),
+  status: z.enum(["ok", "pending", "in_analisys"]),
+  user: ZOriginalUser,
+  createdAt: ZIsoDateTime,
 });
 
 /** The customer's data as the spec's read view labels it (fields_to_show). */

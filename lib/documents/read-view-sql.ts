@@ -6,6 +6,17 @@
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+// The original service's names beside ours (serializeObservation / serializeAttachment; docs/migrating.md).
+const ORIGINAL_OBSERVATION_FIELDS = `'message', o."text",
+      'observation_from', coalesce(o."origin"::text, CASE WHEN o."visibility" = 'internal' THEN 'internal' ELSE 'client' END),
+      'send_communication', o."sendCommunication", 'attachment_name', o."attachmentName",
+      'createdAt', ${isoSql(`o."createdAt"`)}, 'user', json_build_object('name', o."authorLabel")`;
+const DOWNLOAD_URL = `CASE WHEN a."state" = 'uploaded' THEN '/api/documents/' || d."id" || '/attachments/' || a."id" END`;
+const ORIGINAL_ATTACHMENT_FIELDS = `'link_url', a."linkPath", 'name', a."fileName",
+      'path', coalesce(a."linkPath", ${DOWNLOAD_URL}),
+      'status', coalesce(a."review"::text, CASE WHEN a."state" = 'pending' THEN 'pending' ELSE 'in_analisys' END),
+      'user', json_build_object('name', a."authorLabel"), 'createdAt', ${isoSql(`a."createdAt"`)}`;
+
 const READ_VIEW = `json_build_object(
   'id', d."id", 'status_id', d."statusId", 'uuid', d."uuid", 'product_id', d."productId", 'protocol', d."protocol",
   'filled_columns', d."filledColumns", 'date_time', ${isoSql(`d."dateTime"`)},
@@ -22,13 +33,13 @@ const READ_VIEW = `json_build_object(
     ELSE json_build_object('id', st."id", 'product_id', st."productId", 'name', st."name", 'order', st."order") END,
   'observation', coalesce((
     SELECT json_agg(json_build_object('id', o."id", 'text', o."text", 'visibility', o."visibility",
-      'author', o."authorLabel", 'created_at', ${isoSql(`o."createdAt"`)}) ORDER BY o."createdAt", o."id")
+      'author', o."authorLabel", 'created_at', ${isoSql(`o."createdAt"`)}, ${ORIGINAL_OBSERVATION_FIELDS}) ORDER BY o."createdAt", o."id")
     FROM "Observation" o WHERE o."documentId" = d."id"), '[]'::json),
   'attachment', coalesce((
     SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'file_name', a."fileName",
       'media_type', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'request_note', a."requestNote",
       'author', a."authorLabel", 'created_at', ${isoSql(`a."createdAt"`)}, 'uploaded_at', ${isoSql(`a."uploadedAt"`)},
-      'download_url', CASE WHEN a."state" = 'uploaded' THEN '/api/documents/' || d."id" || '/attachments/' || a."id" END)
+      'download_url', ${DOWNLOAD_URL}, ${ORIGINAL_ATTACHMENT_FIELDS})
       ORDER BY a."createdAt", a."id")
     FROM "Attachment" a WHERE a."documentId" = d."id"), '[]'::json))`;
 
@@ -40,6 +51,11 @@ const FROM = `FROM "Document" d
 
 /** $1 document id, $2 instance id → one row {view: JSON text}, or none. */
 export const READ_VIEW_BY_ID = `SELECT ${READ_VIEW}::text AS "view" ${FROM} WHERE d."id" = $1 AND d."instanceId" = $2`;
+
+/** $1 instance id, $2 document ids (int[]) → one row: the JSON array of their views in the order of $2. */
+export const READ_VIEWS_BY_IDS = `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY array_position($2::int[], d."id")), '[]'::json)::text AS "views"
+  ${FROM}
+  WHERE d."instanceId" = $1 AND d."id" = ANY($2::int[])`;
 
 /**
  * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), and with

@@ -1,6 +1,6 @@
 // The request contracts of the document API (SPEC.md "JSON API"): one schema per route.
 import { z } from "zod";
-import { hoursField, idField, optionalText } from "../http/zod-fields.ts";
+import { hoursField, idField, optionalEmail, optionalText } from "../http/zod-fields.ts";
 import { MAX_PAGE_SIZE } from "./search-schema.ts";
 
 const filledColumns = z
@@ -14,10 +14,14 @@ const documentFields = {
   modality_identifier: optionalText(120),
   name: optionalText(200),
   phone: optionalText(60),
-  email: optionalText(320),
+  email: optionalEmail,
   sla_total: hoursField.nullable().optional(),
   source: optionalText(120),
-  filled_columns: filledColumns.optional(),
+  // null is "none" (the original's CLI sends it when no column was given): the same as leaving it out.
+  filled_columns: filledColumns
+    .nullable()
+    .transform((value) => value ?? undefined)
+    .optional(),
 };
 
 export const createDocumentSchema = z.object(documentFields);

@@ -20,13 +20,20 @@ export function bodyTimeoutMs(bytes = 0): number {
  * Reads a JSON body with a size cap: 415 when it is not JSON, 413 when too large, 400 when malformed or outside
  * JSON_LIMITS (NUL, lone surrogates, depth, string length, key count).
  */
-export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_LIMIT): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  limitBytes = DEFAULT_BODY_LIMIT,
+  options: { emptyIsObject?: boolean } = {},
+): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw new ApiError("UnsupportedMediaType", "Content-Type must be application/json");
   }
   const text = await readTextWithLimit(request, limitBytes);
-  if (!text.trim()) throw new ApiError("BadRequest", "Invalid parameters: the body is empty");
+  if (!text.trim()) {
+    if (options.emptyIsObject) return {};
+    throw new ApiError("BadRequest", "Invalid parameters: the body is empty");
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

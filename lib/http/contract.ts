@@ -10,7 +10,16 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ContractAuth = "bearer" | "lgpdKey" | "none";
 export type ContractRole = "viewer" | "staff" | "admin";
 export type ContractTag =
-  "Documents" | "Catalog" | "Auth" | "LGPD" | "Staff" | "Admin" | "Reference" | "Operations" | "Customer";
+  | "Documents"
+  | "Catalog"
+  | "Auth"
+  | "LGPD"
+  | "Staff"
+  | "Admin"
+  | "Reference"
+  | "Operations"
+  | "Customer"
+  | "Compatibility";
 
 export type ApiContract<
   TRequest extends z.ZodType | undefined = z.ZodType | undefined,
@@ -30,10 +39,13 @@ export type ApiContract<
   /**
    * The brake of a route without authentication that apiRoute serves: requests a minute per client address, counted
    * in `bucket` (routes naming the same bucket share one count). Bearer routes are braked per caller instead.
+   * `caller` names the caller in the request's log line (default "customer": the tracking routes).
    */
-  addressRateLimit?: { bucket: string; perMinute: number };
+  addressRateLimit?: { bucket: string; perMinute: number; caller?: string };
   /** The JSON body's schema; omitted for routes without a JSON body (GET, downloads, uploads). */
   request?: TRequest;
+  /** An empty body reads as `{}` (the original's Go CLI posts nothing to product/loadAll). */
+  emptyBodyIsObject?: boolean;
   /** The JSON body's size cap when it is not the default 1 MiB. */
   requestLimitBytes?: number;
   /** A non-JSON body (uploads). */

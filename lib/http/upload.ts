@@ -12,7 +12,14 @@ export function attachmentMaxBytes(): number {
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : DEFAULT_ATTACHMENT_MAX_BYTES;
 }
 
-export type UploadedFile = { fileName: string; mediaType: string; bytes: Uint8Array<ArrayBuffer> };
+export type UploadedFile = {
+  /** Display text only: the sender's name for the file, sanitised (safeFileName). */
+  fileName: string;
+  mediaType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The name the file is served under when the server chose one (customer uploads: generated, sniffed extension). */
+  storedName?: string;
+};
 
 // The rest of an oversized body is not read: closing the connection keeps a client from reusing a socket that
 // still carries it.
@@ -50,10 +57,18 @@ export async function readUploadedFile(request: Request, limitBytes = attachment
   };
 }
 
-/** The last path component, without control characters, at most 200 characters (keeping the extension). */
+// Control characters (C0, DEL, C1), bidirectional overrides and isolates (U+202E turns `CNH\u202Efdp.exe` into what
+// reads as `CNHexe.pdf`), and invisible format characters (zero-width, word joiner, BOM, soft hyphen).
+const UNSAFE_IN_NAMES =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/**
+ * The last path component, without control, bidirectional or invisible characters, at most 200 characters (keeping
+ * the extension). Display text: a file is never served under it when the server generated a stored name.
+ */
 export function safeFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+  const base = (name.normalize("NFC").split(/[\\/]/).pop() ?? "")
+    .replace(UNSAFE_IN_NAMES, "")
     .replace(/\s+/g, " ")
     .trim();
   if (!base || base === "." || base === "..") return "arquivo";

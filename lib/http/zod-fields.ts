@@ -19,6 +19,18 @@ export const idField = z.union(
 /** Optional free text; empty strings are kept as sent, null clears the field. */
 export const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
+/** Exactly one e-mail address (zod's email check: no list, no display name, no line break — it becomes the SMTP
+ * recipient, issue 20 finding 12). */
+export const emailAddress = z.email("Enter one e-mail address").max(254);
+
+/** An optional e-mail: one address, or empty/null to clear it (as optionalText keeps empty strings). */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .pipe(z.union([z.literal(""), emailAddress]))
+  .nullable()
+  .optional();
+
 /** Hours as a non-negative number, also accepted as a numeric string. */
 export const hoursField = z.union(
   [

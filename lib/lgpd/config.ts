@@ -22,6 +22,9 @@ export type LgpdSettings = {
   pollSeconds: number;
   /** Requests claimed per poll (LGPD_BATCH_SIZE, default 10). */
   batchSize: number;
+  /** One deletion at a time per worker: each locks the person's documents, and PGlite has one connection anyway. */
+  concurrency: 1;
+  perKeyConcurrency: 1;
 };
 
 /** A number from the environment, clamped to [min, max]; `fallback` when unset or not a number. */
@@ -44,6 +47,8 @@ export function lgpdSettings(): LgpdSettings {
     retryMaxSeconds: numberFromEnv("LGPD_RETRY_MAX_SECONDS", 3600, 0),
     pollSeconds: numberFromEnv("LGPD_POLL_SECONDS", 5, 0.1, 10),
     batchSize: Math.round(numberFromEnv("LGPD_BATCH_SIZE", 10, 1, 500)),
+    concurrency: 1,
+    perKeyConcurrency: 1,
   };
 }
 
@@ -53,9 +58,4 @@ export function lgpdSettings(): LgpdSettings {
  */
 export function lgpdDeadlineDays(): number {
   return Math.round(numberFromEnv("LGPD_DEADLINE_DAYS", DEFAULT_LGPD_DEADLINE_DAYS, 1, 365));
-}
-
-/** Exponential backoff: base × 2^(failures − 1), bounded by `max`. */
-export function retryDelaySeconds(failures: number, base: number, max: number): number {
-  return Math.min(base * 2 ** Math.max(failures - 1, 0), max);
 }

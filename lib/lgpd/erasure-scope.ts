@@ -94,10 +94,13 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   ProtocolCounter: { kept: { day: "a date" } },
   DashboardCount: { kept: { slaState: "a code (no_sla, in_sla, late, running): counts, no document's data" } },
-  Observation: { rows: OF_INSTANCE_DOCUMENTS, masked: { text: "text", authorLabel: "text" } },
+  Observation: {
+    rows: OF_INSTANCE_DOCUMENTS,
+    masked: { text: "text", authorLabel: "text", attachmentName: "text" },
+  },
   Attachment: {
     rows: OF_INSTANCE_DOCUMENTS,
-    masked: { fileName: "text", requestNote: "text", authorLabel: "text" },
+    masked: { fileName: "text", requestNote: "text", authorLabel: "text", linkPath: "text", linkDriver: "text" },
     kept: {
       mediaType: "a MIME type",
       sha256: "a hash of the content",
@@ -117,6 +120,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     kept: {
       url: "an integrator's system address, chosen by an admin",
       events: "event names",
+      payload: '"minimal" or "full"',
       secretCipher: "an encrypted random secret",
       secretHint: "the secret's last characters (random)",
     },

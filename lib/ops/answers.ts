@@ -12,9 +12,10 @@ export const ZReadiness = z.strictObject({
     lgpd_queue: z.enum(["ok", "stuck", "unknown"]),
     shutting_down: z.boolean(),
   }),
-  /** Migrations in prisma/migrations not applied to the database (names only). */
+  /** The rest only for a bearer of METRICS_TOKEN: migrations not applied (names only), LGPD queue ages. */
   pending_migrations: z.array(z.string()).optional(),
   oldest_pending_lgpd_seconds: z.number().optional(),
-  max_pending_lgpd_seconds: z.number(),
+  overdue_lgpd_seconds: z.number().optional(),
+  max_overdue_lgpd_seconds: z.number().optional(),
 });
 export type Readiness = z.infer<typeof ZReadiness>;

@@ -1,6 +1,7 @@
 // Settings of the outbox worker, read from the environment at each use (as lib/lgpd/config.ts). Defaults are in
 // docs/decisions.md ("Customer messages").
-import { numberFromEnv, retryDelaySeconds } from "../lgpd/config.ts";
+import { retryDelaySeconds } from "../jobs/backoff.ts";
+import { numberFromEnv } from "../lgpd/config.ts";
 
 export type OutboxSettings = {
   /** How long a claim lasts without renewal (OUTBOX_LEASE_SECONDS, default 30). */
@@ -17,6 +18,13 @@ export type OutboxSettings = {
   pollSeconds: number;
   /** Messages claimed per poll (OUTBOX_BATCH_SIZE, default 20). */
   batchSize: number;
+  /** Messages sent at once by one worker (OUTBOX_CONCURRENCY, default 8). */
+  concurrency: number;
+  /**
+   * Messages sent at once to one webhook endpoint, or through the SMTP server, by one worker
+   * (OUTBOX_PER_ENDPOINT_CONCURRENCY, default 1): a slow receiver holds its own slots, never another tenant's.
+   */
+  perKeyConcurrency: number;
 };
 
 export function outboxSettings(): OutboxSettings {
@@ -29,6 +37,8 @@ export function outboxSettings(): OutboxSettings {
     retryMaxSeconds: numberFromEnv("OUTBOX_RETRY_MAX_SECONDS", 3600, 0),
     pollSeconds: numberFromEnv("OUTBOX_POLL_SECONDS", 5, 0.05, 60),
     batchSize: Math.round(numberFromEnv("OUTBOX_BATCH_SIZE", 20, 1, 500)),
+    concurrency: Math.round(numberFromEnv("OUTBOX_CONCURRENCY", 8, 1, 64)),
+    perKeyConcurrency: Math.round(numberFromEnv("OUTBOX_PER_ENDPOINT_CONCURRENCY", 1, 1, 16)),
   };
 }
 

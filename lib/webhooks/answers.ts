@@ -1,11 +1,14 @@
 // Answer schemas of the webhook admin routes (issue 12). Shared with the browser.
 import { z } from "zod";
 import { ZIsoDateTime } from "../catalog/answers.ts";
+import { PAYLOAD_DETAILS } from "./payload-detail.ts";
 
 export const ZWebhookEndpoint = z.strictObject({
   id: z.int(),
   url: z.string(),
   events: z.array(z.string()),
+  /** "minimal": ids, protocol, status and changed field names; "full": the whole document (lib/webhooks/payload-detail.ts). */
+  payload: z.enum(PAYLOAD_DETAILS),
   secret_hint: z.string(),
   enabled: z.boolean(),
   disabled_at: ZIsoDateTime.nullable(),

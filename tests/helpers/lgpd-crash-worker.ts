@@ -2,8 +2,9 @@
 // transaction, deletes everything tied to the CPF, reports the counts on stdout and then waits to be SIGKILLed
 // before it commits. Run with tsx and DATABASE_URL pointing at the test database.
 import pg from "pg";
-import { claimDueRequests, deleteTiedData } from "../../lib/lgpd/server/processor.ts";
-import { poolSession } from "../../lib/lgpd/server/sql.ts";
+import { deleteTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
+import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
+import { poolSession } from "../../lib/db/sql-session.ts";
 
 const owner = process.argv[2] ?? "crash-worker";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

@@ -6,8 +6,10 @@
 // behind the open transaction).
 import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
-import { claimDueRequests, deleteTiedData, startLeaseHeartbeat } from "../../lib/lgpd/server/processor.ts";
-import { defaultSession, poolSession } from "../../lib/lgpd/server/sql.ts";
+import { startLeaseHeartbeat } from "../../lib/jobs/server/lease.ts";
+import { deleteTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
+import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
+import { defaultSession, poolSession } from "../../lib/db/sql-session.ts";
 
 const owner = process.argv[2] ?? "hanging-worker";
 const settings = lgpdSettings();
@@ -21,6 +23,8 @@ if (!first?.cpfPending) {
   process.exit(2);
 }
 startLeaseHeartbeat(session, {
+  queue: "lgpd",
+  table: "LgpdRequest",
   owner,
   ids: claimed.map((request) => request.id),
   leaseSeconds: settings.leaseSeconds,

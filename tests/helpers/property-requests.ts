@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { LGPD_BODIES } from "@/lib/lgpd/bodies.ts";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-names.ts";
 import { cpfFromBase, formatCpf } from "./lgpd.ts";
 
 /** Bodies per route in-process (CI: 10000); PROPERTY_SEED replays a run (the seed is in every failure message). */
@@ -77,6 +78,43 @@ const text = fc.string({ maxLength: 30 });
 const percentEncode = (value: string) =>
   [...Buffer.from(value, "utf8")].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
 
+/** Webhook URLs: inside addresses in many spellings, bad schemes and credentials, random hosts, names under .example
+ * (RFC 2606: never resolves). No request is ever sent to them: no outbox worker runs in these tests. */
+const webhookUrl = fc.oneof(
+  fc.constantFrom(
+    "http://169.254.169.254/latest/meta-data/",
+    "https://2130706433/",
+    "https://0x7f.1/",
+    "https://0177.0.0.1/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://[::1]/",
+    "https://0.0.0.0/",
+    "https://localhost/",
+    "https://10.0.0.1/",
+    "https://[fd00:ec2::254]/",
+    "https://user:pass@hooks.example/",
+    "ftp://hooks.example/",
+    "javascript:alert(1)",
+  ),
+  fc
+    .tuple(
+      fc.constantFrom("https", "http", "HTTPS"),
+      fc.oneof(
+        fc.ipV4(),
+        fc.ipV6().map((ip) => `[${ip}]`),
+        fc.domain().map((name) => `${name}.example`),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }).map(String),
+      ),
+      fc.webPath(),
+    )
+    .map(([scheme, host, path]) => `${scheme}://${host}${path}`),
+);
+const webhookFields = () => ({
+  url: field(webhookUrl),
+  events: field(fc.subarray([...WEBHOOK_EVENTS], { minLength: 0 })),
+  payload: field(fc.constantFrom("minimal", "full", "everything")),
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Routes.
 
@@ -85,13 +123,20 @@ export type PropertyTargets = {
   statusIds: number[];
   productId: number;
   documentId: number;
-  tokens: { staff: string; viewer: string };
+  tokens: { staff: string; viewer: string; admin: string };
+  /** A disabled webhook endpoint (nothing is queued for it) for the PATCH route. */
+  webhookId: number;
   lgpdRequests: { slug: string; key: string };
   lgpdStatus: { slug: string; key: string };
 };
 
 export type Shape = "document" | "lgpd";
-export type GeneratedRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+export type GeneratedRequest = {
+  method: "GET" | "POST" | "PATCH";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
 export type PropertyRoute = {
   name: string;
   shape: Shape;
@@ -110,6 +155,8 @@ export const PROPERTY_ROUTE_NAMES = [
   "auth/token",
   "lgpd request",
   "lgpd status",
+  "admin/webhooks",
+  "admin/webhooks/{id}",
 ] as const;
 export type PropertyRouteName = (typeof PROPERTY_ROUTE_NAMES)[number];
 
@@ -215,6 +262,36 @@ export function propertyRoute(name: PropertyRouteName, targets: PropertyTargets)
               "x-api-key": targets.lgpdRequests.key,
               ...(contentType ? { "content-type": contentType } : {}),
             },
+            body,
+          })),
+      };
+    case "admin/webhooks":
+      return {
+        name,
+        shape: "document",
+        writes: true,
+        requests: wire(bodyOf(webhookFields(), ["url", "events"])).map(documentPost(name, targets.tokens.admin)),
+      };
+    case "admin/webhooks/{id}":
+      return {
+        name,
+        shape: "document",
+        writes: true,
+        requests: fc
+          .tuple(
+            wire(bodyOf({ ...webhookFields(), enabled: field(fc.constant(false)) })),
+            fc.oneof(
+              { weight: 4, arbitrary: fc.constant(String(targets.webhookId)) },
+              {
+                weight: 1,
+                arbitrary: nastyString.filter((value) => value.length > 0 && value.length < 300).map(percentEncode),
+              },
+            ),
+          )
+          .map(([body, target]) => ({
+            method: "PATCH" as const,
+            path: `/api/admin/webhooks/${target}`,
+            headers: { "content-type": "application/json", authorization: `Bearer ${targets.tokens.admin}` },
             body,
           })),
       };

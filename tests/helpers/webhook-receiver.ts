@@ -1,5 +1,5 @@
 // A real HTTP receiver for webhook tests, on an ephemeral port: records every request (headers, raw body, time) and
-// answers 200 — or, while `down`, 503.
+// answers 200 (after `answerAfterMs`, a slow receiver) — or, while `down`, 503.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,7 +13,10 @@ export type WebhookReceiver = {
   close: () => Promise<void>;
 };
 
-export async function startWebhookReceiver(listenPort = 0): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  listenPort = 0,
+  options: { answerAfterMs?: number } = {},
+): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
   let down = false;
   const server = createServer((request, response) => {
@@ -31,7 +34,9 @@ export async function startWebhookReceiver(listenPort = 0): Promise<WebhookRecei
         json: JSON.parse(body),
         receivedAt: performance.now(),
       });
-      response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      const answer = () => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      if (options.answerAfterMs) setTimeout(answer, options.answerAfterMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
 import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
+import { safeCallbackUrl, siteOrigin } from "@/lib/auth/safe-callback.ts";
 import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
@@ -23,13 +24,12 @@ export default async function SignInPage({
           {/* Before signing in too: someone who does not read Portuguese must be able to find their way in. */}
           <LanguageSwitch label={tc("nav.language")} />
         </div>
-        <SignInForm notice={notice} initialError={error} callbackUrl={safeCallback(params.callbackUrl)} />
+        <SignInForm
+          notice={notice}
+          initialError={error}
+          callbackUrl={safeCallbackUrl(params.callbackUrl, siteOrigin())}
+        />
       </div>
     </main>
   );
-}
-
-/** Only same-site paths are accepted as a destination after sign-in. */
-function safeCallback(value: string | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/documents";
 }

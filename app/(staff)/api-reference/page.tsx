@@ -13,7 +13,17 @@ type OperationObject = {
 };
 
 /** The document API first (what integrators come for), operations last; contracts keep their path order inside. */
-const TAG_ORDER: ContractTag[] = ["Documents", "Catalog", "Auth", "LGPD", "Staff", "Admin", "Reference", "Operations"];
+const TAG_ORDER: ContractTag[] = [
+  "Documents",
+  "Catalog",
+  "Auth",
+  "LGPD",
+  "Staff",
+  "Admin",
+  "Reference",
+  "Operations",
+  "Compatibility",
+];
 const ORDERED = [...CONTRACTS].sort((a, b) => TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag));
 
 export default async function ApiReferencePage() {

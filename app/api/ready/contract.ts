@@ -9,6 +9,8 @@ export const GET = defineContract({
   summary: "Readiness: database reachable, migrations applied, LGPD queue not stuck, not shutting down",
   auth: "none",
   response: ZReadiness,
-  answer: "200 {status: 'ready', checks, …}; 503 {status: 'not_ready', checks, …} otherwise. No personal data.",
+  answer:
+    "200 {status: 'ready', checks}; 503 {status: 'not_ready', checks} otherwise. No personal data. With " +
+    "Authorization: Bearer <METRICS_TOKEN> also pending migration names and LGPD queue ages.",
   errors: [503],
 });

@@ -1,7 +1,15 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { Actor } from "../../auth/actor.ts";
-import { API_TOKEN_ROW_SELECT, createApiToken, listApiTokens, revokeApiToken } from "../../auth/server/api-tokens.ts";
+import {
+  API_TOKEN_ROW_SELECT,
+  createApiToken,
+  forgetCachedToken,
+  listApiTokens,
+  revokeApiToken,
+} from "../../auth/server/api-tokens.ts";
+import type { Role } from "../../auth/roles.ts";
+import { flushUnmaskedReads } from "../../auth/server/unmasked-reads.ts";
 import { getDb } from "../../db/client.ts";
 import { conflict, invalid, notFound } from "../../errors/app-error.ts";
 import type { TCreateApiTokenBody } from "../answers.ts";
@@ -34,11 +42,14 @@ export function serializeApiToken(row: TokenRow, now = new Date()) {
     expires_at: row.expiresAt?.toISOString() ?? null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     state,
+    clear_personal_data: row.clearPersonalData,
+    unmasked_reads: row.unmaskedReads,
   };
 }
 export type SerializedApiToken = ReturnType<typeof serializeApiToken>;
 
 export async function listInstanceApiTokens(instanceId: number) {
+  await flushUnmaskedReads(); // this server's latest counts (others' arrive within their flush interval)
   const now = new Date();
   return (await listApiTokens(instanceId)).map((row) => serializeApiToken(row, now));
 }
@@ -49,6 +60,8 @@ export async function createInstanceApiToken(actor: Actor, body: TCreateApiToken
   if (expiresAt && expiresAt <= new Date()) {
     throw invalid("Invalid parameters", [{ path: "expires_at", message: "Must be in the future" }]);
   }
+  const clearPersonalData = body.clear_personal_data ?? false;
+  assertMayReadClear(body.role, clearPersonalData);
   const created = await createApiToken({
     instanceId: actor.instanceId,
     name: body.name,
@@ -56,13 +69,20 @@ export async function createInstanceApiToken(actor: Actor, body: TCreateApiToken
     kind: "api",
     createdById: actor.userId,
     expiresAt,
+    clearPersonalData,
   });
   const db = await getDb();
   await recordAudit(db, actor, {
     action: "api_token.create",
     entity: "api_token",
     entityId: created.id,
-    details: { name: body.name, role: body.role, prefix: created.prefix, expires_at: expiresAt?.toISOString() ?? null },
+    details: {
+      name: body.name,
+      role: body.role,
+      prefix: created.prefix,
+      expires_at: expiresAt?.toISOString() ?? null,
+      clear_personal_data: clearPersonalData,
+    },
   });
   return { token: created.token, ...serializeApiToken(await loadToken(actor.instanceId, created.id)) };
 }
@@ -83,5 +103,39 @@ export async function revokeInstanceApiToken(actor: Actor, id: number) {
     entityId: id,
     details: { name: row.name, prefix: row.prefix },
   });
+  return serializeApiToken(await loadToken(actor.instanceId, id));
+}
+
+/** Viewers never see personal data in clear (they cannot reveal on the page either). */
+function assertMayReadClear(role: Role, clear: boolean): void {
+  if (clear && role === "viewer") {
+    throw invalid("Invalid parameters", [
+      { path: "clear_personal_data", message: "Viewer tokens always get personal data masked" },
+    ]);
+  }
+}
+
+/**
+ * Lets an integration token read the customer's data in clear on the document API, or masks it again. Audited (who,
+ * which token, the new setting); takes effect at once on this server, within API_AUTH_CACHE_MS elsewhere.
+ */
+export async function setTokenPersonalData(actor: Actor, id: number, clear: boolean) {
+  const db = await getDb();
+  const row = await db.apiToken.findFirst({
+    where: { id, instanceId: actor.instanceId, kind: "api" },
+    select: { name: true, prefix: true, role: true, clearPersonalData: true },
+  });
+  if (!row) throw notFound("Token not found");
+  assertMayReadClear(row.role, clear);
+  if (row.clearPersonalData !== clear) {
+    await db.apiToken.update({ where: { id }, data: { clearPersonalData: clear } });
+    forgetCachedToken(id);
+    await recordAudit(db, actor, {
+      action: "api_token.personal_data",
+      entity: "api_token",
+      entityId: id,
+      details: { name: row.name, prefix: row.prefix, clear_personal_data: clear },
+    });
+  }
   return serializeApiToken(await loadToken(actor.instanceId, id));
 }

@@ -12,7 +12,7 @@ export const TOKEN_PREFIX = "dft";
 // per token, so reads do not become writes — lastUsedAt, written by the same statement.
 const LOOKUP_SQL = `WITH t AS (
     SELECT k."id", k."instanceId", k."kind", k."name", k."role", k."userId", k."createdAt", k."expiresAt",
-      k."revokedAt", k."lastUsedAt", u."email" AS "userEmail", u."disabled" AS "userDisabled",
+      k."revokedAt", k."lastUsedAt", k."clearPersonalData", u."email" AS "userEmail", u."disabled" AS "userDisabled",
       u."role" AS "userRole", u."sessionsValidFrom" AS "userSessionsValidFrom"
     FROM "ApiToken" k LEFT JOIN "User" u ON u."id" = k."userId"
     WHERE k."tokenHash" = $1),
@@ -33,6 +33,7 @@ type TokenRow = {
   createdAt: Date | string;
   expiresAt: Date | string | null;
   revokedAt: Date | string | null;
+  clearPersonalData: boolean;
   userEmail: string | null;
   userDisabled: boolean | null;
   userRole: Role | null;
@@ -43,7 +44,9 @@ const time = (value: Date | string | null) => (value === null ? null : new Date(
 
 /** The token row by the hash of its secret, and when the answer stops being true by itself (its expiry). */
 async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; expiresAt: number | null }> {
-  const [row] = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
+  const {
+    rows: [row],
+  } = await rawQuery<TokenRow>(LOOKUP_SQL, [tokenHash]);
   if (!row || row.revokedAt) return { actor: null, expiresAt: null };
   const expiresAt = time(row.expiresAt);
   if (expiresAt !== null && expiresAt <= Date.now()) return { actor: null, expiresAt: null };
@@ -60,6 +63,8 @@ async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; ex
       instanceId: row.instanceId,
       role: asUser ? row.userRole! : row.role,
       userId: row.userId,
+      // Only integration tokens (never a person's session token), and never a viewer's (viewers cannot reveal).
+      clearPersonalData: !asUser && row.kind === "api" && row.role !== "viewer" && row.clearPersonalData,
     },
   };
 }
@@ -137,6 +142,7 @@ export async function createApiToken(input: {
   userId?: number | null;
   createdById?: number | null;
   expiresAt?: Date | null;
+  clearPersonalData?: boolean;
 }): Promise<CreatedToken> {
   const db = await getDb();
   const token = generateSecret(TOKEN_PREFIX);
@@ -150,6 +156,7 @@ export async function createApiToken(input: {
       userId: input.userId ?? null,
       createdById: input.createdById ?? null,
       expiresAt: input.expiresAt ?? null,
+      clearPersonalData: input.clearPersonalData ?? false,
       prefix,
       tokenHash: hashSecret(token),
     },
@@ -167,6 +174,8 @@ export const API_TOKEN_ROW_SELECT = {
   expiresAt: true,
   lastUsedAt: true,
   revokedAt: true,
+  clearPersonalData: true,
+  unmaskedReads: true,
   createdBy: { select: { email: true } },
 } as const;
 

@@ -3,7 +3,9 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddress } from "./client-address.ts";
 import { appSecret } from "./secrets.ts";
+import { safeCallbackUrl } from "../safe-callback.ts";
 import { SESSION_IDLE_SECONDS } from "../session-policy.ts";
+import { endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 
 export const authOptions: NextAuthOptions = {
@@ -32,12 +34,25 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      // authTime marks the sign-in; session-actor.ts enforces the absolute lifetime and revocation from it.
-      if (user) token.authTime = Math.floor(Date.now() / 1000);
+      // authTime marks the sign-in; session-actor.ts enforces the absolute lifetime and revocation from it. The
+      // session id names the server-side row that sign-out revokes (staff-sessions.ts).
+      if (user) {
+        token.authTime = Math.floor(Date.now() / 1000);
+        token.sid = await startStaffSession(Number(user.id));
+      }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, userId: Number(token.sub), authTime: token.authTime };
+      return { ...session, userId: Number(token.sub), authTime: token.authTime, sid: token.sid };
+    },
+    // Only this origin: next-auth's own check lets `/\evil.example` through as a path.
+    async redirect({ url, baseUrl }) {
+      return new URL(safeCallbackUrl(url, baseUrl), baseUrl).toString();
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      if (typeof token?.sid === "string") await endStaffSession(token.sid);
     },
   },
 };

@@ -1,22 +1,23 @@
 import "server-only";
 import { getServerSession } from "next-auth";
-import { getDb } from "../../db/client.ts";
 import type { Actor } from "../actor.ts";
 import { authOptions } from "./auth-options.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "../session-policy.ts";
+import { userOfStaffSession } from "./staff-sessions.ts";
 
 /**
  * The signed-in staff user as an Actor, or null. The user is re-read on every call so a role change, a disabled
  * account or a password reset (sessionsValidFrom) takes effect at once, and the absolute lifetime is enforced here.
+ * The session itself must still be live: sign-out revokes it on the server (a saved cookie then fails), and cookies
+ * from before server-side sessions (no `sid`) are refused, which asks those users to sign in once more.
  */
 export async function currentStaffActor(): Promise<Actor | null> {
-  const session = (await getServerSession(authOptions)) as { userId?: number; authTime?: number } | null;
-  if (!session?.userId || !session.authTime) return null;
+  const session = (await getServerSession(authOptions)) as { userId?: number; authTime?: number; sid?: string } | null;
+  if (!session?.userId || !session.authTime || typeof session.sid !== "string") return null;
   const nowSeconds = Date.now() / 1000;
   if (nowSeconds - session.authTime > SESSION_ABSOLUTE_SECONDS) return null;
-  const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: session.userId } });
-  if (!user || user.disabled) return null;
+  const user = await userOfStaffSession(session.sid);
+  if (!user || user.id !== session.userId || user.disabled) return null;
   if (user.sessionsValidFrom.getTime() / 1000 > session.authTime + 1) return null;
   return {
     type: "user",

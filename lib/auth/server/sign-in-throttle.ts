@@ -9,6 +9,8 @@ import { keyedHash } from "./secrets.ts";
 // holds no readable e-mail or address. Unknown e-mails are counted like real ones (nothing reveals which exist).
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+/** Per address and server, before any database work: a cheap brake on password-check floods (sign-in routes). */
+export const SIGN_IN_CHECKS_PER_MINUTE = 60;
 export const THROTTLE_LIMITS = { email: 5, address: 20 } as const;
 const BASE_LOCK_SECONDS = 60;
 const MAX_LOCK_SECONDS = 60 * 60;

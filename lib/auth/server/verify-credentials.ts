@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "../../db/client.ts";
-import { recordSignInFailure } from "../../metrics/server/metrics.ts";
+import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/metrics.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
 
@@ -51,7 +51,10 @@ export async function verifyCredentials(input: {
     const db = await getDb();
     const user = email.length <= 320 ? await db.user.findUnique({ where: { email } }) : null;
     const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    const stored = user?.passwordHash ?? (await decoyPasswordHash());
+    const started = performance.now();
+    const valid = await verifyPassword(password, stored);
+    recordPasswordCheck((performance.now() - started) / 1000);
     if (!user || !valid || !password || user.disabled) {
       await recordFailure(keys);
       recordSignInFailure("invalid");

@@ -24,6 +24,7 @@ export async function uploadAttachment(actor: Actor, documentId: number, file: U
         documentId: document.id,
         state: "uploaded",
         fileName: file.fileName,
+        storedName: file.storedName ?? null,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,
         content: file.bytes,
@@ -99,6 +100,7 @@ export async function fulfilAttachmentRequest(
       data: {
         state: "uploaded",
         fileName: file.fileName,
+        storedName: file.storedName ?? null,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,
         content: file.bytes,
@@ -127,7 +129,8 @@ export async function readAttachmentContent(actor: Actor, documentId: number, at
   const attachment = await db.attachment.findFirst({ where: { id: attachmentId, documentId, state: "uploaded" } });
   if (!attachment?.content) throw missingAttachment();
   return {
-    fileName: attachment.fileName,
+    // The generated name when there is one (customer uploads), else the sanitised name staff uploaded it with.
+    fileName: attachment.storedName ?? attachment.fileName,
     mediaType: attachment.mediaType ?? "application/octet-stream",
     sha256: attachment.sha256,
     content: attachment.content,

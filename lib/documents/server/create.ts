@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../../auth/actor.ts";
 import type { Document } from "../../db/client.ts";
-import { rawTransaction, type SqlRunner } from "../../db/raw-query.ts";
+import { z } from "zod";
+import { rawTransaction, type Sql } from "../../db/raw-query.ts";
+import { parseSqlJson } from "../../db/sql-json.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { hasWebhooksSql, queueWebhooks } from "../../webhooks/server/events.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
@@ -19,10 +21,13 @@ import {
   slaEndFor,
   statusDeadline,
   statusRulesSql,
+  modalityRulesSchema,
+  statusRulesSchema,
   upsertModalitySql,
-  type ModalityRules,
-  type StatusRules,
 } from "./workflow.ts";
+
+/** The product's part of CATALOG_SQL. */
+const productRulesSchema = z.object({ id: z.number(), defaultSlaHours: z.number().nullable() });
 
 // 1st statement: the status's rules, the product's default SLA and the modality (created if new), in one round trip.
 const CATALOG_SQL = `WITH m AS (${upsertModalitySql("$1::int", "$4::text", "$5::text")})
@@ -52,14 +57,16 @@ export async function createDocument(actor: Actor, input: CreateDocumentInput, r
 
 /** The work of document/create inside a caller's transaction (the CSV import creates many documents in one). */
 export async function createDocumentInTx(
-  query: SqlRunner,
+  query: Sql,
   actor: Actor,
   input: CreateDocumentInput,
   requestId?: string,
 ): Promise<Document> {
   const instanceId = actor.instanceId;
   const now = new Date();
-  const [facts] = await query<{
+  const {
+    rows: [facts],
+  } = await query<{
     status: string | null;
     product: string | null;
     modality: string | null;
@@ -73,15 +80,17 @@ export async function createDocumentInTx(
   ]);
   if (!facts?.status) throw missing("status_id");
   if (!facts.product) throw missing("product_id");
-  const status = JSON.parse(facts.status) as StatusRules;
-  const product = JSON.parse(facts.product) as { id: number; defaultSlaHours: number | null };
-  const modality = facts.modality ? (JSON.parse(facts.modality) as ModalityRules) : null;
+  const status = parseSqlJson(statusRulesSchema, facts.status);
+  const product = parseSqlJson(productRulesSchema, facts.product);
+  const modality = facts.modality ? parseSqlJson(modalityRulesSchema, facts.modality) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
   const changes = Object.entries(input)
     .filter(([, value]) => value !== undefined)
     .map(([field, value]) => ({ field, before: null, after: value }));
-  const [row] = await query(INSERT_SQL, [
+  const {
+    rows: [row],
+  } = await query(INSERT_SQL, [
     instanceId,
     protocolDay(now),
     randomUUID(),

@@ -5,7 +5,9 @@ import { READ_VIEW_BY_ID, readViewsByCpfSql } from "../read-view-sql.ts";
 
 /** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
 export async function loadDocumentById(instanceId: number, id: number): Promise<string> {
-  const [row] = await rawQuery<{ view: string }>(READ_VIEW_BY_ID, [id, instanceId]);
+  const {
+    rows: [row],
+  } = await rawQuery<{ view: string }>(READ_VIEW_BY_ID, [id, instanceId]);
   if (!row) throw notFound("Provided id parameter not exists on database");
   return row.view;
 }
@@ -17,10 +19,13 @@ export async function loadDocumentById(instanceId: number, id: number): Promise<
 export async function loadDocumentsByCpf(instanceId: number, cpfs: string[], categories: string[]): Promise<string> {
   const one = cpfs.length === 1;
   const filtered = categories.length > 0;
-  const [row] = await rawQuery<{ views: string; known: string[] | null }>(
-    readViewsByCpfSql(one ? "one" : "many", filtered),
-    [instanceId, one ? cpfs[0] : cpfs, ...(filtered ? [categories] : [])],
-  );
+  const {
+    rows: [row],
+  } = await rawQuery<{ views: string; known: string[] | null }>(readViewsByCpfSql(one ? "one" : "many", filtered), [
+    instanceId,
+    one ? cpfs[0] : cpfs,
+    ...(filtered ? [categories] : []),
+  ]);
   const knownKeys = new Set(row?.known ?? []);
   const unknown = categories.filter((key) => !knownKeys.has(key));
   if (unknown.length > 0) {

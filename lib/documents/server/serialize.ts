@@ -62,10 +62,18 @@ export function serializeObservation(observation: DocumentWithRelations["observa
     visibility: observation.visibility,
     author: observation.authorLabel,
     created_at: iso(observation.createdAt),
+    message: observation.text,
+    observation_from: observation.origin ?? (observation.visibility === "internal" ? "internal" : "client"),
+    send_communication: observation.sendCommunication,
+    attachment_name: observation.attachmentName,
+    createdAt: iso(observation.createdAt),
+    user: { name: observation.authorLabel },
   };
 }
 
 export function serializeAttachment(attachment: DocumentWithRelations["attachments"][number]) {
+  const downloadUrl =
+    attachment.state === "uploaded" ? `/api/documents/${attachment.documentId}/attachments/${attachment.id}` : null;
   return {
     id: attachment.id,
     state: attachment.state,
@@ -77,8 +85,13 @@ export function serializeAttachment(attachment: DocumentWithRelations["attachmen
     author: attachment.authorLabel,
     created_at: iso(attachment.createdAt),
     uploaded_at: iso(attachment.uploadedAt),
-    download_url:
-      attachment.state === "uploaded" ? `/api/documents/${attachment.documentId}/attachments/${attachment.id}` : null,
+    download_url: downloadUrl,
+    link_url: attachment.linkPath,
+    name: attachment.fileName,
+    path: attachment.linkPath ?? downloadUrl,
+    status: attachment.review ?? (attachment.state === "pending" ? "pending" : "in_analisys"),
+    user: { name: attachment.authorLabel },
+    createdAt: iso(attachment.createdAt),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Actor } from "../../auth/actor.ts";
 import type { Document } from "../../db/client.ts";
 import { rawDocumentTransaction } from "../../db/raw-query.ts";
+import { parseSqlJson } from "../../db/sql-json.ts";
 import { inDocumentTransaction, type Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
@@ -23,8 +24,8 @@ import {
   slaEndFor,
   statusDeadline,
   statusRulesSql,
-  type ModalityRules,
-  type StatusRules,
+  modalityRulesSchema,
+  statusRulesSchema,
 } from "./workflow.ts";
 
 /** Columns whose changes the history shows, with their API names. */
@@ -98,7 +99,9 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
   let queued = false;
   const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
     queued = false;
-    const [locked] = await query<LockedRow>(LOCK_SQL, [
+    const {
+      rows: [locked],
+    } = await query<LockedRow>(LOCK_SQL, [
       input.id,
       instanceId,
       input.status_id ?? null,
@@ -111,7 +114,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     const now = new Date();
     const data: Partial<Document> = {};
 
-    let modality = _modality ? (JSON.parse(_modality) as ModalityRules) : null;
+    let modality = _modality ? parseSqlJson(modalityRulesSchema, _modality) : null;
     if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
       modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
       data.modalityId = modality?.id ?? null;
@@ -123,8 +126,8 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     let notify = false;
     if (input.status_id !== undefined && input.status_id !== current.statusId) {
       if (!_toStatus) throw missing("status_id");
-      const from = JSON.parse(_fromStatus) as StatusRules;
-      const to = JSON.parse(_toStatus) as StatusRules;
+      const from = parseSqlJson(statusRulesSchema, _fromStatus);
+      const to = parseSqlJson(statusRulesSchema, _toStatus);
       assertTransitionAllowed(from, to);
       notify = to.notify;
       if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
@@ -172,7 +175,9 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     }
     if (changes.length === 0) return current;
 
-    const [row] = await query(UPDATE_SQL, [
+    const {
+      rows: [row],
+    } = await query(UPDATE_SQL, [
       current.id,
       next.statusId,
       next.productId,

@@ -1,28 +1,36 @@
 // Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
 // statements, so a write stays at a few round trips), transitions, SLA dates.
-import type { CategoryKind } from "../../db/generated/enums.ts";
-import type { SqlRunner } from "../../db/raw-query.ts";
+import { z } from "zod";
+import { CategoryKind } from "../../db/generated/enums.ts";
+import type { Sql } from "../../db/raw-query.ts";
+import { parseSqlJson } from "../../db/sql-json.ts";
 import { conflict, invalid } from "../../errors/app-error.ts";
 import { addServiceHours, DEFAULT_TIME_ZONE, type WorkingCalendar, type WorkingHours } from "../../sla/calendar.ts";
 
-/** What a write needs of a status: its own deadline, its category's kind, and where it may move. */
-export type StatusRules = {
-  id: number;
-  name: string;
-  slaHours: number | null;
-  kind: CategoryKind;
-  transitions: number[];
+/** What a write needs of a status: its own deadline, its category's kind, and where it may move (statusRulesSql). */
+export const statusRulesSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slaHours: z.number().nullable(),
+  kind: z.enum(CategoryKind),
+  transitions: z.array(z.number()),
   /** Entering it queues an e-mail to the customer (lib/outbox/server/enqueue.ts). */
-  notify: boolean;
-};
-/** What a write needs of a modality: its name and calendar (holidays as YYYY-MM-DD). */
-export type ModalityRules = {
-  id: number;
-  identifier: string;
-  workingHours: WorkingHours | null;
-  timeZone: string;
-  holidays: string[];
-};
+  notify: z.boolean(),
+});
+export type StatusRules = z.output<typeof statusRulesSchema>;
+
+/** What a write needs of a modality: its name and calendar, holidays as YYYY-MM-DD (MODALITY_RULES_SQL). */
+export const modalityRulesSchema = z.object({
+  id: z.number(),
+  identifier: z.string(),
+  // As stored (validated when saved, lib/settings/schemas.ts): intervals per ISO weekday.
+  workingHours: z
+    .record(z.string(), z.array(z.tuple([z.string(), z.string()])))
+    .nullable() as z.ZodType<WorkingHours | null>,
+  timeZone: z.string(),
+  holidays: z.array(z.string()),
+});
+export type ModalityRules = z.output<typeof modalityRulesSchema>;
 
 const HOUR_MS = 3_600_000;
 
@@ -55,16 +63,14 @@ export const upsertModalitySql = (instanceParam: string, identifierParam: string
   RETURNING *`;
 
 /** The modality named `identifier`, created on first use; one statement. */
-export async function resolveModality(
-  query: SqlRunner,
-  instanceId: number,
-  identifier: string,
-): Promise<ModalityRules> {
-  const [row] = await query<{ modality: string }>(
+export async function resolveModality(query: Sql, instanceId: number, identifier: string): Promise<ModalityRules> {
+  const {
+    rows: [row],
+  } = await query<{ modality: string }>(
     `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
     [instanceId, identifier, DEFAULT_TIME_ZONE],
   );
-  return JSON.parse(row!.modality) as ModalityRules;
+  return parseSqlJson(modalityRulesSchema, row!.modality);
 }
 
 export function calendarOf(modality: ModalityRules | null): WorkingCalendar | null {

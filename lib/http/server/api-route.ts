@@ -23,6 +23,14 @@ import {
 } from "../errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
+import {
+  admitLgpdCaller,
+  invalidCpf,
+  lgpdErrorResponse,
+  lgpdRouteName,
+  readLgpdJson,
+  safeDecode,
+} from "../../lgpd/server/http.ts";
 
 type BaseContext<TBody> = {
   body: TBody;
@@ -34,10 +42,14 @@ type BaseContext<TBody> = {
 export type RouteContext<TBody> = BaseContext<TBody> & { actor: Actor };
 /** An auth "none" route's handler (the customer's tracking routes): no actor, the client's address (or null). */
 export type PublicRouteContext<TBody> = BaseContext<TBody> & { address: string | null };
+/** An LGPD-key route's handler: the instance whose key was presented. */
+export type LgpdKeyRouteContext<TBody> = BaseContext<TBody> & { instanceId: number };
 
 type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
   ? PublicRouteContext<ContractParsedBody<C>>
-  : RouteContext<ContractParsedBody<C>>;
+  : [C["auth"]] extends ["lgpdKey"]
+    ? LgpdKeyRouteContext<ContractParsedBody<C>>
+    : RouteContext<ContractParsedBody<C>>;
 
 /** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
 export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
@@ -45,16 +57,17 @@ export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Pro
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The one wrapper every API route goes through (all but the LGPD API, health/ready/metrics, openapi.json and the
- * sign-in exchange: docs/architecture.md): request id, admission (below), size-capped JSON parsing,
- * validation with the contract's request schema, error mapping, one log line and the request metrics — and, when
- * DOCFLOW_CHECK_ANSWERS=1 (the test suites), the answer checked against the contract's response schema
- * (lib/http/answer-check.ts). Admission is authentication (bearer token or staff session + Origin check), the
- * per-caller rate limit and the contract's role; for an auth "none" contract (the customer's tracking routes) it is
- * only the contract's brake per client address.
+ * The one wrapper every API route goes through (all but health/ready/metrics, openapi.json and the sign-in exchange:
+ * docs/architecture.md): request id, admission (below), size-capped JSON parsing, validation with the contract's
+ * request schema, error mapping, one log line and the request metrics — and, when DOCFLOW_CHECK_ANSWERS=1 (the test
+ * suites), the answer checked against the contract's response schema (lib/http/answer-check.ts). Admission is
+ * authentication (bearer token or staff session + Origin check), the per-caller rate limit and the contract's role;
+ * for an auth "none" contract (the customer's tracking routes) only the contract's brake per client address; for an
+ * "lgpdKey" contract (the LGPD API) the instance's key in x-api-key with its brake, and that API's own bodies
+ * (lib/lgpd/server/http.ts): its errors, its log line (the route's name, never the path: it may hold a CPF).
  */
 export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandler<C>) {
-  const identify = callerIdentification(contract);
+  const dialect = dialectOf(contract);
   return async (request: Request, segmentData?: { params?: Promise<Record<string, string | string[]>> }) => {
     const requestId = requestIdFrom(request);
     const started = performance.now();
@@ -62,13 +75,13 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
     let caller: Caller | null = null;
     let status = 200;
     try {
-      caller = await identify(request);
-      caller.admit();
-      const body = await parseRequestBody(contract, request);
       const rawParams = (await segmentData?.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
       );
+      caller = await dialect.identify(request, params);
+      caller.admit();
+      const body = contract.request ? await dialect.readBody(request) : undefined;
       const result = await handler({ ...caller.context, body, request, requestId, params } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
       if (answerChecksEnabled()) await checkAnswer(contract, response);
@@ -81,22 +94,63 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
         status = 499;
         return addProxyHeaders(new Response(null, { status: 499 }), request);
       }
-      const apiError = toApiError(error, requestId, path);
-      status = apiError.status;
-      return addProxyHeaders(errorResponse(apiError, requestId), request);
+      const response = dialect.errorResponse(error, requestId, path);
+      response.headers.set("x-request-id", requestId);
+      status = response.status;
+      return addProxyHeaders(response, request);
     } finally {
-      recordApiRequest(request.method, path, status, (performance.now() - started) / 1000);
-      log.info("api.request", {
-        request_id: requestId,
-        method: request.method,
-        path,
-        status,
-        actor: caller?.label ?? null,
-        ms: Math.round(performance.now() - started),
-      });
+      const seconds = (performance.now() - started) / 1000;
+      // Labelled with the route's template, never the request's path (bounded series; a path may hold a CPF).
+      recordApiRequest(request.method, `/api${contract.path}`, status, seconds);
+      dialect.logRequest({ requestId, method: request.method, path, status, caller, ms: Math.round(seconds * 1000) });
     }
   };
 }
+
+/** How one kind of contract is admitted, reads its body, answers errors and logs (the LGPD API keeps its own). */
+type Dialect = {
+  identify: (request: Request, params: Record<string, string>) => Promise<Caller>;
+  readBody: (request: Request) => Promise<unknown>;
+  errorResponse: (error: unknown, requestId: string, path: string) => Response;
+  logRequest: (line: {
+    requestId: string;
+    method: string;
+    path: string;
+    status: number;
+    caller: Caller | null;
+    ms: number;
+  }) => void;
+};
+
+function dialectOf(contract: ApiContract): Dialect {
+  if (contract.auth === "lgpdKey") {
+    const route = lgpdRouteName(contract.path);
+    return {
+      identify: async (request, params) => {
+        const { instanceId } = await admitLgpdCaller(request, params.instance ?? "");
+        return { label: "lgpd-key", context: { instanceId }, admit: () => {} };
+      },
+      readBody: async (request) => {
+        const parsed = contract.request!.safeParse(await readLgpdJson(request));
+        if (!parsed.success) throw invalidCpf();
+        return parsed.data;
+      },
+      errorResponse: (error, requestId) => lgpdErrorResponse(error, requestId, route),
+      logRequest: ({ requestId, method, path, status, ms }) =>
+        log.info("lgpd.api", { request_id: requestId, route, method, instance: instanceOf(path), status, ms }),
+    };
+  }
+  return {
+    identify: callerIdentification(contract),
+    readBody: (request) => parseRequestBody(contract, request),
+    errorResponse: (error, requestId, path) => errorResponse(toApiError(error, requestId, path), requestId),
+    logRequest: ({ requestId, method, path, status, caller, ms }) =>
+      log.info("api.request", { request_id: requestId, method, path, status, actor: caller?.label ?? null, ms }),
+  };
+}
+
+/** The instance slug of an /api/lgpd/<instance>/… path, decoded, for the log line. */
+const instanceOf = (path: string) => safeDecode(path.split("/")[3] ?? "").slice(0, 100);
 
 /**
  * The request body as the contract's request schema parses it (undefined when the contract takes none). Throws the
@@ -108,7 +162,8 @@ export async function parseRequestBody<C extends ApiContract>(
   request: Request,
 ): Promise<ContractParsedBody<C>> {
   if (!contract.request) return undefined as ContractParsedBody<C>;
-  const parsed = contract.request.safeParse(await readJsonBody(request, contract.requestLimitBytes));
+  const raw = await readJsonBody(request, contract.requestLimitBytes, { emptyIsObject: contract.emptyBodyIsObject });
+  const parsed = contract.request.safeParse(raw);
   if (!parsed.success) {
     throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
   }
@@ -116,17 +171,21 @@ export async function parseRequestBody<C extends ApiContract>(
 }
 
 /** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws when they may not. */
-type Caller = { label: string; context: { actor: Actor } | { address: string | null }; admit: () => void };
+type Caller = {
+  label: string;
+  context: { actor: Actor } | { address: string | null } | { instanceId: number };
+  admit: () => void;
+};
 
 function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
   if (contract.auth === "none" && contract.addressRateLimit) {
-    const { bucket, perMinute } = contract.addressRateLimit;
+    const { bucket, perMinute, caller = "customer" } = contract.addressRateLimit;
     // Auth-less contracts are the customer's (tracking): no credentials, a brake per address (client-address.ts
     // decides how far X-Forwarded-For is believed).
     return async (request) => {
       const address = clientAddress(request.headers);
       return {
-        label: "customer",
+        label: caller,
         context: { address },
         admit: () => enforceRateLimit(`${bucket}:${address ?? "unknown"}`, perMinute),
       };

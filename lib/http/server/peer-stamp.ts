@@ -2,6 +2,7 @@ import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { bypassesProxy, PROXY_BYPASS_HEADER } from "../proxy-bypass.ts";
+import { refuseUploadWithoutValidToken } from "./tracking-upload-gate.ts";
 import { guardSlowBody } from "./slow-body-guard.ts";
 
 /**
@@ -53,7 +54,10 @@ function stamp({ request, socket, server }: RequestStart) {
 
 const installed = Symbol.for("docflow.requestHooks");
 
-/** Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, then the body guard. */
+/**
+ * Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, the customer upload's token
+ * gate (answers before the body is read), then the body guard.
+ */
 export function installRequestHooks(): void {
   const holder = globalThis as { [installed]?: boolean };
   if (holder[installed]) return;
@@ -61,6 +65,7 @@ export function installRequestHooks(): void {
   diagnosticsChannel.subscribe("http.server.request.start", (message) => {
     const start = message as RequestStart;
     stamp(start);
+    if (refuseUploadWithoutValidToken(start.request, start.response)) return;
     guardSlowBody(start.request, start.response);
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { keyedHash } from "../../auth/server/secrets.ts";
 import { getDb } from "../../db/client.ts";
-import { prismaRunner, rawTransaction, type SqlRunner } from "../../db/raw-query.ts";
+import { prismaRunner, rawTransaction, type Sql } from "../../db/raw-query.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 
 // `Idempotency-Key` on document/create and the LGPD request (docs/decisions.md, Idempotency). The key is claimed with
@@ -32,7 +32,7 @@ export type IdempotencyScope = {
 /** The answer plus whether it is a replay of the first one (then `Idempotent-Replayed: true` is sent). */
 export type IdempotentResult = IdempotentAnswer & { replayed: boolean };
 
-type Transact<C> = (run: (context: C, query: SqlRunner) => Promise<IdempotentResult>) => Promise<IdempotentResult>;
+type Transact<C> = (run: (context: C, query: Sql) => Promise<IdempotentResult>) => Promise<IdempotentResult>;
 
 /**
  * Runs `work` in one raw-driver transaction (lib/db/raw-query.ts), as the document API's writes do. With an
@@ -41,7 +41,7 @@ type Transact<C> = (run: (context: C, query: SqlRunner) => Promise<IdempotentRes
  */
 export function withIdempotency(
   scope: IdempotencyScope,
-  work: (query: SqlRunner) => Promise<IdempotentAnswer>,
+  work: (query: Sql) => Promise<IdempotentAnswer>,
 ): Promise<IdempotentResult> {
   return idempotent(scope, (run) => rawTransaction((query) => run(query, query)), work);
 }
@@ -64,7 +64,9 @@ async function idempotent<C>(
   if (!KEY_PATTERN.test(key)) throw scope.errors.invalidKey();
   const bodyHash = keyedHash(`${scope.route}\n${canonicalJson(scope.body)}`);
   const result = await transact(async (context, query): Promise<IdempotentResult> => {
-    const [claim] = await query<{ id: string }>(CLAIM_SQL, [
+    const {
+      rows: [claim],
+    } = await query<{ id: string }>(CLAIM_SQL, [
       scope.instanceId,
       scope.credential,
       scope.route,
@@ -95,13 +97,10 @@ const REPLAY_SQL = `SELECT "bodyHash", "status", "response", "documentId" FROM "
   WHERE "instanceId" = $1::int AND "credential" = $2::text AND "route" = $3::text AND "key" = $4::text`;
 
 /** The stored answer of a live key (its first request has committed: the claim above waited for it). */
-async function replay(
-  query: SqlRunner,
-  scope: IdempotencyScope,
-  key: string,
-  bodyHash: string,
-): Promise<IdempotentResult> {
-  const [stored] = await query<{
+async function replay(query: Sql, scope: IdempotencyScope, key: string, bodyHash: string): Promise<IdempotentResult> {
+  const {
+    rows: [stored],
+  } = await query<{
     bodyHash: string;
     status: number | null;
     response: unknown;

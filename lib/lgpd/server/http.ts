@@ -5,13 +5,13 @@ import { retryAfterSeconds, unavailability } from "../../db/unavailable.ts";
 import { log } from "../../log.ts";
 import { readTextWithLimit } from "../../http/body.ts";
 import { findJsonProblem, textProblem } from "../../http/json-limits.ts";
-import { requestIdFrom } from "../../http/server/request-id.ts";
 import { LGPD_BODIES, type LgpdBody } from "../bodies.ts";
 import { lgpdThrottleKeys } from "./key-throttle.ts";
 import { instanceForLgpdKeyCached } from "./keys.ts";
-import { describeFailure } from "../redact.ts";
+import { describeFailure } from "../../jobs/describe-failure.ts";
 
-// The LGPD API keeps the original service's bodies byte for byte, so it does not use apiRoute's error shape.
+// The LGPD API's admission and answers for apiRoute (`auth: "lgpdKey"` contracts): it keeps the original service's
+// bodies byte for byte, so its errors do not take apiRoute's shape.
 export { LGPD_BODIES };
 
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
@@ -29,74 +29,57 @@ export class LgpdHttpError extends Error {
 
 export const invalidCpf = () => new LgpdHttpError(400, LGPD_BODIES.invalidCpf);
 
-export type LgpdContext = { request: Request; requestId: string; instanceId: number; slug: string };
+/** The route's name in the LGPD log lines: its last fixed path segment ("request", "status"), never the CPF. */
+export const lgpdRouteName = (contractPath: string) =>
+  contractPath
+    .split("/")
+    .filter((segment) => segment && !segment.startsWith("{"))
+    .at(-1) ?? "lgpd";
 
 /**
- * Wraps an LGPD route: request id, `x-api-key` check against the instance's key (unknown instance → 401 like a
- * wrong key), exact error bodies, 500 without details, and one JSON log line that never contains the CPF
- * (the status URL does, so the path is not logged).
+ * Admission of an LGPD-key route (apiRoute, `auth: "lgpdKey"`): the brake of wrong keys per address and instance
+ * (429 with Retry-After), then `x-api-key` against the instance's key (an unknown instance is a 401 like a wrong
+ * key; a failure counts toward the brake). Answers the instance.
  */
-export function lgpdRoute(
-  route: "request" | "status",
-  handler: (context: LgpdContext, params: Record<string, string>) => Promise<{ status: number; body: unknown }>,
-) {
-  return async (
-    request: Request,
-    segmentData?: { params?: Promise<Record<string, string | string[]>> },
-  ): Promise<Response> => {
-    const requestId = requestIdFrom(request);
-    const started = performance.now();
-    const rawParams = (await segmentData?.params) ?? {};
-    const params = Object.fromEntries(
-      Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
-    );
-    const slug = safeDecode(params.instance ?? "");
-    let status = 500;
-    let body: unknown = LGPD_BODIES.unexpected;
-    let headers: Record<string, string> = {};
-    try {
-      const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug);
-      const lockedFor = await lockedForSeconds(throttleKeys);
-      if (lockedFor > 0) {
-        throw new LgpdHttpError(429, LGPD_BODIES.tooManyRequests, { "retry-after": String(lockedFor) });
-      }
-      // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
-      const instanceId =
-        textProblem(slug) || slug.length > 100
-          ? null
-          : await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
-      if (instanceId === null) {
-        await recordFailure(throttleKeys);
-        throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
-      }
-      ({ status, body } = await handler({ request, requestId, instanceId, slug }, params));
-    } catch (error) {
-      const unavailable = unavailability(error);
-      if (error instanceof LgpdHttpError) {
-        ({ status, body, headers } = error);
-      } else if (unavailable) {
-        // The database is busy or down: nothing was recorded, the portal may retry (same idea as the document API).
-        status = 503;
-        body = LGPD_BODIES.unavailable;
-        headers = { "retry-after": String(retryAfterSeconds(unavailable)) };
-        log.warn("lgpd.unavailable", { request_id: requestId, route, reason: unavailable });
-      } else {
-        log.error("lgpd.unexpected_error", { request_id: requestId, route, error: describeFailure(error) });
-      }
-    }
-    log.info("lgpd.api", {
-      request_id: requestId,
-      route,
-      method: request.method,
-      instance: slug.slice(0, 100),
-      status,
-      ms: Math.round(performance.now() - started),
-    });
-    return Response.json(body, {
-      status,
-      headers: { ...headers, "x-request-id": requestId, "cache-control": "no-store" },
-    });
-  };
+export async function admitLgpdCaller(request: Request, instanceParam: string): Promise<{ instanceId: number }> {
+  const slug = safeDecode(instanceParam);
+  const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug);
+  const lockedFor = await lockedForSeconds(throttleKeys);
+  if (lockedFor > 0) {
+    throw new LgpdHttpError(429, LGPD_BODIES.tooManyRequests, { "retry-after": String(lockedFor) });
+  }
+  // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
+  const instanceId =
+    textProblem(slug) || slug.length > 100
+      ? null
+      : await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
+  if (instanceId === null) {
+    await recordFailure(throttleKeys);
+    throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
+  }
+  return { instanceId };
+}
+
+/**
+ * An LGPD route's failure as the original service answered it, byte for byte: its own error, 503 with Retry-After
+ * when the database is busy or down (nothing was recorded; the portal may retry), else a 500 without details.
+ */
+export function lgpdErrorResponse(error: unknown, requestId: string, route: string): Response {
+  let status = 500;
+  let body: LgpdBody = LGPD_BODIES.unexpected;
+  let headers: Record<string, string> = {};
+  const unavailable = unavailability(error);
+  if (error instanceof LgpdHttpError) {
+    ({ status, body, headers } = error);
+  } else if (unavailable) {
+    status = 503;
+    body = LGPD_BODIES.unavailable;
+    headers = { "retry-after": String(retryAfterSeconds(unavailable)) };
+    log.warn("lgpd.unavailable", { request_id: requestId, route, reason: unavailable });
+  } else {
+    log.error("lgpd.unexpected_error", { request_id: requestId, route, error: describeFailure(error) });
+  }
+  return Response.json(body, { status, headers });
 }
 
 /** The JSON body, or an Invalid CPF error when it is missing, too large, not JSON or outside JSON_LIMITS. */

@@ -4,7 +4,7 @@ import { timingSafeEqual, createHash } from "node:crypto";
 // Prometheus metrics of this process (prom-client). Kept on globalThis: Next loads route bundles and the
 // instrumentation bundle as separate module instances, and they must all count into one registry. Values that live
 // in the database (LGPD requests by status, oldest pending age) and the pool's state are read at scrape time.
-// Labels never carry personal data: routes are templates (ids replaced), statuses are codes.
+// Labels never carry personal data: routes are the contracts' path templates, statuses are codes.
 
 type Metrics = {
   registry: Registry;
@@ -12,6 +12,8 @@ type Metrics = {
   latency: Histogram<"method" | "route" | "status">;
   rateLimited: Counter<"limiter">;
   signInFailures: Counter<"reason">;
+  passwordChecks: Counter;
+  passwordSeconds: Counter;
   deletions: Histogram<"outcome">;
 };
 
@@ -65,6 +67,17 @@ function metrics(): Promise<Metrics> {
         labelNames: ["reason"],
         ...labelled,
       }),
+      // The cost of password work (scrypt), so the sign-in cache's effect can be measured (tests/compat-sign-in).
+      passwordChecks: new client.Counter({
+        name: "docflow_password_verifications_total",
+        help: "Password hashes computed to check a sign-in (real or decoy)",
+        ...labelled,
+      }),
+      passwordSeconds: new client.Counter({
+        name: "docflow_password_verification_seconds_total",
+        help: "Seconds spent computing password hashes for sign-ins",
+        ...labelled,
+      }),
       deletions: new client.Histogram({
         name: "docflow_lgpd_deletion_duration_seconds",
         help: "Time to process one claimed LGPD deletion request, by outcome",
@@ -80,24 +93,18 @@ function metrics(): Promise<Metrics> {
   return slot[KEY];
 }
 
-/** A route template for labels: numeric ids and the LGPD path's instance/CPF become placeholders. */
-export function routeLabel(path: string): string {
-  return path
-    .replace(/^\/api\/lgpd\/[^/]+\/(request|status)(\/.*)?$/, "/api/lgpd/:instance/$1")
-    .split("/")
-    .map((segment) => (/^\d+$/.test(segment) ? ":id" : /^\d{4}-\d{2}-\d{2}$/.test(segment) ? ":date" : segment))
-    .join("/")
-    .slice(0, 120);
-}
-
-// Recording never fails a request: metrics are best effort.
+// Recording never fails a request: metrics are best effort. Nothing is recorded (no series grow in memory) while
+// metrics are off.
 const record = (fn: (m: Metrics) => void) => {
+  if (!metricsEnabled()) return;
   void metrics().then(fn, () => {});
 };
 
-export function recordApiRequest(method: string, path: string, status: number, seconds: number) {
+/** `route` is the contract's path template (`/api/documents/{id}`), never the request's path: a bounded label set
+ * that cannot carry what a caller typed into a path (a CPF, random ids). */
+export function recordApiRequest(method: string, route: string, status: number, seconds: number) {
   record((m) => {
-    const labels = { method, route: routeLabel(path), status: String(status) };
+    const labels = { method, route, status: String(status) };
     m.requests.inc(labels);
     m.latency.observe(labels, seconds);
     if (status === 429) m.rateLimited.inc({ limiter: "api" });
@@ -108,6 +115,13 @@ export function recordSignInFailure(reason: "invalid" | "throttled") {
   record((m) => {
     m.signInFailures.inc({ reason });
     if (reason === "throttled") m.rateLimited.inc({ limiter: "sign-in" });
+  });
+}
+
+export function recordPasswordCheck(seconds: number) {
+  record((m) => {
+    m.passwordChecks.inc();
+    m.passwordSeconds.inc(seconds);
   });
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "../../db/client.ts";
+import { lgpdSettings } from "../../lgpd/config.ts";
 import { log } from "../../log.ts";
 import { lgpdQueueState } from "./lgpd-queue.ts";
 import { isShuttingDown } from "../shutdown-state.ts";
@@ -13,16 +14,19 @@ export type Readiness = {
     lgpd_queue: "ok" | "stuck" | "unknown";
     shutting_down: boolean;
   };
-  /** Migrations in prisma/migrations not applied to the database (names only). */
+  /** Only for a bearer of METRICS_TOKEN: migrations in prisma/migrations not applied to the database (names). */
   pending_migrations?: string[];
+  /** Only for a bearer of METRICS_TOKEN: the age of the oldest pending request, and how far past its due time. */
   oldest_pending_lgpd_seconds?: number;
-  max_pending_lgpd_seconds: number;
+  overdue_lgpd_seconds?: number;
+  max_overdue_lgpd_seconds?: number;
 };
 
 // Bounded, so a hung database answers 503 quickly; a first open of the embedded database can take a few seconds.
 const CHECK_TIMEOUT_MS = 5_000;
 
-/** READY_MAX_PENDING_SECONDS: the oldest pending LGPD request may be this old before the queue counts as stuck. */
+/** READY_MAX_PENDING_SECONDS: how long the oldest pending LGPD request may be past its due time (its request time plus
+ * LGPD_DELAY_HOURS, before which no worker may take it) before the queue counts as stuck. */
 export function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.READY_MAX_PENDING_SECONDS);
   return Number.isFinite(value) && value > 0 ? value : 3600;
@@ -36,14 +40,19 @@ function expectedMigrations(): string[] {
     .sort();
 }
 
-/** Database reachable, every migration applied, deletion queue moving, not shutting down. No personal data. */
-export async function checkReadiness(): Promise<Readiness> {
+/**
+ * Database reachable, every migration applied, deletion queue moving, not shutting down. No personal data; the check
+ * names only, unless `detailed` (the caller holds METRICS_TOKEN): then also migration names and queue ages, which
+ * decisions.md keeps from unauthenticated callers.
+ */
+export async function checkReadiness(options: { detailed?: boolean } = {}): Promise<Readiness> {
   const max = maxPendingSeconds();
+  const delaySeconds = lgpdSettings().delayHours * 3600;
   const result: Readiness = {
     status: "not_ready",
     checks: { database: "unreachable", migrations: "unknown", lgpd_queue: "unknown", shutting_down: isShuttingDown() },
-    max_pending_lgpd_seconds: max,
   };
+  const details: Partial<Readiness> = { max_overdue_lgpd_seconds: max };
   try {
     await withTimeout(async () => {
       const db = await getDb();
@@ -55,10 +64,12 @@ export async function checkReadiness(): Promise<Readiness> {
       const done = new Set(applied.map((row) => row.migration_name));
       const pending = expectedMigrations().filter((name) => !done.has(name));
       result.checks.migrations = pending.length ? "pending" : "ok";
-      if (pending.length) result.pending_migrations = pending;
+      if (pending.length) details.pending_migrations = pending;
       const queue = await lgpdQueueState(db);
-      result.oldest_pending_lgpd_seconds = Math.round(queue.oldestPendingSeconds);
-      result.checks.lgpd_queue = queue.oldestPendingSeconds > max ? "stuck" : "ok";
+      const overdue = Math.max(0, queue.oldestPendingSeconds - delaySeconds);
+      details.oldest_pending_lgpd_seconds = Math.round(queue.oldestPendingSeconds);
+      details.overdue_lgpd_seconds = Math.round(overdue);
+      result.checks.lgpd_queue = overdue > max ? "stuck" : "ok";
     });
   } catch (error) {
     // What failed stays "unreachable"/"unknown" in the answer; the reason goes to the server log only.
@@ -68,7 +79,7 @@ export async function checkReadiness(): Promise<Readiness> {
   }
   const { database, migrations, lgpd_queue, shutting_down } = result.checks;
   if (database === "ok" && migrations === "ok" && lgpd_queue === "ok" && !shutting_down) result.status = "ready";
-  return result;
+  return options.detailed ? { ...result, ...details } : result;
 }
 
 async function withTimeout(fn: () => Promise<void>): Promise<void> {

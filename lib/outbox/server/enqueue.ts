@@ -1,7 +1,9 @@
 // Queues the customer's e-mail when a document enters a status that notifies: one statement to read what the
 // template needs, one insert — inside the status change's own transaction, so the message exists if and only if the
 // change committed. The worker (processor.ts) sends it.
-import type { SqlRunner } from "../../db/raw-query.ts";
+import { z } from "zod";
+import type { Sql } from "../../db/raw-query.ts";
+import { parseSqlJson } from "../../db/sql-json.ts";
 import { renderMessage } from "../template.ts";
 import { trackingLink } from "./tracking-link.ts";
 
@@ -15,7 +17,7 @@ const FACTS_SQL = `SELECT d."email", d."name", d."protocol", d."uuid"::text AS "
           WHERE m."documentId" = d."id" AND m."channel" = 'email'), '-infinity'::timestamptz)), '[]'::json)::text
       AS "observations"
   FROM "Document" d JOIN "Status" s ON s."id" = d."statusId"
-  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND s."notifyCustomer"`;
+  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND ($3::boolean OR s."notifyCustomer")`;
 
 const INSERT_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "recipient", "subject", "body",
     "notBefore", "createdAt")
@@ -35,13 +37,16 @@ type Facts = {
 
 /**
  * After a status change (in its transaction): queues the e-mail of the document's new status when that status
- * notifies and the document has an e-mail address. Answers the outbox id, or null when nothing was queued.
+ * notifies (or `always`: a customer observation sent with send_communication) and the document has an e-mail
+ * address. Answers the outbox id, or null when nothing was queued.
  */
 export async function queueStatusMessage(
-  query: SqlRunner,
-  input: { instanceId: number; documentId: number; now: Date },
+  query: Sql,
+  input: { instanceId: number; documentId: number; now: Date; always?: boolean },
 ): Promise<number | null> {
-  const [facts] = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId]);
+  const {
+    rows: [facts],
+  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
   const recipient = facts?.email?.trim();
   if (!facts || !recipient) return null;
   const message = renderMessage(
@@ -51,10 +56,12 @@ export async function queueStatusMessage(
       protocolo: facts.protocol,
       status: facts.statusName,
       link: trackingLink(facts.uuid, input.now),
-      observacoes: JSON.parse(facts.observations) as string[],
+      observacoes: parseSqlJson(z.array(z.string()), facts.observations),
     },
   );
-  const [row] = await query<{ id: number }>(INSERT_SQL, [
+  const {
+    rows: [row],
+  } = await query<{ id: number }>(INSERT_SQL, [
     input.instanceId,
     input.documentId,
     recipient,

@@ -1,5 +1,7 @@
-// The outbox worker: the deletion worker's mechanism (lib/lgpd/server/processor.ts) applied to messages. Claim due rows with
-// FOR UPDATE SKIP LOCKED under a lease renewed by a heartbeat; send; record the outcome only while the lease is ours.
+// The outbox queue on the job engine (lib/jobs): a message is a job row of "OutboxMessage", claimed under a lease
+// renewed by a heartbeat, sent, its outcome recorded only while the lease is ours. Messages run concurrently up to
+// OUTBOX_CONCURRENCY, one at a time per webhook endpoint (and through the SMTP server) by default, so one tenant's
+// slow receiver never holds another tenant's deliveries (issue 20, finding 3).
 //
 // Never sent twice: right before a message leaves, its row gets `sendingSince` (conditional on our lease). If the
 // worker dies between that mark and recording the outcome, the next claimer finds the mark and ends the row `failed`
@@ -8,11 +10,12 @@
 // backoff — with the same Message-ID, so in the one ambiguous case (the connection lost after the final dot,
 // RFC 1047) the receiving side can recognise a repeat. 5xx replies are permanent: `failed` at once.
 // Not marked server-only: `npm run worker` imports it outside Next.
-import { startPollingLoop, stopPollingLoop, type PollingLoop } from "../../ops/polling-loop.ts";
 import { log } from "../../log.ts";
-import { describeFailure } from "../../lgpd/redact.ts";
-import { startLeaseHeartbeat, workerOwnerId } from "../../lgpd/server/processor.ts";
-import { defaultSession, type SqlSession } from "../../lgpd/server/sql.ts";
+import type { SqlSession } from "../../db/sql-session.ts";
+import { describeFailure } from "../../jobs/describe-failure.ts";
+import { runDueJobs, startJobLoop, type JobQueue } from "../../jobs/server/engine.ts";
+import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
+import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
 import { OUTBOX_LOOP_KEY } from "../nudge.ts";
 import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
@@ -47,39 +50,36 @@ export type OutboxOptions = {
 
 export const UNKNOWN_OUTCOME = "Outcome unknown: the worker stopped while sending; not sent again to avoid a duplicate";
 
-/** Error texts kept on the row and logged: no CPF, no e-mail address (SMTP refusals often quote the recipient). */
-export function describeSendFailure(error: unknown): string {
-  return describeFailure(error).replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "***");
-}
+/** The concurrency key of a message: its webhook endpoint, or the SMTP server. */
+export const messageKey = (message: Pick<ClaimedMessage, "channel" | "endpointId">) =>
+  message.channel === "webhook" ? `endpoint:${message.endpointId}` : "smtp";
 
 /**
  * Due messages, leased to `owner`. E-mails only when `email` (an SMTP transport exists). Webhook deliveries only for
  * enabled endpoints, and per endpoint and document in order: one waits while an earlier one is still pending.
+ * `saturatedKeys` (messageKey) are left for a later poll: this worker has no free slot for them.
  */
-export async function claimDueMessages(
+export function claimDueMessages(
   session: SqlSession,
-  options: { owner: string; limit: number; leaseSeconds: number; email?: boolean },
+  options: { owner: string; limit: number; leaseSeconds: number; email?: boolean; saturatedKeys?: string[] },
 ): Promise<ClaimedMessage[]> {
-  const { rows } = await session.query<ClaimedMessage>(
-    `UPDATE "OutboxMessage"
-        SET "leaseOwner" = $1, "leaseUntil" = now() + make_interval(secs => $2)
-      WHERE id IN (
-        SELECT m.id FROM "OutboxMessage" m
-         WHERE m.status = 'pending' AND m."notBefore" <= now()
-           AND (m."leaseUntil" IS NULL OR m."leaseUntil" <= now())
-           AND (m.channel = 'webhook' OR $4::boolean)
-           AND (m.channel <> 'webhook' OR (
-             EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w.id = m."endpointId" AND w."disabledAt" IS NULL)
-             AND NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
-               WHERE e."endpointId" = m."endpointId" AND e."documentId" = m."documentId" AND e.status = 'pending'
-                 AND e.id < m.id)))
-         ORDER BY m."notBefore", m.id
-         LIMIT $3
-         FOR UPDATE SKIP LOCKED)
-      RETURNING id, "instanceId", channel, "endpointId", "createdAt", recipient, subject, body, attempts, "sendingSince"`,
-    [options.owner, options.leaseSeconds, options.limit, options.email ?? true],
-  );
-  return rows.sort((a, b) => a.id - b.id);
+  const saturated = options.saturatedKeys ?? [];
+  const busyEndpoints = saturated.filter((key) => key.startsWith("endpoint:")).map((key) => Number(key.slice(9)));
+  return claimLeased<ClaimedMessage>(session, {
+    table: "OutboxMessage",
+    owner: options.owner,
+    limit: options.limit,
+    leaseSeconds: options.leaseSeconds,
+    where: `(j.channel = 'webhook' OR $4::boolean)
+      AND (j.channel <> 'webhook' OR (
+        NOT (j."endpointId" = ANY($5::text::int[]))
+        AND EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w.id = j."endpointId" AND w."disabledAt" IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
+          WHERE e."endpointId" = j."endpointId" AND e."documentId" = j."documentId" AND e.status = 'pending'
+            AND e.id < j.id)))`,
+    params: [(options.email ?? true) && !saturated.includes("smtp"), `{${busyEndpoints.join(",")}}`],
+    returning: `id, "instanceId", channel, "endpointId", "createdAt", recipient, subject, body, attempts, "sendingSince"`,
+  });
 }
 
 /** Ends a row `failed` (our lease only). */
@@ -132,20 +132,19 @@ export async function sendClaimedMessage(
       messageId: `<outbox-${message.id}.${message.instanceId}@docflow.invalid>`,
     });
   } catch (error) {
-    const reason = describeSendFailure(error);
+    const reason = describeFailure(error);
     log.error("outbox.attempt_failed", { outbox_id: message.id, owner, attempts, error: reason });
     if (isPermanentSmtpError(error) || attempts >= settings.maxAttempts) {
       return (await markFailed(session, message, owner, attempts, reason))
         ? { id: message.id, outcome: "failed", attempts, error: reason }
         : lost();
     }
-    const { rowCount } = await session.query(
-      `UPDATE "OutboxMessage" SET attempts = $3, "lastError" = $4, "sendingSince" = NULL,
-              "notBefore" = now() + make_interval(secs => $5), "leaseOwner" = NULL, "leaseUntil" = NULL
-        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
-      [message.id, owner, attempts, reason, outboxRetryDelay(attempts, settings)],
+    const retryAt = await scheduleRetry(
+      session,
+      { table: "OutboxMessage", id: message.id, owner },
+      { attempts, reason, delaySeconds: outboxRetryDelay(attempts, settings), extraSets: `"sendingSince" = NULL` },
     );
-    return rowCount === 1 ? { id: message.id, outcome: "retry", attempts, error: reason } : lost();
+    return retryAt ? { id: message.id, outcome: "retry", attempts, error: reason } : lost();
   }
   // Sent. If this bookkeeping fails, the mark stays and the row ends "outcome unknown": never a second copy.
   await session.query(
@@ -158,43 +157,36 @@ export async function sendClaimedMessage(
   return { id: message.id, outcome: "sent" };
 }
 
-/** Claims due messages (up to `limit`) and sends them one by one, renewing the leases of those still waiting. */
-export async function processDueMessages(
+/** The outbox as a job queue; `transport` answers the SMTP transport of each poll (null: e-mails wait, webhooks go). */
+function outboxQueue(transport: () => MailTransport | null): JobQueue<ClaimedMessage, MessageOutcome, OutboxSettings> {
+  return {
+    name: "outbox",
+    table: "OutboxMessage",
+    settings: outboxSettings,
+    claim: (session, { owner, limit, settings, saturatedKeys }) =>
+      claimDueMessages(session, {
+        owner,
+        limit,
+        leaseSeconds: settings.leaseSeconds,
+        email: transport() !== null,
+        saturatedKeys,
+      }),
+    keyOf: messageKey,
+    run: (message, context) => sendClaimedMessage(message, { ...context, transport: transport() }),
+    // The database failed around the send: the lease lapses and the row's mark decides what happens next.
+    crashed: (message) => ({ id: message.id, outcome: "lost" }),
+  };
+}
+
+/** Claims due messages (up to `limit`) and sends them within the outbox's concurrency; answers each outcome. */
+export function processDueMessages(
   options: OutboxOptions & { limit?: number },
 ): Promise<{ claimed: number; results: MessageOutcome[] }> {
   const transport = options.transport === undefined ? smtpTransport() : options.transport;
-  const session = options.session ?? (await defaultSession());
-  const settings = { ...outboxSettings(), ...options.settings };
-  const claimed = await claimDueMessages(session, {
-    owner: options.owner,
-    limit: options.limit ?? settings.batchSize,
-    leaseSeconds: settings.leaseSeconds,
-    email: transport !== null,
-  });
-  const results: MessageOutcome[] = [];
-  if (claimed.length === 0) return { claimed: 0, results };
-  const heartbeat = startLeaseHeartbeat(session, {
-    owner: options.owner,
-    ids: claimed.map((message) => message.id),
-    leaseSeconds: settings.leaseSeconds,
-    everySeconds: settings.heartbeatSeconds,
-    table: "OutboxMessage",
-  });
-  try {
-    for (const message of claimed) {
-      try {
-        results.push(await sendClaimedMessage(message, { session, owner: options.owner, settings, transport }));
-      } catch (error) {
-        // The database failed around the send: the lease lapses and the row's mark decides what happens next.
-        log.error("outbox.bookkeeping_failed", { outbox_id: message.id, error: describeSendFailure(error) });
-        results.push({ id: message.id, outcome: "lost" });
-      }
-      heartbeat.release(message.id);
-    }
-  } finally {
-    await heartbeat.stop();
-  }
-  return { claimed: claimed.length, results };
+  return runDueJobs(
+    outboxQueue(() => transport),
+    options,
+  );
 }
 
 export type OutboxLoop = PollingLoop;
@@ -204,22 +196,7 @@ export type OutboxLoop = PollingLoop;
  * process) runs a poll at once, so a customer's e-mail leaves within a round trip of the status change.
  */
 export function startOutboxLoop(options: { owner?: string; unref?: boolean } = {}): OutboxLoop {
-  const owner = options.owner ?? workerOwnerId();
-  return startPollingLoop(OUTBOX_LOOP_KEY, {
-    owner,
-    unref: options.unref,
-    pollSeconds: () => outboxSettings().pollSeconds,
-    // Anything claimed: poll again at once — a delivery may have unblocked the next one of its document.
-    poll: async () => {
-      try {
-        const { claimed } = await processDueMessages({ owner, limit: outboxSettings().batchSize });
-        return claimed > 0;
-      } catch (error) {
-        log.error("outbox.poll_failed", { owner, error: describeSendFailure(error) });
-        return false;
-      }
-    },
-  });
+  return startJobLoop(outboxQueue(smtpTransport), { loopKey: OUTBOX_LOOP_KEY, ...options });
 }
 
 export async function stopOutboxLoop(): Promise<void> {

@@ -1,11 +1,29 @@
 // The SMTP transport (nodemailer) for SMTP_URL, built once per URL. Timeouts are bounded so a silent server cannot
 // hold a worker's batch: a send that times out is retried later (see processor.ts for why it is not a duplicate).
-import nodemailer, { type Transporter } from "nodemailer";
+// Every message goes to exactly one address (issue 20, finding 12): a document's e-mail saved before that was checked
+// could be a list or carry a header break, and nodemailer would mail every address in it.
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import { emailAddress } from "../../http/zod-fields.ts";
 import { smtpUrl } from "../config.ts";
 
-let cached: { url: string; transport: Transporter } | undefined;
+let cached: { url: string; transport: Transporter; checked: MailTransport } | undefined;
 
-export type MailTransport = Pick<Transporter, "sendMail">;
+export type MailTransport = { sendMail: (mail: SendMailOptions) => Promise<unknown> };
+
+/** A refusal before the SMTP server is asked; 553 ("mailbox name not allowed", RFC 5321) makes it permanent. */
+export class RecipientRefused extends Error {
+  readonly responseCode = 553;
+  constructor() {
+    super("Recipient refused: not exactly one e-mail address");
+  }
+}
+
+/** `to` as one address, or a RecipientRefused. */
+function singleRecipient(to: SendMailOptions["to"]): string {
+  const parsed = emailAddress.safeParse(typeof to === "string" ? to.trim() : undefined);
+  if (!parsed.success) throw new RecipientRefused();
+  return parsed.data;
+}
 
 /** The transport for the configured SMTP_URL, or null when there is none (messages then wait in the outbox). */
 export function smtpTransport(): MailTransport | null {
@@ -13,16 +31,19 @@ export function smtpTransport(): MailTransport | null {
   if (!url) return null;
   if (cached?.url !== url) {
     cached?.transport.close();
-    cached = {
+    // The timeouts go beside the url: as createTransport's second argument they were message defaults, not applied.
+    const transport = nodemailer.createTransport({
       url,
-      transport: nodemailer.createTransport(url, {
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    const checked: MailTransport = {
+      sendMail: async (mail) => transport.sendMail({ ...mail, to: singleRecipient(mail.to) }),
     };
+    cached = { url, transport, checked };
   }
-  return cached.transport;
+  return cached.checked;
 }
 
 /** SMTP replies 5xx are permanent refusals (RFC 5321 §4.2.1): sending the same message again cannot succeed. */

@@ -1,13 +1,48 @@
 // The webhook side of the outbox worker (processor.ts claims; this sends one delivery). At-least-once: a delivery
 // whose worker died mid-request is simply sent again (receivers dedupe on the payload id), unlike e-mails.
+import { z } from "zod";
 import { log } from "../../log.ts";
-import type { SqlSession } from "../../lgpd/server/sql.ts";
-import { deliverWebhook, webhookDisableAfter, webhookRetryHours } from "../../webhooks/server/deliver.ts";
+import type { SqlSession } from "../../db/sql-session.ts";
+import { describeFailure } from "../../jobs/describe-failure.ts";
+import { scheduleRetry } from "../../jobs/server/lease.ts";
+import {
+  deliverWebhook,
+  webhookDisableAfter,
+  webhookRetryHours,
+  type DeliveryResult,
+} from "../../webhooks/server/deliver.ts";
 import { decryptSecret } from "../../webhooks/server/secret.ts";
 import { outboxRetryDelay, type OutboxSettings } from "../config.ts";
 import type { ClaimedMessage, MessageOutcome } from "./processor.ts";
 
 const HOUR_MS = 3_600_000;
+
+/** What every stored delivery body is (lib/webhooks/server/events.ts webhookPayload): a JSON object with its id. */
+const storedPayload = z.string().transform((text, context) => {
+  try {
+    return z.looseObject({ id: z.string() }).parse(JSON.parse(text));
+  } catch {
+    context.addIssue({ code: "custom", message: "The stored body is not the JSON of a webhook event" });
+    return z.NEVER;
+  }
+});
+
+/**
+ * Sends the delivery, or — when it cannot even be prepared (the secret no longer decrypts after an app-secret change,
+ * the stored body is not an event's JSON) — answers a failed result like an unreachable receiver's, so the attempt
+ * is counted, retried with backoff and, in a row, disables the endpoint (issue 20, finding 4).
+ */
+async function attemptDelivery(message: ClaimedMessage, endpoint: { url: string; secretCipher: string }) {
+  let secret: string;
+  try {
+    storedPayload.parse(message.body);
+    secret = decryptSecret(endpoint.secretCipher);
+  } catch (error) {
+    const reason = error instanceof z.ZodError ? error.issues[0]!.message : describeFailure(error);
+    return { ok: false, status: null, response: `Delivery could not be prepared: ${reason}`.slice(0, 500) };
+  }
+  return deliverWebhook({ url: endpoint.url, secret, event: message.subject, body: message.body });
+}
 
 export async function sendClaimedWebhook(
   message: ClaimedMessage,
@@ -28,12 +63,7 @@ export async function sendClaimedWebhook(
     return { id: message.id, outcome: "lost" };
   }
   const attempts = message.attempts + 1;
-  const result = await deliverWebhook({
-    url: endpoint.url,
-    secret: decryptSecret(endpoint.secretCipher),
-    event: message.subject,
-    body: message.body,
-  });
+  const result: DeliveryResult = await attemptDelivery(message, endpoint);
   const answer = result.status === null ? result.response : `HTTP ${result.status}`;
   if (result.ok) {
     await session.query(
@@ -47,14 +77,20 @@ export async function sendClaimedWebhook(
     return { id: message.id, outcome: "sent" };
   }
 
-  const delay = outboxRetryDelay(attempts, settings);
-  const expired = new Date(message.createdAt).getTime() + webhookRetryHours() * HOUR_MS < Date.now() + delay * 1000;
-  const { rowCount } = await session.query(
-    `UPDATE "OutboxMessage" SET attempts = $3, "lastStatus" = $4, "lastResponse" = $5, "lastError" = $6,
-            status = CASE WHEN $7::boolean THEN 'failed'::"OutboxStatus" ELSE status END,
-            "notBefore" = now() + make_interval(secs => $8), "leaseOwner" = NULL, "leaseUntil" = NULL
-      WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
-    [message.id, owner, attempts, result.status, result.response, answer, expired, delay],
+  const delaySeconds = outboxRetryDelay(attempts, settings);
+  const expired =
+    new Date(message.createdAt).getTime() + webhookRetryHours() * HOUR_MS < Date.now() + delaySeconds * 1000;
+  const recorded = await scheduleRetry(
+    session,
+    { table: "OutboxMessage", id: message.id, owner },
+    {
+      attempts,
+      reason: answer,
+      delaySeconds,
+      extraSets: `"lastStatus" = $6, "lastResponse" = $7,
+        status = CASE WHEN $8::boolean THEN 'failed'::"OutboxStatus" ELSE status END`,
+      extraParams: [result.status, result.response, expired],
+    },
   );
   // Repeated failures in a row disable the endpoint, with the reason shown to admins (APIs → Webhooks).
   await session.query(
@@ -72,7 +108,7 @@ export async function sendClaimedWebhook(
     attempts,
     answer: result.status,
   });
-  if (rowCount !== 1) return { id: message.id, outcome: "lost" };
+  if (!recorded) return { id: message.id, outcome: "lost" };
   return expired
     ? { id: message.id, outcome: "failed", attempts, error: answer }
     : { id: message.id, outcome: "retry", attempts, error: answer };

@@ -8,8 +8,9 @@ import { trackingToken, verifyTrackingToken } from "../../outbox/server/tracking
 // name, the SLA date, observations addressed to them, pending file requests. Nothing personal (no name, e-mail,
 // phone, identifier): whoever holds the link or typed the pair sees only the workflow.
 
-/** One answer for a wrong protocol, a wrong identifier and a bad link: nothing can be enumerated. */
-export const NOT_FOUND_MESSAGE = "Protocol and identifier do not match any document";
+import { NOT_FOUND_MESSAGE } from "../not-found.ts";
+
+export { NOT_FOUND_MESSAGE };
 const notFoundAnswer = () => notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_found" });
 
 /** An access token for the page after a lookup: short-lived (the e-mail link lives longer). */

@@ -5,6 +5,8 @@ import { inTransaction } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
+import { withoutCredentials } from "../destination.ts";
+import { DEFAULT_PAYLOAD_DETAIL, type PayloadDetail } from "../payload-detail.ts";
 import type { CreateWebhookInput, UpdateWebhookInput } from "../schemas.ts";
 import { encryptSecret, newWebhookSecret } from "./secret.ts";
 
@@ -18,6 +20,7 @@ function serializeEndpoint(endpoint: {
   id: number;
   url: string;
   events: string[];
+  payload: string;
   secretHint: string;
   consecutiveFailures: number;
   disabledAt: Date | null;
@@ -26,8 +29,9 @@ function serializeEndpoint(endpoint: {
 }) {
   return {
     id: endpoint.id,
-    url: endpoint.url,
+    url: withoutCredentials(endpoint.url),
     events: endpoint.events,
+    payload: endpoint.payload as PayloadDetail,
     secret_hint: endpoint.secretHint,
     enabled: endpoint.disabledAt === null,
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
@@ -88,6 +92,7 @@ export async function createWebhook(actor: Actor, input: CreateWebhookInput) {
         instanceId: actor.instanceId,
         url: input.url,
         events: input.events,
+        payload: input.payload ?? DEFAULT_PAYLOAD_DETAIL,
         secretCipher: encryptSecret(secret),
         secretHint: secret.slice(-4),
       },
@@ -97,7 +102,7 @@ export async function createWebhook(actor: Actor, input: CreateWebhookInput) {
       action: "webhook.create",
       entity: "webhook",
       entityId: endpoint.id,
-      details: { url: input.url, events: input.events },
+      details: { url: input.url, events: input.events, payload: input.payload ?? DEFAULT_PAYLOAD_DETAIL },
     });
     return { ...serializeEndpoint(endpoint), secret };
   });
@@ -112,6 +117,7 @@ export async function updateWebhook(actor: Actor, id: number, input: UpdateWebho
       data: {
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.payload !== undefined ? { payload: input.payload } : {}),
         ...(input.enabled === true ? { disabledAt: null, disabledReason: null, consecutiveFailures: 0 } : {}),
         ...(input.enabled === false && current.disabledAt === null
           ? { disabledAt: new Date(), disabledReason: `Disabled by ${actor.label}` }

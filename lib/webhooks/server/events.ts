@@ -2,14 +2,15 @@
 // endpoints subscribed to the event, inside the transaction of the change itself (the outbox), so a delivery exists
 // exactly when the change committed. lib/outbox/server/processor.ts sends them.
 import { randomUUID } from "node:crypto";
-import type { SqlRunner } from "../../db/raw-query.ts";
+import type { Sql } from "../../db/raw-query.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../event-names.ts";
+import { minimalEventData } from "../payload-detail.ts";
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
 
 /** The JSON every receiver gets: a unique id (receivers dedupe on it), the type, when, and the event's data. */
-export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date()) {
-  return { id: `evt_${randomUUID()}`, type, created_at: now.toISOString(), data };
+export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date(), id = `evt_${randomUUID()}`) {
+  return { id, type, created_at: now.toISOString(), data };
 }
 
 /** SQL: whether instance `instanceParam` has an enabled endpoint — read inside a write's first statement, so a write
@@ -19,14 +20,16 @@ export const hasWebhooksSql = (instanceParam: string) =>
 
 const QUEUE_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "endpointId", "recipient", "subject",
     "body", "notBefore", "createdAt")
-  SELECT w."instanceId", $2::int, 'webhook', w."id", w."url", $3::text, $4::text, $5::timestamptz, $5::timestamptz
+  SELECT w."instanceId", $2::int, 'webhook', w."id", w."url", $3::text,
+         CASE WHEN w."payload" = 'full' THEN $4::text ELSE $6::text END, $5::timestamptz, $5::timestamptz
   FROM "WebhookEndpoint" w
   WHERE w."instanceId" = $1::int AND w."disabledAt" IS NULL AND $3::text = ANY(w."events")
   RETURNING "id"`;
 
-/** Queues `events` (each with its data) for the instance's subscribed endpoints; answers how many deliveries. */
+/** Queues `events` (each with its full data) for the instance's subscribed endpoints, each in the endpoint's payload
+ * detail (payload-detail.ts; one event id for both forms); answers how many deliveries. */
 export async function queueWebhooks(
-  query: SqlRunner,
+  query: Sql,
   input: {
     instanceId: number;
     documentId: number | null;
@@ -36,14 +39,16 @@ export async function queueWebhooks(
 ): Promise<number> {
   let queued = 0;
   for (const event of input.events) {
-    const rows = await query(QUEUE_SQL, [
+    const id = `evt_${randomUUID()}`;
+    const { rowCount } = await query(QUEUE_SQL, [
       input.instanceId,
       input.documentId,
       event.type,
-      JSON.stringify(webhookPayload(event.type, event.data, input.now)),
+      JSON.stringify(webhookPayload(event.type, event.data, input.now, id)),
       input.now,
+      JSON.stringify(webhookPayload(event.type, minimalEventData(event.type, event.data), input.now, id)),
     ]);
-    queued += rows.length;
+    queued += rowCount;
   }
   return queued;
 }

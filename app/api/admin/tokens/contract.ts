@@ -10,7 +10,9 @@ export const GET = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZApiTokenList,
-  answer: "Array of tokens {id, name, prefix, role, created_by, created_at, last_used_at, expires_at, revoked_at}.",
+  answer:
+    "Array of tokens {id, name, prefix, role, created_by, created_at, last_used_at, expires_at, revoked_at, state, " +
+    "clear_personal_data, unmasked_reads}.",
   errors: [401, 403],
 });
 

@@ -3,6 +3,7 @@
 import { clientAddress } from "@/lib/auth/server/client-address.ts";
 import { authTokenSchema } from "@/lib/auth/schemas.ts";
 import { issueSessionToken } from "@/lib/auth/server/session-token.ts";
+import { SIGN_IN_CHECKS_PER_MINUTE } from "@/lib/auth/server/sign-in-throttle.ts";
 import { verifyCredentials } from "@/lib/auth/server/verify-credentials.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
 import { readJsonBody } from "@/lib/http/body.ts";
@@ -11,9 +12,6 @@ import { enforceRateLimit } from "@/lib/http/server/rate-limit.ts";
 import { requestIdFrom } from "@/lib/http/server/request-id.ts";
 import { log } from "@/lib/log.ts";
 
-// Per address and server, before any database work: a cheap brake on floods (the throttle counts failures).
-const REQUESTS_PER_MINUTE = 60;
-
 export async function POST(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request);
   const started = performance.now();
@@ -21,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
   let status = 200;
   let userId: number | null = null;
   try {
-    enforceRateLimit(`auth-token:${address ?? "unknown"}`, REQUESTS_PER_MINUTE);
+    enforceRateLimit(`auth-token:${address ?? "unknown"}`, SIGN_IN_CHECKS_PER_MINUTE);
     const parsed = authTokenSchema.safeParse(await readJsonBody(request, 16_384));
     if (!parsed.success) {
       throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });

@@ -10,6 +10,7 @@ export const POST = defineContract({
   summary: "The instance's products with steps and columns",
   auth: "bearer",
   role: "viewer",
+  emptyBodyIsObject: true,
   request: emptyBodySchema,
   response: ZProductList,
   answer: "Array of products {id, name, description, sla, active, steps[], columns[]}.",

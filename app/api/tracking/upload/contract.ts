@@ -9,10 +9,12 @@ export const POST = defineContract({
   tag: "Customer",
   summary: "The customer sends a requested file (query request_id, header X-Tracking-Token, multipart `file`)",
   description:
-    "No authentication beyond the token. PDF, JPEG, PNG, WebP or HEIC whose first bytes match the declared type " +
-    "(else 415), at most TRACKING_UPLOAD_MAX_BYTES (10 MB, else 413). The file fulfils the pending request: staff see " +
-    "it on the document page and in its history, and only ever download it (never shown inline). A request already " +
-    "fulfilled, or not this document's, answers 404.",
+    "No authentication beyond the token, checked before the body is read (missing 400, not validly signed 404). A " +
+    "whole PDF, JPEG, PNG, WebP or HEIC/HEIF judged by its content, whatever the declared type or name (else 415), " +
+    "at most TRACKING_UPLOAD_MAX_BYTES (10 MB, else 413). The file fulfils the pending request: stored under a " +
+    "generated name with its real type's extension, the customer's file name kept as sanitised display text; staff " +
+    "see it on the document page and in its history, and only ever download it (never shown inline). A request " +
+    "already fulfilled, or not this document's, answers 404.",
   auth: "none",
   addressRateLimit: TRACKING_ADDRESS_LIMIT,
   requestContentType: "multipart/form-data",

@@ -1,9 +1,8 @@
 // POST /api/tracking/upload?request_id=<id> — the customer sends a requested file: multipart `file`, the page's token
-// in `X-Tracking-Token` (a header, so it stays out of URL logs). No other auth.
+// in `X-Tracking-Token` (a header, so it stays out of URL logs; checked before the body is read). No other auth.
 import { badRequest } from "@/lib/http/errors.ts";
-import { readUploadedFile } from "@/lib/http/upload.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { customerFileMaxBytes, uploadCustomerFile } from "@/lib/tracking/server/upload.ts";
+import { uploadCustomerFile } from "@/lib/tracking/server/upload.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ request, requestId }) => {
@@ -12,6 +11,5 @@ export const POST = apiRoute(contract.POST, async ({ request, requestId }) => {
   if (!token || !Number.isSafeInteger(requestAttachmentId) || requestAttachmentId <= 0) {
     throw badRequest("Invalid parameters: token and request_id are required");
   }
-  const file = await readUploadedFile(request, customerFileMaxBytes());
-  return uploadCustomerFile(token, requestAttachmentId, file, requestId);
+  return uploadCustomerFile(token, requestAttachmentId, request, requestId);
 });

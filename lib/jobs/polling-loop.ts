@@ -1,4 +1,4 @@
-// One polling loop per process and key, shared by the deletion worker and the outbox. On globalThis: the app's bundled
+// One polling loop per process and key, under every job queue's worker (engine.ts). On globalThis: the app's bundled
 // copy of a module and a script's or test's copy must find the same loop. `poll` handles its own errors and answers
 // whether to poll again at once; `nudge` asks for a poll now (one asked for while a poll runs follows it).
 export type PollingLoop = { owner: string; nudge: () => void; stop: () => Promise<void> };
@@ -13,6 +13,8 @@ export function startPollingLoop(
     poll: () => Promise<boolean>;
     pollSeconds: () => number;
     onStart?: () => void;
+    /** Awaited by `stop` after the last poll (the jobs still running). */
+    onStopping?: () => Promise<void>;
     onStop?: () => void;
   },
 ): PollingLoop {
@@ -49,6 +51,7 @@ export function startPollingLoop(
       stopped = true;
       clearTimeout(timer);
       await current;
+      await options.onStopping?.();
       if (loops[key] === loop) delete loops[key];
       options.onStop?.();
     },

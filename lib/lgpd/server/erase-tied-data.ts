@@ -1,0 +1,148 @@
+// The erasure itself: everything tied to a CPF in one instance, deleted or masked inside the caller's transaction.
+// The deletion queue (processor.ts) runs it under a lease, in the same transaction that marks the request done.
+import { z } from "zod";
+import { candidateCondition } from "./erasure-candidates.ts";
+import { ERASURE_SCOPE } from "../erasure-scope.ts";
+import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "../person-mask.ts";
+import type { Sql } from "../../db/sql-session.ts";
+
+export type DeletedCounts = { documents: number; observations: number; attachments: number; history: number };
+
+/**
+ * A history row's `changes` (jsonb: parsed by pg, text on some drivers), read leniently: an entry of another shape
+ * is skipped, never a reason to fail the erasure.
+ */
+const historyChanges = z.preprocess(
+  (value) => (typeof value === "string" ? JSON.parse(value) : value),
+  z
+    .array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }).nullable().catch(null))
+    .catch([])
+    .transform((changes) => changes.filter((change) => change !== null)),
+);
+
+const ZERO: DeletedCounts = { documents: 0, observations: 0, attachments: 0, history: 0 };
+
+/**
+ * Deletes the instance's documents whose identifier, without punctuation, is or ever was `digits` — with their
+ * observations, attachments and history — and masks the person everywhere else (see eraseTiedData). Counts each
+ * kind deleted. Run inside a transaction.
+ */
+export async function deleteTiedData(sql: Sql, instanceId: number, digits: string): Promise<DeletedCounts> {
+  return (await eraseTiedData(sql, instanceId, digits)).deleted;
+}
+
+/**
+ * The whole erasure, inside the caller's transaction: the documents that have or had the CPF (current
+ * "cpfDigits", or a past value in their history through the lgpd_history_identifiers index) are locked and
+ * deleted with their children; then, in every row of the instance that stays, the CPF in any punctuation and the
+ * deleted documents' names, e-mails and phones (current and past) are replaced by a mask (erasure-scope.ts).
+ * `masked` counts the rows rewritten.
+ */
+export async function eraseTiedData(
+  sql: Sql,
+  instanceId: number,
+  digits: string,
+): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[] }> {
+  const candidates = await sql<{ id: number }>(
+    `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
+     UNION
+     SELECT "documentId" FROM "DocumentHistory" WHERE "lgpd_history_identifiers"(changes) @> ARRAY[$2::text]`,
+    [instanceId, digits],
+  );
+  const { rows } = candidates.rows.length
+    ? await sql<ErasedDocument>(
+        `SELECT id, uuid::text AS uuid, protocol FROM "Document"
+          WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
+        [instanceId, idArray(candidates.rows)],
+      )
+    : { rows: [] };
+  // The documents are locked: nothing can attach new rows to them until we commit.
+  const ids = idArray(rows);
+  const terms = rows.length ? await personTermsOf(sql, ids) : { names: [], emails: [], phones: [] };
+  let deleted = { ...ZERO };
+  if (rows.length) {
+    const remove = async (table: string, column: string) =>
+      (await sql(`DELETE FROM "${table}" WHERE "${column}" = ANY($1::text::int[])`, [ids])).rowCount;
+    const observations = await remove("Observation", "documentId");
+    const attachments = await remove("Attachment", "documentId");
+    const history = await remove("DocumentHistory", "documentId");
+    const documents = await remove("Document", "id");
+    deleted = { documents, observations, attachments, history };
+  }
+  const matcher = personMatcher({ cpfs: [digits], ...terms });
+  const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
+  return { deleted, masked, documents: rows.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })) };
+}
+
+/** A deleted document as the erasure notice names it: what receivers that were sent it hold it by. */
+export type ErasedDocument = { id: number; uuid: string; protocol: string };
+
+const idArray = (rows: { id: number }[]) => `{${rows.map((row) => Number(row.id)).join(",")}}`;
+
+/** The names, e-mails and phones the documents have or had (their history's before/after values). */
+async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "cpfs">> {
+  const terms = { name: new Set<string>(), email: new Set<string>(), phone: new Set<string>() };
+  const add = (field: string, value: unknown) => {
+    if (typeof value === "string" && value.trim() && field in terms) terms[field as keyof typeof terms].add(value);
+  };
+  const current = await sql<{ name: string | null; email: string | null; phone: string | null }>(
+    `SELECT name, email, phone FROM "Document" WHERE id = ANY($1::text::int[])`,
+    [ids],
+  );
+  for (const row of current.rows) for (const field of ["name", "email", "phone"] as const) add(field, row[field]);
+  const history = await sql<{ changes: unknown }>(
+    `SELECT changes FROM "DocumentHistory" WHERE "documentId" = ANY($1::text::int[])
+        AND changes::text ~ '"field": "(name|email|phone)"'`,
+    [ids],
+  );
+  for (const row of history.rows) {
+    for (const change of historyChanges.parse(row.changes)) {
+      add(change.field, change.before);
+      add(change.field, change.after);
+    }
+  }
+  return { names: [...terms.name], emails: [...terms.email], phones: [...terms.phone] };
+}
+
+/**
+ * Rewrites the `masked` columns of the instance's rows that mention the person (erasure-scope.ts): candidates are
+ * found in SQL with the matcher's PostgreSQL form, masked here (JSON value by value, so it stays valid JSON).
+ */
+async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMatcher): Promise<number> {
+  let rewritten = 0;
+  for (const [table, rule] of Object.entries(ERASURE_SCOPE)) {
+    if (!rule.masked || !rule.rows) continue;
+    const columns = Object.entries(rule.masked);
+    const { where, params, indexed } = candidateCondition(table, columns, matcher);
+    // The planner prices the search text's expression as cheap and, when a term is common, reads the whole table
+    // computing it for every row (seconds) instead of asking the trigram index: for this statement a sequential
+    // scan is the last resort (SET LOCAL: this transaction only, reset right after).
+    if (indexed) await sql(`SET LOCAL enable_seqscan = off`);
+    const { rows } = await sql<Record<string, string | null>>(
+      `SELECT id::text AS id, ${columns.map(([column]) => `"${column}"::text AS "${column}"`).join(", ")}
+         FROM "${table}"
+        WHERE (${rule.rows}) AND (${where})`,
+      [instanceId, ...params],
+    );
+    if (indexed) await sql(`RESET enable_seqscan`);
+    for (const row of rows) {
+      const params: unknown[] = [row.id];
+      const sets: string[] = [];
+      for (const [column, kind] of columns) {
+        const value = row[column];
+        if (value == null) continue;
+        const [before, after] =
+          kind === "json"
+            ? [JSON.stringify(JSON.parse(value)), JSON.stringify(maskJson(JSON.parse(value), matcher))]
+            : [value, maskText(value, matcher)];
+        if (before === after) continue;
+        params.push(after);
+        sets.push(`"${column}" = $${params.length}::text${kind === "json" ? "::jsonb" : ""}`);
+      }
+      if (sets.length === 0) continue;
+      await sql(`UPDATE "${table}" SET ${sets.join(", ")} WHERE id = $1::text::bigint`, params);
+      rewritten += 1;
+    }
+  }
+  return rewritten;
+}
