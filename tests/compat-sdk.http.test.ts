@@ -311,7 +311,9 @@ describe("the original's clients, unchanged, against our base URL", () => {
     const found = await ok("/document/filter", full);
     expect(Array.isArray(found)).toBe(true);
     expect(found.map((view: Json) => view.id)).toEqual([documentId]);
-    expect(found[0]).toMatchObject({ protocol: document.protocol, fields_to_show: { CPF: CPF } });
+    // A person's sign-in token reads the customer's personal data masked, as loadById does (issue 20; the exception is
+    // an integration token an admin sets to clear: docs/migrating.md "Personal data").
+    expect(found[0]).toMatchObject({ protocol: document.protocol, fields_to_show: { CPF: "***.533.447-**" } });
     const isoDay = day.split("/").reverse().join("-");
     expect((await ok("/document/filter", { initialDate: isoDay, finalDate: isoDay })).map((v: Json) => v.id)).toContain(
       documentId,
@@ -320,8 +322,9 @@ describe("the original's clients, unchanged, against our base URL", () => {
     expect(await ok("/document/filter", { protocol: ["nope"] })).toEqual([]);
 
     // 3 more documents: limit/page walk them newest first.
+    const walked: number[] = [];
     for (const n of [1, 2, 3]) {
-      await ok("/document/create", {
+      const made = await ok("/document/create", {
         status_id: fx.statusIds["Novo"],
         product_id: fx.productId,
         modality_identifier: "COMPAT-02",
@@ -329,13 +332,14 @@ describe("the original's clients, unchanged, against our base URL", () => {
         source: "",
         filled_columns: null,
       });
+      walked.push(made.id);
     }
     const first = await ok("/document/filter", { modality_identifier: ["COMPAT-02"], limit: 2 });
     const second = await ok("/document/filter", { modality_identifier: ["COMPAT-02"], limit: 2, page: 2 });
     expect(first).toHaveLength(2);
     expect(second).toHaveLength(1);
-    expect(first.map((v: Json) => v.fields_to_show.CPF)).toEqual(["3", "2"]);
-    expect(second[0].fields_to_show.CPF).toBe("1");
+    expect(first.map((v: Json) => v.id)).toEqual([walked[2], walked[1]]);
+    expect(second[0].id).toBe(walked[0]);
 
     const tooMany = await sdk("/document/filter", { limit: 101 });
     expect(tooMany.status).toBe(400);

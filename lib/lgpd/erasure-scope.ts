@@ -93,6 +93,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     },
   },
   ProtocolCounter: { kept: { day: "a date" } },
+  StaffSession: { kept: { idHash: "a hash of a staff session's random id" } },
   DashboardCount: { kept: { slaState: "a code (no_sla, in_sla, late, running): counts, no document's data" } },
   Observation: {
     rows: OF_INSTANCE_DOCUMENTS,
@@ -103,6 +104,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     masked: { fileName: "text", requestNote: "text", authorLabel: "text", linkPath: "text", linkDriver: "text" },
     kept: {
       mediaType: "a MIME type",
+      storedName: "a generated name (a uuid and the extension of the sniffed type), never the customer's file name",
       sha256: "a hash of the content",
       content: "the file's bytes (PDF, images …): not rewritten; see docs/privacy.md",
     },
