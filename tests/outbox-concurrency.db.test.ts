@@ -23,12 +23,14 @@ let fast: WebhookReceiver;
 
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
+  process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32"; // the operator opens the loopback receivers (lib/webhooks/destination.ts)
   database = await createMigratedDatabase();
   db = await getDb();
   slow = await startWebhookReceiver(0, { answerAfterMs: SLOW_ANSWER_MS });
   fast = await startWebhookReceiver();
 });
 afterAll(async () => {
+  delete process.env.WEBHOOK_ALLOW_CIDRS;
   await stopOutboxLoop();
   await slow?.close();
   await fast?.close();

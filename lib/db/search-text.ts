@@ -14,6 +14,7 @@ export const SEARCH_TEXT_COLUMNS = {
   Observation: [
     { column: "text", kind: "text" },
     { column: "authorLabel", kind: "text" },
+    { column: "attachmentName", kind: "text" },
   ],
   DocumentHistory: [
     { column: "changes", kind: "json" },
