@@ -156,7 +156,9 @@ describe("POST /api/auth/token", () => {
     expect(fromThatAddress.status).toBe(429);
     const fromElsewhere = await signIn({ email: "innocent@example.com", password: PASSWORD }, "10.2.0.2");
     expect(fromElsewhere.status).toBe(200);
-  });
+    // 22 password hashes one after another (each failure hashes a decoy): ~2 s on a quiet machine, over 60 s on two
+    // loaded cores (seen when two suites ran at once).
+  }, 180_000);
 
   it("refuses an expired token, and a token of a user disabled after it was issued", async () => {
     const user = await createUser("expiring@example.com", "staff");
