@@ -220,7 +220,7 @@ test("an admin lets an integration token read personal data in clear, sees its c
   await row.getByRole("button", { name: "Mascarar dados pessoais para o token CRM com CPF" }).click();
   await expect(row).toContainText("Mascarados");
   await expect(
-    row.getByRole("button", { name: "Permitir que o token CRM com CPF leia dados pessoais sem máscara" }),
+    row.getByRole("button", { name: "Permitir sem máscara os dados pessoais para o token CRM com CPF" }),
   ).toBeVisible();
   expect((await read()).status()).toBe(200);
   await page.reload();

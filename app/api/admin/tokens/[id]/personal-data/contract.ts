@@ -8,7 +8,8 @@ export const POST = defineContract({
   tag: "Admin",
   summary: "Let an integration token read personal data in clear, or mask it again",
   description:
-    "document/loadById and loadByCPF mask CPF, name, e-mail and phone like the document page; a staff or admin " +
+    "The document API's reads (by id, by CPF, the original's filter) mask CPF, name, e-mail and phone like the " +
+    "document page; a staff or admin " +
     "token with `clear: true` gets them in clear, and each such read is counted on the token (`unmasked_reads`). " +
     "Viewer tokens cannot be set (400).",
   auth: "bearer",
