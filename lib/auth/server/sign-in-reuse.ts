@@ -95,6 +95,7 @@ export async function signInReusingToken(input: {
   const now = Date.now();
   const entry = key ? cache.get(key) : undefined;
   if (key && entry) {
+    // An expired entry is dropped without a database read; a live one is checked against the user's current state.
     const state = entry.until > now ? await readState(email, lockKeys, entry.token) : null;
     if (state?.lockedUntil) {
       // Exactly as verifyCredentials: while a key is locked even the right password is refused.
@@ -102,10 +103,7 @@ export async function signInReusingToken(input: {
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(state.lockedUntil).getTime() - now) / 1000));
       return { ok: false, reason: "throttled", retryAfterSeconds };
     }
-    const fresh = stampOf(
-      state ?? { id: 0, role: "", disabled: true, passwordHash: "", sessionsValidFrom: new Date(0) },
-    );
-    if (state && !state.disabled && state.tokenLive && timingSafeEqual(fresh, entry.stamp)) {
+    if (state && !state.disabled && state.tokenLive && timingSafeEqual(stampOf(state), entry.stamp)) {
       return { ok: true, token: entry.token, expiration: entry.expiration, reused: true };
     }
     cache.delete(key);
