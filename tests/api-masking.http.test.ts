@@ -1,7 +1,8 @@
 // Issue 20, finding 5 (API part), over real HTTP on the built app and a real database: document/loadById and
-// loadByCPF mask the customer's CPF, name, e-mail and phone like the document page, for viewers' tokens, new tokens
-// and a staff user's own session token; an admin can let a staff/admin integration token read them in clear
-// (APIs menu / admin API), and each such read is counted on the token — the count, never the values.
+// loadByCPF mask the customer's personal data for viewers' tokens, new tokens and a staff user's own session token,
+// as the role's masking policy says (the staff list's: by default CPF, e-mail and phone; issue 17); an admin can let
+// a staff/admin integration token read them in clear (APIs menu / admin API), and each such read is counted on the
+// token — the count, never the values.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/server/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
@@ -19,13 +20,10 @@ const CUSTOMER = {
   email: "maria@example.com",
   phone: "+55 11 99999-1234",
 };
-const MASKED = {
-  CPF: "***.982.247-**",
-  Cliente: "M**** d* S****",
-  Email: "m****@e******.com",
-  Telefone: "+** ** *****-1234",
-};
 const CLEAR = { CPF: CUSTOMER.cpf, Cliente: CUSTOMER.name, Email: CUSTOMER.email, Telefone: CUSTOMER.phone };
+/** The default policy: identifier and contacts masked, the name shown (as on the staff list). */
+const MASKED = { ...CLEAR, CPF: "***.982.247-**", Email: "m****@e******.com", Telefone: "+** ** *****-1234" };
+const MASKED_ALL = { ...MASKED, Cliente: "M**** d* S****" };
 
 async function call(route: string, body: unknown, token: string): Promise<{ status: number; body: any }> {
   const response = await app.post(route, body, { token });
@@ -74,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe("the document API masks personal data by default", () => {
-  it("a viewer's token reads CPF, name, e-mail and phone masked, as on the document page", async () => {
+  it("a viewer's token reads CPF, e-mail and phone masked, as on the staff list", async () => {
     expect(await reads(fx.tokens.viewer)).toEqual({ byId: MASKED, byCpf: MASKED });
   });
 
@@ -92,6 +90,33 @@ describe("the document API masks personal data by default", () => {
     expect(issued.status).toBe(200);
     const { token } = (await issued.json()) as { token: string };
     expect(await reads(token)).toEqual({ byId: MASKED, byCpf: MASKED });
+  });
+});
+
+describe("the document API follows the role's masking policy", () => {
+  it("an admin's policy change applies to the API reads of that role at once, per role", async () => {
+    const saved = await admin("admin/settings/masking-policy", {
+      admin: ["cpf", "email", "phone"],
+      staff: ["cpf", "email", "phone"],
+      viewer: ["cpf", "name", "email", "phone"],
+    });
+    expect(saved.status).toBe(200);
+    expect(await reads(fx.tokens.viewer)).toEqual({ byId: MASKED_ALL, byCpf: MASKED_ALL });
+    const staffOnly = await admin("admin/settings/masking-policy", {
+      admin: ["cpf", "email", "phone"],
+      staff: ["cpf", "email", "phone"],
+      viewer: ["phone"],
+    });
+    expect(staffOnly.status).toBe(200);
+    const phoneOnly = { ...CLEAR, Telefone: MASKED.Telefone };
+    expect(await reads(fx.tokens.viewer)).toEqual({ byId: phoneOnly, byCpf: phoneOnly });
+    // Back to the default for the tests below.
+    const reset = await admin("admin/settings/masking-policy", {
+      admin: ["cpf", "email", "phone"],
+      staff: ["cpf", "email", "phone"],
+      viewer: ["cpf", "email", "phone"],
+    });
+    expect(reset.status).toBe(200);
   });
 });
 

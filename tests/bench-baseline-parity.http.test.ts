@@ -42,11 +42,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function both(route: string, body: unknown) {
+async function both(route: string, body: unknown, token = fx.tokens.staff) {
   const call = async (base: string) => {
     const response = await fetch(`${base}/api/document/${route}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${fx.tokens.staff}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -136,10 +136,21 @@ describe("baseline answers the same JSON as the app", () => {
       ["loadByCPF", { cpf, categories: ["pause"] }],
       ["loadByCPF", { cpf: "00000000000" }],
     ];
-    for (const [route, body] of requests) {
-      const answers = await both(route, body);
-      expect(answers.baseline, `${route} ${JSON.stringify(body)}`).toStrictEqual(answers.app);
-    }
+    // The staff token reads in clear; the viewer's reads masked by its role's policy (the default, then a stored one).
+    const compare = async (token: string, label: string) => {
+      for (const [route, body] of requests) {
+        const answers = await both(route, body, token);
+        expect(answers.baseline, `${label} ${route} ${JSON.stringify(body)}`).toStrictEqual(answers.app);
+      }
+    };
+    await compare(fx.tokens.staff, "clear");
+    await compare(fx.tokens.viewer, "masked (default policy)");
+    const masked = await both("loadById", { id: appDocument.id }, fx.tokens.viewer);
+    expect(masked.app.body.fields_to_show).toMatchObject({ CPF: "***.533.447-**", Cliente: "Maria Souza" });
+    await app.db.maskingPolicy.create({
+      data: { instanceId: fx.instanceId, role: "viewer", maskedFields: ["name", "phone"] },
+    });
+    await compare(fx.tokens.viewer, "masked (stored policy)");
     const views = await both("loadByCPF", { cpf });
     expect((views.app.body as unknown as unknown[]).length).toBe(2);
   });

@@ -132,4 +132,43 @@ describe("read view built in SQL", () => {
     const other = await createInstanceWithCatalog(db, "other");
     expect(await status(loadDocumentById(other.instanceId, full.id))).toMatchObject({ status: 404 });
   });
+
+  it("masked: the same views with fields_to_show masked as the role's policy says (default: CPF, e-mail, phone)", async () => {
+    const created = await createDocument(actor, {
+      status_id: catalog.statusIds["Novo"],
+      product_id: catalog.productId,
+      cpf: "390.533.447-05",
+      name: "Maria da Silva",
+      email: "maria@example.com",
+      phone: "+55 11 99999-1234",
+    });
+    const clear = await viaPrisma(created.id);
+    const withMasks = (masks: Partial<Record<"CPF" | "Cliente" | "Email" | "Telefone", string>>) => ({
+      ...clear,
+      fields_to_show: { ...clear.fields_to_show, ...masks },
+    });
+    const cpfMask = { CPF: "***.533.447-**" };
+    const contactMasks = { Email: "m****@e******.com", Telefone: "+** ** *****-1234" };
+    const nameMask = { Cliente: "M**** d* S****" };
+    const asRole = (role: "admin" | "staff" | "viewer") => ({ personal: "masked" as const, role });
+    const read = async (role: "admin" | "staff" | "viewer") => ({
+      byId: JSON.parse(await loadDocumentById(catalog.instanceId, created.id, asRole(role))),
+      byCpf: JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["390.533.447-05"], [], asRole(role))),
+      byCpfs: JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["390.533.447-05", "x"], ["primary"], asRole(role))),
+    });
+    const expected = withMasks({ ...cpfMask, ...contactMasks });
+    expect(await read("viewer")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });
+
+    // A stored policy is followed per role and instance: viewers masked all four, staff none, admin the default.
+    await db.maskingPolicy.createMany({
+      data: [
+        { instanceId: catalog.instanceId, role: "viewer", maskedFields: ["cpf", "name", "email", "phone"] },
+        { instanceId: catalog.instanceId, role: "staff", maskedFields: [] },
+      ],
+    });
+    const all = withMasks({ ...cpfMask, ...contactMasks, ...nameMask });
+    expect(await read("viewer")).toStrictEqual({ byId: all, byCpf: [all], byCpfs: [all] });
+    expect(await read("staff")).toStrictEqual({ byId: clear, byCpf: [clear], byCpfs: [clear] });
+    expect(await read("admin")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });
+  });
 });

@@ -9,6 +9,7 @@
 //   DATABASE_URL=postgresql://… PORT=3111 node --import tsx bench/api/baseline.ts
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { maskPersonalValue, type PersonalField } from "../../lib/documents/mask.ts";
 import { addServiceHours, type WorkingCalendar, type WorkingHours } from "../../lib/sla/calendar.ts";
 
 type Row = Record<string, unknown>;
@@ -67,13 +68,21 @@ const VIEWS_BY_CPF_SQL = {
   one: viewsByCpf("views_by_cpf", `d."cpf" = $2::text`),
   many: viewsByCpf("views_by_cpfs", `d."cpf" = ANY($2::text[])`),
 };
+// The token and what its reads mask: nothing for an integration token set to read in clear, else the fields its
+// role's masking policy names (the default without a stored row), as the app does (lib/documents/server/api-read.ts).
 const TOKEN_SQL = statement(
   "token",
-  `SELECT "id", "instanceId", "name" FROM "ApiToken"
-     WHERE "tokenHash" = $1 AND "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+  `SELECT k."id", k."instanceId", k."name",
+     CASE WHEN k."kind" = 'api' AND k."role" <> 'viewer' AND k."clearPersonalData" THEN '{}'::text[]
+       ELSE coalesce(mp."maskedFields", ARRAY['cpf', 'email', 'phone']) END AS "masked"
+   FROM "ApiToken" k LEFT JOIN "MaskingPolicy" mp ON mp."instanceId" = k."instanceId" AND mp."role" = k."role"
+   WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())`,
 );
 
-function readView(d: Row) {
+const personal = (masked: ReadonlySet<string>, field: PersonalField, value: unknown) =>
+  masked.has(field) ? maskPersonalValue(field, value) : value;
+
+function readView(d: Row, masked: ReadonlySet<string>) {
   return {
     id: d.id,
     status_id: d.statusId,
@@ -85,10 +94,10 @@ function readView(d: Row) {
     sla_end_status: iso(d.slaEndStatus),
     updated_at: iso(d.updatedAt),
     fields_to_show: {
-      CPF: d.cpf,
-      Email: d.email,
-      Telefone: d.phone,
-      Cliente: d.name,
+      CPF: personal(masked, "cpf", d.cpf),
+      Email: personal(masked, "email", d.email),
+      Telefone: personal(masked, "phone", d.phone),
+      Cliente: personal(masked, "name", d.name),
       Fonte: d.source,
       Modalidade: d.modalityIdentifier,
       "Criado em": iso(d.createdAt),
@@ -257,7 +266,7 @@ const dayFormatter = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-type Token = { instanceId: number; id: number; label: string };
+type Token = { instanceId: number; id: number; label: string; masked: ReadonlySet<string> };
 
 async function create(db: BaselineDb, token: Token, body: Row) {
   return db.transaction(async (query) => {
@@ -340,7 +349,7 @@ async function update(db: BaselineDb, token: Token, body: Row) {
 async function loadById(db: BaselineDb, token: Token, body: Row) {
   const { rows } = await db.query(VIEW_BY_ID_SQL, [body.id, token.instanceId]);
   if (!rows[0]) throw new HttpError(404, "NotFound", "Provided id parameter not exists on database");
-  return readView(rows[0]);
+  return readView(rows[0], token.masked);
 }
 
 async function loadByCpf(db: BaselineDb, token: Token, body: Row) {
@@ -352,7 +361,7 @@ async function loadByCpf(db: BaselineDb, token: Token, body: Row) {
     .filter(Boolean);
   const one = cpfs.length === 1;
   const { rows } = await db.query(VIEWS_BY_CPF_SQL[one ? "one" : "many"], [token.instanceId, one ? cpfs[0] : cpfs]);
-  return (categories.length ? rows.filter((row) => categories.includes(row.c_key as string)) : rows).map(readView);
+  return (categories.length ? rows.filter((row) => categories.includes(row.c_key as string)) : rows).map((row) => readView(row, token.masked));
 }
 
 const ROUTES: Record<string, (db: BaselineDb, token: Token, body: Row) => Promise<unknown>> = {
@@ -369,7 +378,12 @@ async function authenticate(db: BaselineDb, header: string | undefined): Promise
   const { rows } = await db.query(TOKEN_SQL, [hash]);
   const row = rows[0];
   return row
-    ? { id: row.id as number, instanceId: row.instanceId as number, label: `token:${row.name as string}` }
+    ? {
+        id: row.id as number,
+        instanceId: row.instanceId as number,
+        label: `token:${row.name as string}`,
+        masked: new Set(row.masked as string[]),
+      }
     : null;
 }
 

@@ -3,7 +3,8 @@ import { getDb, Prisma } from "../../db/client.ts";
 import { rawQuery } from "../../db/raw-query.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
 import { COMPAT_FILTER_PAGE_CAP, type CompatDate, type CompatFilterBody } from "../../compat/schemas.ts";
-import { READ_VIEWS_BY_IDS } from "../read-view-sql.ts";
+import { readViewsByIdsSql } from "../read-view-sql.ts";
+import { maskingParams, type ReadMasking } from "./read.ts";
 import { documentFilterSql } from "./search.ts";
 
 // document/filter of the original's clients: the staff list's filters (categories, status ids) plus the original's
@@ -34,7 +35,11 @@ function dateBound(date: CompatDate | undefined, side: "from" | "to"): Prisma.Sq
 }
 
 /** The matching documents' read views as one JSON array text. */
-export async function filterDocumentsCompat(instanceId: number, body: CompatFilterBody): Promise<string> {
+export async function filterDocumentsCompat(
+  instanceId: number,
+  body: CompatFilterBody,
+  masking: ReadMasking = { personal: "clear" },
+): Promise<string> {
   const shared = await documentFilterSql(instanceId, { categories: body.categories, status_ids: body.status_id });
   const conditions = [
     shared,
@@ -58,6 +63,10 @@ export async function filterDocumentsCompat(instanceId: number, body: CompatFilt
   if (rows.length === 0) return "[]";
   const {
     rows: [row],
-  } = await rawQuery<{ views: string }>(READ_VIEWS_BY_IDS, [instanceId, rows.map((r) => Number(r.id))]);
+  } = await rawQuery<{ views: string }>(readViewsByIdsSql(masking.personal), [
+    instanceId,
+    rows.map((r) => Number(r.id)),
+    ...maskingParams(masking),
+  ]);
   return row?.views ?? "[]";
 }

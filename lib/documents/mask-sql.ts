@@ -1,0 +1,76 @@
+// The masks of lib/documents/mask.ts (maskIdentifier, maskName, maskEmail, maskPhone) as SQL expressions, so a masked
+// read view is built masked by PostgreSQL in the one statement that builds it (issue 17: masking in Node parsed and
+// re-serialised every masked answer). Same output as the JavaScript masks for every string of the Basic Multilingual
+// Plane (tests/mask-sql.db.test.ts compares them on PGlite and PostgreSQL over generated strings); for characters
+// outside it JavaScript counts two UTF-16 units where PostgreSQL counts one character, so a mask may have one `*`
+// fewer there (nothing more is shown). Built from string and arithmetic functions with few regular expressions
+// (PostgreSQL caches only 32 compiled ones per connection).
+
+/** JavaScript's `\s` (and what String#trim strips), as a regular expression bracket body. */
+const JS_SPACE = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** The same characters as a literal list for translate(). */
+const JS_SPACE_CHARS =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** maskName: every character of a run of non-spaces but the first becomes `*`. */
+export function maskNameSql(value: string): string {
+  return `regexp_replace(${value}, '(?<=[^${JS_SPACE}])[^${JS_SPACE}]', '*', 'g')`;
+}
+
+/** maskPhone: every ASCII digit but the last four becomes `*`. */
+export function maskPhoneSql(value: string): string {
+  return `regexp_replace(${value}, '[0-9](?=(?:[^0-9]*[0-9]){4})', '*', 'g')`;
+}
+
+/** maskEmail: first letter of the local part and of the host, the rest `*` (at least one), the last dot's suffix kept. */
+export function maskEmailSql(value: string): string {
+  const length = `length(${value})`;
+  // The last "@" counted from the end (1 = the last character), and the domain after it.
+  const at = `strpos(reverse(${value}), '@')`;
+  const domainLength = `(${at} - 1)`;
+  // The domain's last "." counted from its end (0 = none).
+  const dot = `strpos(left(reverse(${value}), ${domainLength}), '.')`;
+  const domainFirst = `substr(${value}, ${length} - ${at} + 2, 1)`;
+  const stars = (count: string) => `repeat('*', greatest(${count}, 1))`;
+  const hasDot = `(${dot} > 0 AND ${domainLength} - ${dot} > 0)`;
+  const domain = `CASE WHEN ${hasDot} THEN ${domainFirst} || ${stars(`${domainLength} - ${dot} - 1`)} || right(${value}, ${dot})
+      WHEN ${domainLength} = 0 THEN '' ELSE ${domainFirst} || ${stars(`${domainLength} - 1`)} END`;
+  return `CASE WHEN ${at} > 0 AND ${length} - ${at} >= 1
+    THEN left(${value}, 1) || ${stars(`${length} - ${at} - 1`)} || '@' || ${domain}
+    ELSE ${maskNameSql(value)} END`;
+}
+
+/** maskIdentifier: a valid CPF as ***.456.789-**; anything else its last three letters or digits, up to 11 `*` first. */
+export function maskIdentifierSql(value: string): string {
+  // A CPF's shape, whitespace around allowed (isValidCpf trims); then its eleven digits without regular expressions.
+  const shape = `${value} ~ '^[${JS_SPACE}]*([0-9]{11}|[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}-[0-9]{2})[${JS_SPACE}]*$'`;
+  const digits = `translate(${value}, ${sqlText(`.-${JS_SPACE_CHARS}`)}, '')`;
+  const digit = (position: number) => `(ascii(substr(${digits}, ${position}, 1)) - 48)`;
+  const weighted = (weights: number[]) => weights.map((weight, index) => `${digit(index + 1)} * ${weight}`).join(" + ");
+  const checkDigit = (sum: string) => `CASE WHEN (${sum}) % 11 < 2 THEN 0 ELSE 11 - (${sum}) % 11 END`;
+  const first = checkDigit(weighted([10, 9, 8, 7, 6, 5, 4, 3, 2]));
+  const second = checkDigit(`${weighted([11, 10, 9, 8, 7, 6, 5, 4, 3])} + (${first}) * 2`);
+  const validCpf = `${digits} <> repeat(left(${digits}, 1), 11) AND ${digit(10)} = ${first} AND ${digit(11)} = ${second}`;
+  const raw = `upper(regexp_replace(${value}, '[^0-9a-zA-Z]', '', 'g'))`;
+  return `CASE WHEN ${value} = '' THEN ${value}
+    WHEN ${shape} AND (${validCpf}) THEN '***.' || substr(${digits}, 4, 3) || '.' || substr(${digits}, 7, 3) || '-**'
+    WHEN length(${raw}) <= 3 THEN '***'
+    ELSE repeat('*', least(length(${raw}) - 3, 11)) || right(${raw}, 3) END`;
+}
+
+export type MaskSqlField = "cpf" | "name" | "email" | "phone";
+
+/** The mask of `field` over the SQL expression `value` (NULL stays NULL, an empty text stays empty). */
+export function maskSql(field: MaskSqlField, value: string): string {
+  switch (field) {
+    case "cpf":
+      return maskIdentifierSql(value);
+    case "name":
+      return maskNameSql(value);
+    case "email":
+      return maskEmailSql(value);
+    case "phone":
+      return maskPhoneSql(value);
+  }
+}
