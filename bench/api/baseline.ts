@@ -58,19 +58,19 @@ const VIEW_SQL = `
   JOIN "Product" p ON p."id" = d."productId"
   LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
 
-const VIEW_BY_ID_SQL = statement("view_by_id", `${VIEW_SQL} WHERE d."id" = $1 AND d."instanceId" = $2`);
+export const VIEW_BY_ID_SQL = statement("view_by_id", `${VIEW_SQL} WHERE d."id" = $1 AND d."instanceId" = $2`);
 // One text for one identifier, one for several: a statement with `= ANY($2)` keeps being planned per call even when
 // prepared (its generic plan is estimated dearer). Categories are filtered on the rows here, not in SQL: a
 // `c."key" = ANY($3)` condition has the same problem, and an identifier has a few documents.
 const viewsByCpf = (name: string, match: string) =>
   statement(name, `${VIEW_SQL} WHERE d."instanceId" = $1 AND ${match} ORDER BY d."createdAt" DESC, d."id" DESC`);
-const VIEWS_BY_CPF_SQL = {
+export const VIEWS_BY_CPF_SQL = {
   one: viewsByCpf("views_by_cpf", `d."cpf" = $2::text`),
   many: viewsByCpf("views_by_cpfs", `d."cpf" = ANY($2::text[])`),
 };
 // The token and what its reads mask: nothing for an integration token set to read in clear, else the fields its
 // role's masking policy names (the default without a stored row), as the app does (lib/documents/server/api-read.ts).
-const TOKEN_SQL = statement(
+export const TOKEN_SQL = statement(
   "token",
   `SELECT k."id", k."instanceId", k."name",
      CASE WHEN k."kind" = 'api' AND k."role" <> 'viewer' AND k."clearPersonalData" THEN '{}'::text[]

@@ -20,7 +20,11 @@ export function maskNameSql(value: string): string {
 
 /** maskPhone: every ASCII digit but the last four becomes `*`. */
 export function maskPhoneSql(value: string): string {
-  return `regexp_replace(${value}, '[0-9](?=(?:[^0-9]*[0-9]){4})', '*', 'g')`;
+  const digitCount = `(length(${value}) - length(translate(${value}, '0123456789', '')))`;
+  // How many characters from the end the fourth-last digit is: those stay, the digits before become "*".
+  const kept = `regexp_instr(reverse(${value}), '[0-9]', 1, 4)`;
+  return `CASE WHEN ${digitCount} <= 4 THEN ${value}
+    ELSE translate(left(${value}, -${kept}), '0123456789', '**********') || right(${value}, ${kept}) END`;
 }
 
 /** maskEmail: first letter of the local part and of the host, the rest `*` (at least one), the last dot's suffix kept. */
@@ -41,31 +45,43 @@ export function maskEmailSql(value: string): string {
     ELSE ${maskNameSql(value)} END`;
 }
 
-/** maskIdentifier: a valid CPF as ***.456.789-**; anything else its last three letters or digits, up to 11 `*` first. */
-export function maskIdentifierSql(value: string): string {
-  // A CPF's shape, whitespace around allowed (isValidCpf trims); then its eleven digits without regular expressions.
-  const shape = `${value} ~ '^[${JS_SPACE}]*([0-9]{11}|[0-9]{3}\\.[0-9]{3}\\.[0-9]{3}-[0-9]{2})[${JS_SPACE}]*$'`;
-  const digits = `translate(${value}, ${sqlText(`.-${JS_SPACE_CHARS}`)}, '')`;
-  const digit = (position: number) => `(ascii(substr(${digits}, ${position}, 1)) - 48)`;
+/**
+ * maskIdentifier: a valid CPF as ***.456.789-**; anything else its last three letters or digits, up to 11 `*` first.
+ * `normalized` is the value's normalizeIdentifier (the read view passes "Document"."cpfDigits", which holds it, so no
+ * regular expression runs per row). isValidCpf, without one: the trimmed value is its normalized form (11 digits)
+ * or that form as 000.000.000-00 — then the normalized form is exactly the CPF's digits.
+ */
+export function maskIdentifierSql(value: string, normalized: string): string {
+  const trimmed = `btrim(${value}, ${sqlText(JS_SPACE_CHARS)})`;
+  const n = normalized;
+  const formatted = `substr(${n}, 1, 3) || '.' || substr(${n}, 4, 3) || '.' || substr(${n}, 7, 3) || '-' || substr(${n}, 10, 2)`;
+  const shape = `length(${n}) = 11 AND ltrim(${n}, '0123456789') = '' AND ${trimmed} IN (${n}, ${formatted})`;
+  const digit = (position: number) => `(ascii(substr(${n}, ${position}, 1)) - 48)`;
   const weighted = (weights: number[]) => weights.map((weight, index) => `${digit(index + 1)} * ${weight}`).join(" + ");
   const checkDigit = (sum: string) => `CASE WHEN (${sum}) % 11 < 2 THEN 0 ELSE 11 - (${sum}) % 11 END`;
   const first = checkDigit(weighted([10, 9, 8, 7, 6, 5, 4, 3, 2]));
   const second = checkDigit(`${weighted([11, 10, 9, 8, 7, 6, 5, 4, 3])} + (${first}) * 2`);
-  const validCpf = `${digits} <> repeat(left(${digits}, 1), 11) AND ${digit(10)} = ${first} AND ${digit(11)} = ${second}`;
-  const raw = `upper(regexp_replace(${value}, '[^0-9a-zA-Z]', '', 'g'))`;
+  const validCpf = `${n} <> repeat(left(${n}, 1), 11) AND ${digit(10)} = ${first} AND ${digit(11)} = ${second}`;
   return `CASE WHEN ${value} = '' THEN ${value}
-    WHEN ${shape} AND (${validCpf}) THEN '***.' || substr(${digits}, 4, 3) || '.' || substr(${digits}, 7, 3) || '-**'
-    WHEN length(${raw}) <= 3 THEN '***'
-    ELSE repeat('*', least(length(${raw}) - 3, 11)) || right(${raw}, 3) END`;
+    WHEN CASE WHEN ${shape} THEN ${validCpf} ELSE false END
+      THEN '***.' || substr(${n}, 4, 3) || '.' || substr(${n}, 7, 3) || '-**'
+    WHEN length(${n}) <= 3 THEN '***'
+    ELSE repeat('*', least(length(${n}) - 3, 11)) || right(${n}, 3) END`;
 }
+
+/** normalizeIdentifier in SQL (the read view reads the stored "cpfDigits" instead). */
+export const normalizedIdentifierSql = (value: string) => `upper(regexp_replace(${value}, '[^0-9a-zA-Z]', '', 'g'))`;
 
 export type MaskSqlField = "cpf" | "name" | "email" | "phone";
 
-/** The mask of `field` over the SQL expression `value` (NULL stays NULL, an empty text stays empty). */
-export function maskSql(field: MaskSqlField, value: string): string {
+/**
+ * The mask of `field` over the SQL expression `value` (NULL stays NULL, an empty text stays empty); for "cpf",
+ * `normalized` may name a column that holds normalizeIdentifier(value) already.
+ */
+export function maskSql(field: MaskSqlField, value: string, normalized = normalizedIdentifierSql(value)): string {
   switch (field) {
     case "cpf":
-      return maskIdentifierSql(value);
+      return maskIdentifierSql(value, normalized);
     case "name":
       return maskNameSql(value);
     case "email":

@@ -28,7 +28,9 @@ const ORIGINAL_ATTACHMENT_FIELDS = `'link_url', a."linkPath", 'name', a."fileNam
 
 /** A personal column as stored, or masked when the caller's policy (the `mk` row) names its field. */
 const personalValue = (personal: PersonalData, field: MaskSqlField, column: string) =>
-  personal === "clear" ? column : `CASE WHEN '${field}' = ANY(mk."fields") THEN ${maskSql(field, column)} ELSE ${column} END`;
+  personal === "clear"
+    ? column
+    : `CASE WHEN '${field}' = ANY(mk."fields") THEN ${maskSql(field, column, `d."cpfDigits"`)} ELSE ${column} END`;
 
 const readView = (personal: PersonalData) => `json_build_object(
   'id', d."id", 'status_id', d."statusId", 'uuid', d."uuid", 'product_id', d."productId", 'protocol', d."protocol",

@@ -1,0 +1,106 @@
+// PostgreSQL's CPU per call of the document API's read statements against the lean baseline's (issue 17), measured
+// where load moves it least: each statement N times as a named (prepared) statement on one connection of its own,
+// the backend's utime + stime (/proc/<pid>/stat) before and after, in alternating blocks; the same parameters for
+// every statement of a route. The app's statements in both shapes (clear, and masked by the role's policy as the
+// benchmark's staff token reads them); the baseline's as bench/api/baseline.ts sends them (its token lookup, which
+// the app caches, is left out).
+//
+//   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import pg from "pg";
+import { readViewByIdSql, readViewsByCpfSql } from "../../lib/documents/read-view-sql.ts";
+import { VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
+import { formattedCpf, identifierDigits } from "./seed.ts";
+
+const CALLS = Number(process.argv[2]) || 2_000;
+const BLOCKS = 10;
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+const setup = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await setup.connect();
+const [{ instanceId, identifiers }] = (
+  await setup.query(`SELECT "instanceId", count(*)::int / 10 AS identifiers FROM "Document" GROUP BY 1 LIMIT 1`)
+).rows;
+const ids = (await setup.query(`SELECT "id" FROM "Document" ORDER BY random() LIMIT $1`, [CALLS])).rows.map(
+  (row) => row.id as number,
+);
+await setup.end();
+const cpf = (index: number) => {
+  const digits = identifierDigits((index * 7 + 101) % identifiers);
+  return index % 2 ? formattedCpf(digits) : digits;
+};
+
+type Case = { text: string; params: (index: number) => unknown[] };
+const routes: Record<string, Record<string, Case>> = {
+  loadById: {
+    "app clear": { text: readViewByIdSql("clear"), params: (i) => [ids[i], instanceId] },
+    "app masked": { text: readViewByIdSql("masked"), params: (i) => [ids[i], instanceId, "staff"] },
+    baseline: { text: VIEW_BY_ID_SQL.text, params: (i) => [ids[i], instanceId] },
+  },
+  loadByCPF: {
+    "app clear": { text: readViewsByCpfSql("one", false, "clear"), params: (i) => [instanceId, cpf(i)] },
+    "app masked": { text: readViewsByCpfSql("one", false, "masked"), params: (i) => [instanceId, cpf(i), "staff"] },
+    baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },
+  },
+  "loadByCPF+categories": {
+    "app clear": {
+      text: readViewsByCpfSql("one", true, "clear"),
+      params: (i) => [instanceId, cpf(i), ["primary", "valid"]],
+    },
+    "app masked": {
+      text: readViewsByCpfSql("one", true, "masked"),
+      params: (i) => [instanceId, cpf(i), ["primary", "valid"], "staff"],
+    },
+    baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },
+  },
+};
+
+/** utime + stime of a backend, in ms. */
+function backendCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+const only = process.env.ROUTES?.split(",");
+for (const [route, cases] of Object.entries(routes)) {
+  if (only && !only.includes(route)) continue;
+  const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number }> = {};
+  for (const label of Object.keys(cases)) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const pid = (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid as number;
+    clients[label] = { client, pid, cpu: 0, wall: 0 };
+  }
+  const load = [loadavg()[0]!];
+  // One warm-up block (prepares the statement, warms the caches), then the measured ones.
+  for (let block = -1; block < BLOCKS; block += 1) {
+    for (const [label, { text, params }] of Object.entries(cases)) {
+      const entry = clients[label]!;
+      const from = block < 0 ? 0 : (block * CALLS) / BLOCKS;
+      const to = block < 0 ? Math.min(100, CALLS) : ((block + 1) * CALLS) / BLOCKS;
+      const cpuBefore = backendCpuMs(entry.pid);
+      const started = performance.now();
+      for (let i = from; i < to; i += 1) {
+        await entry.client.query({ name: `cpu_${label.replace(/\W/g, "_")}`, text, values: params(i) });
+      }
+      if (block >= 0) {
+        entry.wall += performance.now() - started;
+        entry.cpu += backendCpuMs(entry.pid) - cpuBefore;
+      }
+    }
+  }
+  load.push(loadavg()[0]!);
+  const base = clients.baseline!.cpu;
+  console.log(
+    `${route} (${CALLS} calls each, load ${load.map((value) => value.toFixed(1)).join("→")}): ` +
+      Object.entries(clients)
+        .map(
+          ([label, { cpu, wall }]) =>
+            `${label} ${(cpu / CALLS).toFixed(3)} ms CPU/call (${(cpu / base).toFixed(2)}× baseline), ` +
+            `${(wall / CALLS).toFixed(3)} ms wall`,
+        )
+        .join("; "),
+  );
+  for (const { client } of Object.values(clients)) await client.end();
+}
