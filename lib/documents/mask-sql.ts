@@ -58,10 +58,12 @@ export function maskIdentifierSql(value: string, normalized: string): string {
   const shape = `length(${n}) = 11 AND ltrim(${n}, '0123456789') = '' AND ${trimmed} IN (${n}, ${formatted})`;
   const digit = (position: number) => `(ascii(substr(${n}, ${position}, 1)) - 48)`;
   const weighted = (weights: number[]) => weights.map((weight, index) => `${digit(index + 1)} * ${weight}`).join(" + ");
-  const checkDigit = (sum: string) => `CASE WHEN (${sum}) % 11 < 2 THEN 0 ELSE 11 - (${sum}) % 11 END`;
-  const first = checkDigit(weighted([10, 9, 8, 7, 6, 5, 4, 3, 2]));
-  const second = checkDigit(`${weighted([11, 10, 9, 8, 7, 6, 5, 4, 3])} + (${first}) * 2`);
-  const validCpf = `${n} <> repeat(left(${n}, 1), 11) AND ${digit(10)} = ${first} AND ${digit(11)} = ${second}`;
+  // mod11Digit (remainder < 2 → 0, else 11 − remainder) in one expression; the second check over the digits as
+  // written (the first check already requires the tenth to be right), so each sum is computed once.
+  const checkDigit = (sum: string) => `(11 - (${sum}) % 11) % 11 % 10`;
+  const validCpf = `${n} <> repeat(left(${n}, 1), 11)
+    AND ${digit(10)} = ${checkDigit(weighted([10, 9, 8, 7, 6, 5, 4, 3, 2]))}
+    AND ${digit(11)} = ${checkDigit(weighted([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]))}`;
   return `CASE WHEN ${value} = '' THEN ${value}
     WHEN CASE WHEN ${shape} THEN ${validCpf} ELSE false END
       THEN '***.' || substr(${n}, 4, 3) || '.' || substr(${n}, 7, 3) || '-**'
