@@ -36,16 +36,18 @@ const CHARS = [..."aZçÉñ09573@.-/_+'\" \t\n\u00a0\u2003\u3000\ufeffü"];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 24 }).map((chars) => chars.join(""));
 const digits = (count: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: count, maxLength: count });
 /** A valid CPF (check digits computed), formatted or bare, sometimes with spaces around. */
-const validCpf = fc.tuple(digits(9), fc.boolean(), fc.constantFrom("", " ", "\t", "\u00a0")).map(([nine, dotted, pad]) => {
-  const check = (values: number[], from: number) => {
-    const sum = values.reduce((total, value, index) => total + value * (from - index), 0) % 11;
-    return sum < 2 ? 0 : 11 - sum;
-  };
-  const first = check(nine, 10);
-  const all = [...nine, first, check([...nine, first], 11)].join("");
-  const shown = dotted ? `${all.slice(0, 3)}.${all.slice(3, 6)}.${all.slice(6, 9)}-${all.slice(9)}` : all;
-  return `${pad}${shown}${pad}`;
-});
+const validCpf = fc
+  .tuple(digits(9), fc.boolean(), fc.constantFrom("", " ", "\t", "\u00a0"))
+  .map(([nine, dotted, pad]) => {
+    const check = (values: number[], from: number) => {
+      const sum = values.reduce((total, value, index) => total + value * (from - index), 0) % 11;
+      return sum < 2 ? 0 : 11 - sum;
+    };
+    const first = check(nine, 10);
+    const all = [...nine, first, check([...nine, first], 11)].join("");
+    const shown = dotted ? `${all.slice(0, 3)}.${all.slice(3, 6)}.${all.slice(6, 9)}-${all.slice(9)}` : all;
+    return `${pad}${shown}${pad}`;
+  });
 const email = fc
   .tuple(text, fc.constantFrom("@", "@@", ""), text, fc.constantFrom(".com", ".com.br", ".", ""))
   .map(([local, at, host, tld]) => `${local}${at}${host}${tld}`);
@@ -54,7 +56,11 @@ const phone = fc
   .map(([prefix, numbers, tail]) => `${prefix}${numbers.join("")}${tail}`);
 
 const VALUES: Record<PersonalField, fc.Arbitrary<string>> = {
-  cpf: fc.oneof(validCpf, text, digits(11).map((values) => values.join(""))),
+  cpf: fc.oneof(
+    validCpf,
+    text,
+    digits(11).map((values) => values.join("")),
+  ),
   name: text,
   email: fc.oneof(email, text),
   phone: fc.oneof(phone, text),
@@ -63,7 +69,15 @@ const VALUES: Record<PersonalField, fc.Arbitrary<string>> = {
 describe("masks in SQL", () => {
   it("equal the JavaScript masks on chosen values (null and empty pass through)", async () => {
     const cases: Record<PersonalField, Array<string | null>> = {
-      cpf: ["529.982.247-25", "52998224725", " 529.982.247-25 ", "111.111.111-11", "529.982.247-26", "12", "AB-12.3/4c"],
+      cpf: [
+        "529.982.247-25",
+        "52998224725",
+        " 529.982.247-25 ",
+        "111.111.111-11",
+        "529.982.247-26",
+        "12",
+        "AB-12.3/4c",
+      ],
       name: ["Maria da Silva", "  Ana\u00a0 Lúcia  ", "x", "João\tPedro"],
       email: ["maria@example.com", "a@b", "@example.com", "maria@", "a@b@c.d", "x@.com", "nomail", "m@ex.co.uk"],
       phone: ["+55 11 99999-1234", "1234", "12", "(11) 3333-4444 ramal 5"],

@@ -154,7 +154,9 @@ describe("read view built in SQL", () => {
     const read = async (role: "admin" | "staff" | "viewer") => ({
       byId: JSON.parse(await loadDocumentById(catalog.instanceId, created.id, asRole(role))),
       byCpf: JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["390.533.447-05"], [], asRole(role))),
-      byCpfs: JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["390.533.447-05", "x"], ["primary"], asRole(role))),
+      byCpfs: JSON.parse(
+        await loadDocumentsByCpf(catalog.instanceId, ["390.533.447-05", "x"], ["primary"], asRole(role)),
+      ),
     });
     const expected = withMasks({ ...cpfMask, ...contactMasks });
     expect(await read("viewer")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });

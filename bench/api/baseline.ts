@@ -361,7 +361,9 @@ async function loadByCpf(db: BaselineDb, token: Token, body: Row) {
     .filter(Boolean);
   const one = cpfs.length === 1;
   const { rows } = await db.query(VIEWS_BY_CPF_SQL[one ? "one" : "many"], [token.instanceId, one ? cpfs[0] : cpfs]);
-  return (categories.length ? rows.filter((row) => categories.includes(row.c_key as string)) : rows).map((row) => readView(row, token.masked));
+  return (categories.length ? rows.filter((row) => categories.includes(row.c_key as string)) : rows).map((row) =>
+    readView(row, token.masked),
+  );
 }
 
 const ROUTES: Record<string, (db: BaselineDb, token: Token, body: Row) => Promise<unknown>> = {

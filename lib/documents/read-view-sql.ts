@@ -9,8 +9,12 @@
 import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
 import { maskSql, type MaskSqlField } from "./mask-sql.ts";
 
-/** Whether a read view carries the personal data as stored or masked by the caller's role's policy. */
-export type PersonalData = "clear" | "masked";
+/**
+ * Whether a read view carries the personal data as stored ("clear"), masked by the caller's role's policy
+ * ("masked", $role), or as stored with that policy's fields beside the views in a column "masked" ("policy", for
+ * PGlite, where the masks run faster in the app's JavaScript than in the WebAssembly database: lib/documents/server/read.ts).
+ */
+export type PersonalData = "clear" | "masked" | "policy";
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -28,7 +32,7 @@ const ORIGINAL_ATTACHMENT_FIELDS = `'link_url', a."linkPath", 'name', a."fileNam
 
 /** A personal column as stored, or masked when the caller's policy (the `mk` row) names its field. */
 const personalValue = (personal: PersonalData, field: MaskSqlField, column: string) =>
-  personal === "clear"
+  personal !== "masked"
     ? column
     : `CASE WHEN '${field}' = ANY(mk."fields") THEN ${maskSql(field, column, `d."cpfDigits"`)} ELSE ${column} END`;
 
@@ -65,16 +69,22 @@ const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'
  * The joins of every read view; masked, also the one row `mk` of the fields the role's policy masks (`OFFSET 0`
  * keeps it one row evaluated once, instead of the policy's sub-select copied into each of the four fields).
  */
+/** The fields the role's policy masks (text[]): its stored row, else the default. */
+const policyFieldsSql = (instance: string, role: string) => `coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
+    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED})`;
+/** With "policy", the column "masked" of the policy's fields (evaluated once per statement). */
+const policyColumn = (personal: PersonalData, instance: string, role: string) =>
+  personal === "policy" ? `, ${policyFieldsSql(instance, role)} AS "masked"` : "";
+
 const from = (personal: PersonalData, instance: string, role: string) => `FROM "Document" d
   JOIN "Status" s ON s."id" = d."statusId"
   JOIN "StatusCategory" c ON c."id" = s."categoryId"
   JOIN "Product" p ON p."id" = d."productId"
   LEFT JOIN "ProductStep" st ON st."id" = s."stepId"${
-    personal === "clear"
+    personal !== "masked"
       ? ""
       : `
-  CROSS JOIN (SELECT coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
-    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED}) AS "fields" OFFSET 0) mk`
+  CROSS JOIN (SELECT ${policyFieldsSql(instance, role)} AS "fields" OFFSET 0) mk`
   }`;
 
 /** $1 document id, $2 instance id (masked: $3 the caller's role) → one row {view: JSON text}, or none. */
@@ -82,8 +92,9 @@ export function readViewByIdSql(personal: PersonalData): string {
   return READ_VIEW_BY_ID_SQL[personal];
 }
 const viewById = (personal: PersonalData) =>
-  `SELECT ${readView(personal)}::text AS "view" ${from(personal, "$2", "$3")} WHERE d."id" = $1 AND d."instanceId" = $2`;
-const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), masked: viewById("masked") };
+  `SELECT ${readView(personal)}::text AS "view"${policyColumn(personal, "$2", "$3")} ${from(personal, "$2", "$3")}
+  WHERE d."id" = $1 AND d."instanceId" = $2`;
+const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), masked: viewById("masked"), policy: viewById("policy") };
 /** The clear read view by id (bench/api/planning-cost.ts measures it). */
 export const READ_VIEW_BY_ID = READ_VIEW_BY_ID_SQL.clear;
 
@@ -93,9 +104,14 @@ export function readViewsByIdsSql(personal: PersonalData): string {
 }
 const viewsByIds = (personal: PersonalData) =>
   `SELECT coalesce(json_agg(${readView(personal)} ORDER BY array_position($2::int[], d."id")), '[]'::json)::text AS "views"
+    ${policyColumn(personal, "$1", "$3")}
   ${from(personal, "$1", "$3")}
   WHERE d."instanceId" = $1 AND d."id" = ANY($2::int[])`;
-const READ_VIEWS_BY_IDS_SQL = { clear: viewsByIds("clear"), masked: viewsByIds("masked") };
+const READ_VIEWS_BY_IDS_SQL = {
+  clear: viewsByIds("clear"),
+  masked: viewsByIds("masked"),
+  policy: viewsByIds("policy"),
+};
 
 /**
  * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), with
@@ -121,6 +137,7 @@ const viewsByCpf = (personal: PersonalData, identifierMatch: string, categories:
     categories ? ` FILTER (WHERE c."key" = ANY($3::text[]))` : ""
   }, '[]'::json)::text AS "views",
     (SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = $1) AS "known"
+    ${policyColumn(personal, "$1", categories ? "$4" : "$3")}
   ${from(personal, "$1", categories ? "$4" : "$3")}
   WHERE d."instanceId" = $1 AND ${identifierMatch}`;
 
@@ -130,4 +147,4 @@ const byCpf = (personal: PersonalData) => ({
   one: { all: viewsByCpf(personal, ONE, false), some: viewsByCpf(personal, ONE, true) },
   many: { all: viewsByCpf(personal, MANY, false), some: viewsByCpf(personal, MANY, true) },
 });
-const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), masked: byCpf("masked") };
+const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), masked: byCpf("masked"), policy: byCpf("policy") };

@@ -4,7 +4,7 @@ import { rawQuery } from "../../db/raw-query.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
 import { COMPAT_FILTER_PAGE_CAP, type CompatDate, type CompatFilterBody } from "../../compat/schemas.ts";
 import { readViewsByIdsSql } from "../read-view-sql.ts";
-import { maskingParams, type ReadMasking } from "./read.ts";
+import { maskingParams, maskViewsText, statementShape, type ReadMasking } from "./read.ts";
 import { documentFilterSql } from "./search.ts";
 
 // document/filter of the original's clients: the staff list's filters (categories, status ids) plus the original's
@@ -61,12 +61,14 @@ export async function filterDocumentsCompat(
       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
   if (rows.length === 0) return "[]";
+  const shape = await statementShape(masking);
   const {
     rows: [row],
-  } = await rawQuery<{ views: string }>(readViewsByIdsSql(masking.personal), [
+  } = await rawQuery<{ views: string; masked?: string[] | null }>(readViewsByIdsSql(shape), [
     instanceId,
     rows.map((r) => Number(r.id)),
     ...maskingParams(masking),
   ]);
-  return row?.views ?? "[]";
+  if (!row) return "[]";
+  return shape === "policy" ? maskViewsText(row.views, row.masked ?? null) : row.views;
 }

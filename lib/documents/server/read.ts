@@ -1,25 +1,63 @@
 import "server-only";
+import { getConnection } from "../../db/client.ts";
 import { rawQuery } from "../../db/raw-query.ts";
 import { invalid, notFound } from "../../errors/app-error.ts";
 import type { Role } from "../../auth/roles.ts";
-import { readViewByIdSql, readViewsByCpfSql } from "../read-view-sql.ts";
+import { isPersonalField, maskPersonalValue, type PersonalField } from "../mask.ts";
+import { readViewByIdSql, readViewsByCpfSql, type PersonalData } from "../read-view-sql.ts";
 
 /**
- * Whose personal data a read shows: in clear, or masked as this role's masking policy says (the database masks it
- * while building the view, lib/documents/mask-sql.ts).
+ * Whose personal data a read shows: in clear, or masked as this role's masking policy says. On PostgreSQL the
+ * database masks while it builds the view (lib/documents/mask-sql.ts), so the answer is its text as is; on PGlite,
+ * whose string functions run in WebAssembly in the app's own process, the same masks cost more there than in
+ * JavaScript (bench/api/pglite-masking.ts), so the statement answers the clear views with the policy's fields and
+ * they are masked here (lib/documents/mask.ts; the same output: tests/mask-sql.db.test.ts).
  */
 export type ReadMasking = { personal: "clear" } | { personal: "masked"; role: Role };
 const CLEAR: ReadMasking = { personal: "clear" };
 /** The role parameter a masked statement takes last. */
 export const maskingParams = (masking: ReadMasking) => (masking.personal === "masked" ? [masking.role] : []);
 
+/** The statement shape for this masking on this process's database. */
+export async function statementShape(masking: ReadMasking): Promise<PersonalData> {
+  if (masking.personal === "clear") return "clear";
+  return (await getConnection()).pglite ? "policy" : "masked";
+}
+
+const PERSONAL_KEYS: Array<[string, PersonalField]> = [
+  ["CPF", "cpf"],
+  ["Email", "email"],
+  ["Telefone", "phone"],
+  ["Cliente", "name"],
+];
+
+/** A "policy" statement's views (JSON text of one view or an array) with the policy's fields masked. */
+export function maskViewsText(text: string, policyFields: string[] | null): string {
+  const fields = new Set((policyFields ?? []).filter(isPersonalField));
+  if (fields.size === 0) return text;
+  const parsed = JSON.parse(text) as unknown;
+  for (const view of (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
+    fields_to_show?: Record<string, unknown>;
+  }>) {
+    const shown = view.fields_to_show;
+    if (!shown) continue;
+    for (const [key, field] of PERSONAL_KEYS) if (fields.has(field)) shown[key] = maskPersonalValue(field, shown[key]);
+  }
+  return JSON.stringify(parsed);
+}
+
 /** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
 export async function loadDocumentById(instanceId: number, id: number, masking = CLEAR): Promise<string> {
+  const shape = await statementShape(masking);
   const {
     rows: [row],
-  } = await rawQuery<{ view: string }>(readViewByIdSql(masking.personal), [id, instanceId, ...maskingParams(masking)]);
+  } = await rawQuery<{ view: string; masked?: string[] | null }>(readViewByIdSql(shape), [
+    id,
+    instanceId,
+    ...maskingParams(masking),
+  ]);
   if (!row) throw notFound("Provided id parameter not exists on database");
-  return row.view;
+  return shape === "policy" ? maskViewsText(row.view, row.masked ?? null) : row.view;
 }
 
 /**
@@ -34,9 +72,11 @@ export async function loadDocumentsByCpf(
 ): Promise<string> {
   const one = cpfs.length === 1;
   const filtered = categories.length > 0;
+  const shape = await statementShape(masking);
   const {
     rows: [row],
-  } = await rawQuery<{ views: string; known: string[] | null }>(readViewsByCpfSql(one ? "one" : "many", filtered, masking.personal),
+  } = await rawQuery<{ views: string; known: string[] | null; masked?: string[] | null }>(
+    readViewsByCpfSql(one ? "one" : "many", filtered, shape),
     [instanceId, one ? cpfs[0] : cpfs, ...(filtered ? [categories] : []), ...maskingParams(masking)],
   );
   const knownKeys = new Set(row?.known ?? []);
@@ -46,5 +86,5 @@ export async function loadDocumentsByCpf(
       { path: "categories", message: `Unknown category: ${unknown.join(", ")}` },
     ]);
   }
-  return row!.views;
+  return shape === "policy" ? maskViewsText(row!.views, row!.masked ?? null) : row!.views;
 }
