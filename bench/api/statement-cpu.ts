@@ -1,8 +1,8 @@
 // PostgreSQL's CPU per call of the document API's read statements against the lean baseline's (issue 17), measured
 // where load moves it least: each statement N times as a named (prepared) statement on one connection of its own,
 // the backend's utime + stime (/proc/<pid>/stat) before and after, in alternating blocks; the same parameters for
-// every statement of a route. The app's statements in both shapes (clear, and masked by the role's policy as the
-// benchmark's staff token reads them); the baseline's as bench/api/baseline.ts sends them (its token lookup, which
+// every statement of a route. The app's statements in both shapes (clear, and with the role's policy fields as the
+// benchmark's staff token reads them: the app masks those in Node); the baseline's as bench/api/baseline.ts sends them (its token lookup, which
 // the app caches, is left out).
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
@@ -35,12 +35,15 @@ type Case = { text: string; params: (index: number) => unknown[] };
 const routes: Record<string, Record<string, Case>> = {
   loadById: {
     "app clear": { text: readViewByIdSql("clear"), params: (i) => [ids[i], instanceId] },
-    "app masked": { text: readViewByIdSql("masked"), params: (i) => [ids[i], instanceId, "staff"] },
+    "app with policy": { text: readViewByIdSql("policy"), params: (i) => [ids[i], instanceId, "staff"] },
     baseline: { text: VIEW_BY_ID_SQL.text, params: (i) => [ids[i], instanceId] },
   },
   loadByCPF: {
     "app clear": { text: readViewsByCpfSql("one", false, "clear"), params: (i) => [instanceId, cpf(i)] },
-    "app masked": { text: readViewsByCpfSql("one", false, "masked"), params: (i) => [instanceId, cpf(i), "staff"] },
+    "app with policy": {
+      text: readViewsByCpfSql("one", false, "policy"),
+      params: (i) => [instanceId, cpf(i), "staff"],
+    },
     baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },
   },
   "loadByCPF+categories": {
@@ -48,8 +51,8 @@ const routes: Record<string, Record<string, Case>> = {
       text: readViewsByCpfSql("one", true, "clear"),
       params: (i) => [instanceId, cpf(i), ["primary", "valid"]],
     },
-    "app masked": {
-      text: readViewsByCpfSql("one", true, "masked"),
+    "app with policy": {
+      text: readViewsByCpfSql("one", true, "policy"),
       params: (i) => [instanceId, cpf(i), ["primary", "valid"], "staff"],
     },
     baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },

@@ -3,18 +3,13 @@
 // answer goes to the client without being parsed and re-serialised in JavaScript. The JSON keys and values are those
 // of serializeReadView (tests/read-view-sql.db.test.ts compares the two).
 //
-// Masked callers (lib/documents/server/api-read.ts) get the same statement with the customer's personal values in
-// `fields_to_show` masked by PostgreSQL (lib/documents/mask-sql.ts) as the caller's role's masking policy says (the
-// staff list's policy, read in the same statement; DEFAULT_MASKED_FIELDS without a stored row): `personal` "masked".
+// Masked callers (lib/documents/server/api-read.ts) get the same statement with one more column: the fields their
+// role's masking policy masks (the staff list's policy, read in the same statement; DEFAULT_MASKED_FIELDS without a
+// stored row), and lib/documents/server/read.ts masks those in the views (`personal` "policy").
 import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
-import { maskSql, type MaskSqlField } from "./mask-sql.ts";
 
-/**
- * Whether a read view carries the personal data as stored ("clear"), masked by the caller's role's policy
- * ("masked", $role), or as stored with that policy's fields beside the views in a column "masked" ("policy", for
- * PGlite, where the masks run faster in the app's JavaScript than in the WebAssembly database: lib/documents/server/read.ts).
- */
-export type PersonalData = "clear" | "masked" | "policy";
+/** The views alone ("clear"), or with the fields the caller's role's policy masks in a column "masked" ("policy"). */
+export type PersonalData = "clear" | "policy";
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -30,19 +25,12 @@ const ORIGINAL_ATTACHMENT_FIELDS = `'link_url', a."linkPath", 'name', a."fileNam
       'status', coalesce(a."review"::text, CASE WHEN a."state" = 'pending' THEN 'pending' ELSE 'in_analisys' END),
       'user', json_build_object('name', a."authorLabel"), 'createdAt', ${isoSql(`a."createdAt"`)}`;
 
-/** A personal column as stored, or masked when the caller's policy (the `mk` row) names its field. */
-const personalValue = (personal: PersonalData, field: MaskSqlField, column: string) =>
-  personal !== "masked"
-    ? column
-    : `CASE WHEN '${field}' = ANY(mk."fields") THEN ${maskSql(field, column, `d."cpfDigits"`)} ELSE ${column} END`;
-
-const readView = (personal: PersonalData) => `json_build_object(
+const READ_VIEW = `json_build_object(
   'id', d."id", 'status_id', d."statusId", 'uuid', d."uuid", 'product_id', d."productId", 'protocol', d."protocol",
   'filled_columns', d."filledColumns", 'date_time', ${isoSql(`d."dateTime"`)},
   'sla_end_status', ${isoSql(`d."slaEndStatus"`)}, 'updated_at', ${isoSql(`d."updatedAt"`)},
-  'fields_to_show', json_build_object('CPF', ${personalValue(personal, "cpf", `d."cpf"`)},
-    'Email', ${personalValue(personal, "email", `d."email"`)}, 'Telefone', ${personalValue(personal, "phone", `d."phone"`)},
-    'Cliente', ${personalValue(personal, "name", `d."name"`)}, 'Fonte', d."source", 'Modalidade', d."modalityIdentifier", 'Criado em', ${isoSql(`d."createdAt"`)}),
+  'fields_to_show', json_build_object('CPF', d."cpf", 'Email', d."email", 'Telefone', d."phone", 'Cliente', d."name",
+    'Fonte', d."source", 'Modalidade', d."modalityIdentifier", 'Criado em', ${isoSql(`d."createdAt"`)}),
   'product', json_build_object('id', p."id", 'name', p."name", 'description', p."description",
     'sla', p."defaultSlaHours", 'active', p."active", 'created_at', ${isoSql(`p."createdAt"`)},
     'updated_at', ${isoSql(`p."updatedAt"`)}),
@@ -64,58 +52,47 @@ const readView = (personal: PersonalData) => `json_build_object(
     FROM "Attachment" a WHERE a."documentId" = d."id"), '[]'::json))`;
 
 const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`;
-
-/**
- * The joins of every read view; masked, also the one row `mk` of the fields the role's policy masks (`OFFSET 0`
- * keeps it one row evaluated once, instead of the policy's sub-select copied into each of the four fields).
- */
-/** The fields the role's policy masks (text[]): its stored row, else the default. */
-const policyFieldsSql = (instance: string, role: string) => `coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
-    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED})`;
-/** With "policy", the column "masked" of the policy's fields (evaluated once per statement). */
+/** With "policy", the column "masked": the fields the role's policy masks (one sub-select, evaluated once). */
 const policyColumn = (personal: PersonalData, instance: string, role: string) =>
-  personal === "policy" ? `, ${policyFieldsSql(instance, role)} AS "masked"` : "";
+  personal === "policy"
+    ? `, coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
+    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED}) AS "masked"`
+    : "";
 
-const from = (personal: PersonalData, instance: string, role: string) => `FROM "Document" d
+const FROM = `FROM "Document" d
   JOIN "Status" s ON s."id" = d."statusId"
   JOIN "StatusCategory" c ON c."id" = s."categoryId"
   JOIN "Product" p ON p."id" = d."productId"
-  LEFT JOIN "ProductStep" st ON st."id" = s."stepId"${
-    personal !== "masked"
-      ? ""
-      : `
-  CROSS JOIN (SELECT ${policyFieldsSql(instance, role)} AS "fields" OFFSET 0) mk`
-  }`;
+  LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
 
-/** $1 document id, $2 instance id (masked: $3 the caller's role) → one row {view: JSON text}, or none. */
+/** $1 document id, $2 instance id (policy: $3 the caller's role) → one row {view: JSON text}, or none. */
 export function readViewByIdSql(personal: PersonalData): string {
   return READ_VIEW_BY_ID_SQL[personal];
 }
 const viewById = (personal: PersonalData) =>
-  `SELECT ${readView(personal)}::text AS "view"${policyColumn(personal, "$2", "$3")} ${from(personal, "$2", "$3")}
+  `SELECT ${READ_VIEW}::text AS "view"${policyColumn(personal, "$2", "$3")} ${FROM}
   WHERE d."id" = $1 AND d."instanceId" = $2`;
-const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), masked: viewById("masked"), policy: viewById("policy") };
+const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), policy: viewById("policy") };
 /** The clear read view by id (bench/api/planning-cost.ts measures it). */
 export const READ_VIEW_BY_ID = READ_VIEW_BY_ID_SQL.clear;
 
-/** $1 instance id, $2 document ids (int[]) (masked: $3 the role) → one row: the JSON array of their views in $2's order. */
+/** $1 instance id, $2 document ids (int[]) (policy: $3 the role) → one row: the JSON array of their views in $2's order. */
 export function readViewsByIdsSql(personal: PersonalData): string {
   return READ_VIEWS_BY_IDS_SQL[personal];
 }
 const viewsByIds = (personal: PersonalData) =>
-  `SELECT coalesce(json_agg(${readView(personal)} ORDER BY array_position($2::int[], d."id")), '[]'::json)::text AS "views"
+  `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY array_position($2::int[], d."id")), '[]'::json)::text AS "views"
     ${policyColumn(personal, "$1", "$3")}
-  ${from(personal, "$1", "$3")}
+  ${FROM}
   WHERE d."instanceId" = $1 AND d."id" = ANY($2::int[])`;
 const READ_VIEWS_BY_IDS_SQL = {
   clear: viewsByIds("clear"),
-  masked: viewsByIds("masked"),
   policy: viewsByIds("policy"),
 };
 
 /**
  * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), with
- * `categories` $3 the category keys (text[]), masked then the caller's role (the next number) → one row: the JSON array of views, newest first, and the instance's
+ * `categories` $3 the category keys (text[]), with "policy" the caller's role (the next number) → one row: the JSON array of views, newest first, and the instance's
  * category keys (to name unknown ones in a 400). Four constant texts rather than one with `= ANY($2)` and
  * `cardinality($3) = 0 OR …`: that one's generic plan was estimated 9× dearer than a custom one (the array's length
  * unknown, the OR not folded), so PostgreSQL planned it on every call even as a prepared statement (issue 17).
@@ -133,12 +110,12 @@ export function readViewsByCpfSql(
 // `c."key" = ANY($3)` was estimated dearer generic than custom and planned on every call). A view is only built
 // for the rows that pass the filter.
 const viewsByCpf = (personal: PersonalData, identifierMatch: string, categories: boolean) =>
-  `SELECT coalesce(json_agg(${readView(personal)} ORDER BY d."createdAt" DESC, d."id" DESC)${
+  `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY d."createdAt" DESC, d."id" DESC)${
     categories ? ` FILTER (WHERE c."key" = ANY($3::text[]))` : ""
   }, '[]'::json)::text AS "views",
     (SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = $1) AS "known"
     ${policyColumn(personal, "$1", categories ? "$4" : "$3")}
-  ${from(personal, "$1", categories ? "$4" : "$3")}
+  ${FROM}
   WHERE d."instanceId" = $1 AND ${identifierMatch}`;
 
 const ONE = `d."cpf" = $2::text`;
@@ -147,4 +124,4 @@ const byCpf = (personal: PersonalData) => ({
   one: { all: viewsByCpf(personal, ONE, false), some: viewsByCpf(personal, ONE, true) },
   many: { all: viewsByCpf(personal, MANY, false), some: viewsByCpf(personal, MANY, true) },
 });
-const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), masked: byCpf("masked"), policy: byCpf("policy") };
+const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), policy: byCpf("policy") };

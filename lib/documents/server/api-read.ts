@@ -8,9 +8,8 @@ import { loadDocumentById, loadDocumentsByCpf, type ReadMasking } from "./read.t
 // document/loadById, loadByCPF and the original's document/filter for a caller: the read view (built by the database,
 // lib/documents/read-view-sql.ts) with the customer's personal data masked as the caller's role's masking policy says
 // (the staff list's policy: by default CPF, e-mail and phone) unless the caller may read it in clear: an integration
-// token an admin set so (counted per token), or the server's own processes. The database masks while it builds the
-// view (lib/documents/mask-sql.ts), so a masked answer is sent as the text PostgreSQL wrote, like a clear one.
-// docs/decisions.md "Masking on the document API".
+// token an admin set so (counted per token), or the server's own processes. The policy is read by the read's own
+// statement and the views are masked in lib/documents/server/read.ts. docs/decisions.md "Masking on the document API".
 
 type ReadViewText = string;
 

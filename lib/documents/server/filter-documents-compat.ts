@@ -61,7 +61,7 @@ export async function filterDocumentsCompat(
       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
   if (rows.length === 0) return "[]";
-  const shape = await statementShape(masking);
+  const shape = statementShape(masking);
   const {
     rows: [row],
   } = await rawQuery<{ views: string; masked?: string[] | null }>(readViewsByIdsSql(shape), [
