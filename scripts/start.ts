@@ -48,7 +48,7 @@ say(
     ? "secret: NEXTAUTH_SECRET from the environment"
     : `secret: ${secret.source === "generated" ? "generated into" : "read from"} ${secret.file} (mode 0600)`,
 );
-if (secret.source !== "env" && process.env.DATABASE_URL) {
+if (secret.source !== "env" && config("DATABASE_URL")) {
   say("note: with several app servers on one database, give them all the same NEXTAUTH_SECRET");
 }
 

@@ -117,4 +117,24 @@ describe("environment reads", () => {
     );
     expect(unknown).toEqual([]);
   });
+
+  it("the app, worker, CLI and scripts read declared variables only through lib/config", () => {
+    const appSources = sources.filter((file) => {
+      const relative = path.relative(ROOT, file);
+      if (/\.(test|spec)\.tsx?$/.test(relative) || /^(tests|e2e|bench)\//.test(relative)) return false;
+      if (relative.startsWith("lib/config/")) return false;
+      // Test tooling: they set the environment of the processes they start.
+      return !["scripts/e2e-server.ts", "scripts/test-all.ts"].includes(relative);
+    });
+    const declared = new Set(Object.keys(variables));
+    const scattered = appSources.flatMap((file) => {
+      // Assignments (`=`, `??=` to a variable of process.env) hand a value to a child process or to lib/config.
+      const text = readFileSync(file, "utf8").replace(/process\.env\.[A-Z0-9_]+\s*\??=(?!=)/g, "");
+      return reads(text)
+        .filter((name) => declared.has(name))
+        .map((name) => `${path.relative(ROOT, file)}: ${name}`);
+    });
+    expect(appSources.length).toBeGreaterThan(100);
+    expect(scattered).toEqual([]);
+  });
 });
