@@ -10,7 +10,8 @@ import { recordApiRequest } from "../../metrics/server/metrics.ts";
 import { addProxyHeaders } from "./api-answer-headers.ts";
 import { answerChecksEnabled, checkAnswer } from "../answer-check.ts";
 import { readJsonBody } from "../body.ts";
-import type { ApiContract, ContractParsedBody } from "../contract.ts";
+import type { ApiContract, ContractParams, ContractParsedBody } from "../contract.ts";
+import { parsePathParams } from "../path-params.ts";
 import {
   ApiError,
   AppError,
@@ -32,24 +33,29 @@ import {
   safeDecode,
 } from "../../lgpd/server/http.ts";
 
-type BaseContext<TBody> = {
+type BaseContext<TBody, TParams> = {
   body: TBody;
   request: Request;
   requestId: string;
-  params: Record<string, string>;
+  /** The route's segments: those the contract declares parsed and typed (lib/http/path-params.ts), others as text. */
+  params: TParams;
 };
 /** A bearer/session route's handler: the authenticated staff user or API token. */
-export type RouteContext<TBody> = BaseContext<TBody> & { actor: Actor };
+export type RouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & { actor: Actor };
 /** An auth "none" route's handler (the customer's tracking routes): no actor, the client's address (or null). */
-export type PublicRouteContext<TBody> = BaseContext<TBody> & { address: string | null };
+export type PublicRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+  address: string | null;
+};
 /** An LGPD-key route's handler: the instance whose key was presented. */
-export type LgpdKeyRouteContext<TBody> = BaseContext<TBody> & { instanceId: number };
+export type LgpdKeyRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+  instanceId: number;
+};
 
 type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
-  ? PublicRouteContext<ContractParsedBody<C>>
+  ? PublicRouteContext<ContractParsedBody<C>, ContractParams<C>>
   : [C["auth"]] extends ["lgpdKey"]
-    ? LgpdKeyRouteContext<ContractParsedBody<C>>
-    : RouteContext<ContractParsedBody<C>>;
+    ? LgpdKeyRouteContext<ContractParsedBody<C>, ContractParams<C>>
+    : RouteContext<ContractParsedBody<C>, ContractParams<C>>;
 
 /** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
 export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
@@ -82,7 +88,15 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       caller = await dialect.identify(request, params);
       caller.admit();
       const body = contract.request ? await dialect.readBody(request) : undefined;
-      const result = await handler({ ...caller.context, body, request, requestId, params } as ContextOf<C>);
+      // After the body, as the routes did by hand: a request with a bad body and a bad id still answers the body's 400.
+      const typedParams = contract.params ? parsePathParams(contract.params, params) : params;
+      const result = await handler({
+        ...caller.context,
+        body,
+        request,
+        requestId,
+        params: typedParams,
+      } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
       if (answerChecksEnabled()) await checkAnswer(contract, response);
       response.headers.set("x-request-id", requestId);

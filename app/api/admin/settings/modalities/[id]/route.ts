@@ -3,13 +3,12 @@
 // DELETE /api/admin/settings/modalities/<id> — 409 while documents use it. Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { deleteModality, getModality, updateModality } from "@/lib/settings/server/modalities.ts";
-import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params }) => getModality(actor.instanceId, idParam(params)));
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => getModality(actor.instanceId, params.id));
 
 export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
-  updateModality(actor, idParam(params), body),
+  updateModality(actor, params.id, body),
 );
 
-export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteModality(actor, idParam(params)));
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteModality(actor, params.id));

@@ -3,13 +3,10 @@
 // DELETE /api/admin/settings/products/<id> — 409 while it has documents (deactivate instead). Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { deleteProduct, getProduct, updateProduct } from "@/lib/settings/server/products.ts";
-import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params }) => getProduct(actor.instanceId, idParam(params)));
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => getProduct(actor.instanceId, params.id));
 
-export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
-  updateProduct(actor, idParam(params), body),
-);
+export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) => updateProduct(actor, params.id, body));
 
-export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteProduct(actor, idParam(params)));
+export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => deleteProduct(actor, params.id));

@@ -2,9 +2,8 @@
 // is already there. Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { addHolidays } from "@/lib/settings/server/modalities.ts";
-import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, body, params }) =>
-  Response.json(await addHolidays(actor, idParam(params), body), { status: 201 }),
+  Response.json(await addHolidays(actor, params.id, body), { status: 201 }),
 );

@@ -2,13 +2,12 @@
 // DELETE /api/admin/settings/products/<id>/steps/<stepId> — its statuses are left without a step. Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { deleteStep, updateStep } from "@/lib/settings/server/products.ts";
-import { idParam } from "@/lib/settings/route-params.ts";
 import * as contract from "./contract.ts";
 
 export const PATCH = apiRoute(contract.PATCH, async ({ actor, body, params }) =>
-  updateStep(actor, idParam(params), idParam(params, "stepId"), body),
+  updateStep(actor, params.id, params.stepId, body),
 );
 
 export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) =>
-  deleteStep(actor, idParam(params), idParam(params, "stepId")),
+  deleteStep(actor, params.id, params.stepId),
 );
