@@ -41,6 +41,11 @@ export type ApiContract<
    * typed; a segment its schema refuses answers the parameter's refusal (404 or 400). Undeclared segments stay text.
    */
   params?: TParams;
+  /**
+   * Honour an Idempotency-Key header: apiRoute hands the handler `idempotent` (lib/http/server/idempotent-route.ts),
+   * whose keys are stored under `route` (per instance and credential). Document it with IDEMPOTENCY_KEY_HEADER.
+   */
+  idempotency?: { route: string };
   /** Least role for bearer/session callers: viewer (read), staff (change), admin (configure). */
   role?: ContractRole;
   /**

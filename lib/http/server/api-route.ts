@@ -22,12 +22,15 @@ import {
   serviceUnavailable,
   unauthorized,
 } from "../errors.ts";
+import { API_IDEMPOTENCY, type IdempotencyDialect, idempotentRun, type IdempotentRun } from "./idempotent-route.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
 import {
   admitLgpdCaller,
   invalidCpf,
+  LGPD_BODIES,
   lgpdErrorResponse,
+  LgpdHttpError,
   lgpdRouteName,
   readLgpdJson,
   safeDecode,
@@ -39,6 +42,8 @@ type BaseContext<TBody, TParams> = {
   requestId: string;
   /** The route's segments: those the contract declares parsed and typed (lib/http/path-params.ts), others as text. */
   params: TParams;
+  /** Only for contracts with `idempotency`: runs the route's work under the request's Idempotency-Key. */
+  idempotent: IdempotentRun;
 };
 /** A bearer/session route's handler: the authenticated staff user or API token. */
 export type RouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & { actor: Actor };
@@ -61,6 +66,11 @@ type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
 export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const notIdempotent = (): never => {
+  throw new Error("This route's contract declares no `idempotency`");
+};
+const NOT_IDEMPOTENT: IdempotentRun = { sql: notIdempotent, tx: notIdempotent };
 
 /**
  * The one wrapper every API route goes through (all but health/ready/metrics, openapi.json and the sign-in exchange:
@@ -90,12 +100,19 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       const body = contract.request ? await dialect.readBody(request) : undefined;
       // After the body, as the routes did by hand: a request with a bad body and a bad id still answers the body's 400.
       const typedParams = contract.params ? parsePathParams(contract.params, params) : params;
+      const idempotent = contract.idempotency
+        ? idempotentRun(
+            { request, route: contract.idempotency.route, body, ...caller.idempotencyOwner! },
+            dialect.idempotency,
+          )
+        : NOT_IDEMPOTENT;
       const result = await handler({
         ...caller.context,
         body,
         request,
         requestId,
         params: typedParams,
+        idempotent,
       } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
       if (answerChecksEnabled()) await checkAnswer(contract, response);
@@ -124,6 +141,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
 /** How one kind of contract is admitted, reads its body, answers errors and logs (the LGPD API keeps its own). */
 type Dialect = {
   identify: (request: Request, params: Record<string, string>) => Promise<Caller>;
+  idempotency: IdempotencyDialect;
   readBody: (request: Request) => Promise<unknown>;
   errorResponse: (error: unknown, requestId: string, path: string) => Response;
   logRequest: (line: {
@@ -142,8 +160,14 @@ function dialectOf(contract: ApiContract): Dialect {
     return {
       identify: async (request, params) => {
         const { instanceId } = await admitLgpdCaller(request, params.instance ?? "");
-        return { label: "lgpd-key", context: { instanceId }, admit: () => {} };
+        return {
+          label: "lgpd-key",
+          context: { instanceId },
+          idempotencyOwner: { instanceId, credential: "lgpd" },
+          admit: () => {},
+        };
       },
+      idempotency: LGPD_IDEMPOTENCY,
       readBody: async (request) => {
         const parsed = contract.request!.safeParse(await readLgpdJson(request));
         if (!parsed.success) throw invalidCpf();
@@ -156,12 +180,22 @@ function dialectOf(contract: ApiContract): Dialect {
   }
   return {
     identify: callerIdentification(contract),
+    idempotency: API_IDEMPOTENCY,
     readBody: (request) => parseRequestBody(contract, request),
     errorResponse: (error, requestId, path) => errorResponse(toApiError(error, requestId, path), requestId),
     logRequest: ({ requestId, method, path, status, caller, ms }) =>
       log.info("api.request", { request_id: requestId, method, path, status, actor: caller?.label ?? null, ms }),
   };
 }
+
+/** The LGPD API's idempotency refusals in its own bodies; its answers carry no replay header. */
+const LGPD_IDEMPOTENCY: IdempotencyDialect = {
+  errors: {
+    invalidKey: () => new LgpdHttpError(400, LGPD_BODIES.invalidIdempotencyKey),
+    reusedKey: () => new LgpdHttpError(409, LGPD_BODIES.reusedIdempotencyKey),
+  },
+  respond: (result) => Response.json(result.body, { status: result.status }),
+};
 
 /** The instance slug of an /api/lgpd/<instance>/… path, decoded, for the log line. */
 const instanceOf = (path: string) => safeDecode(path.split("/")[3] ?? "").slice(0, 100);
@@ -188,6 +222,8 @@ export async function parseRequestBody<C extends ApiContract>(
 type Caller = {
   label: string;
   context: { actor: Actor } | { address: string | null } | { instanceId: number };
+  /** Whose Idempotency-Keys these are (the instance and the credential), for contracts with `idempotency`. */
+  idempotencyOwner?: { instanceId: number; credential: string };
   admit: () => void;
 };
 
@@ -212,6 +248,7 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
       return {
         label: `${actor.type}:${actor.id}`,
         context: { actor },
+        idempotencyOwner: { instanceId: actor.instanceId, credential: `${actor.type}:${actor.id}` },
         admit: () => {
           enforceRateLimit(`${actor.type}:${actor.id}`);
           if (!hasRole(actor, role)) throw forbidden();
