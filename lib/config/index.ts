@@ -1,7 +1,7 @@
 // The one reader of environment variables (declared in ./variables.ts). `config(NAME)` parses a variable with its zod
 // schema when first read and again only when its text changes, so tests (and the few operators' knobs that are read at
 // each use) may change process.env at run time; an invalid value throws ConfigError naming the variable.
-// `checkConfig()` validates them all at boot (scripts/start.ts, the worker, the CLI, instrumentation.ts).
+// `checkConfigOrExit()` validates them all at boot (scripts/start.ts, the worker, the CLI, instrumentation.ts).
 import { schemaOf, type ValueOf } from "./declare.ts";
 import { variables, type VariableName } from "./variables.ts";
 
@@ -64,12 +64,6 @@ export function configProblems(env: Env = process.env): string[] {
     if (!parsed.ok) problems.push(parsed.problem);
   }
   return problems;
-}
-
-/** Throws ConfigError listing every invalid variable. */
-export function checkConfig(env: Env = process.env): void {
-  const problems = configProblems(env);
-  if (problems.length) throw new ConfigError(problems);
 }
 
 /**
