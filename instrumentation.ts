@@ -2,11 +2,14 @@
 // LGPD_WORKER=off (PostgreSQL deployments with several app servers run `npm run worker` instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Every environment variable validated before the first request (lib/config): one line per problem, then exit 1.
+  const { checkConfigOrExit, config } = await import("./lib/config/index.ts");
+  checkConfigOrExit("[server] ");
   // Before the first request: stamps each request with its socket's address and TLS flag, and cuts late bodies
   // (lib/http/server/peer-stamp.ts, lib/http/server/slow-body-guard.ts).
   const { installRequestHooks } = await import("./lib/http/server/peer-stamp.ts");
   installRequestHooks();
-  if (process.env.LGPD_WORKER === "off") return;
+  if (!config("LGPD_WORKER")) return;
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code.
   const { startDeletionLoop } = await import("./lib/lgpd/server/processor.ts");
   startDeletionLoop({ unref: true });

@@ -1,9 +1,11 @@
+import { config } from "./config/index.ts";
 /** One JSON line per event. Callers pass ids and counts, never personal data (CPF, names, e-mails, contents). */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: "info" | "warn" | "error", event: string, fields: LogFields) {
-  if (process.env.LOG_LEVEL === "silent") return;
-  if (process.env.LOG_LEVEL === "error" && level !== "error") return;
+  const wanted = config("LOG_LEVEL");
+  if (wanted === "silent") return;
+  if (wanted === "error" && level !== "error") return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
   (level === "info" ? console.log : console.error)(line);
 }

@@ -1,6 +1,9 @@
 // npm run -s cli -- <command> …: administration from the shell (instances, users, document-API tokens, LGPD key).
 // The commands live in lib/cli; `npm run -s cli -- help` lists them.
 import "./support/allow-server-only.ts";
+import { checkConfigOrExit } from "../lib/config/index.ts";
+
+checkConfigOrExit();
 
 const { runCli } = await import("../lib/cli/server/run-cli.ts");
 

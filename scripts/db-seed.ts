@@ -1,6 +1,7 @@
 // npm run db:seed [-- --force]: applies migrations, then creates the `default` instance with the default catalog when
 // the database has no instance. Never touches a database that has data; refuses NODE_ENV=production unless forced.
 import { parseArgs } from "node:util";
+import { checkConfigOrExit } from "../lib/config/index.ts";
 import { describeTarget } from "../lib/db/connection.ts";
 import { DatabaseInUseError } from "../lib/db/pglite-lock.ts";
 import { prepareDatabase } from "../lib/ops/server/prepare-database.ts";
@@ -19,6 +20,7 @@ try {
   process.exit(2);
 }
 
+checkConfigOrExit();
 const refusal = seedRefusal(process.env, force);
 if (refusal) {
   console.error(refusal);

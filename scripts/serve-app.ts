@@ -3,6 +3,9 @@
 // WEB_CONCURRENCY processes (default: one per core; lib/ops/server/cluster.ts).
 import cluster from "node:cluster";
 import "./support/allow-server-only.ts";
+import { checkConfigOrExit, config } from "../lib/config/index.ts";
+
+checkConfigOrExit("[server] ");
 
 const { runPrimary, webConcurrency } = await import("../lib/ops/server/cluster.ts");
 const processes = cluster.isPrimary ? webConcurrency() : 1;
@@ -10,5 +13,5 @@ if (processes > 1) {
   runPrimary(processes);
 } else {
   const { serveApp } = await import("../lib/ops/server/app-server.ts");
-  await serveApp({ port: Number(process.env.PORT || 3000) });
+  await serveApp({ port: config("PORT") });
 }

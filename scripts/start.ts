@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { checkConfigOrExit, config } from "../lib/config/index.ts";
 import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
 import { acquirePgliteLock, completeHandover, DatabaseInUseError, lockHandover } from "../lib/db/pglite-lock.ts";
 import { ensureAppSecret } from "../lib/ops/server/app-secret.ts";
@@ -33,8 +34,9 @@ try {
   process.exit(2);
 }
 
-const port = Number(process.env.PORT || 3000);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) fail(`PORT must be a port number, not ${process.env.PORT}`);
+// Every variable validated before anything else: a bad value stops here with one line per problem, no stack.
+checkConfigOrExit("[start] ");
+const port = config("PORT");
 const say = (line: string) => console.log(`[start] ${line}`);
 const started = Date.now();
 
@@ -46,7 +48,7 @@ say(
     ? "secret: NEXTAUTH_SECRET from the environment"
     : `secret: ${secret.source === "generated" ? "generated into" : "read from"} ${secret.file} (mode 0600)`,
 );
-if (secret.source !== "env" && process.env.DATABASE_URL) {
+if (secret.source !== "env" && config("DATABASE_URL")) {
   say("note: with several app servers on one database, give them all the same NEXTAUTH_SECRET");
 }
 

@@ -1,12 +1,14 @@
 // npm run worker — the LGPD deletion loop and the outbox (customer e-mails) as their own process, for PostgreSQL deployments with several app servers
 // (run those with LGPD_WORKER=off). Several workers may run at once: leases keep them off each other's requests.
 // SIGTERM/SIGINT stop it gracefully: the request in progress commits or rolls back, then the pool closes.
+import { checkConfigOrExit } from "../lib/config/index.ts";
 import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { startDeletionLoop } from "../lib/lgpd/server/processor.ts";
 import { startOutboxLoop } from "../lib/outbox/server/processor.ts";
 
+checkConfigOrExit("[worker] ");
 const target = databaseTarget();
 if (target.kind === "pglite") {
   console.error(

@@ -1,6 +1,7 @@
 // Where to go after signing in: only a path of this site. Browsers read `\` as `/` and drop tabs and line breaks in
 // URLs, so `/\evil.example` or `/\t/evil.example` would leave for another host although they start with one `/`; the
 // value is therefore resolved as a browser would, and kept only when it stays on this origin.
+import { config } from "../config/index.ts";
 
 const FALLBACK = "/";
 
@@ -35,7 +36,7 @@ function decodedOnce(path: string): string {
 /** The site's origin for pages that have no request at hand (NEXTAUTH_URL; relative callbacks do not depend on it). */
 export function siteOrigin(): string {
   try {
-    return new URL(process.env.NEXTAUTH_URL ?? "").origin;
+    return new URL(config("NEXTAUTH_URL") ?? "").origin;
   } catch {
     return "http://localhost";
   }

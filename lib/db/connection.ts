@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
+import { config } from "../config/index.ts";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
 import { keepNewFilesPrivate, tightenModes } from "./private-files.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
-import { apiTimeouts, intFromEnv } from "./timeouts.ts";
+import { apiTimeouts } from "./timeouts.ts";
 
 export { DatabaseInUseError } from "./pglite-lock.ts";
 
@@ -12,14 +13,10 @@ export { DatabaseInUseError } from "./pglite-lock.ts";
 export type DatabaseTarget = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
 
 export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
-  const url = env.DATABASE_URL?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error("DATABASE_URL must start with postgresql:// (PostgreSQL is the only SQL dialect)");
-    }
-    return { kind: "postgres", url };
-  }
-  return { kind: "pglite", dir: path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR?.trim() || "data/pglite") };
+  // config throws ConfigError ("DATABASE_URL must start with postgresql://") for another dialect.
+  const url = config("DATABASE_URL", env);
+  if (url) return { kind: "postgres", url };
+  return { kind: "pglite", dir: path.resolve(/*turbopackIgnore: true*/ config("PGLITE_DIR", env)) };
 }
 
 export function describeTarget(target: DatabaseTarget): string {
@@ -71,12 +68,12 @@ export async function openConnection(
   const pg = await import("pg");
   const pool = new pg.default.Pool({
     connectionString: target.url,
-    max: intFromEnv("DATABASE_POOL_SIZE", 10),
+    max: config("DATABASE_POOL_SIZE"),
     // A bounded wait for a free connection (or to connect): then the request answers 503 instead of queueing on.
     connectionTimeoutMillis: apiTimeouts().connectionWaitMs,
-    idleTimeoutMillis: intFromEnv("DATABASE_IDLE_TIMEOUT_MS", 30_000),
+    idleTimeoutMillis: config("DATABASE_IDLE_TIMEOUT_MS"),
     // Migrations build indexes on whole tables (minutes on millions of rows): they run without the limit.
-    statement_timeout: options.noStatementTimeout ? 0 : intFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
+    statement_timeout: options.noStatementTimeout ? 0 : config("DATABASE_STATEMENT_TIMEOUT_MS"),
   });
   // Errors on idle clients (server restart) must not crash the process; the pool replaces them.
   pool.on("error", () => {});

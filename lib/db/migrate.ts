@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { config } from "../config/index.ts";
 
 // Migrations run through Prisma's own schema engine compiled to WebAssembly: the same SQL and the same
 // `_prisma_migrations` bookkeeping as `prisma migrate deploy`, without the native binary this setup cannot fetch.
@@ -86,7 +87,7 @@ export function migrationsList() {
 }
 
 const quietLog = (line: string) => {
-  if (process.env.PRISMA_ENGINE_LOG) console.error(line);
+  if (config("PRISMA_ENGINE_LOG")) console.error(line);
 };
 
 /**

@@ -1,10 +1,6 @@
-// How long API work may wait before it answers 503 instead (see docs/reliability.md). Read on every use, so tests
-// and operators can change them through the environment without code.
-
-export function intFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
+// How long API work may wait before it answers 503 instead (see docs/reliability.md). Read on every use (lib/config
+// parses again only when the text changes), so tests can change them through the environment without code.
+import { config } from "../config/index.ts";
 
 export type ApiTimeouts = {
   /** PostgreSQL `lock_timeout` of an API transaction: the longest wait for a row another transaction holds. */
@@ -20,9 +16,9 @@ export type ApiTimeouts = {
 
 export function apiTimeouts(): ApiTimeouts {
   return {
-    lockMs: intFromEnv("API_LOCK_TIMEOUT_MS", 2_000),
-    statementMs: intFromEnv("API_STATEMENT_TIMEOUT_MS", 5_000),
-    connectionWaitMs: intFromEnv("DATABASE_CONNECT_TIMEOUT_MS", 3_000),
-    rowQueueMs: intFromEnv("API_ROW_QUEUE_TIMEOUT_MS", 30_000),
+    lockMs: config("API_LOCK_TIMEOUT_MS"),
+    statementMs: config("API_STATEMENT_TIMEOUT_MS"),
+    connectionWaitMs: config("DATABASE_CONNECT_TIMEOUT_MS"),
+    rowQueueMs: config("API_ROW_QUEUE_TIMEOUT_MS"),
   };
 }

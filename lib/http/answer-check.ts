@@ -2,9 +2,10 @@
 // by vitest.config.ts and the e2e server): an answer that drifts from its contract fails every test that reaches it
 // with a 500, on both databases. Production skips it (the schemas describe; serializers build the answers).
 import type { ApiContract } from "./contract.ts";
+import { config } from "../config/index.ts";
 
 export function answerChecksEnabled(): boolean {
-  return process.env.DOCFLOW_CHECK_ANSWERS === "1";
+  return config("DOCFLOW_CHECK_ANSWERS");
 }
 
 export class AnswerContractError extends Error {

@@ -1,7 +1,8 @@
 import { ApiError } from "./errors.ts";
 import { findJsonProblem } from "./json-limits.ts";
+import { config } from "../config/index.ts";
 
-export const DEFAULT_BODY_LIMIT = Number(process.env.API_BODY_LIMIT_BYTES) || 1_048_576;
+export const DEFAULT_BODY_LIMIT = config("API_BODY_LIMIT_BYTES");
 
 /** Slowest upload speed served in full: a 10 MB attachment may take ~100 s, a 1 MB JSON body the base 30 s. */
 const MIN_BYTES_PER_SECOND = 100_000;
@@ -11,9 +12,7 @@ const MIN_BYTES_PER_SECOND = 100_000;
  * (default 30 s), longer only for bodies too large to arrive in that time at MIN_BYTES_PER_SECOND.
  */
 export function bodyTimeoutMs(bytes = 0): number {
-  const value = Number(process.env.API_BODY_TIMEOUT_MS);
-  const base = Number.isFinite(value) && value > 0 ? value : 30_000;
-  return Math.max(base, Math.ceil(bytes / MIN_BYTES_PER_SECOND) * 1000);
+  return Math.max(config("API_BODY_TIMEOUT_MS"), Math.ceil(bytes / MIN_BYTES_PER_SECOND) * 1000);
 }
 
 /**

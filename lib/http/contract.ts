@@ -4,6 +4,7 @@
 // (lib/api-docs/contract-index.ts), and the browser fetchers take their types from it (lib/api-client).
 // Shared code: no server imports here, so client files may import contract types.
 import type { z } from "zod";
+import type { ParsedPathParams, PathParams } from "./path-params.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** bearer = an API token or a staff session; lgpdKey = the instance's LGPD key in x-api-key; none = public. */
@@ -25,6 +26,7 @@ export type ApiContract<
   TRequest extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType | undefined = z.ZodType | undefined,
   TAuth extends ContractAuth = ContractAuth,
+  TParams extends PathParams | undefined = PathParams | undefined,
 > = {
   method: HttpMethod;
   /** OpenAPI path below /api, with {param} segments (the route folder's [param] segments). */
@@ -34,6 +36,16 @@ export type ApiContract<
   description?: string;
   /** Kept literal by `defineContract`: apiRoute gives a "none" route's handler the caller's address, not an actor. */
   auth: TAuth;
+  /**
+   * The route's [segments], each parsed by apiRoute before the handler (lib/http/path-params.ts) and handed to it
+   * typed; a segment its schema refuses answers the parameter's refusal (404 or 400). Undeclared segments stay text.
+   */
+  params?: TParams;
+  /**
+   * Honour an Idempotency-Key header: apiRoute hands the handler `idempotent` (lib/http/server/idempotent-route.ts),
+   * whose keys are stored under `route` (per instance and credential). Document it with IDEMPOTENCY_KEY_HEADER.
+   */
+  idempotency?: { route: string };
   /** Least role for bearer/session callers: viewer (read), staff (change), admin (configure). */
   role?: ContractRole;
   /**
@@ -70,7 +82,8 @@ export function defineContract<
   TRequest extends z.ZodType | undefined = undefined,
   TResponse extends z.ZodType | undefined = undefined,
   TAuth extends ContractAuth = ContractAuth,
->(contract: ApiContract<TRequest, TResponse, TAuth>): ApiContract<TRequest, TResponse, TAuth> {
+  TParams extends PathParams | undefined = undefined,
+>(contract: ApiContract<TRequest, TResponse, TAuth, TParams>): ApiContract<TRequest, TResponse, TAuth, TParams> {
   return contract;
 }
 
@@ -80,6 +93,11 @@ export type ContractBody<C> =
 /** What a handler receives after validation. */
 export type ContractParsedBody<C> =
   C extends ApiContract<infer R, z.ZodType | undefined> ? (R extends z.ZodType ? z.output<R> : undefined) : never;
+/** The path parameters a handler receives (declared ones typed, others as text). */
+export type ContractParams<C> =
+  C extends ApiContract<z.ZodType | undefined, z.ZodType | undefined, ContractAuth, infer P>
+    ? ParsedPathParams<P>
+    : Record<string, string>;
 /** The JSON a caller receives on success. */
 export type ContractAnswer<C> =
   C extends ApiContract<z.ZodType | undefined, infer A> ? (A extends z.ZodType ? z.output<A> : unknown) : never;

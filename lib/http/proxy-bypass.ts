@@ -1,4 +1,5 @@
 import { apiRoutes } from "./api-route-table.ts";
+import { config } from "../config/index.ts";
 
 // proxy.ts (Next's middleware) costs about a tenth of the app's CPU on every document-API call (Next builds a
 // NextRequest, URL and headers for it, then merges its answer: docs/benchmarks.md). For a well-formed call to the
@@ -17,7 +18,7 @@ let hotPaths: Set<string> | null = null;
 export function bypassesProxy(method: string | undefined, url: string | undefined): boolean {
   if (method !== "POST" || !url?.startsWith(DOCUMENT_API)) return false;
   // PROXY_BYPASS=off sends every call through the proxy again (to compare, or should a proxy rule ever be needed there).
-  if (process.env.PROXY_BYPASS === "off") return false;
+  if (!config("PROXY_BYPASS")) return false;
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
   hotPaths ??= documentApiPaths();

@@ -1,15 +1,14 @@
 import { readBytesWithLimit } from "./body.ts";
 import { ApiError, badRequest } from "./errors.ts";
+import { config } from "../config/index.ts";
 
-const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 // Room for the multipart framing (boundaries, part headers) around the one file we accept.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 
 /** The largest attachment accepted, in bytes (ATTACHMENT_MAX_BYTES, default 10 MB). */
 export function attachmentMaxBytes(): number {
-  const value = Number(process.env.ATTACHMENT_MAX_BYTES);
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : DEFAULT_ATTACHMENT_MAX_BYTES;
+  return config("ATTACHMENT_MAX_BYTES");
 }
 
 export type UploadedFile = {

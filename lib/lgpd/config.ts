@@ -1,6 +1,7 @@
-// Settings of the LGPD deletion service, read from the environment at each use (tests and operators can change
-// them without a restart of the module). Defaults are recorded in docs/decisions.md ("LGPD").
-import { DEFAULT_LGPD_DEADLINE_DAYS } from "./deadline.ts";
+// Settings of the LGPD deletion service, read through lib/config at each use (tests can change them without a restart
+// of the module). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in docs/decisions.md
+// ("LGPD").
+import { config } from "../config/index.ts";
 
 export type LgpdSettings = {
   /** Hours between a request and the earliest moment it may be processed (LGPD_DELAY_HOURS, default 0). */
@@ -27,26 +28,19 @@ export type LgpdSettings = {
   perKeyConcurrency: 1;
 };
 
-/** A number from the environment, clamped to [min, max]; `fallback` when unset or not a number. */
-export function numberFromEnv(name: string, fallback: number, min: number, max = Number.POSITIVE_INFINITY): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) return fallback;
-  return Math.min(Math.max(value, min), max);
-}
-
 export function lgpdSettings(): LgpdSettings {
-  const leaseSeconds = numberFromEnv("LGPD_LEASE_SECONDS", 20, 0);
+  const leaseSeconds = config("LGPD_LEASE_SECONDS");
+  // The heartbeat depends on the lease: lease / 5 by default, never longer than half the lease.
+  const heartbeat = config("LGPD_HEARTBEAT_SECONDS") ?? leaseSeconds / 5;
   return {
-    delayHours: numberFromEnv("LGPD_DELAY_HOURS", 0, 0, 24 * 30),
+    delayHours: config("LGPD_DELAY_HOURS"),
     leaseSeconds,
-    heartbeatSeconds: numberFromEnv("LGPD_HEARTBEAT_SECONDS", leaseSeconds / 5, 0.1, Math.max(leaseSeconds / 2, 0.1)),
-    maxAttempts: Math.round(numberFromEnv("LGPD_MAX_ATTEMPTS", 5, 1, 100)),
-    retryBaseSeconds: numberFromEnv("LGPD_RETRY_BASE_SECONDS", 30, 0),
-    retryMaxSeconds: numberFromEnv("LGPD_RETRY_MAX_SECONDS", 3600, 0),
-    pollSeconds: numberFromEnv("LGPD_POLL_SECONDS", 5, 0.1, 10),
-    batchSize: Math.round(numberFromEnv("LGPD_BATCH_SIZE", 10, 1, 500)),
+    heartbeatSeconds: Math.min(Math.max(heartbeat, 0.1), Math.max(leaseSeconds / 2, 0.1)),
+    maxAttempts: config("LGPD_MAX_ATTEMPTS"),
+    retryBaseSeconds: config("LGPD_RETRY_BASE_SECONDS"),
+    retryMaxSeconds: config("LGPD_RETRY_MAX_SECONDS"),
+    pollSeconds: config("LGPD_POLL_SECONDS"),
+    batchSize: config("LGPD_BATCH_SIZE"),
     concurrency: 1,
     perKeyConcurrency: 1,
   };
@@ -57,5 +51,5 @@ export function lgpdSettings(): LgpdSettings {
  * each request's legal deadline on the LGPD page. An operator may set a shorter internal target.
  */
 export function lgpdDeadlineDays(): number {
-  return Math.round(numberFromEnv("LGPD_DEADLINE_DAYS", DEFAULT_LGPD_DEADLINE_DAYS, 1, 365));
+  return config("LGPD_DEADLINE_DAYS");
 }

@@ -40,7 +40,8 @@ describe("requestDeadline", () => {
 });
 
 describe("lgpdDeadlineDays", () => {
-  it("is 15 by default and follows LGPD_DEADLINE_DAYS within 1–365", async () => {
+  it("is 15 by default, follows LGPD_DEADLINE_DAYS and refuses a value outside 1–365 (lib/config)", async () => {
+    const { ConfigError } = await import("../config/index.ts");
     const { lgpdDeadlineDays } = await import("./config.ts");
     const saved = process.env.LGPD_DEADLINE_DAYS;
     try {
@@ -49,9 +50,10 @@ describe("lgpdDeadlineDays", () => {
       process.env.LGPD_DEADLINE_DAYS = "10";
       expect(lgpdDeadlineDays()).toBe(10);
       process.env.LGPD_DEADLINE_DAYS = "0";
-      expect(lgpdDeadlineDays()).toBe(1);
+      expect(lgpdDeadlineDays).toThrow(ConfigError);
+      expect(lgpdDeadlineDays).toThrow("LGPD_DEADLINE_DAYS must be at least 1");
       process.env.LGPD_DEADLINE_DAYS = "not a number";
-      expect(lgpdDeadlineDays()).toBe(15);
+      expect(lgpdDeadlineDays).toThrow("LGPD_DEADLINE_DAYS must be a number");
     } finally {
       if (saved === undefined) delete process.env.LGPD_DEADLINE_DAYS;
       else process.env.LGPD_DEADLINE_DAYS = saved;

@@ -1,7 +1,7 @@
-// Settings of the outbox worker, read from the environment at each use (as lib/lgpd/config.ts). Defaults are in
-// docs/decisions.md ("Customer messages").
+// Settings of the outbox worker, read through lib/config at each use (as lib/lgpd/config.ts). Defaults and bounds are
+// declared in lib/config/variables.ts; their reasons are in docs/decisions.md ("Customer messages").
+import { config } from "../config/index.ts";
 import { retryDelaySeconds } from "../jobs/backoff.ts";
-import { numberFromEnv } from "../lgpd/config.ts";
 
 export type OutboxSettings = {
   /** How long a claim lasts without renewal (OUTBOX_LEASE_SECONDS, default 30). */
@@ -28,17 +28,17 @@ export type OutboxSettings = {
 };
 
 export function outboxSettings(): OutboxSettings {
-  const leaseSeconds = numberFromEnv("OUTBOX_LEASE_SECONDS", 30, 1);
+  const leaseSeconds = config("OUTBOX_LEASE_SECONDS");
   return {
     leaseSeconds,
     heartbeatSeconds: Math.max(leaseSeconds / 5, 0.1),
-    maxAttempts: Math.round(numberFromEnv("OUTBOX_MAX_ATTEMPTS", 8, 1, 100)),
-    retryBaseSeconds: numberFromEnv("OUTBOX_RETRY_BASE_SECONDS", 60, 0),
-    retryMaxSeconds: numberFromEnv("OUTBOX_RETRY_MAX_SECONDS", 3600, 0),
-    pollSeconds: numberFromEnv("OUTBOX_POLL_SECONDS", 5, 0.05, 60),
-    batchSize: Math.round(numberFromEnv("OUTBOX_BATCH_SIZE", 20, 1, 500)),
-    concurrency: Math.round(numberFromEnv("OUTBOX_CONCURRENCY", 8, 1, 64)),
-    perKeyConcurrency: Math.round(numberFromEnv("OUTBOX_PER_ENDPOINT_CONCURRENCY", 1, 1, 16)),
+    maxAttempts: config("OUTBOX_MAX_ATTEMPTS"),
+    retryBaseSeconds: config("OUTBOX_RETRY_BASE_SECONDS"),
+    retryMaxSeconds: config("OUTBOX_RETRY_MAX_SECONDS"),
+    pollSeconds: config("OUTBOX_POLL_SECONDS"),
+    batchSize: config("OUTBOX_BATCH_SIZE"),
+    concurrency: config("OUTBOX_CONCURRENCY"),
+    perKeyConcurrency: config("OUTBOX_PER_ENDPOINT_CONCURRENCY"),
   };
 }
 
@@ -47,18 +47,15 @@ export const outboxRetryDelay = (failures: number, settings: OutboxSettings) =>
 
 /** SMTP_URL (smtp://user:pass@host:port or smtps://…); without it e-mails wait in the outbox. */
 export function smtpUrl(): string | null {
-  return process.env.SMTP_URL?.trim() || null;
+  return config("SMTP_URL") ?? null;
 }
 
 /** The From of customer e-mails (SMTP_FROM, default "DocFlow <no-reply@localhost>"). */
 export function smtpFrom(): string {
-  return process.env.SMTP_FROM?.trim() || "DocFlow <no-reply@localhost>";
+  return config("SMTP_FROM");
 }
 
 /** The origin customers reach the app at, for links in e-mails (APP_URL, else NEXTAUTH_URL). */
 export function publicAppUrl(): string {
-  return (process.env.APP_URL?.trim() || process.env.NEXTAUTH_URL?.trim() || "http://localhost:3000").replace(
-    /\/+$/,
-    "",
-  );
+  return (config("APP_URL") ?? config("NEXTAUTH_URL") ?? "http://localhost:3000").replace(/\/+$/, "");
 }

@@ -9,20 +9,16 @@
 // range may use http:// too: the operator named that address.)
 // Registration checks what the URL says; delivery (deliver.ts) checks again on the addresses DNS answers, pinned.
 import ipaddr from "ipaddr.js";
+import { config } from "../config/index.ts";
 
 export type DestinationPolicy = { hosts: Set<string>; cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> };
 
-function listFromEnv(name: string): string[] {
-  return (process.env[name] ?? "")
-    .split(",")
-    .map((item) => item.trim().toLowerCase())
-    .filter(Boolean);
-}
+const lowerCased = (items: string[]) => items.map((item) => item.toLowerCase());
 
 /** The operator's exceptions, read on every call (tests and operators may change them without a restart). */
 export function destinationPolicy(): DestinationPolicy {
   const cidrs: DestinationPolicy["cidrs"] = [];
-  for (const item of listFromEnv("WEBHOOK_ALLOW_CIDRS")) {
+  for (const item of lowerCased(config("WEBHOOK_ALLOW_CIDRS"))) {
     try {
       const [address, bits] = item.includes("/") ? ipaddr.parseCIDR(item) : [ipaddr.parse(item), -1];
       const parsed = address.kind() === "ipv6" ? (address as ipaddr.IPv6) : address;
@@ -31,7 +27,7 @@ export function destinationPolicy(): DestinationPolicy {
       // A malformed range opens nothing.
     }
   }
-  return { hosts: new Set(listFromEnv("WEBHOOK_ALLOW_HOSTS")), cidrs };
+  return { hosts: new Set(lowerCased(config("WEBHOOK_ALLOW_HOSTS"))), cidrs };
 }
 
 /** `[::1]` → `::1` (the URL parser keeps the brackets of IPv6 hosts); `localhost.` → `localhost` (the root dot). */

@@ -3,14 +3,16 @@
 // (unpacked from the package into the temp folder on first use), so `npm install && npm test` works on a machine with
 // nothing but Node and npm. DOCFLOW_SKIP_SYSTEM_CHROMIUM=1 ignores /usr/bin/chromium (to test that last path).
 import { accessSync, constants } from "node:fs";
+import { config } from "../../lib/config/index.ts";
 
 export type FoundChromium = { executablePath: string; source: string; extraArgs: string[] };
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
 export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<FoundChromium> {
-  if (env.CHROMIUM_PATH) return { executablePath: env.CHROMIUM_PATH, source: "CHROMIUM_PATH", extraArgs: [] };
-  if (env.DOCFLOW_SKIP_SYSTEM_CHROMIUM !== "1" && isExecutable(SYSTEM_CHROMIUM)) {
+  const chromiumPath = config("CHROMIUM_PATH", env);
+  if (chromiumPath) return { executablePath: chromiumPath, source: "CHROMIUM_PATH", extraArgs: [] };
+  if (!config("DOCFLOW_SKIP_SYSTEM_CHROMIUM", env) && isExecutable(SYSTEM_CHROMIUM)) {
     return { executablePath: SYSTEM_CHROMIUM, source: "Debian's chromium", extraArgs: [] };
   }
   if (process.platform !== "linux") {

@@ -5,6 +5,7 @@ import type { TokenKind } from "../../db/generated/enums.ts";
 import type { Role } from "../roles.ts";
 import type { Actor } from "../actor.ts";
 import { generateSecret, hashSecret } from "./secrets.ts";
+import { config } from "../../config/index.ts";
 
 export const TOKEN_PREFIX = "dft";
 
@@ -93,8 +94,7 @@ const lookupsInFlight = ((globalThis as Record<string, unknown>).__docflowTokenL
 >;
 
 export function authCacheMs(): number {
-  const value = Number(process.env.API_AUTH_CACHE_MS);
-  return Number.isFinite(value) && value >= 0 ? Math.min(value, 60_000) : 5_000;
+  return config("API_AUTH_CACHE_MS");
 }
 
 /** actorFromBearer behind the short-lived in-memory cache: what the API wrapper calls on every request. */

@@ -7,6 +7,7 @@ import { safeCallbackUrl } from "../safe-callback.ts";
 import { SESSION_IDLE_SECONDS } from "../session-policy.ts";
 import { endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { config } from "../../config/index.ts";
 
 export const authOptions: NextAuthOptions = {
   // Read when next-auth first needs it (not at import), so `next build` works without the secret.
@@ -15,7 +16,7 @@ export const authOptions: NextAuthOptions = {
   },
   session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS, updateAge: 60 },
   pages: { signIn: "/signin", error: "/signin" },
-  useSecureCookies: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+  useSecureCookies: config("NEXTAUTH_URL")?.startsWith("https://") ?? false,
   providers: [
     CredentialsProvider({
       name: "E-mail",

@@ -51,11 +51,20 @@ describe("clientProtocol and TRUST_PROXY parsing", () => {
     ["0", 0],
     ["true", 1],
     ["2", 2],
-    ["-1", 0],
-    ["abc", 0],
-    ["1.5", 0],
   ])("TRUST_PROXY=%j → %d hops", (value, hops) => {
     process.env.TRUST_PROXY = value;
     expect(trustedProxyHops()).toBe(hops);
+  });
+
+  // lib/config refuses what used to be read silently as "no proxy" (validated at boot, so a typo cannot turn the
+  // throttles' client address into the proxy's).
+  it.each([
+    ["-1", "TRUST_PROXY must be at least 0"],
+    ["abc", "TRUST_PROXY must be a number"],
+    ["1.5", "TRUST_PROXY must be a whole number"],
+    ["11", "TRUST_PROXY must be at most 10"],
+  ])("TRUST_PROXY=%j is refused: %s", (value, message) => {
+    process.env.TRUST_PROXY = value;
+    expect(trustedProxyHops).toThrow(message);
   });
 });

@@ -1,4 +1,5 @@
 import { normalizeAddress, PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
+import { config } from "../../config/index.ts";
 
 // Who is calling, for throttles and HSTS. With no proxy trusted (the default) only the socket is believed — the
 // peer address and TLS flag lib/http/server/peer-stamp.ts stamps on every request — and X-Forwarded-* from the client are
@@ -10,10 +11,7 @@ type HeaderSource = Headers | Record<string, string | string[] | undefined> | un
 
 /** Proxy hops trusted in front of the app: TRUST_PROXY as a whole number (`true` = 1); unset, 0 or invalid = none. */
 export function trustedProxyHops(): number {
-  const raw = (process.env.TRUST_PROXY ?? "").trim().toLowerCase();
-  if (raw === "true") return 1;
-  const hops = Number(raw);
-  return Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0;
+  return config("TRUST_PROXY");
 }
 
 function header(headers: HeaderSource, name: string): string | null {

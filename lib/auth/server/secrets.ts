@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readSecretFile } from "../../ops/server/app-secret.ts";
+import { config } from "../../config/index.ts";
 
 /** A random secret with a recognisable prefix, e.g. `dft_…` for document tokens. */
 export function generateSecret(prefix: string): string {
@@ -28,9 +29,9 @@ let fileSecret: string | undefined;
 
 /** NEXTAUTH_SECRET signs sessions and keys the identifier hashes; a fixed development value is refused in production. */
 export function appSecret(): string {
-  const secret = process.env.NEXTAUTH_SECRET ?? process.env.APP_SECRET ?? (fileSecret ??= readSecretFile() ?? "");
+  const secret = config("NEXTAUTH_SECRET") ?? config("APP_SECRET") ?? (fileSecret ??= readSecretFile() ?? "");
   if (secret) return secret;
-  if (process.env.NODE_ENV === "production" && !process.env.ALLOW_DEV_SECRET) {
+  if (config("NODE_ENV") === "production" && !config("ALLOW_DEV_SECRET")) {
     throw new Error("NEXTAUTH_SECRET must be set in production (npm start generates one in data/secret)");
   }
   return "development-only-secret-change-me";

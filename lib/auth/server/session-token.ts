@@ -2,14 +2,11 @@ import "server-only";
 import { getDb } from "../../db/client.ts";
 import type { Role } from "../roles.ts";
 import { createApiToken } from "./api-tokens.ts";
-
-const DEFAULT_TTL_MINUTES = 60;
-const MAX_TTL_MINUTES = 24 * 60;
+import { config } from "../../config/index.ts";
 
 /** AUTH_TOKEN_TTL_MINUTES (default 60, at most a day): how long a token from POST /api/auth/token lives. */
 export function authTokenTtlMinutes(): number {
-  const value = Number(process.env.AUTH_TOKEN_TTL_MINUTES);
-  return Number.isFinite(value) && value > 0 ? Math.min(value, MAX_TTL_MINUTES) : DEFAULT_TTL_MINUTES;
+  return config("AUTH_TOKEN_TTL_MINUTES");
 }
 
 /**

@@ -6,6 +6,7 @@ import { appSecret, hashSecret } from "./secrets.ts";
 import { issueSessionToken } from "./session-token.ts";
 import { throttleKeys } from "./sign-in-throttle.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { config } from "../../config/index.ts";
 
 // The original service's clients sign in before every call (docs/migrating.md). A full password check is a scrypt
 // hash (~100 ms of a core, 128 MB) and every sign-in leaves a token row, so this remembers, for a few minutes and in
@@ -17,7 +18,6 @@ import { verifyCredentials } from "./verify-credentials.ts";
 // password, an unknown e-mail) goes through verifyCredentials unchanged: the same brakes, the same costs.
 // docs/decisions.md ("Sign-in reuse for the original's clients") gives the security argument.
 
-const DEFAULT_TTL_SECONDS = 300;
 const MAX_ENTRIES = 10_000;
 /** A token is handed out again only while it has at least this long to live. */
 const MIN_TOKEN_LIFE_MS = 5 * 60_000;
@@ -32,8 +32,7 @@ export type SignInResult =
 
 /** SIGN_IN_REUSE_SECONDS (default 300; 0 turns reuse off): how long a verified e-mail + password is remembered. */
 export function signInReuseSeconds(): number {
-  const value = Number(process.env.SIGN_IN_REUSE_SECONDS ?? DEFAULT_TTL_SECONDS);
-  return Number.isFinite(value) && value >= 0 ? Math.min(value, 3600) : DEFAULT_TTL_SECONDS;
+  return config("SIGN_IN_REUSE_SECONDS");
 }
 
 const credentialKey = (email: string, password: string) =>

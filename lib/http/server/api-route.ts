@@ -10,7 +10,8 @@ import { recordApiRequest } from "../../metrics/server/metrics.ts";
 import { addProxyHeaders } from "./api-answer-headers.ts";
 import { answerChecksEnabled, checkAnswer } from "../answer-check.ts";
 import { readJsonBody } from "../body.ts";
-import type { ApiContract, ContractParsedBody } from "../contract.ts";
+import type { ApiContract, ContractParams, ContractParsedBody } from "../contract.ts";
+import { parsePathParams } from "../path-params.ts";
 import {
   ApiError,
   AppError,
@@ -21,40 +22,55 @@ import {
   serviceUnavailable,
   unauthorized,
 } from "../errors.ts";
+import { API_IDEMPOTENCY, type IdempotencyDialect, idempotentRun, type IdempotentRun } from "./idempotent-route.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
 import {
   admitLgpdCaller,
   invalidCpf,
+  LGPD_BODIES,
   lgpdErrorResponse,
+  LgpdHttpError,
   lgpdRouteName,
   readLgpdJson,
   safeDecode,
 } from "../../lgpd/server/http.ts";
 
-type BaseContext<TBody> = {
+type BaseContext<TBody, TParams> = {
   body: TBody;
   request: Request;
   requestId: string;
-  params: Record<string, string>;
+  /** The route's segments: those the contract declares parsed and typed (lib/http/path-params.ts), others as text. */
+  params: TParams;
+  /** Only for contracts with `idempotency`: runs the route's work under the request's Idempotency-Key. */
+  idempotent: IdempotentRun;
 };
 /** A bearer/session route's handler: the authenticated staff user or API token. */
-export type RouteContext<TBody> = BaseContext<TBody> & { actor: Actor };
+export type RouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & { actor: Actor };
 /** An auth "none" route's handler (the customer's tracking routes): no actor, the client's address (or null). */
-export type PublicRouteContext<TBody> = BaseContext<TBody> & { address: string | null };
+export type PublicRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+  address: string | null;
+};
 /** An LGPD-key route's handler: the instance whose key was presented. */
-export type LgpdKeyRouteContext<TBody> = BaseContext<TBody> & { instanceId: number };
+export type LgpdKeyRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+  instanceId: number;
+};
 
 type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
-  ? PublicRouteContext<ContractParsedBody<C>>
+  ? PublicRouteContext<ContractParsedBody<C>, ContractParams<C>>
   : [C["auth"]] extends ["lgpdKey"]
-    ? LgpdKeyRouteContext<ContractParsedBody<C>>
-    : RouteContext<ContractParsedBody<C>>;
+    ? LgpdKeyRouteContext<ContractParsedBody<C>, ContractParams<C>>
+    : RouteContext<ContractParsedBody<C>, ContractParams<C>>;
 
 /** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
 export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const notIdempotent = (): never => {
+  throw new Error("This route's contract declares no `idempotency`");
+};
+const NOT_IDEMPOTENT: IdempotentRun = { sql: notIdempotent, tx: notIdempotent };
 
 /**
  * The one wrapper every API route goes through (all but health/ready/metrics, openapi.json and the sign-in exchange:
@@ -82,7 +98,22 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       caller = await dialect.identify(request, params);
       caller.admit();
       const body = contract.request ? await dialect.readBody(request) : undefined;
-      const result = await handler({ ...caller.context, body, request, requestId, params } as ContextOf<C>);
+      // After the body, as the routes did by hand: a request with a bad body and a bad id still answers the body's 400.
+      const typedParams = contract.params ? parsePathParams(contract.params, params) : params;
+      const idempotent = contract.idempotency
+        ? idempotentRun(
+            { request, route: contract.idempotency.route, body, ...caller.idempotencyOwner! },
+            dialect.idempotency,
+          )
+        : NOT_IDEMPOTENT;
+      const result = await handler({
+        ...caller.context,
+        body,
+        request,
+        requestId,
+        params: typedParams,
+        idempotent,
+      } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
       if (answerChecksEnabled()) await checkAnswer(contract, response);
       response.headers.set("x-request-id", requestId);
@@ -110,6 +141,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
 /** How one kind of contract is admitted, reads its body, answers errors and logs (the LGPD API keeps its own). */
 type Dialect = {
   identify: (request: Request, params: Record<string, string>) => Promise<Caller>;
+  idempotency: IdempotencyDialect;
   readBody: (request: Request) => Promise<unknown>;
   errorResponse: (error: unknown, requestId: string, path: string) => Response;
   logRequest: (line: {
@@ -128,8 +160,14 @@ function dialectOf(contract: ApiContract): Dialect {
     return {
       identify: async (request, params) => {
         const { instanceId } = await admitLgpdCaller(request, params.instance ?? "");
-        return { label: "lgpd-key", context: { instanceId }, admit: () => {} };
+        return {
+          label: "lgpd-key",
+          context: { instanceId },
+          idempotencyOwner: { instanceId, credential: "lgpd" },
+          admit: () => {},
+        };
       },
+      idempotency: LGPD_IDEMPOTENCY,
       readBody: async (request) => {
         const parsed = contract.request!.safeParse(await readLgpdJson(request));
         if (!parsed.success) throw invalidCpf();
@@ -142,12 +180,22 @@ function dialectOf(contract: ApiContract): Dialect {
   }
   return {
     identify: callerIdentification(contract),
+    idempotency: API_IDEMPOTENCY,
     readBody: (request) => parseRequestBody(contract, request),
     errorResponse: (error, requestId, path) => errorResponse(toApiError(error, requestId, path), requestId),
     logRequest: ({ requestId, method, path, status, caller, ms }) =>
       log.info("api.request", { request_id: requestId, method, path, status, actor: caller?.label ?? null, ms }),
   };
 }
+
+/** The LGPD API's idempotency refusals in its own bodies; its answers carry no replay header. */
+const LGPD_IDEMPOTENCY: IdempotencyDialect = {
+  errors: {
+    invalidKey: () => new LgpdHttpError(400, LGPD_BODIES.invalidIdempotencyKey),
+    reusedKey: () => new LgpdHttpError(409, LGPD_BODIES.reusedIdempotencyKey),
+  },
+  respond: (result) => Response.json(result.body, { status: result.status }),
+};
 
 /** The instance slug of an /api/lgpd/<instance>/… path, decoded, for the log line. */
 const instanceOf = (path: string) => safeDecode(path.split("/")[3] ?? "").slice(0, 100);
@@ -174,6 +222,8 @@ export async function parseRequestBody<C extends ApiContract>(
 type Caller = {
   label: string;
   context: { actor: Actor } | { address: string | null } | { instanceId: number };
+  /** Whose Idempotency-Keys these are (the instance and the credential), for contracts with `idempotency`. */
+  idempotencyOwner?: { instanceId: number; credential: string };
   admit: () => void;
 };
 
@@ -198,6 +248,7 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
       return {
         label: `${actor.type}:${actor.id}`,
         context: { actor },
+        idempotencyOwner: { instanceId: actor.instanceId, credential: `${actor.type}:${actor.id}` },
         admit: () => {
           enforceRateLimit(`${actor.type}:${actor.id}`);
           if (!hasRole(actor, role)) throw forbidden();

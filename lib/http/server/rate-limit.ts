@@ -1,5 +1,6 @@
 import { ApiError } from "../errors.ts";
 import { startSharedCounting, type WindowCounter } from "./rate-limit-sync.ts";
+import { config } from "../../config/index.ts";
 
 // Fixed one-minute windows per caller, aligned to the clock so every app server means the same window. Counting is
 // local (no database statement per request); on PostgreSQL the counts are merged across app servers about once a
@@ -12,12 +13,10 @@ const state: State = ((globalThis as Record<string, unknown>).__docflowRateLimit
 
 // 6,000 a minute = 100 requests/s per token and app server: room for an integrator's normal bursts (the old 1,200,
 // 20/s, throttled a single integration far below what one server answers, see docs/benchmarks.md) while one token
-// still cannot take a whole server. API_RATE_LIMIT_PER_MINUTE changes it.
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
+// still cannot take a whole server. API_RATE_LIMIT_PER_MINUTE changes it (default declared in lib/config/variables.ts).
 
 export function rateLimitPerMinute(): number {
-  const value = Number(process.env.API_RATE_LIMIT_PER_MINUTE);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_RATE_LIMIT_PER_MINUTE;
+  return config("API_RATE_LIMIT_PER_MINUTE");
 }
 
 /** Throws 429 with Retry-After when `key` has used up its window. */

@@ -64,14 +64,6 @@ export async function scheduleRetry(
   return rows[0] ? new Date(rows[0].notBefore) : null;
 }
 
-/** Gives a claimed job back untouched (it stays due): the lease is dropped, only while it is `owner`'s. */
-export async function releaseLease(session: SqlSession, job: { table: JobTable; id: number; owner: string }) {
-  await session.query(
-    `UPDATE "${job.table}" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE id = $1 AND "leaseOwner" = $2`,
-    [job.id, job.owner],
-  );
-}
-
 export type LeaseHeartbeat = {
   /** Starts renewing this job's lease (it was claimed). */
   hold: (id: number) => void;

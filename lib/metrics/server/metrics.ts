@@ -1,5 +1,6 @@
 import type { Counter, Histogram, Registry } from "prom-client";
 import { timingSafeEqual, createHash } from "node:crypto";
+import { config } from "../../config/index.ts";
 
 // Prometheus metrics of this process (prom-client). Kept on globalThis: Next loads route bundles and the
 // instrumentation bundle as separate module instances, and they must all count into one registry. Values that live
@@ -22,12 +23,12 @@ const slot = globalThis as { [KEY]?: Promise<Metrics> };
 
 /** Metrics are served only when METRICS_TOKEN is set (then only to a bearer of it). */
 export function metricsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.METRICS_TOKEN?.trim());
+  return Boolean(config("METRICS_TOKEN", env));
 }
 
 /** Constant-time comparison of the request's bearer token with METRICS_TOKEN (hashed first: equal lengths). */
 export function metricsAuthorized(authorization: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
-  const expected = env.METRICS_TOKEN?.trim();
+  const expected = config("METRICS_TOKEN", env);
   const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!expected || !given) return false;
   const digest = (text: string) => createHash("sha256").update(text).digest();

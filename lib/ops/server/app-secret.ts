@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { config } from "../../config/index.ts";
 
 // NEXTAUTH_SECRET signs sessions and keys the LGPD hashes. `npm start` takes it from the environment or, on a
 // first run, generates it once into data/secret (mode 0600) and reuses it from then on — so restarts keep
@@ -29,7 +30,7 @@ export type AppSecret = { secret: string; source: "env" | "file" | "generated"; 
 
 /** NEXTAUTH_SECRET from the environment, else data/secret, else a new one written there (once, mode 0600). */
 export function ensureAppSecret(env: NodeJS.ProcessEnv = process.env, file = secretFilePath()): AppSecret {
-  const fromEnv = env.NEXTAUTH_SECRET?.trim();
+  const fromEnv = config("NEXTAUTH_SECRET", env);
   if (fromEnv) return { secret: fromEnv, source: "env" };
   const existing = readSecretFile(file);
   if (existing) {

@@ -4,6 +4,7 @@ import { stopDeletionLoop } from "../../lgpd/server/processor.ts";
 import { stopOutboxLoop } from "../../outbox/server/processor.ts";
 import { log } from "../../log.ts";
 import { isShuttingDown, markShuttingDown } from "../shutdown-state.ts";
+import { config } from "../../config/index.ts";
 
 // The production HTTP server of `npm start`: Next's request handler behind a node:http server this process owns, so
 // that SIGTERM/SIGINT can stop it the way an orchestrator expects — stop accepting, let the requests in flight finish
@@ -12,8 +13,7 @@ import { isShuttingDown, markShuttingDown } from "../shutdown-state.ts";
 // exit 143 without closing the database.
 
 export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const seconds = Number(env.SHUTDOWN_TIMEOUT_SECONDS);
-  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : 25) * 1000;
+  return config("SHUTDOWN_TIMEOUT_SECONDS", env) * 1000;
 }
 
 export async function serveApp(options: { port: number; hostname?: string; dir?: string }): Promise<void> {

@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { databaseTarget } from "../../db/connection.ts";
 import { log } from "../../log.ts";
+import { config } from "../../config/index.ts";
 
 // On PostgreSQL `npm start` serves with several processes (node:cluster: the workers share the listening socket,
 // the kernel spreads connections), WEB_CONCURRENCY of them, default one per core. The embedded database is one
@@ -10,8 +11,7 @@ import { log } from "../../log.ts";
 
 export function webConcurrency(env: NodeJS.ProcessEnv = process.env): number {
   if (databaseTarget(env).kind === "pglite") return 1;
-  const wanted = Number(env.WEB_CONCURRENCY);
-  return Number.isInteger(wanted) && wanted > 0 ? wanted : availableParallelism();
+  return config("WEB_CONCURRENCY", env) ?? availableParallelism();
 }
 
 /**
@@ -22,7 +22,7 @@ export function runPrimary(count: number) {
   let stopping = false;
   let failed = false;
   const fork = (index: number) => {
-    const loopOff = index > 0 || process.env.LGPD_WORKER === "off";
+    const loopOff = index > 0 || !config("LGPD_WORKER");
     const worker = cluster.fork({ ...(loopOff ? { LGPD_WORKER: "off" } : {}), DOCFLOW_SERVER_INDEX: String(index) });
     worker.on("exit", (code, signal) => {
       if (stopping) {

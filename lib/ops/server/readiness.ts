@@ -5,6 +5,7 @@ import { lgpdSettings } from "../../lgpd/config.ts";
 import { log } from "../../log.ts";
 import { lgpdQueueState } from "./lgpd-queue.ts";
 import { isShuttingDown } from "../shutdown-state.ts";
+import { config } from "../../config/index.ts";
 
 export type Readiness = {
   status: "ready" | "not_ready";
@@ -28,8 +29,7 @@ const CHECK_TIMEOUT_MS = 5_000;
 /** READY_MAX_PENDING_SECONDS: how long the oldest pending LGPD request may be past its due time (its request time plus
  * LGPD_DELAY_HOURS, before which no worker may take it) before the queue counts as stuck. */
 export function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.READY_MAX_PENDING_SECONDS);
-  return Number.isFinite(value) && value > 0 ? value : 3600;
+  return config("READY_MAX_PENDING_SECONDS", env);
 }
 
 function expectedMigrations(): string[] {

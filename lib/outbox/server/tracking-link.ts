@@ -2,14 +2,14 @@
 // document's uuid and an expiry, signed with the app secret (HMAC-SHA256); nothing personal is in it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appSecret } from "../../auth/server/secrets.ts";
+import { config } from "../../config/index.ts";
 import { publicAppUrl } from "../config.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Days a link stays valid (TRACKING_LINK_DAYS, default 30). */
 export function trackingLinkDays(): number {
-  const value = Number(process.env.TRACKING_LINK_DAYS);
-  return Number.isFinite(value) && value > 0 ? Math.min(value, 365) : 30;
+  return config("TRACKING_LINK_DAYS");
 }
 
 const sign = (payload: string) =>

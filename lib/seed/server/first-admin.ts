@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/server/passwords.ts";
 import { DEFAULT_INSTANCE, isUniqueViolation } from "./seed-database.ts";
+import { config } from "../../config/index.ts";
 
 // The first admin of a fresh install: from ADMIN_EMAIL / ADMIN_PASSWORD when set, otherwise a generated password
 // that `npm start` prints once. Only when the database has no user at all; those variables are ignored afterwards.
@@ -22,9 +23,9 @@ export async function ensureFirstAdmin(db: Db, env: NodeJS.ProcessEnv = process.
   const users = await db.user.count();
   if (users > 0) return { created: false, reason: "the database already has users" };
 
-  const email = (env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const email = (config("ADMIN_EMAIL", env) || DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (!z.email().safeParse(email).success) throw new Error(`ADMIN_EMAIL is not a valid e-mail address: ${email}`);
-  const fromEnv = env.ADMIN_PASSWORD ?? "";
+  const fromEnv = config("ADMIN_PASSWORD", env) ?? "";
   if (fromEnv && fromEnv.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);
   }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { createInstanceWithCatalog } from "./catalog.ts";
+import { config } from "../../config/index.ts";
 
 // What `npm run db:seed` and `npm start` do to a database: create the `default` instance with the default catalog,
 // only when the database has no instance at all. A database with data is never touched.
@@ -36,7 +37,7 @@ export async function seedIfEmpty(db: Db): Promise<SeedResult> {
 
 /** Why seeding must not run here, or null. Production needs `--force` or ALLOW_PRODUCTION_SEED=1. */
 export function seedRefusal(env: NodeJS.ProcessEnv, force: boolean): string | null {
-  if (env.NODE_ENV !== "production" || force || env.ALLOW_PRODUCTION_SEED === "1") return null;
+  if (config("NODE_ENV", env) !== "production" || force || config("ALLOW_PRODUCTION_SEED", env)) return null;
   return "NODE_ENV is production: refusing to seed. Pass --force or set ALLOW_PRODUCTION_SEED=1 if you mean it.";
 }
 

@@ -7,6 +7,7 @@ import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import { CUSTOMER_FILE_FORMATS, sniffCustomerFile } from "./sniff-file.ts";
 import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
+import { config } from "../../config/index.ts";
 
 // A customer's file for a pending request. The token and the request are checked before the body is parsed (a token
 // without a valid signature is refused before the body is even read: lib/http/server/tracking-upload-gate.ts). Only documents and photos are
@@ -16,9 +17,7 @@ import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
 
 /** Customer files: at most TRACKING_UPLOAD_MAX_BYTES (default 10 MB, never above ATTACHMENT_MAX_BYTES). */
 export function customerFileMaxBytes(): number {
-  const value = Number(process.env.TRACKING_UPLOAD_MAX_BYTES);
-  const limit = Number.isFinite(value) && value > 0 ? Math.floor(value) : 10 * 1024 * 1024;
-  return Math.min(limit, attachmentMaxBytes());
+  return Math.min(config("TRACKING_UPLOAD_MAX_BYTES"), attachmentMaxBytes());
 }
 
 /** The history and attachment rows name the customer as a system actor of the document's instance. */

@@ -14,6 +14,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
 import { addressAllowed, destinationPolicy, destinationProblem } from "../destination.ts";
 import { signatureHeader } from "./signature.ts";
+import { config } from "../../config/index.ts";
 
 export type DeliveryResult = { ok: boolean; status: number | null; response: string };
 
@@ -32,8 +33,7 @@ class DestinationRefused extends Error {}
 
 /** Seconds to wait for a receiver (WEBHOOK_TIMEOUT_SECONDS, default 10). */
 function timeoutMs(): number {
-  const value = Number(process.env.WEBHOOK_TIMEOUT_SECONDS);
-  return (Number.isFinite(value) && value > 0 ? Math.min(value, 60) : 10) * 1000;
+  return config("WEBHOOK_TIMEOUT_SECONDS") * 1000;
 }
 
 /** A net `lookup` that resolves once, refuses unless every answer is allowed, and pins the first. */
@@ -114,12 +114,10 @@ export async function deliverWebhook(
 
 /** How long a delivery keeps being retried (WEBHOOK_RETRY_HOURS, default 24). */
 export function webhookRetryHours(): number {
-  const value = Number(process.env.WEBHOOK_RETRY_HOURS);
-  return Number.isFinite(value) && value > 0 ? value : 24;
+  return config("WEBHOOK_RETRY_HOURS");
 }
 
 /** Failed attempts in a row after which an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 20). */
 export function webhookDisableAfter(): number {
-  const value = Number(process.env.WEBHOOK_DISABLE_AFTER);
-  return Number.isInteger(value) && value > 0 ? value : 20;
+  return config("WEBHOOK_DISABLE_AFTER");
 }

@@ -13,6 +13,7 @@ export const POST = defineContract({
   auth: "bearer",
   role: "staff",
   request: createDocumentSchema,
+  idempotency: { route: "document/create" },
   headers: [IDEMPOTENCY_KEY_HEADER],
   response: ZCreatedDocument,
   answer:

@@ -1,9 +1,6 @@
 // GET /api/documents/<id> — everything the staff document page renders (personal data masked). Auth: viewer+.
-import { pathId } from "@/lib/documents/server/access.ts";
 import { loadDocumentForStaff } from "@/lib/documents/server/staff-view.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params }) =>
-  loadDocumentForStaff(actor, pathId(params, "id")),
-);
+export const GET = apiRoute(contract.GET, async ({ actor, params }) => loadDocumentForStaff(actor, params.id));

@@ -1,12 +1,10 @@
 // DELETE /api/saved-filters/<id> — deletes one of the caller's saved filters (404 otherwise). Auth: a staff user.
-import { badRequest } from "@/lib/http/errors.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { deleteSavedFilter } from "@/lib/saved-filters/server/saved-filters.ts";
 import * as contract from "./contract.ts";
 
 export const DELETE = apiRoute(contract.DELETE, async ({ actor, params }) => {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw badRequest("Invalid saved filter id");
+  const { id } = params;
   await deleteSavedFilter({ actor, id });
   return { id, deleted: true };
 });

@@ -1,4 +1,5 @@
-import { createInstanceApiToken, revokeInstanceApiToken } from "../../../apis/server/api-token-admin.ts";
+import { createInstanceApiToken } from "../../../apis/server/create-instance-api-token.ts";
+import { revokeInstanceApiToken } from "../../../apis/server/revoke-instance-api-token.ts";
 import { systemActor } from "../../../auth/actor.ts";
 import { listApiTokens } from "../../../auth/server/api-tokens.ts";
 import { hashSecret } from "../../../auth/server/secrets.ts";
@@ -43,11 +44,14 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
   }
   const db = await getDb();
   const instance = await instanceBySlug(db, slug);
-  const created = await createInstanceApiToken(systemActor("cli", instance.id), {
-    name,
-    role,
-    expires_at: expiresAt?.toISOString() ?? null,
-  });
+  const created = await createInstanceApiToken(
+    { actor: systemActor("cli", instance.id) },
+    {
+      name,
+      role,
+      expires_at: expiresAt?.toISOString() ?? null,
+    },
+  );
   io.out(
     `Created token ${created.id} "${name}" (role ${role}, instance ${slug}, ` +
       `${expiresAt ? `expires ${expiresAt.toISOString()}` : "no expiry"}, prefix ${created.prefix}).`,
@@ -110,7 +114,7 @@ async function revokeToken(args: string[], io: CliIo): Promise<number> {
     io.out(`Token ${token.id} "${token.name}" was already revoked on ${token.revokedAt.toISOString()}.`);
     return 0;
   }
-  await revokeInstanceApiToken(systemActor("cli", token.instanceId), token.id);
+  await revokeInstanceApiToken({ actor: systemActor("cli", token.instanceId) }, { id: token.id });
   io.out(`Revoked token ${token.id} "${token.name}" (${token.prefix}).`);
   return 0;
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { systemActor } from "../../../auth/actor.ts";
 import { PASSWORD_MIN_LENGTH } from "../../../auth/server/passwords.ts";
 import { getDb } from "../../../db/client.ts";
-import { createUser as createStaffUser, resetUserPassword } from "../../../settings/server/users.ts";
+import { createUser as createStaffUser } from "../../../settings/server/create-user.ts";
+import { resetUserPassword } from "../../../settings/server/reset-user-password.ts";
 import { CliError, parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { USER_USAGE } from "../usage.ts";
 import { instanceBySlug } from "../lookup.ts";
@@ -61,7 +62,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   const password = parsePassword(values.password);
   const name = values.name?.trim() || email.split("@")[0]!;
   const instance = await instanceBySlug(await getDb(), values.instance?.trim() || "default");
-  const user = await createStaffUser(systemActor("cli", instance.id), { email, name, role, password });
+  const user = await createStaffUser({ actor: systemActor("cli", instance.id) }, { email, name, role, password });
   io.out(`Created ${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
   showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;
@@ -78,7 +79,10 @@ async function setPassword(args: string[], io: CliIo): Promise<number> {
   const db = await getDb();
   const existing = await db.user.findUnique({ where: { email }, select: { id: true, instanceId: true } });
   if (!existing) throw new CliError(`No user with e-mail ${email}`);
-  const user = await resetUserPassword(systemActor("cli", existing.instanceId), existing.id, password);
+  const user = await resetUserPassword(
+    { actor: systemActor("cli", existing.instanceId) },
+    { id: existing.id, password },
+  );
   io.out(`Password of ${email} replaced; their sessions and sign-in tokens are revoked.`);
   showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;

@@ -2,13 +2,14 @@
 import { defineContract } from "@/lib/http/contract.ts";
 import { ZWebhookDeleted, ZWebhookEndpoint } from "@/lib/webhooks/answers.ts";
 import { updateWebhookSchema } from "@/lib/webhooks/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/webhooks/{id}",
   tag: "Admin",
   summary: "Change an endpoint's URL or events, disable it, or re-enable it (its waiting deliveries resume)",
   auth: "bearer",
+  params: { id: idParam("Webhook endpoint not found") },
   role: "admin",
   request: updateWebhookSchema,
   response: ZWebhookEndpoint,
@@ -22,6 +23,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete an endpoint and its deliveries",
   auth: "bearer",
+  params: { id: idParam("Webhook endpoint not found") },
   role: "admin",
   response: ZWebhookDeleted,
   answer: "{deleted: true, id}",

@@ -1,12 +1,11 @@
 // GET /api/documents/<id>/history[?personal=1] — the timeline, newest first; personal values masked unless a
 // staff/admin caller revealed them. Auth: viewer+.
-import { pathId } from "@/lib/documents/server/access.ts";
 import { loadDocumentHistory } from "@/lib/documents/server/history-read.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor, params, request }) =>
-  loadDocumentHistory(actor, pathId(params, "id"), {
+  loadDocumentHistory(actor, params.id, {
     personal: new URL(request.url).searchParams.get("personal") === "1",
   }),
 );

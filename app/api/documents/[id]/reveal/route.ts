@@ -1,9 +1,8 @@
 // POST /api/documents/<id>/reveal — the customer's real cpf, name, email, phone; logged in the history. Auth: staff+.
-import { pathId } from "@/lib/documents/server/access.ts";
 import { revealPersonalData } from "@/lib/documents/server/reveal.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, params, requestId }) =>
-  revealPersonalData(actor, pathId(params, "id"), requestId),
+  revealPersonalData(actor, params.id, requestId),
 );

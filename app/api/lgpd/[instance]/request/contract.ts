@@ -11,6 +11,7 @@ export const POST = defineContract({
     'Header x-api-key: the instance\'s LGPD key (APIs menu → LGPD). A second request for a CPF that is still pending does not create a duplicate. Errors: 400 {"status":"error","message":"Invalid CPF"} (also for a body that is not JSON), 401 {"status":"error","message":"Unauthorized"} (also for an unknown instance), 500 {"status":"error","message":"Unexpected error"}, 503 {"status":"error","message":"Service unavailable"} with Retry-After (database busy or down; nothing recorded). With Idempotency-Key: 409 {"status":"error","message":"Idempotency-Key already used with a different body"}, 400 {"status":"error","message":"Invalid Idempotency-Key"}.',
   auth: "lgpdKey",
   request: deletionRequestSchema,
+  idempotency: { route: "lgpd/request" },
   headers: [IDEMPOTENCY_KEY_HEADER],
   response: ZLgpdReceived,
   answer: "Request received.",

@@ -2,11 +2,10 @@
 import { lgpdReceipt } from "@/lib/lgpd/server/admin-requests.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { idParam } from "@/lib/http/route-params.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor, params }) => {
-  const id = idParam(params.id, "Request not found");
+  const { id } = params;
   const receipt = await lgpdReceipt(actor.instanceId, id);
   if (!receipt) throw notFound("Request not found");
   return new Response(`${JSON.stringify(receipt, null, 2)}\n`, {

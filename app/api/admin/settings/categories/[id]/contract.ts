@@ -2,13 +2,14 @@
 import { ZCategory, ZDeleted } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateCategorySchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/settings/categories/{id}",
   tag: "Admin",
   summary: "Change a category's key, label, kind or order",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: updateCategorySchema,
   response: ZCategory,
@@ -22,6 +23,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete a category (409 while statuses use it)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

@@ -2,13 +2,14 @@
 import { ZDeleted, ZModality, ZModalityWithCount } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateModalitySchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const GET = defineContract({
   method: "GET",
   path: "/admin/settings/modalities/{id}",
   tag: "Admin",
   summary: "One modality with its calendar and holidays",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZModalityWithCount,
   answer: "The settings objects, as listed in the admin pages.",
@@ -21,6 +22,7 @@ export const PATCH = defineContract({
   tag: "Admin",
   summary: "Change a modality's identifier, time zone or working hours (null = plain hours)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: updateModalitySchema,
   response: ZModality,
@@ -34,6 +36,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete a modality (409 while documents use it)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

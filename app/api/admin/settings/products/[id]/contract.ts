@@ -2,13 +2,14 @@
 import { ZDeleted, ZProduct, ZProductWithCount } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateProductSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const GET = defineContract({
   method: "GET",
   path: "/admin/settings/products/{id}",
   tag: "Admin",
   summary: "One product with steps and columns",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZProductWithCount,
   answer: "The settings objects, as listed in the admin pages.",
@@ -21,6 +22,7 @@ export const PATCH = defineContract({
   tag: "Admin",
   summary: "Change a product's name, description, default SLA or active flag",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: updateProductSchema,
   response: ZProduct,
@@ -34,6 +36,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete a product (409 while it has documents: deactivate it instead)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

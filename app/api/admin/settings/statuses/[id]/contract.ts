@@ -2,13 +2,14 @@
 import { ZDeleted, ZStatusSettings } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateStatusSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/settings/statuses/{id}",
   tag: "Admin",
   summary: "Change a status; allowed_status_ids replaces its transitions",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: updateStatusSchema,
   response: ZStatusSettings,
@@ -22,6 +23,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete a status (409 while documents are in it)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

@@ -2,13 +2,14 @@
 import { ZUser } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateUserSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/settings/users/{id}",
   tag: "Admin",
   summary: "Change a user's name, role or disabled flag (an admin cannot disable or demote themselves)",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: updateUserSchema,
   response: ZUser,

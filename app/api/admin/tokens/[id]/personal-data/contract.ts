@@ -1,7 +1,7 @@
 // Contract of POST /api/admin/tokens/{id}/personal-data (see lib/http/contract.ts).
 import { ZApiToken, ZTokenPersonalDataBody } from "@/lib/apis/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const POST = defineContract({
   method: "POST",
   path: "/admin/tokens/{id}/personal-data",
@@ -13,6 +13,7 @@ export const POST = defineContract({
     "token with `clear: true` gets them in clear, and each such read is counted on the token (`unmasked_reads`). " +
     "Viewer tokens cannot be set (400).",
   auth: "bearer",
+  params: { id: idParam("Token not found") },
   role: "admin",
   request: ZTokenPersonalDataBody,
   response: ZApiToken,

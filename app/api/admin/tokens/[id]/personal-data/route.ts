@@ -1,9 +1,8 @@
 // POST /api/admin/tokens/<id>/personal-data {clear} — the token's clear-data setting. Auth: admin.
-import { setTokenPersonalData } from "@/lib/apis/server/api-token-admin.ts";
+import { setTokenPersonalData } from "@/lib/apis/server/set-token-personal-data.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { idParam } from "@/lib/http/route-params.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, params, body }) =>
-  setTokenPersonalData(actor, idParam(params.id, "Token not found"), body.clear),
+export const POST = apiRoute(contract.POST, async (ctx) =>
+  setTokenPersonalData(ctx, { id: ctx.params.id, clear: ctx.body.clear }),
 );

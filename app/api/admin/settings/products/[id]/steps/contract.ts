@@ -2,13 +2,14 @@
 import { ZStep } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { createStepSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const POST = defineContract({
   method: "POST",
   path: "/admin/settings/products/{id}/steps",
   tag: "Admin",
   summary: "Add a step to a product's flow",
   auth: "bearer",
+  params: { id: idParam() },
   role: "admin",
   request: createStepSchema,
   response: ZStep,

@@ -1,9 +1,8 @@
 // POST /api/admin/settings/products/<id>/steps — add a step to the product's flow. Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { createStep } from "@/lib/settings/server/products.ts";
-import { idParam } from "@/lib/settings/route-params.ts";
+import { createStep } from "@/lib/settings/server/create-step.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body, params }) =>
-  Response.json(await createStep(actor, idParam(params), body), { status: 201 }),
+export const POST = apiRoute(contract.POST, async (ctx) =>
+  Response.json(await createStep(ctx, { productId: ctx.params.id, step: ctx.body }), { status: 201 }),
 );

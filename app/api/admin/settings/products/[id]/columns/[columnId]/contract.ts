@@ -2,13 +2,14 @@
 import { ZColumn, ZDeleted } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateColumnSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/settings/products/{id}/columns/{columnId}",
   tag: "Admin",
   summary: "Change a column's key, label, type or order",
   auth: "bearer",
+  params: { id: idParam(), columnId: idParam() },
   role: "admin",
   request: updateColumnSchema,
   response: ZColumn,
@@ -22,6 +23,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Remove a column (values stay in documents)",
   auth: "bearer",
+  params: { id: idParam(), columnId: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

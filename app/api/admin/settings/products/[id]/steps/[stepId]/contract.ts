@@ -2,13 +2,14 @@
 import { ZDeleted, ZStep } from "@/lib/settings/answers.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 import { updateStepSchema } from "@/lib/settings/schemas.ts";
-
+import { idParam } from "@/lib/http/path-params.ts";
 export const PATCH = defineContract({
   method: "PATCH",
   path: "/admin/settings/products/{id}/steps/{stepId}",
   tag: "Admin",
   summary: "Rename or reorder a step",
   auth: "bearer",
+  params: { id: idParam(), stepId: idParam() },
   role: "admin",
   request: updateStepSchema,
   response: ZStep,
@@ -22,6 +23,7 @@ export const DELETE = defineContract({
   tag: "Admin",
   summary: "Delete a step (its statuses are left without a step)",
   auth: "bearer",
+  params: { id: idParam(), stepId: idParam() },
   role: "admin",
   response: ZDeleted,
   answer: "{deleted: true, id}.",

@@ -1,0 +1,8 @@
+import type { Actor } from "./actor.ts";
+
+/**
+ * What every use-case takes first — `useCase(ctx, input)`: who acts (always inside one instance) and the request it
+ * serves, for log lines and history (absent for the CLI and the worker, which act with a `systemActor`). An apiRoute
+ * handler's context is one already (it has both), so a route may hand it on as it is.
+ */
+export type UseCaseContext = { actor: Actor; requestId?: string };

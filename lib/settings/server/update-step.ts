@@ -1,0 +1,28 @@
+import "server-only";
+import { recordUpdateAudit } from "../../audit/server/record-audit.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { serializeStep } from "../../catalog/server/serialize.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { stepOf } from "./product-rows.ts";
+import type { UpdateStepInput } from "../schemas.ts";
+
+export async function updateStep(
+  ctx: UseCaseContext,
+  input: { productId: number; id: number; changes: UpdateStepInput },
+) {
+  const { productId, id, changes } = input;
+  const { actor } = ctx;
+  const instanceId = actor.instanceId;
+  return inTransaction(async (tx) => {
+    const before = serializeStep(await stepOf(tx, instanceId, productId, id));
+    const answer = serializeStep(await tx.productStep.update({ where: { id }, data: changes }));
+    await recordUpdateAudit(
+      tx,
+      actor,
+      { action: "product_step.update", entity: "product_step", entityId: id, details: { product_id: productId } },
+      before,
+      answer,
+    );
+    return answer;
+  });
+}
