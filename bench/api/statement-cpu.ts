@@ -65,7 +65,7 @@ function backendCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-const only = process.env.ROUTES?.split(",");
+const only = process.env.BENCH_ROUTES?.split(",");
 for (const [route, cases] of Object.entries(routes)) {
   if (only && !only.includes(route)) continue;
   const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number }> = {};
