@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   "api_token",
   "lgpd_key",
   "lgpd_request",
+  "lgpd_access",
   "category",
   "status",
   "product",
