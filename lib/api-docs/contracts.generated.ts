@@ -57,23 +57,27 @@ import * as c52 from "@/app/api/documents/import/contract.ts";
 import * as c53 from "@/app/api/documents/reveal-page/contract.ts";
 import * as c54 from "@/app/api/documents/search/contract.ts";
 import * as c55 from "@/app/api/health/contract.ts";
-import * as c56 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c57 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c58 from "@/app/api/metrics/contract.ts";
-import * as c59 from "@/app/api/modality/loadAll/contract.ts";
-import * as c60 from "@/app/api/observation/create/contract.ts";
-import * as c61 from "@/app/api/observation/deleteById/contract.ts";
-import * as c62 from "@/app/api/openapi.json/contract.ts";
-import * as c63 from "@/app/api/product/create/contract.ts";
-import * as c64 from "@/app/api/product/loadAll/contract.ts";
-import * as c65 from "@/app/api/ready/contract.ts";
-import * as c66 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c67 from "@/app/api/saved-filters/contract.ts";
-import * as c68 from "@/app/api/status/loadAll/contract.ts";
-import * as c69 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c70 from "@/app/api/tracking/lookup/contract.ts";
-import * as c71 from "@/app/api/tracking/upload/contract.ts";
-import * as c72 from "@/app/api/tracking/view/contract.ts";
+import * as c56 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c57 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c58 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c59 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c60 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c61 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c62 from "@/app/api/metrics/contract.ts";
+import * as c63 from "@/app/api/modality/loadAll/contract.ts";
+import * as c64 from "@/app/api/observation/create/contract.ts";
+import * as c65 from "@/app/api/observation/deleteById/contract.ts";
+import * as c66 from "@/app/api/openapi.json/contract.ts";
+import * as c67 from "@/app/api/product/create/contract.ts";
+import * as c68 from "@/app/api/product/loadAll/contract.ts";
+import * as c69 from "@/app/api/ready/contract.ts";
+import * as c70 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c71 from "@/app/api/saved-filters/contract.ts";
+import * as c72 from "@/app/api/status/loadAll/contract.ts";
+import * as c73 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c74 from "@/app/api/tracking/lookup/contract.ts";
+import * as c75 from "@/app/api/tracking/upload/contract.ts";
+import * as c76 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -149,22 +153,26 @@ export const CONTRACTS: readonly ApiContract[] = [
   c53.POST,
   c54.POST,
   c55.GET,
-  c56.POST,
-  c57.GET,
+  c56.GET,
+  c57.POST,
   c58.GET,
   c59.POST,
-  c60.POST,
-  c61.POST,
+  c60.GET,
+  c61.GET,
   c62.GET,
   c63.POST,
   c64.POST,
-  c65.GET,
-  c66.DELETE,
-  c67.GET,
+  c65.POST,
+  c66.GET,
   c67.POST,
   c68.POST,
-  c69.POST,
-  c70.POST,
+  c69.GET,
+  c70.DELETE,
+  c71.GET,
   c71.POST,
   c72.POST,
+  c73.POST,
+  c74.POST,
+  c75.POST,
+  c76.POST,
 ];

@@ -80,6 +80,24 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
       if (own.rowCount === 0) return null;
       const generatedAt = new Date();
       const data = await collectSubjectData(sql, request.instanceId, digits);
+      const counts = Object.fromEntries(Object.entries(data).map(([kind, rows]) => [kind, rows.length]));
+      const details = {
+        requested_at: new Date(request.requestedAt).toISOString(),
+        completed_at: generatedAt.toISOString(),
+        counts,
+      };
+      if (data.documents.length === 0) {
+        // Nothing held: the answer is the status itself (not_found, as the deletion's), no package to keep.
+        const marked = await sql(
+          `UPDATE "LgpdAccessRequest"
+              SET status = 'not_found', details = $3::text::jsonb, "processedAt" = now(), "cpfPending" = NULL,
+                  "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL, attempts = attempts + 1
+            WHERE id = $1 AND "leaseOwner" = $2`,
+          [request.id, owner, JSON.stringify(details)],
+        );
+        if (marked.rowCount !== 1) throw new LeaseLostError();
+        return { status: "not_found", counts, bytes: 0 } as const;
+      }
       const zip = buildAccessPackage(data, {
         instanceName: own.rows[0]!.name,
         cpfMasked: request.cpfMasked,
@@ -87,26 +105,24 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
         requestId: request.id,
       });
       const cipher = encryptPackage(zip);
-      const counts = Object.fromEntries(Object.entries(data).map(([kind, rows]) => [kind, rows.length]));
-      const status = data.documents.length > 0 ? "done" : "not_found";
       const expiresAt = new Date(generatedAt.getTime() + settings.linkDays * 86_400_000);
-      const details = {
-        requested_at: new Date(request.requestedAt).toISOString(),
-        completed_at: new Date().toISOString(),
-        counts,
-        size_bytes: zip.byteLength,
-      };
-      // not_found still gets a package: its declaration states that no record exists (Art. 19 II).
       const marked = await sql(
         `UPDATE "LgpdAccessRequest"
             SET status = 'done', details = $3::text::jsonb, "processedAt" = now(), "expiresAt" = $4::text::timestamptz,
                 "packageCipher" = $5, "packageSize" = $6, "cpfPending" = NULL, "pendingKey" = NULL,
                 "leaseOwner" = NULL, "leaseUntil" = NULL, attempts = attempts + 1
           WHERE id = $1 AND "leaseOwner" = $2`,
-        [request.id, owner, JSON.stringify({ ...details, found: status === "done" }), expiresAt.toISOString(), cipher, zip.byteLength],
+        [
+          request.id,
+          owner,
+          JSON.stringify({ ...details, size_bytes: zip.byteLength, expires_at: expiresAt.toISOString() }),
+          expiresAt.toISOString(),
+          cipher,
+          zip.byteLength,
+        ],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();
-      return { status, counts, bytes: zip.byteLength } as const;
+      return { status: "done", counts, bytes: zip.byteLength } as const;
     });
     if (!result) return lost(request, owner);
     const ms = Math.round(performance.now() - started);

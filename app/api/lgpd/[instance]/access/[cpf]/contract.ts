@@ -20,7 +20,7 @@ export const GET = defineContract({
       completed_at: "2026-11-23T12:00:03.000Z",
       counts: { documents: 2, observations: 3, attachments: 1, messages: 2, history: 7 },
       size_bytes: 18234,
-      found: true,
+      expires_at: "2026-11-30T12:00:03.000Z",
     },
     download_url: "https://docflow.example/api/lgpd/default/access/download/7?expires=1764504003&sig=…",
     expires_at: "2026-11-30T12:00:03.000Z",
