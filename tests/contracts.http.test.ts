@@ -8,7 +8,8 @@ import { AnswerContractError, checkAnswer } from "@/lib/http/answer-check.ts";
 import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contract.ts";
 import { ZDocument } from "@/lib/documents/answers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
-import { createLgpdInstance, type LgpdInstance } from "./helpers/lgpd.ts";
+import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
+import { createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -215,6 +216,32 @@ describe("every contract against the real answers", () => {
       token: null,
       params: { instance: lgpd.slug, cpf: "39053344705" },
       headers: key,
+    });
+
+    // Access requests (LGPD Art. 19): the summary, the request, its status with a signed link, the download.
+    await insertDocument(app.db, lgpd, "111.444.777-35", { observations: 1 });
+    await call("GET", "/lgpd/{instance}/summary/{cpf}", {
+      token: null,
+      params: { instance: lgpd.slug, cpf: "11144477735" },
+      headers: key,
+    });
+    await call("POST", "/lgpd/{instance}/access", {
+      token: null,
+      params: { instance: lgpd.slug },
+      headers: key,
+      body: { cpf: "111.444.777-35" },
+    });
+    await processDueAccessRequests({ owner: "contracts" });
+    const access = await call("GET", "/lgpd/{instance}/access/{cpf}", {
+      token: null,
+      params: { instance: lgpd.slug, cpf: "11144477735" },
+      headers: key,
+    });
+    const link = new URL(access.download_url as string);
+    await call("GET", "/lgpd/{instance}/access/download/{id}", {
+      token: null,
+      params: { instance: lgpd.slug, id: link.pathname.split("/").at(-1)! },
+      query: link.search,
     });
 
     // An errored request of the fixture's instance, for the admin page's retry and receipt.
