@@ -244,6 +244,14 @@ describe("every contract against the real answers", () => {
       query: link.search,
     });
 
+    // The data-subject page (admins) on the fixture's instance.
+    await insertDocument(app.db, fx, "111.444.777-35", { observations: 1 });
+    await call("POST", "/admin/lgpd-subject/lookup", { body: { cpf: "111.444.777-35" } });
+    const staffAccess = await call("POST", "/admin/lgpd-subject/access", { body: { cpf: "111.444.777-35" } });
+    await processDueAccessRequests({ owner: "contracts" });
+    await call("GET", "/admin/lgpd-access/{id}/download", { params: { id: staffAccess.request.id } });
+    await call("POST", "/admin/lgpd-subject/deletion", { body: { cpf: "111.444.777-35" } });
+
     // An errored request of the fixture's instance, for the admin page's retry and receipt.
     await call("POST", "/lgpd/{instance}/request", {
       token: null,

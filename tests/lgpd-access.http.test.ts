@@ -30,9 +30,15 @@ beforeAll(async () => {
   app = await startTestApp();
   main = await createLgpdInstance(app.db, "default");
   other = await createLgpdInstance(app.db, "outra");
-  const first = await insertDocument(app.db, main, formatCpf(ana), { observations: 2, attachments: 2, history: 1 }, {
-    source: "portal",
-  });
+  const first = await insertDocument(
+    app.db,
+    main,
+    formatCpf(ana),
+    { observations: 2, attachments: 2, history: 1 },
+    {
+      source: "portal",
+    },
+  );
   // Her CPF in a past value of another document's history ties it to her too (as the erasure does).
   const second = await insertDocument(app.db, main, bruno, { observations: 1 });
   await app.db.documentHistory.create({
@@ -48,7 +54,13 @@ beforeAll(async () => {
     data: { instanceId: main.instanceId, url: webhookUrl, events: [], secretCipher: "unused", secretHint: "x" },
   });
   await app.db.outboxMessage.create({
-    data: { instanceId: main.instanceId, documentId: first.id, recipient: "maria@example.com", subject: "Seu pedido", body: "Olá" },
+    data: {
+      instanceId: main.instanceId,
+      documentId: first.id,
+      recipient: "maria@example.com",
+      subject: "Seu pedido",
+      body: "Olá",
+    },
   });
   await app.db.outboxMessage.create({
     data: {
@@ -180,7 +192,9 @@ describe("access requests and their package", () => {
     const status = await accessStatus(ana);
     expect(status.status).toBe("done");
     expect(status.details.counts).toEqual(await recount(anaDocs));
-    expect(status.download_url).toMatch(new RegExp(`/api/lgpd/default/access/download/${requestId}\\?expires=\\d+&sig=`));
+    expect(status.download_url).toMatch(
+      new RegExp(`/api/lgpd/default/access/download/${requestId}\\?expires=\\d+&sig=`),
+    );
     const expires = new Date(status.expires_at!).getTime();
     // LGPD_ACCESS_LINK_DAYS defaults to 7.
     expect(Math.abs(expires - (row!.processedAt!.getTime() + 7 * 86_400_000))).toBeLessThan(5_000);

@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   "lgpd_key",
   "lgpd_request",
   "lgpd_access",
+  "lgpd_subject",
   "category",
   "status",
   "product",

@@ -10,6 +10,7 @@ import enErrors from "@/messages/en/errors.json";
 import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
+import enLgpdSubject from "@/messages/en/lgpdSubject.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
 import enTracking from "@/messages/en/tracking.json";
@@ -24,6 +25,7 @@ import ptErrors from "@/messages/pt-BR/errors.json";
 import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
+import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
 import ptTracking from "@/messages/pt-BR/tracking.json";
@@ -42,6 +44,7 @@ const MESSAGES = {
     document: ptDocument,
     apis: ptApis,
     lgpd: ptLgpd,
+    lgpdSubject: ptLgpdSubject,
     reference: ptReference,
     settings: ptSettings,
     dashboard: ptDashboard,
@@ -58,6 +61,7 @@ const MESSAGES = {
     document: enDocument,
     apis: enApis,
     lgpd: enLgpd,
+    lgpdSubject: enLgpdSubject,
     reference: enReference,
     settings: enSettings,
     dashboard: enDashboard,

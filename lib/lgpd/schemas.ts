@@ -122,3 +122,43 @@ export const ZAccessDownloadQuery = z.object({
   expires: z.coerce.number().int().positive(),
   sig: z.string().min(1).max(100),
 });
+
+// The data-subject page (admins).
+
+export const ZSubjectCpfBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
+
+export const ZLgpdAccessRow = z.strictObject({
+  id: z.int(),
+  cpf_masked: z.string(),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  source: z.string(),
+  requested_at: isoTime,
+  processed_at: isoTime.nullable(),
+  expires_at: isoTime.nullable(),
+  package_available: z.boolean(),
+  package_deleted_at: isoTime.nullable(),
+  downloads: z.int(),
+  details: z.unknown(),
+  last_error: z.string().nullable(),
+});
+
+const ZSummaryCounts = z.strictObject({
+  documents: z.int(),
+  observations: z.int(),
+  attachments: z.int(),
+  messages: z.int(),
+  history: z.int(),
+  personal_fields: z.array(z.string()),
+  first_at: isoTime,
+  last_at: isoTime,
+});
+
+export const ZSubjectOverview = z.strictObject({
+  cpf_masked: z.string(),
+  summary: ZSummaryCounts.nullable(),
+  deletions: z.array(ZLgpdRequestRow),
+  accesses: z.array(ZLgpdAccessRow),
+});
+
+export const ZSubjectAccessCreated = z.strictObject({ created: z.boolean(), request: ZLgpdAccessRow });
+export const ZSubjectDeletionCreated = z.strictObject({ created: z.boolean(), request: ZLgpdRequestRow });

@@ -47,13 +47,10 @@ function attachmentPath(row: Record<string, unknown>): string {
   return `anexos/${String(row.id)}-${name || "arquivo"}`;
 }
 
-const escapeHtml = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const dateBr = (value: unknown) =>
-  typeof value === "string" && value
-    ? new Date(value).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" })
-    : "—";
+  typeof value === "string" && value ? new Date(value).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" }) : "—";
 
 const distinct = (values: unknown[]): string[] => [
   ...new Set(values.filter((value): value is string => typeof value === "string" && value !== "")),

@@ -126,7 +126,13 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
     });
     if (!result) return lost(request, owner);
     const ms = Math.round(performance.now() - started);
-    log.info("lgpd.access_built", { lgpd_access_id: request.id, instance_id: request.instanceId, owner, ms, ...result.counts });
+    log.info("lgpd.access_built", {
+      lgpd_access_id: request.id,
+      instance_id: request.instanceId,
+      owner,
+      ms,
+      ...result.counts,
+    });
     return { id: request.id, outcome: result.status, counts: result.counts, bytes: result.bytes, ms };
   } catch (error) {
     if (error instanceof LeaseLostError) return lost(request, owner);
@@ -169,7 +175,11 @@ async function recordFailure(
     );
     return retryAt ? { id: request.id, outcome: "retry", attempts, error: reason } : lost(request, owner);
   } catch (recordError) {
-    log.error("lgpd.access_failure_not_recorded", { lgpd_access_id: request.id, owner, error: describeFailure(recordError) });
+    log.error("lgpd.access_failure_not_recorded", {
+      lgpd_access_id: request.id,
+      owner,
+      error: describeFailure(recordError),
+    });
     return { id: request.id, outcome: "lost" };
   }
 }

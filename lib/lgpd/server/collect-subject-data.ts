@@ -82,9 +82,11 @@ export async function collectSubjectData(sql: Sql, instanceId: number, digits: s
     [list],
   );
   return {
-    documents: normalise(documents.rows, ["created_at", "updated_at", "date_time", "date_finished"], [
-      "filled_columns",
-    ]),
+    documents: normalise(
+      documents.rows,
+      ["created_at", "updated_at", "date_time", "date_finished"],
+      ["filled_columns"],
+    ),
     observations: normalise(observations.rows, ["created_at"]),
     attachments: attachments.rows.map((row) => ({
       ...normalise([row], ["created_at", "uploaded_at"])[0]!,

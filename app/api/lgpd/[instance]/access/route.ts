@@ -26,7 +26,12 @@ export const POST = apiRoute(contract.POST, async ({ request, requestId, instanc
         details: { source: "api" },
       });
     }
-    log.info("lgpd.access_requested", { request_id: requestId, lgpd_access_id: row.id, instance_id: instanceId, created });
+    log.info("lgpd.access_requested", {
+      request_id: requestId,
+      lgpd_access_id: row.id,
+      instance_id: instanceId,
+      created,
+    });
     return { status: 200, body: LGPD_BODIES.received };
   });
   return Response.json(answer, { status });
