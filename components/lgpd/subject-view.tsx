@@ -54,7 +54,10 @@ export function SubjectView({ deadlineDays }: { deadlineDays: number }) {
     }
     setCpfError(null);
     setNotice(null);
-    setCpf(value.replace(/\D/g, ""));
+    const digits = value.replace(/\D/g, "");
+    // The same CPF again reads it afresh (a new lookup, audited like the first).
+    if (digits === cpf) void query.refetch();
+    else setCpf(digits);
   }
 
   return (
@@ -156,29 +159,31 @@ function SummaryCard({ overview }: { overview: SubjectOverview }) {
   const summary = overview.summary;
   return (
     <Card title={t("summary.title", { cpf: overview.cpf_masked })}>
-      {summary === null ? (
-        <p className="text-sm text-slate-700" data-testid="subject-no-data">
-          {t("summary.none")}
-        </p>
-      ) : (
-        <div className="space-y-2 text-sm text-slate-800">
-          <ul className="flex flex-wrap gap-x-6 gap-y-1" aria-label={t("summary.countsLabel")}>
-            {KINDS.map((kind) => (
-              <li key={kind} data-kind={kind}>
-                {t(`summary.kinds.${kind}`, { count: summary[kind] })}
-              </li>
-            ))}
-          </ul>
-          <p>
-            {t("summary.fields", {
-              fields: FIELDS.filter((field) => summary.personal_fields.includes(field))
-                .map((field) => t(`summary.fieldNames.${field}`))
-                .join(", "),
-            })}
+      <div role="region" aria-label={t("summary.title", { cpf: overview.cpf_masked })}>
+        {summary === null ? (
+          <p className="text-sm text-slate-700" data-testid="subject-no-data">
+            {t("summary.none")}
           </p>
-          <p>{t("summary.dates", { first: when(summary.first_at), last: when(summary.last_at) })}</p>
-        </div>
-      )}
+        ) : (
+          <div className="space-y-2 text-sm text-slate-800">
+            <ul className="flex flex-wrap gap-x-6 gap-y-1" aria-label={t("summary.countsLabel")}>
+              {KINDS.map((kind) => (
+                <li key={kind} data-kind={kind}>
+                  {t(`summary.kinds.${kind}`, { count: summary[kind] })}
+                </li>
+              ))}
+            </ul>
+            <p>
+              {t("summary.fields", {
+                fields: FIELDS.filter((field) => summary.personal_fields.includes(field))
+                  .map((field) => t(`summary.fieldNames.${field}`))
+                  .join(", "),
+              })}
+            </p>
+            <p>{t("summary.dates", { first: when(summary.first_at), last: when(summary.last_at) })}</p>
+          </div>
+        )}
+      </div>
     </Card>
   );
 }
