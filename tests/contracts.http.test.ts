@@ -252,6 +252,10 @@ describe("every contract against the real answers", () => {
     await call("GET", "/admin/lgpd-access/{id}/download", { params: { id: staffAccess.request.id } });
     await call("POST", "/admin/lgpd-subject/deletion", { body: { cpf: "111.444.777-35" } });
 
+    // The audit trail (admins).
+    await call("POST", "/admin/audit/search", { body: { action: "lgpd_subject." } });
+    await call("POST", "/admin/audit/export", { body: { entity: "lgpd_access" } });
+
     // An errored request of the fixture's instance, for the admin page's retry and receipt.
     await call("POST", "/lgpd/{instance}/request", {
       token: null,

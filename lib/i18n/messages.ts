@@ -1,5 +1,6 @@
 // UI text per locale, one JSON file per area (messages/<locale>/<area>.json) so areas can evolve independently.
 import enApis from "@/messages/en/apis.json";
+import enAudit from "@/messages/en/audit.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
 import enCsv from "@/messages/en/csv.json";
@@ -15,6 +16,7 @@ import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
 import enTracking from "@/messages/en/tracking.json";
 import ptApis from "@/messages/pt-BR/apis.json";
+import ptAudit from "@/messages/pt-BR/audit.json";
 import ptAuth from "@/messages/pt-BR/auth.json";
 import ptCommon from "@/messages/pt-BR/common.json";
 import ptCsv from "@/messages/pt-BR/csv.json";
@@ -45,6 +47,7 @@ const MESSAGES = {
     apis: ptApis,
     lgpd: ptLgpd,
     lgpdSubject: ptLgpdSubject,
+    audit: ptAudit,
     reference: ptReference,
     settings: ptSettings,
     dashboard: ptDashboard,
@@ -62,6 +65,7 @@ const MESSAGES = {
     apis: enApis,
     lgpd: enLgpd,
     lgpdSubject: enLgpdSubject,
+    audit: enAudit,
     reference: enReference,
     settings: enSettings,
     dashboard: enDashboard,

@@ -8,6 +8,7 @@ export default async function LgpdPage() {
   await requireStaff("admin");
   const t = await serverTranslator("lgpd");
   const ts = await serverTranslator("lgpdSubject");
+  const ta = await serverTranslator("audit");
   return (
     <div className="space-y-4">
       <div>
@@ -16,6 +17,10 @@ export default async function LgpdPage() {
         <p className="mt-2 text-sm">
           <Link className="font-medium text-brand-700 underline" href="/lgpd/titular">
             {ts("pageLink")}
+          </Link>
+          {" · "}
+          <Link className="font-medium text-brand-700 underline" href="/audit">
+            {ta("pageLink")}
           </Link>
         </p>
       </div>
