@@ -85,3 +85,32 @@ test("the officer answers an access request end to end on the data-subject page,
   await expect(summary).toContainText("Nenhum dado vinculado a este CPF");
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the APIs menu's LGPD entry shows working curl examples of the access routes", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/apis/lgpd");
+  await page.getByRole("button", { name: /^Gerar (nova )?chave$/ }).click();
+  const confirm = page.getByRole("button", { name: "Sim, gerar nova chave" });
+  if (await confirm.isVisible()) await confirm.click();
+  const key = await page.getByRole("textbox", { name: "Nova chave LGPD" }).inputValue();
+  const shown = async (name: string) => {
+    const text = await page.getByRole("figure", { name }).locator("pre").innerText();
+    return { url: /curl (?:-X POST )?'([^']+)'/.exec(text)?.[1], key: /-H 'x-api-key: ([^']+)'/.exec(text)?.[1] };
+  };
+  const origin = new URL(baseURL!).origin;
+  const summary = await shown("curl: resposta simplificada (o que há sobre o CPF, sem dados pessoais)");
+  expect(summary).toEqual({ url: `${origin}/api/lgpd/default/summary/12345678909`, key });
+  const answered = await request.get(summary.url!, { headers: { "x-api-key": key } });
+  expect(answered.status()).toBe(200);
+  expect(["found", "not_found"]).toContain(((await answered.json()) as { status: string }).status);
+  expect((await request.get(summary.url!, { headers: { "x-api-key": `${key}x` } })).status()).toBe(401);
+  const access = await shown("curl: pedir o pacote de acesso (LGPD, art. 19)");
+  expect(access).toEqual({ url: `${origin}/api/lgpd/default/access`, key });
+  const status = await shown("curl: situação do pacote (traz download_url quando pronto)");
+  expect(status).toEqual({ url: `${origin}/api/lgpd/default/access/12345678909`, key });
+  await page.getByRole("button", { name: "Já copiei, ocultar" }).click();
+});
