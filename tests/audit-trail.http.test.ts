@@ -160,7 +160,7 @@ describe("the audit trail", () => {
   it("masks personal values until revealed, and records the reveal with the rows shown", async () => {
     const masked = (await search({ action: "user.create" })).items[0]!;
     expect(masked.masked).toBe(true);
-    expect(masked.details).toEqual({ email: "j*********@e******.com", name: "J*** P*****", role: "staff" });
+    expect(masked.details).toEqual({ email: "j**********@e******.com", name: "J*** P*****", role: "staff" });
     const before = await app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "audit.reveal" } });
     expect(before).toBe(0);
     const revealed = await search({ action: "user.create", reveal: true });
@@ -184,13 +184,14 @@ describe("the audit trail", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
-    const parsed = Papa.parse<Record<string, string>>(new TextDecoder().decode(bytes).slice(1), { header: true });
+    // TextDecoder drops the BOM (checked on the bytes above).
+    const parsed = Papa.parse<Record<string, string>>(new TextDecoder().decode(bytes), { header: true });
     const expected = await search(filters);
     expect(parsed.data.map((row) => row.id)).toEqual(expected.items.map((item) => item.id));
     expect(parsed.data.map((row) => row.action)).toEqual(["user.update", "user.create"]);
     const text = new TextDecoder().decode(bytes);
     expect(text).not.toContain("joao.pessoa@empresa.com");
-    expect(text).toContain("j*********@e******.com");
+    expect(text).toContain("j**********@e******.com");
     const audit = await app.db.auditLog.findFirstOrThrow({
       where: { instanceId: fx.instanceId, action: "audit.export" },
     });
