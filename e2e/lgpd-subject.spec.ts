@@ -45,6 +45,10 @@ test("the officer answers an access request end to end on the data-subject page,
   await search.getByLabel("CPF do titular").fill(CPF);
   await search.getByRole("button", { name: "Consultar" }).click();
 
+  // The instance's deadline: 30 days for a small processing agent (saved at once, audited).
+  await page.getByLabel("Prazo legal de resposta").selectOption("30");
+  await expect(page.getByText("Prazo salvo.")).toBeVisible();
+
   const summary = page.getByRole("region", { name: `Dados mantidos do CPF ${maskCpf(CPF)}` });
   await expect(summary).toContainText("1 documento");
   await expect(summary).toContainText("1 observação");
@@ -57,6 +61,7 @@ test("the officer answers an access request end to end on the data-subject page,
   const link = accessTable.getByRole("link", { name: /Baixar pacote nº \d+/ });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(accessTable).toContainText("Respondido no prazo");
+  await expect(page.getByText("Prazo legal de resposta: 30 dias")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

@@ -252,6 +252,9 @@ describe("every contract against the real answers", () => {
     await call("GET", "/admin/lgpd-access/{id}/download", { params: { id: staffAccess.request.id } });
     await call("POST", "/admin/lgpd-subject/deletion", { body: { cpf: "111.444.777-35" } });
 
+    await call("GET", "/admin/lgpd-deadline");
+    await call("PUT", "/admin/lgpd-deadline", { body: { deadline_days: 30 } });
+
     // The audit trail (admins).
     await call("POST", "/admin/audit/search", { body: { action: "lgpd_subject." } });
     await call("POST", "/admin/audit/export", { body: { entity: "lgpd_access" } });

@@ -129,4 +129,32 @@ describe("the data-subject routes", () => {
     });
     expect(audit).toMatchObject({ actorType: "token", details: { source: "admin" } });
   });
+
+  it("keep the instance's answer deadline: LGPD_DEADLINE_DAYS until set, then 15 or 30 (audited)", async () => {
+    const read = async () =>
+      (await (
+        await app.get("admin/lgpd-deadline", { headers: { authorization: `Bearer ${fx.tokens.admin}` } })
+      ).json()) as { deadline_days: number };
+    expect(await read()).toEqual({ deadline_days: 15 });
+    const put = (body: unknown, token = fx.tokens.admin) =>
+      fetch(`${app.baseUrl}/api/admin/lgpd-deadline`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await put({ deadline_days: 30 }, fx.tokens.staff)).status).toBe(403);
+    expect((await put({ deadline_days: 20 })).status).toBe(400);
+    expect(await read()).toEqual({ deadline_days: 15 });
+    const saved = await put({ deadline_days: 30 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ deadline_days: 30 });
+    expect(await read()).toEqual({ deadline_days: 30 });
+    const audit = await app.db.auditLog.findFirstOrThrow({ where: { action: "instance.lgpd_deadline" } });
+    expect(audit.details).toEqual({ changes: { lgpd_deadline_days: { before: null, after: 30 } } });
+    // Another instance keeps its own.
+    const other = await app.get("admin/lgpd-deadline", {
+      headers: { authorization: `Bearer ${foreign.tokens.admin}` },
+    });
+    expect(await other.json()).toEqual({ deadline_days: 15 });
+  });
 });

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
-import { TextField } from "@/components/ui/field.tsx";
+import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { DataTable, type Column } from "@/components/ui/table.tsx";
 import { useNow } from "@/components/live/updated-ago.tsx";
@@ -14,7 +14,9 @@ import type { SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import {
   accessDownloadHref,
   useRequestAccessPackage,
+  useLgpdDeadline,
   useRequestSubjectDeletion,
+  useSetLgpdDeadline,
   useSubjectOverview,
   type SerializedAccessRequest,
   type SubjectOverview,
@@ -33,8 +35,10 @@ const FIELDS = ["cpf", "name", "email", "phone", "filled_columns"] as const;
  * its access and deletion requests with their legal deadlines, and the two actions: generate an access package
  * (downloaded here, audited) and request the deletion.
  */
-export function SubjectView({ deadlineDays }: { deadlineDays: number }) {
+export function SubjectView({ deadlineDays: initialDeadline }: { deadlineDays: number }) {
   const t = useTranslations("lgpdSubject");
+  const deadline = useLgpdDeadline(initialDeadline);
+  const deadlineDays = deadline.data.deadline_days;
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const [cpf, setCpf] = useState<string | null>(null);
@@ -87,6 +91,7 @@ export function SubjectView({ deadlineDays }: { deadlineDays: number }) {
       </Card>
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <DeadlineSetting days={deadlineDays} />
 
       {cpf === null ? null : query.isPending ? (
         <Spinner label={tc("states.loading")} />
@@ -290,5 +295,28 @@ function DeletionTable({ rows, deadlineDays }: { rows: SerializedLgpdRequest[]; 
         cards
       />
     </Card>
+  );
+}
+
+/** 15 days (LGPD Art. 19 II), or 30 for small processing agents (Resolução CD/ANPD 2/2022); the change is audited. */
+function DeadlineSetting({ days }: { days: number }) {
+  const t = useTranslations("lgpdSubject.deadline");
+  const errorText = useErrorText();
+  const save = useSetLgpdDeadline();
+  return (
+    <div className="flex flex-wrap items-end gap-3 text-sm">
+      <SelectField
+        label={t("label")}
+        name="deadline_days"
+        value={String(days)}
+        disabled={save.isPending}
+        onChange={(event) => save.mutate(Number(event.currentTarget.value) === 30 ? 30 : 15)}
+      >
+        <option value="15">{t("fifteen")}</option>
+        <option value="30">{t("thirty")}</option>
+      </SelectField>
+      {save.isSuccess ? <span role="status">{t("saved")}</span> : null}
+      {save.isError ? <span role="alert">{errorText.text(save.error)}</span> : null}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 // TanStack Query hooks of the data-subject page (/lgpd/titular) over /api/admin/lgpd-subject/….
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import * as deadline from "@/app/api/admin/lgpd-deadline/contract.ts";
 import * as access from "@/app/api/admin/lgpd-subject/access/contract.ts";
 import * as deletion from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
 import * as lookup from "@/app/api/admin/lgpd-subject/lookup/contract.ts";
@@ -56,3 +57,21 @@ export function useRequestSubjectDeletion() {
 
 /** The staff download of a package (a plain link: the browser saves the zip; the server audits it). */
 export const accessDownloadHref = (id: number) => `/api/admin/lgpd-access/${id}/download`;
+
+/** The instance's answer deadline (days), seeded with the page's server-side value. */
+export function useLgpdDeadline(initial: number) {
+  return useQuery({
+    queryKey: [...lgpdSubjectKeys.all, "deadline"] as const,
+    queryFn: ({ signal }) => callApi(deadline.GET, { signal }),
+    initialData: { deadline_days: initial },
+    staleTime: 60_000,
+  });
+}
+
+export function useSetLgpdDeadline() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (days: 15 | 30) => callApi(deadline.PUT, { body: { deadline_days: days } }),
+    onSuccess: (answer) => queryClient.setQueryData([...lgpdSubjectKeys.all, "deadline"], answer),
+  });
+}

@@ -162,3 +162,7 @@ export const ZSubjectOverview = z.strictObject({
 
 export const ZSubjectAccessCreated = z.strictObject({ created: z.boolean(), request: ZLgpdAccessRow });
 export const ZSubjectDeletionCreated = z.strictObject({ created: z.boolean(), request: ZLgpdRequestRow });
+
+/** The instance's LGPD answer deadline: 15 days, or 30 for small processing agents. */
+export const ZLgpdDeadlineBody = z.strictObject({ deadline_days: z.union([z.literal(15), z.literal(30)]) });
+export const ZLgpdDeadline = z.strictObject({ deadline_days: z.int() });

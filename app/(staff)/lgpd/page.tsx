@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { LgpdRequestsView } from "@/components/lgpd/lgpd-requests-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { lgpdDeadlineDays } from "@/lib/lgpd/config.ts";
+import { instanceDeadlineDays } from "@/lib/lgpd/server/deadline-setting.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function LgpdPage() {
-  await requireStaff("admin");
+  const actor = await requireStaff("admin");
   const t = await serverTranslator("lgpd");
   const ts = await serverTranslator("lgpdSubject");
   const ta = await serverTranslator("audit");
@@ -24,7 +24,7 @@ export default async function LgpdPage() {
           </Link>
         </p>
       </div>
-      <LgpdRequestsView deadlineDays={lgpdDeadlineDays()} />
+      <LgpdRequestsView deadlineDays={await instanceDeadlineDays(actor.instanceId)} />
     </div>
   );
 }

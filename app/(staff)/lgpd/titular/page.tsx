@@ -1,11 +1,11 @@
 // /lgpd/titular — the data-subject page (admins; docs/decisions.md says why no narrower role).
 import { SubjectView } from "@/components/lgpd/subject-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { lgpdDeadlineDays } from "@/lib/lgpd/config.ts";
+import { instanceDeadlineDays } from "@/lib/lgpd/server/deadline-setting.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function LgpdSubjectPage() {
-  await requireStaff("admin");
+  const actor = await requireStaff("admin");
   const t = await serverTranslator("lgpdSubject");
   return (
     <div className="space-y-4">
@@ -13,7 +13,7 @@ export default async function LgpdSubjectPage() {
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
       </div>
-      <SubjectView deadlineDays={lgpdDeadlineDays()} />
+      <SubjectView deadlineDays={await instanceDeadlineDays(actor.instanceId)} />
     </div>
   );
 }
