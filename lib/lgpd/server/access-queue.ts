@@ -109,7 +109,7 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
       const marked = await sql(
         `UPDATE "LgpdAccessRequest"
             SET status = 'done', details = $3::text::jsonb, "processedAt" = now(), "expiresAt" = $4::text::timestamptz,
-                "packageCipher" = $5, "packageSize" = $6, "cpfPending" = NULL, "pendingKey" = NULL,
+                "packageCipher" = decode($5, 'base64'), "packageSize" = $6, "cpfPending" = NULL, "pendingKey" = NULL,
                 "leaseOwner" = NULL, "leaseUntil" = NULL, attempts = attempts + 1
           WHERE id = $1 AND "leaseOwner" = $2`,
         [
@@ -117,7 +117,8 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
           owner,
           JSON.stringify({ ...details, size_bytes: zip.byteLength, expires_at: expiresAt.toISOString() }),
           expiresAt.toISOString(),
-          cipher,
+          // As base64 text: PGlite takes a 5 MiB bytea parameter ~5x slower than its text (6.7 s against 1.4 s).
+          cipher.toString("base64"),
           zip.byteLength,
         ],
       );

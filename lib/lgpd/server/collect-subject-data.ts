@@ -56,11 +56,12 @@ export async function collectSubjectData(sql: Sql, instanceId: number, digits: s
       WHERE o."documentId" = ANY($1::text::int[]) ORDER BY o.id`,
     [list],
   );
-  const attachments = await sql<Row & { content: Uint8Array | null }>(
+  // Bytes as base64 text: PGlite hands bytea back ~7x slower than text (500 × 20 KB: 2.2 s against 0.3 s).
+  const attachments = await sql<Row & { content: string | null }>(
     `SELECT a.id, a."documentId" AS document_id, d.protocol, a.state::text AS state, a."fileName" AS file_name,
             a."mediaType" AS media_type, a.size, a.sha256, a."requestNote" AS request_note, a."authorLabel" AS author,
             a."linkPath" AS link_path, a.review::text AS review, a."createdAt" AS created_at,
-            a."uploadedAt" AS uploaded_at, a.content
+            a."uploadedAt" AS uploaded_at, encode(a.content, 'base64') AS content
        FROM "Attachment" a JOIN "Document" d ON d.id = a."documentId"
       WHERE a."documentId" = ANY($1::text::int[]) ORDER BY a.id`,
     [list],
@@ -90,7 +91,7 @@ export async function collectSubjectData(sql: Sql, instanceId: number, digits: s
     observations: normalise(observations.rows, ["created_at"]),
     attachments: attachments.rows.map((row) => ({
       ...normalise([row], ["created_at", "uploaded_at"])[0]!,
-      content: row.content ? new Uint8Array(row.content) : null,
+      content: row.content === null ? null : new Uint8Array(Buffer.from(row.content, "base64")),
     })),
     messages: normalise(messages.rows, ["created_at", "sent_at"]),
     history: normalise(history.rows, ["created_at"], ["changes"]),
