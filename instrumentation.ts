@@ -16,4 +16,7 @@ export async function register() {
   // The outbox (customer e-mails) runs where the deletion loop runs: same mechanism, same switch.
   const { startOutboxLoop } = await import("./lib/outbox/server/processor.ts");
   startOutboxLoop({ unref: true });
+  // Access packages (LGPD Art. 19) on the same switch.
+  const { startAccessLoop } = await import("./lib/lgpd/server/access-queue.ts");
+  startAccessLoop({ unref: true });
 }

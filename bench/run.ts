@@ -6,6 +6,7 @@ import "../scripts/support/allow-server-only.ts";
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "documents-search": () => import("./documents-search.ts"),
   embedded: () => import("./embedded.ts"),
+  "lgpd-access": () => import("./lgpd-access.ts"),
   "lgpd-erasure": () => import("./lgpd-erasure.ts"),
   "live-polling": () => import("./live-polling.ts"),
   api: () => import("./api.ts"),

@@ -8,7 +8,8 @@ import { AnswerContractError, checkAnswer } from "@/lib/http/answer-check.ts";
 import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contract.ts";
 import { ZDocument } from "@/lib/documents/answers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
-import { createLgpdInstance, type LgpdInstance } from "./helpers/lgpd.ts";
+import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
+import { createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -216,6 +217,47 @@ describe("every contract against the real answers", () => {
       params: { instance: lgpd.slug, cpf: "39053344705" },
       headers: key,
     });
+
+    // Access requests (LGPD Art. 19): the summary, the request, its status with a signed link, the download.
+    await insertDocument(app.db, lgpd, "111.444.777-35", { observations: 1 });
+    await call("GET", "/lgpd/{instance}/summary/{cpf}", {
+      token: null,
+      params: { instance: lgpd.slug, cpf: "11144477735" },
+      headers: key,
+    });
+    await call("POST", "/lgpd/{instance}/access", {
+      token: null,
+      params: { instance: lgpd.slug },
+      headers: key,
+      body: { cpf: "111.444.777-35" },
+    });
+    await processDueAccessRequests({ owner: "contracts" });
+    const access = await call("GET", "/lgpd/{instance}/access/{cpf}", {
+      token: null,
+      params: { instance: lgpd.slug, cpf: "11144477735" },
+      headers: key,
+    });
+    const link = new URL(access.download_url as string);
+    await call("GET", "/lgpd/{instance}/access/download/{id}", {
+      token: null,
+      params: { instance: lgpd.slug, id: link.pathname.split("/").at(-1)! },
+      query: link.search,
+    });
+
+    // The data-subject page (admins) on the fixture's instance.
+    await insertDocument(app.db, fx, "111.444.777-35", { observations: 1 });
+    await call("POST", "/admin/lgpd-subject/lookup", { body: { cpf: "111.444.777-35" } });
+    const staffAccess = await call("POST", "/admin/lgpd-subject/access", { body: { cpf: "111.444.777-35" } });
+    await processDueAccessRequests({ owner: "contracts" });
+    await call("GET", "/admin/lgpd-access/{id}/download", { params: { id: staffAccess.request.id } });
+    await call("POST", "/admin/lgpd-subject/deletion", { body: { cpf: "111.444.777-35" } });
+
+    await call("GET", "/admin/lgpd-deadline");
+    await call("PUT", "/admin/lgpd-deadline", { body: { deadline_days: 30 } });
+
+    // The audit trail (admins).
+    await call("POST", "/admin/audit/search", { body: { action: "lgpd_subject." } });
+    await call("POST", "/admin/audit/export", { body: { entity: "lgpd_access" } });
 
     // An errored request of the fixture's instance, for the admin page's retry and receipt.
     await call("POST", "/lgpd/{instance}/request", {

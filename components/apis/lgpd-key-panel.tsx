@@ -118,6 +118,10 @@ export function LgpdKeyPanel() {
         <div className="space-y-4">
           <CurlExample caption={t("curlRequest")} command={curl.request} />
           <CurlExample caption={t("curlStatus")} command={curl.status} />
+          <CurlExample caption={t("curlSummary")} command={curl.summary} />
+          <CurlExample caption={t("curlAccess")} command={curl.access} />
+          <CurlExample caption={t("curlAccessStatus")} command={curl.accessStatus} />
+          <CurlExample caption={t("curlDownload")} command={curl.download} />
         </div>
       </Card>
 

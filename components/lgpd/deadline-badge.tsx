@@ -17,7 +17,15 @@ const TONES: Record<DeadlineState | "soon", BadgeTone> = {
 const SOON_DAYS = 3;
 
 /** A request's legal deadline: the date, and a countdown (or whether it was answered in time). */
-export function DeadlineBadge({ request, days, now }: { request: SerializedLgpdRequest; days: number; now: Date }) {
+export function DeadlineBadge({
+  request,
+  days,
+  now,
+}: {
+  request: Pick<SerializedLgpdRequest, "status" | "requested_at" | "processed_at">;
+  days: number;
+  now: Date;
+}) {
   const t = useTranslations("lgpd.deadline");
   const when = useDateTime();
   const result = requestDeadline(request, days, now);

@@ -13,5 +13,21 @@ export function lgpdCurlExamples(urls: { request_url: string; status_url: string
       `  -d '{"cpf": "${EXAMPLE_CPF}"}'`,
     ].join("\n"),
     status: [`curl '${urls.status_url.replace("{cpf}", EXAMPLE_CPF)}' \\`, `  ${header}`].join("\n"),
+    ...accessCurlExamples(urls.request_url.replace(/\/request$/, ""), header),
+  };
+}
+
+/** The access routes (LGPD Art. 19) beside the deletion's: summary, access request, its status (with download_url). */
+function accessCurlExamples(base: string, header: string) {
+  return {
+    summary: [`curl '${base}/summary/${EXAMPLE_CPF}' \\`, `  ${header}`].join("\n"),
+    access: [
+      `curl -X POST '${base}/access' \\`,
+      `  ${header} \\`,
+      `  -H 'content-type: application/json' \\`,
+      `  -d '{"cpf": "${EXAMPLE_CPF}"}'`,
+    ].join("\n"),
+    accessStatus: [`curl '${base}/access/${EXAMPLE_CPF}' \\`, `  ${header}`].join("\n"),
+    download: `curl -o pacote.zip '<download_url>'`,
   };
 }

@@ -1,7 +1,7 @@
 import type { Role } from "./roles.ts";
 
 /** The processes that act without a person: the command line, the background worker, the tracking page's customer. */
-export type SystemName = "cli" | "worker" | "customer";
+export type SystemName = "cli" | "worker" | "customer" | "lgpd_api";
 
 type ActorFields = {
   id: number;

@@ -1,5 +1,6 @@
 // UI text per locale, one JSON file per area (messages/<locale>/<area>.json) so areas can evolve independently.
 import enApis from "@/messages/en/apis.json";
+import enAudit from "@/messages/en/audit.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
 import enCsv from "@/messages/en/csv.json";
@@ -10,10 +11,12 @@ import enErrors from "@/messages/en/errors.json";
 import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
+import enLgpdSubject from "@/messages/en/lgpdSubject.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
 import enTracking from "@/messages/en/tracking.json";
 import ptApis from "@/messages/pt-BR/apis.json";
+import ptAudit from "@/messages/pt-BR/audit.json";
 import ptAuth from "@/messages/pt-BR/auth.json";
 import ptCommon from "@/messages/pt-BR/common.json";
 import ptCsv from "@/messages/pt-BR/csv.json";
@@ -24,6 +27,7 @@ import ptErrors from "@/messages/pt-BR/errors.json";
 import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
+import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
 import ptTracking from "@/messages/pt-BR/tracking.json";
@@ -42,6 +46,8 @@ const MESSAGES = {
     document: ptDocument,
     apis: ptApis,
     lgpd: ptLgpd,
+    lgpdSubject: ptLgpdSubject,
+    audit: ptAudit,
     reference: ptReference,
     settings: ptSettings,
     dashboard: ptDashboard,
@@ -58,6 +64,8 @@ const MESSAGES = {
     document: enDocument,
     apis: enApis,
     lgpd: enLgpd,
+    lgpdSubject: enLgpdSubject,
+    audit: enAudit,
     reference: enReference,
     settings: enSettings,
     dashboard: enDashboard,

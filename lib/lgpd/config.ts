@@ -53,3 +53,8 @@ export function lgpdSettings(): LgpdSettings {
 export function lgpdDeadlineDays(): number {
   return config("LGPD_DEADLINE_DAYS");
 }
+
+/** Days an access package's download link works; the package is deleted when it expires (LGPD_ACCESS_LINK_DAYS, default 7). */
+export function lgpdAccessLinkDays(): number {
+  return numberFromEnv("LGPD_ACCESS_LINK_DAYS", 7, 1 / 24 / 60, 90);
+}

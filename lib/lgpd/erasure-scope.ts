@@ -48,6 +48,20 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       leaseOwner: "host:pid of the worker",
     },
   },
+  LgpdAccessRequest: {
+    rows: OF_INSTANCE,
+    masked: { lastError: "text", details: "json" },
+    kept: {
+      cpfHash: "keyed HMAC of the digits, as LgpdRequest.cpfHash",
+      cpfMasked: "the middle six digits only, as LgpdRequest.cpfMasked",
+      cpfPending: "readable only while the package waits; a deletion request for the CPF clears it",
+      pendingKey: "equals cpfHash while pending, then null",
+      source: "api or admin",
+      leaseOwner: "host:pid of the worker",
+      packageCipher:
+        "an encrypted zip: a deletion request for its CPF deletes it; another person's package expires with its link",
+    },
+  },
   StatusCategory: {
     rows: OF_INSTANCE,
     masked: { label: "text" },

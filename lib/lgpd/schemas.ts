@@ -83,3 +83,86 @@ export const ZLgpdReceipt = z.strictObject({
   generated_at: isoTime,
 });
 export type LgpdReceipt = z.infer<typeof ZLgpdReceipt>;
+
+// Access requests (LGPD Art. 18 II, 19): summary, request, status, download.
+
+/** POST /api/lgpd/<instance>/access: the same body as the deletion request. */
+export const accessRequestSchema = deletionRequestSchema;
+
+/** GET /api/lgpd/<instance>/summary/<cpf>: counts per kind and dates, or "No data" (nothing else for an unknown CPF). */
+export const ZLgpdSummaryAnswer = z.union([
+  z.strictObject({ message: z.literal("No data"), status: z.literal("not_found") }),
+  z.strictObject({
+    message: z.literal("Data found"),
+    status: z.literal("found"),
+    summary: z.strictObject({
+      documents: z.int(),
+      observations: z.int(),
+      attachments: z.int(),
+      messages: z.int(),
+      history: z.int(),
+      personal_fields: z.array(z.string()),
+      first_at: isoTime,
+      last_at: isoTime,
+    }),
+  }),
+]);
+
+/** GET /api/lgpd/<instance>/access/<cpf>: the latest access request; a signed link while its package is available. */
+export const ZLgpdAccessStatusAnswer = z.strictObject({
+  message: z.literal("Request found"),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  details: z.record(z.string(), z.unknown()),
+  download_url: z.url().optional(),
+  expires_at: isoTime.optional(),
+});
+
+/** The download link's query (the path holds the request id). */
+export const ZAccessDownloadQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  sig: z.string().min(1).max(100),
+});
+
+// The data-subject page (admins).
+
+export const ZSubjectCpfBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
+
+export const ZLgpdAccessRow = z.strictObject({
+  id: z.int(),
+  cpf_masked: z.string(),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  source: z.string(),
+  requested_at: isoTime,
+  processed_at: isoTime.nullable(),
+  expires_at: isoTime.nullable(),
+  package_available: z.boolean(),
+  package_deleted_at: isoTime.nullable(),
+  downloads: z.int(),
+  details: z.unknown(),
+  last_error: z.string().nullable(),
+});
+
+const ZSummaryCounts = z.strictObject({
+  documents: z.int(),
+  observations: z.int(),
+  attachments: z.int(),
+  messages: z.int(),
+  history: z.int(),
+  personal_fields: z.array(z.string()),
+  first_at: isoTime,
+  last_at: isoTime,
+});
+
+export const ZSubjectOverview = z.strictObject({
+  cpf_masked: z.string(),
+  summary: ZSummaryCounts.nullable(),
+  deletions: z.array(ZLgpdRequestRow),
+  accesses: z.array(ZLgpdAccessRow),
+});
+
+export const ZSubjectAccessCreated = z.strictObject({ created: z.boolean(), request: ZLgpdAccessRow });
+export const ZSubjectDeletionCreated = z.strictObject({ created: z.boolean(), request: ZLgpdRequestRow });
+
+/** The instance's LGPD answer deadline: 15 days, or 30 for small processing agents. */
+export const ZLgpdDeadlineBody = z.strictObject({ deadline_days: z.union([z.literal(15), z.literal(30)]) });
+export const ZLgpdDeadline = z.strictObject({ deadline_days: z.int() });

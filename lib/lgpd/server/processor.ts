@@ -17,6 +17,8 @@ import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
 import { queueWebhooks } from "../../webhooks/server/events.ts";
 import { lgpdSettings, type LgpdSettings } from "../config.ts";
 import { eraseTiedData, type DeletedCounts } from "./erase-tied-data.ts";
+import { discardAccessPackagesSql } from "./access-queue.ts";
+import { keyedHash } from "../../auth/server/secrets.ts";
 
 export type ClaimedRequest = {
   id: number;
@@ -85,6 +87,8 @@ async function runDeletion(request: ClaimedRequest, context: JobContext<LgpdSett
       );
       if (own.rowCount === 0) return null;
       const { deleted, masked, documents } = await eraseTiedData(sql, request.instanceId, digits);
+      // Access packages requested after this deletion was (the request already discarded the earlier ones).
+      await discardAccessPackagesSql(sql, request.instanceId, keyedHash(digits)); // = lgpdCpfHash (cpf-hash.ts is server-only)
       const completedAt = new Date();
       const status = deleted.documents > 0 ? "done" : "not_found";
       const details = {

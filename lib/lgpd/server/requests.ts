@@ -4,6 +4,7 @@ import type { Tx } from "../../db/transaction.ts";
 import { isValidCpf, maskCpf } from "../../identifiers/identifiers.ts";
 import { lgpdSettings } from "../config.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
+import { discardAccessPackages } from "./access-requests.ts";
 
 export class InvalidCpfError extends Error {
   constructor() {
@@ -37,7 +38,10 @@ export async function requestDeletion(
     const existing = await db.lgpdRequest.findUnique({
       where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
     });
-    if (existing) return { request: existing, created: false };
+    if (existing) {
+      await discardAccessPackages(db, instanceId, cpfHash);
+      return { request: existing, created: false };
+    }
     // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
     const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
     const [request] = await db.lgpdRequest.createManyAndReturn({
@@ -53,7 +57,11 @@ export async function requestDeletion(
       },
       skipDuplicates: true,
     });
-    if (request) return { request, created: true };
+    if (request) {
+      // The person's access packages go with the request (LGPD Art. 18 VI): nothing of them waits for the worker.
+      await discardAccessPackages(db, instanceId, cpfHash);
+      return { request, created: true };
+    }
   }
   throw new Error("Could not record the deletion request after repeated conflicts");
 }

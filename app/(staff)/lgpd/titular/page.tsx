@@ -1,0 +1,19 @@
+// /lgpd/titular — the data-subject page (admins; docs/decisions.md says why no narrower role).
+import { SubjectView } from "@/components/lgpd/subject-view.tsx";
+import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { instanceDeadlineDays } from "@/lib/lgpd/server/deadline-setting.ts";
+import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+export default async function LgpdSubjectPage() {
+  const actor = await requireStaff("admin");
+  const t = await serverTranslator("lgpdSubject");
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
+      </div>
+      <SubjectView deadlineDays={await instanceDeadlineDays(actor.instanceId)} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// Access requests (LGPD Art. 18 II, 19): recorded like deletion requests (one pending row per CPF, keyed hash and mask),
+// built by the access queue (access-queue.ts), answered by the status API with a signed, expiring download link.
+// Not marked server-only: requestDeletion (requests.ts), used by the worker's tests and the CLI, discards packages.
+import { getDb, type Db, type LgpdAccessRequest } from "../../db/client.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { maskCpf } from "../../identifiers/identifiers.ts";
+import { accessDownloadPath } from "./access-link.ts";
+import { lgpdCpfHash } from "./cpf-hash.ts";
+import { cpfDigitsOf } from "./requests.ts";
+
+/**
+ * Records an access request for `cpf`, or returns the one already pending for it (the unique (instanceId,
+ * pendingKey) index, as deletion requests). A request whose package is built is answered by status; a new POST then
+ * builds a fresh one.
+ */
+export async function requestAccess(
+  instanceId: number,
+  cpf: string,
+  options: { source?: string; requestedById?: number | null } = {},
+  tx?: Tx,
+): Promise<{ request: LgpdAccessRequest; created: boolean }> {
+  const digits = cpfDigitsOf(cpf);
+  const cpfHash = lgpdCpfHash(digits);
+  const db = tx ?? (await getDb());
+  for (let round = 0; round < 3; round += 1) {
+    const existing = await db.lgpdAccessRequest.findUnique({
+      where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
+    });
+    if (existing) return { request: existing, created: false };
+    const [request] = await db.lgpdAccessRequest.createManyAndReturn({
+      data: {
+        instanceId,
+        cpfHash,
+        cpfMasked: maskCpf(digits),
+        cpfPending: digits,
+        pendingKey: cpfHash,
+        source: options.source ?? "api",
+        requestedById: options.requestedById ?? null,
+      },
+      skipDuplicates: true,
+    });
+    if (request) return { request, created: true };
+  }
+  throw new Error("Could not record the access request after repeated conflicts");
+}
+
+/** The most recent access request for `cpf` in the instance, or null. */
+export async function latestAccessRequestFor(instanceId: number, cpf: string): Promise<LgpdAccessRequest | null> {
+  const cpfHash = lgpdCpfHash(cpfDigitsOf(cpf));
+  const db = await getDb();
+  return db.lgpdAccessRequest.findFirst({
+    where: { instanceId, cpfHash },
+    orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Whether the request's package can be downloaded at `now`. */
+export function packageAvailable(row: LgpdAccessRequest, now = new Date()): boolean {
+  return row.status === "done" && row.packageCipher !== null && !!row.expiresAt && row.expiresAt > now;
+}
+
+/**
+ * The status answer of an access request: status, details (counts and times; the reason when error; when the
+ * package was deleted), and while the package is available, the signed `download_url` and `expires_at`.
+ */
+export function accessStatusAnswer(row: LgpdAccessRequest, instanceSlug: string, origin: string) {
+  const stored = row.details && typeof row.details === "object" ? (row.details as Record<string, unknown>) : {};
+  const details: Record<string, unknown> =
+    row.status === "pending"
+      ? { requested_at: row.requestedAt.toISOString(), ...(row.attempts > 0 ? { failed_attempts: row.attempts } : {}) }
+      : { ...stored, ...(row.packageDeletedAt ? { package_deleted_at: row.packageDeletedAt.toISOString() } : {}) };
+  const available = packageAvailable(row);
+  return {
+    message: "Request found" as const,
+    status: row.status,
+    details,
+    ...(available
+      ? {
+          download_url: `${origin}${accessDownloadPath(instanceSlug, row.id, row.expiresAt!)}`,
+          expires_at: row.expiresAt!.toISOString(),
+        }
+      : {}),
+  };
+}
+
+/**
+ * A deletion request for the CPF removes its access packages: pending ones are closed in error (nothing will be
+ * built), built ones lose their bytes and link. Run in the deletion request's transaction.
+ */
+export async function discardAccessPackages(db: Tx | Db, instanceId: number, cpfHash: string): Promise<number> {
+  const now = new Date();
+  const pending = await db.lgpdAccessRequest.updateMany({
+    where: { instanceId, cpfHash, status: "pending" },
+    data: {
+      status: "error",
+      cpfPending: null,
+      pendingKey: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      processedAt: now,
+      lastError: "Cancelled by a deletion request",
+      details: { reason: "Cancelled by a deletion request", cancelled_at: now.toISOString() },
+      packageDeletedAt: now,
+    },
+  });
+  const built = await db.lgpdAccessRequest.updateMany({
+    where: { instanceId, cpfHash, packageCipher: { not: null } },
+    data: { packageCipher: null, packageDeletedAt: now, expiresAt: now },
+  });
+  return pending.count + built.count;
+}

@@ -1,0 +1,33 @@
+// The instance's deadline to answer a data subject (LGPD Art. 19 II): 15 days, or 30 for small processing agents
+// (Resolução CD/ANPD 2/2022). Unset, the deployment's LGPD_DEADLINE_DAYS applies. Changing it is audited.
+import "server-only";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { getDb } from "../../db/client.ts";
+import { lgpdDeadlineDays } from "../config.ts";
+
+export async function instanceDeadlineDays(instanceId: number): Promise<number> {
+  const db = await getDb();
+  const row = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeadlineDays: true } });
+  return row?.lgpdDeadlineDays ?? lgpdDeadlineDays();
+}
+
+export async function setInstanceDeadlineDays(actor: Actor, days: 15 | 30): Promise<{ deadline_days: number }> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const before = await tx.instance.findUniqueOrThrow({
+      where: { id: actor.instanceId },
+      select: { lgpdDeadlineDays: true },
+    });
+    await tx.instance.update({ where: { id: actor.instanceId }, data: { lgpdDeadlineDays: days } });
+    if (before.lgpdDeadlineDays !== days) {
+      await recordAudit(tx, actor, {
+        action: "instance.lgpd_deadline",
+        entity: "instance",
+        entityId: actor.instanceId,
+        details: { changes: { lgpd_deadline_days: { before: before.lgpdDeadlineDays, after: days } } },
+      });
+    }
+    return { deadline_days: days };
+  });
+}

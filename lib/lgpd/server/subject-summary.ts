@@ -1,0 +1,59 @@
+// The simplified answer of LGPD Art. 19 I: whether the instance holds data tied to a CPF, how much of each kind and
+// the first and last dates — counts and dates only, never a personal value. An unknown CPF gets the same answer as
+// a CPF with nothing left ("no data"), so the answer says nothing else about it.
+import "server-only";
+import { defaultSession, type Sql } from "../../db/sql-session.ts";
+import { idArrayLiteral, tiedDocumentIds } from "./tied-documents.ts";
+
+export type SubjectSummary = {
+  documents: number;
+  observations: number;
+  attachments: number;
+  messages: number;
+  history: number;
+  /** Which personal fields the documents hold (names, not values): cpf, name, email, phone, filled_columns. */
+  personal_fields: string[];
+  first_at: string;
+  last_at: string;
+};
+
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
+export async function subjectSummary(instanceId: number, digits: string, sql?: Sql): Promise<SubjectSummary | null> {
+  const run = sql ?? (await defaultSession()).query;
+  const ids = await tiedDocumentIds(run, instanceId, digits);
+  if (ids.length === 0) return null;
+  const { rows } = await run<Record<string, unknown>>(
+    `WITH d AS (SELECT * FROM "Document" WHERE id = ANY($1::text::int[]))
+     SELECT (SELECT count(*) FROM d)::int AS documents,
+            (SELECT count(*) FROM "Observation" WHERE "documentId" = ANY($1::text::int[]))::int AS observations,
+            (SELECT count(*) FROM "Attachment" WHERE "documentId" = ANY($1::text::int[]))::int AS attachments,
+            (SELECT count(*) FROM "OutboxMessage" WHERE "documentId" = ANY($1::text::int[]))::int AS messages,
+            (SELECT count(*) FROM "DocumentHistory" WHERE "documentId" = ANY($1::text::int[]))::int AS history,
+            (SELECT count(*) FROM d WHERE name IS NOT NULL AND name <> '')::int AS with_name,
+            (SELECT count(*) FROM d WHERE email IS NOT NULL AND email <> '')::int AS with_email,
+            (SELECT count(*) FROM d WHERE phone IS NOT NULL AND phone <> '')::int AS with_phone,
+            (SELECT count(*) FROM d WHERE "filledColumns"::text <> '{}')::int AS with_columns,
+            (SELECT min("createdAt") FROM d) AS first_at,
+            GREATEST((SELECT max("updatedAt") FROM d),
+                     (SELECT max("createdAt") FROM "Observation" WHERE "documentId" = ANY($1::text::int[])),
+                     (SELECT max("createdAt") FROM "DocumentHistory" WHERE "documentId" = ANY($1::text::int[]))) AS last_at`,
+    [idArrayLiteral(ids)],
+  );
+  const row = rows[0]!;
+  const fields = ["cpf"];
+  if (Number(row.with_name) > 0) fields.push("name");
+  if (Number(row.with_email) > 0) fields.push("email");
+  if (Number(row.with_phone) > 0) fields.push("phone");
+  if (Number(row.with_columns) > 0) fields.push("filled_columns");
+  return {
+    documents: Number(row.documents),
+    observations: Number(row.observations),
+    attachments: Number(row.attachments),
+    messages: Number(row.messages),
+    history: Number(row.history),
+    personal_fields: fields,
+    first_at: iso(row.first_at),
+    last_at: iso(row.last_at),
+  };
+}
