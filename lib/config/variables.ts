@@ -350,6 +350,15 @@ export const variables = {
     unit: "days",
     description: "legal deadline to answer a deletion request, shown per request on the LGPD page (LGPD art. 19)",
   },
+  LGPD_ACCESS_LINK_DAYS: {
+    kind: "number",
+    group: "lgpd",
+    default: 7,
+    min: 1 / 24 / 60,
+    max: 90,
+    unit: "days",
+    description: "how long an access package's download link works; the package is deleted when it expires",
+  },
   LGPD_MAX_ATTEMPTS: {
     kind: "number",
     group: "lgpd",

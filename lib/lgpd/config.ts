@@ -56,5 +56,5 @@ export function lgpdDeadlineDays(): number {
 
 /** Days an access package's download link works; the package is deleted when it expires (LGPD_ACCESS_LINK_DAYS, default 7). */
 export function lgpdAccessLinkDays(): number {
-  return numberFromEnv("LGPD_ACCESS_LINK_DAYS", 7, 1 / 24 / 60, 90);
+  return config("LGPD_ACCESS_LINK_DAYS");
 }
