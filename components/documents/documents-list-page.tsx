@@ -47,7 +47,7 @@ export function DocumentsListPage({
   const search = useDocumentSearch(query);
   const [view, setView] = useListView(userId);
   const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");
-  useListKeyboard(SEARCH_INPUT_ID);
+  useListKeyboard();
 
   // The URL (and so `query`) changes only after the navigation renders: a second action before that must build on
   // the first one's result, not on this render's query (two quick chip removals would otherwise undo the first).
