@@ -104,11 +104,13 @@ test("SLA as a countdown or an overdue badge", async ({ page }) => {
   await expect(badge(D.mariaWaiting.protocol)).toHaveText("SLA pausado");
 });
 
-test("keyboard: / focuses the search, j/k move between rows, Enter opens", async ({ page }) => {
+test("keyboard: / focuses the find box, j/k move between rows, Enter opens", async ({ page }) => {
   await signIn(page, "staff");
   await expect(bodyRows(page).first()).toBeVisible();
   await page.keyboard.press("/");
-  await expect(page.getByRole("searchbox", { name: "CPF ou CNPJ" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Buscar documentos" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).click();
   await page.keyboard.type(D.bulkFirst.cpf);
   await page.keyboard.press("Enter");
   await expect(bodyRows(page)).toHaveCount(3);

@@ -69,6 +69,8 @@ export function FindBox() {
   const openDocument = (item: FoundDocument) => {
     setOpen(false);
     setActive(-1);
+    setValue("");
+    setDebounced("");
     router.push(`/documents/${item.id}`);
   };
 
