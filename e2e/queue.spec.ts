@@ -100,8 +100,19 @@ test("SLA as a countdown or an overdue badge", async ({ page }) => {
   const badge = (protocol: string) => bodyRows(page).filter({ hasText: protocol }).getByTestId("sla-badge");
   await expect(badge(D.mariaNew.protocol)).toHaveText(/^Vence em (29|30) h$/);
   await expect(badge(D.mariaAnalysisLate.protocol)).toHaveText(/^⚠Atrasado há (20|21) h$/);
-  await expect(badge(D.mariaDone.protocol)).toHaveText("No prazo");
-  await expect(badge(D.mariaWaiting.protocol)).toHaveText("SLA pausado");
+  await expect(badge(D.mariaDone.protocol)).toHaveText("Encerrado no prazo");
+  await expect(badge(D.mariaDone.protocol)).toHaveAttribute("data-sla", "met");
+  await expect(badge(D.mariaWaiting.protocol)).toHaveText("Pausado");
+  await expect(badge(D.mariaWaiting.protocol)).toHaveAttribute("data-sla", "paused");
+  // The default order is "mais urgentes primeiro": open work by deadline (the late one on top), then paused, then
+  // finished.
+  await expect(page.getByText("Ordem: mais urgentes primeiro")).toBeVisible();
+  await expect(bodyRows(page).locator("a[data-row-link]")).toHaveText([
+    D.mariaAnalysisLate.protocol,
+    D.mariaNew.protocol,
+    D.mariaWaiting.protocol,
+    D.mariaDone.protocol,
+  ]);
 });
 
 test("keyboard: / focuses the find box, j/k move between rows, Enter opens", async ({ page }) => {
