@@ -60,6 +60,11 @@ export async function run() {
     ["list: CPF (bare digits), all categories", search(() => ({ filters: { cpf: nextCpf() } }))],
     ["list: categories primary,valid only", search(() => ({ filters: { categories: ["primary", "valid"] } }))],
     ["list: no filter, newest first", search(() => ({ filters: {} }))],
+    ["list: no filter, most urgent first (the page's default)", search(() => ({ filters: {}, sort: "urgency" }))],
+    [
+      "list: categories primary,valid, most urgent first",
+      search(() => ({ filters: { categories: ["primary", "valid"] }, sort: "urgency" })),
+    ],
     [
       "list: categories + late, sorted by SLA deadline",
       search(() => ({ filters: { categories: ["primary", "valid"], sla: "late" }, sort: "sla_end", direction: "asc" })),
