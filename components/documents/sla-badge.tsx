@@ -36,12 +36,13 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
   let tone: BadgeTone = "success";
   let text: string;
   let state: "late" | "met" | "open" | "paused" = late ? "late" : "open";
-  if (item.date_finished) {
+  const kind = item.status.category.kind;
+  if (item.date_finished || kind === "finished") {
     // Finished or cancelled: no clock any more, so a neutral badge that only says how it ended.
     tone = "neutral";
     text = late ? t("lateFinished") : t("metFinished");
     state = late ? "late" : "met";
-  } else if (item.sla_paused) {
+  } else if (item.sla_paused || kind === "pause") {
     // Waiting in a pause status: the deadline moves when the document resumes, so no countdown.
     tone = late ? "danger" : "neutral";
     text = late ? t("pausedLate") : t("paused");
@@ -56,7 +57,7 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap" title={t("deadline", { when })}>
       <Badge tone={tone} outlined className="px-2!" data-testid="sla-badge" data-sla={state}>
-        {late && !item.date_finished ? <span aria-hidden>⚠</span> : null}
+        {state === "late" && tone === "danger" ? <span aria-hidden>⚠</span> : null}
         {text}
       </Badge>
       {/* The date itself from laptop width; tablets keep the badge (the column must fit without scrolling). */}

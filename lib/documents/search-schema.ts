@@ -111,7 +111,8 @@ export const ZDocumentListItem = z.strictObject({
     name: z.string(),
     text_color: z.string(),
     bg_color: z.string(),
-    category: z.strictObject({ key: z.string(), label: z.string() }),
+    /** kind: open, pause or finished (finished and cancelled categories are both "finished"). */
+    category: z.strictObject({ key: z.string(), label: z.string(), kind: z.enum(["open", "pause", "finished"]) }),
   }),
   product: z.strictObject({ id: z.int(), name: z.string() }),
   modality: z.strictObject({ id: z.int(), identifier: z.string() }).nullable(),

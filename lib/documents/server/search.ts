@@ -259,7 +259,11 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
       name: document.status.name,
       text_color: document.status.textColor,
       bg_color: document.status.bgColor,
-      category: { key: document.status.category.key, label: document.status.category.label },
+      category: {
+        key: document.status.category.key,
+        label: document.status.category.label,
+        kind: document.status.category.kind,
+      },
     },
     product: { id: document.product.id, name: document.product.name },
     modality: document.modality,
