@@ -42,7 +42,7 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
     tone = "neutral";
     text = late ? t("lateFinished") : t("metFinished");
     state = late ? "late" : "met";
-  } else if (item.sla_paused || kind === "pause") {
+  } else if (item.sla_paused) {
     // Waiting in a pause status: the deadline moves when the document resumes, so no countdown.
     tone = late ? "danger" : "neutral";
     text = late ? t("pausedLate") : t("paused");
