@@ -75,10 +75,11 @@ test("compact filter bar: CPF box, “Adicionar filtro” popovers and chips; th
   await expect(page.getByRole("button", { name: "Remover filtro SLA: Atrasado" })).toBeVisible();
   // Every row shown is late, and its badge says by how much.
   const badges = bodyRows(page).getByTestId("sla-badge");
+  // The unfiltered list also opens on late rows (most urgent first): wait until every row shown is the filter's.
+  await expect
+    .poll(() => badges.evaluateAll((nodes) => nodes.every((node) => node.getAttribute("data-sla") === "late")))
+    .toBe(true);
   await expect(badges.first()).toHaveText(/^⚠?Atrasado há \d+ (min|h|dias?)$/);
-  expect(await badges.evaluateAll((nodes) => nodes.every((node) => node.getAttribute("data-sla") === "late"))).toBe(
-    true,
-  );
 
   await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).fill(D.mariaNew.cpf);
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
