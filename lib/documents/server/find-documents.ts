@@ -105,7 +105,9 @@ async function idsByWords(
   params.push(FIND_CANDIDATES, FIND_LIMIT + 2);
   // Not a prepared statement: a generic plan cannot see the pattern, and the right plan depends on it (a word in
   // every document is read fastest by a scan that stops at the 22nd row, a rare one through the trigram index).
-  const { rows } = await (await defaultSession()).query<{ id: number; ok: boolean; n: number }>(
+  const { rows } = await (
+    await defaultSession()
+  ).query<{ id: number; ok: boolean; n: number }>(
     `SELECT c.id, c.ok, c.n FROM (
        SELECT d.id, (${exact.join(" AND ")}) AS ok, row_number() OVER () AS n
        FROM "Document" d WHERE d."instanceId" = $1 AND ${prefilter.join(" AND ")} LIMIT $${params.length - 1}
