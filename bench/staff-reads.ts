@@ -7,6 +7,7 @@
 //   npm run bench -- staff-reads        BENCH_DOCUMENTS=1000000 BENCH_RUNS=10 BENCH_CASES=dashboard
 //   BENCH_DATABASE_NAME=<a copy of it>  BENCH_NO_MIGRATE=1 (measure the database as it is)
 import { loadavg } from "node:os";
+import type { PersonalField } from "../lib/documents/mask.ts";
 import { formattedCpf, identifierDigits } from "./api/seed.ts";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS) || 1_000_000;
@@ -59,6 +60,11 @@ export async function run() {
     ["list: CPF (bare digits), all categories", search(() => ({ filters: { cpf: nextCpf() } }))],
     ["list: categories primary,valid only", search(() => ({ filters: { categories: ["primary", "valid"] } }))],
     ["list: no filter, newest first", search(() => ({ filters: {} }))],
+    ["list: no filter, most urgent first (the page's default)", search(() => ({ filters: {}, sort: "urgency" }))],
+    [
+      "list: categories primary,valid, most urgent first",
+      search(() => ({ filters: { categories: ["primary", "valid"] }, sort: "urgency" })),
+    ],
     [
       "list: categories + late, sorted by SLA deadline",
       search(() => ({ filters: { categories: ["primary", "valid"], sla: "late" }, sort: "sla_end", direction: "asc" })),
@@ -86,6 +92,30 @@ export async function run() {
         ),
     ],
   ];
+  // The header's find box (issue 21): what staff type into it. Masks as the default policy (CPF/e-mail masked: a CPF
+  // found whole) and as a policy that shows everything (CPF prefixes, e-mail parts).
+  const { findDocuments } = await import("../lib/documents/server/find-documents.ts");
+  const masked = new Set<PersonalField>(["cpf", "email", "phone"]);
+  const clear = new Set<PersonalField>();
+  const sample = await db.document.findFirstOrThrow({
+    where: { instanceId: instance.id },
+    orderBy: { id: "desc" },
+    select: { protocol: true },
+  });
+  const find = (q: () => string, policy: ReadonlySet<PersonalField>) => () =>
+    findDocuments({ instanceId: instance.id, q: q(), masked: policy });
+  cases.push(
+    ["find: a protocol", find(() => sample.protocol, masked)],
+    ["find: a protocol without punctuation", find(() => sample.protocol.replace(/[^0-9A-Za-z]/g, ""), masked)],
+    ["find: first 6 digits of a CPF (policy shows CPFs)", find(() => nextCpf().slice(0, 6), clear)],
+    ["find: a whole formatted CPF (masked policy)", find(() => formattedCpf(nextCpf()), masked)],
+    ["find: part of a name", find(() => `cliente ${(customer = (customer + 7919) % 100000)}`, masked)],
+    ["find: a plate, lower case", find(() => `abc${String((customer += 7) % 10000).padStart(4, "0")}`, masked)],
+    ["find: a word in every document (cliente)", find(() => "cliente", masked)],
+    ["find: an e-mail part (policy shows e-mails)", find(() => `cliente${(customer += 13) % 100000}@`, clear)],
+    ["find: an e-mail part, masked (capped candidates)", find(() => "example", masked)],
+    ["find: nothing like it", find(() => "zzqxw", masked)],
+  );
   cases.push([
     "LGPD page: requests by CPF",
     () => searchLgpdRequests(instance.id, ZSearchLgpdRequestsBody.parse({ cpf: "529.982.247-25" })),

@@ -75,10 +75,11 @@ test("compact filter bar: CPF box, “Adicionar filtro” popovers and chips; th
   await expect(page.getByRole("button", { name: "Remover filtro SLA: Atrasado" })).toBeVisible();
   // Every row shown is late, and its badge says by how much.
   const badges = bodyRows(page).getByTestId("sla-badge");
+  // The unfiltered list also opens on late rows (most urgent first): wait until every row shown is the filter's.
+  await expect
+    .poll(() => badges.evaluateAll((nodes) => nodes.every((node) => node.getAttribute("data-sla") === "late")))
+    .toBe(true);
   await expect(badges.first()).toHaveText(/^⚠?Atrasado há \d+ (min|h|dias?)$/);
-  expect(await badges.evaluateAll((nodes) => nodes.every((node) => node.getAttribute("data-sla") === "late"))).toBe(
-    true,
-  );
 
   await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).fill(D.mariaNew.cpf);
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
@@ -100,15 +101,28 @@ test("SLA as a countdown or an overdue badge", async ({ page }) => {
   const badge = (protocol: string) => bodyRows(page).filter({ hasText: protocol }).getByTestId("sla-badge");
   await expect(badge(D.mariaNew.protocol)).toHaveText(/^Vence em (29|30) h$/);
   await expect(badge(D.mariaAnalysisLate.protocol)).toHaveText(/^⚠Atrasado há (20|21) h$/);
-  await expect(badge(D.mariaDone.protocol)).toHaveText("No prazo");
-  await expect(badge(D.mariaWaiting.protocol)).toHaveText("SLA pausado");
+  await expect(badge(D.mariaDone.protocol)).toHaveText("Encerrado no prazo");
+  await expect(badge(D.mariaDone.protocol)).toHaveAttribute("data-sla", "met");
+  await expect(badge(D.mariaWaiting.protocol)).toHaveText("Pausado");
+  await expect(badge(D.mariaWaiting.protocol)).toHaveAttribute("data-sla", "paused");
+  // The default order is "mais urgentes primeiro": open work by deadline (the late one on top), then paused, then
+  // finished.
+  await expect(page.getByText("Ordem: mais urgentes primeiro")).toBeVisible();
+  await expect(bodyRows(page).locator("a[data-row-link]")).toHaveText([
+    D.mariaAnalysisLate.protocol,
+    D.mariaNew.protocol,
+    D.mariaWaiting.protocol,
+    D.mariaDone.protocol,
+  ]);
 });
 
-test("keyboard: / focuses the search, j/k move between rows, Enter opens", async ({ page }) => {
+test("keyboard: / focuses the find box, j/k move between rows, Enter opens", async ({ page }) => {
   await signIn(page, "staff");
   await expect(bodyRows(page).first()).toBeVisible();
   await page.keyboard.press("/");
-  await expect(page.getByRole("searchbox", { name: "CPF ou CNPJ" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Buscar documentos" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).click();
   await page.keyboard.type(D.bulkFirst.cpf);
   await page.keyboard.press("Enter");
   await expect(bodyRows(page)).toHaveCount(3);

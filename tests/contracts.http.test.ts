@@ -171,6 +171,7 @@ describe("every contract against the real answers", () => {
     expect(history.length).toBeGreaterThan(2);
 
     await call("POST", "/documents/search", { body: { filters: { cpf: "123.456.789-09" } } });
+    await call("POST", "/documents/find", { body: { q: "123.456.789-09" } });
     await call("POST", "/documents/filter-options", { body: {} });
     await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
     await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });

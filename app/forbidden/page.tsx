@@ -1,8 +1,15 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StaffShell } from "@/app/(staff)/staff-shell.tsx";
 import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("common");
+  return { title: `${t("forbidden.title")} · DocFlow` };
+}
 
 // Outside the (staff) group so that its layout's own guard cannot loop; the shell is added here, so a refused
 // user keeps the menu and can go elsewhere.

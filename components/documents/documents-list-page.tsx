@@ -7,7 +7,13 @@ import { useTranslations } from "use-intl";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
-import { cleanFilters, listQueryToParams, parseListQuery, type ListQuery } from "@/lib/documents/search-url.ts";
+import {
+  cleanFilters,
+  defaultDirection,
+  listQueryToParams,
+  parseListQuery,
+  type ListQuery,
+} from "@/lib/documents/search-url.ts";
 import { AddFilterPopover } from "./add-filter-popover.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
@@ -47,7 +53,7 @@ export function DocumentsListPage({
   const search = useDocumentSearch(query);
   const [view, setView] = useListView(userId);
   const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");
-  useListKeyboard(SEARCH_INPUT_ID);
+  useListKeyboard();
 
   // The URL (and so `query`) changes only after the navigation renders: a second action before that must build on
   // the first one's result, not on this render's query (two quick chip removals would otherwise undo the first).
@@ -87,6 +93,17 @@ export function DocumentsListPage({
             </p>
           ) : null}
           <UpdatedAgo updatedAt={search.dataUpdatedAt} fetching={search.isFetching} />
+          {query.sort === "urgency" ? (
+            <span className="text-xs text-slate-600">{tq("order.urgency")}</span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => navigate({ ...query, sort: "urgency", direction: defaultDirection("urgency"), page: 1 })}
+              className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {tq("order.resetUrgency")}
+            </button>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* Exactly the filtered set: the export takes the list's own filters. */}

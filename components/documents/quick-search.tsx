@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 
-/** The always-visible CPF/CNPJ box of the queue ("/" focuses it); the other filters are chips and popovers. */
+/** The always-visible CPF/CNPJ filter of the queue; the other filters are chips and popovers. */
 export function QuickSearch({
   id,
   cpf,
@@ -34,7 +34,6 @@ export function QuickSearch({
         value={value}
         onChange={(event) => setValue(event.target.value)}
         placeholder={t("placeholder")}
-        title={t("shortcut")}
         autoComplete="off"
         spellCheck={false}
         maxLength={64}

@@ -18,8 +18,10 @@ export function useSpan() {
 }
 
 /**
- * The SLA of one row as a countdown ("vence em 5 h", amber within a day) or an overdue badge ("atrasado há 2 d");
- * the deadline itself is in the title and, on wide screens, next to the badge.
+ * The SLA of one row: a countdown ("vence em 5 h", amber within a day) or an overdue badge ("atrasado há 2 d") while
+ * the clock runs; "Pausado" without a countdown while it waits in a pause status; a neutral "Encerrado no prazo" /
+ * "Encerrado com atraso" once finished or cancelled. The deadline itself is in the title and, on wide screens, next to
+ * the badge.
  */
 export function SlaBadge({ item, now }: { item: DocumentListItem; now: number }) {
   const t = useTranslations("queue.sla");
@@ -33,29 +35,29 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
   const when = format.dateTime(deadline, { dateStyle: "short", timeStyle: "short" });
   let tone: BadgeTone = "success";
   let text: string;
-  if (late) {
+  let state: "late" | "met" | "open" | "paused" = late ? "late" : "open";
+  const kind = item.status.category.kind;
+  if (item.date_finished || kind === "finished") {
+    // Finished or cancelled: no clock any more, so a neutral badge that only says how it ended.
+    tone = "neutral";
+    text = late ? t("lateFinished") : t("metFinished");
+    state = late ? "late" : "met";
+  } else if (item.sla_paused) {
+    // Waiting in a pause status: the deadline moves when the document resumes, so no countdown.
+    tone = late ? "danger" : "neutral";
+    text = late ? t("pausedLate") : t("paused");
+    state = late ? "late" : "paused";
+  } else if (late) {
     tone = "danger";
     text = t("overdue", { span: span(left) });
-  } else if (item.date_finished) {
-    text = t("metFinished");
-  } else if (left < 0) {
-    // In SLA with the deadline behind us: the clock stopped in a pause status (the deadline moves when it resumes).
-    tone = "neutral";
-    text = t("paused");
   } else {
     if (left < 24 * HOUR) tone = "warning";
     text = t("dueIn", { span: span(left) });
   }
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap" title={t("deadline", { when })}>
-      <Badge
-        tone={tone}
-        outlined
-        className="px-2!"
-        data-testid="sla-badge"
-        data-sla={late ? "late" : item.date_finished ? "met" : "open"}
-      >
-        {late ? <span aria-hidden>⚠</span> : null}
+      <Badge tone={tone} outlined className="px-2!" data-testid="sla-badge" data-sla={state}>
+        {state === "late" && tone === "danger" ? <span aria-hidden>⚠</span> : null}
         {text}
       </Badge>
       {/* The date itself from laptop width; tablets keep the badge (the column must fit without scrolling). */}

@@ -1,6 +1,7 @@
 "use client";
 // Keyboard navigation of the documents list: j/k move between rows (focus goes to the row's protocol link, so
-// Enter opens it natively), "/" focuses the search box. Keys typed into a field, or with a modifier, are left alone.
+// Enter opens it natively). "/" belongs to the header's find box on every page (components/layout/find-box.tsx).
+// Keys typed into a field, or with a modifier, are left alone.
 import { useEffect } from "react";
 
 function typingIn(target: EventTarget | null): boolean {
@@ -8,16 +9,11 @@ function typingIn(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
 }
 
-export function useListKeyboard(searchInputId: string) {
+export function useListKeyboard() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (typingIn(event.target) || document.querySelector("dialog[open]")) return;
-      if (event.key === "/") {
-        event.preventDefault();
-        document.getElementById(searchInputId)?.focus();
-        return;
-      }
       if (event.key !== "j" && event.key !== "k") return;
       const links = [...document.querySelectorAll<HTMLAnchorElement>("tr[data-document-row] a[data-row-link]")];
       if (!links.length) return;
@@ -29,5 +25,5 @@ export function useListKeyboard(searchInputId: string) {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [searchInputId]);
+  }, []);
 }

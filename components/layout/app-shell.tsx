@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Role } from "@/lib/auth/roles.ts";
 import { LOCALES, messagesFor, type Locale } from "@/lib/i18n/messages.ts";
 import { translatorFor } from "@/lib/i18n/translator.ts";
+import { FindBox } from "./find-box.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinks, type NavItem } from "./nav-links.tsx";
@@ -61,6 +62,9 @@ export function AppShell({
           <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">
             <NavLinks items={items} />
           </nav>
+          <div className="min-w-0 flex-1 lg:w-72 lg:flex-none xl:w-96">
+            <FindBox />
+          </div>
           <div className="hidden items-center gap-3 text-sm lg:flex">
             {identity}
             <LanguageSwitch label={t("nav.language")} />

@@ -42,3 +42,23 @@ export function searchTextSql(table: SearchTextTable, alias?: string): string {
 export function asJsonText(value: string): string {
   return JSON.stringify(value).slice(1, -1);
 }
+
+// The find box's index (prisma/migrations/*_document_find_text): a document's name, e-mail and filled_columns values,
+// folded ("docflow_fold": lower case, Latin accents off). FOLD_FROM/FOLD_TO are the migration's translate() pair:
+// foldText() must fold a typed word exactly as the database folds the stored text.
+export const FOLD_FROM = "ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ";
+export const FOLD_TO = "aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuccnnyyy";
+const FOLD_MAP = new Map([...FOLD_FROM].map((char, index) => [char, FOLD_TO[index]!]));
+
+/** The same as SQL "docflow_fold"(value) for the characters PostgreSQL's lower() and JavaScript's agree on. */
+export function foldText(value: string): string {
+  return [...value]
+    .map((char) => FOLD_MAP.get(char) ?? char)
+    .join("")
+    .toLowerCase();
+}
+
+/** SQL text of the find index's expression, the Document columns qualified with `alias`. */
+export function findTextSql(alias: string): string {
+  return `"docflow_fold"(coalesce(${alias}."name", '') || ' ' || coalesce(${alias}."email", '') || ' ' || "docflow_json_values"(${alias}."filledColumns"))`;
+}

@@ -3,7 +3,11 @@
 import { z } from "zod";
 import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
 
-export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status"] as const;
+/**
+ * `urgency` (the staff list's default, "mais urgentes primeiro"): open work before paused before finished, and within
+ * each the earliest deadline first (the most overdue on top), documents without SLA after those with one.
+ */
+export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -107,7 +111,8 @@ export const ZDocumentListItem = z.strictObject({
     name: z.string(),
     text_color: z.string(),
     bg_color: z.string(),
-    category: z.strictObject({ key: z.string(), label: z.string() }),
+    /** kind: open, pause or finished (finished and cancelled categories are both "finished"). */
+    category: z.strictObject({ key: z.string(), label: z.string(), kind: z.enum(["open", "pause", "finished"]) }),
   }),
   product: z.strictObject({ id: z.int(), name: z.string() }),
   modality: z.strictObject({ id: z.int(), identifier: z.string() }).nullable(),
@@ -118,6 +123,8 @@ export const ZDocumentListItem = z.strictObject({
   sla_end: z.iso.datetime().nullable(),
   date_finished: z.iso.datetime().nullable(),
   sla_state: z.enum(SLA_STATES),
+  /** Waiting in a pause status: the SLA clock is stopped (no countdown to show). */
+  sla_paused: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 

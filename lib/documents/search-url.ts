@@ -20,13 +20,19 @@ export type ListQuery = {
   page_size: number;
 };
 
+/** The list opens on "mais urgentes primeiro" (the API's own default stays created_at, newest first). */
 export const DEFAULT_LIST_QUERY: ListQuery = {
   filters: {},
-  sort: "created_at",
-  direction: "desc",
+  sort: "urgency",
+  direction: "asc",
   page: 1,
   page_size: DEFAULT_PAGE_SIZE,
 };
+
+/** A sort's direction when the URL names none: urgency reads one way (asc); the others newest/largest first. */
+export function defaultDirection(sort: SortField): "asc" | "desc" {
+  return sort === "urgency" ? "asc" : "desc";
+}
 
 const COLUMN_OPS = ["eq", "contains", "min", "max"] as const;
 type ColumnOp = (typeof COLUMN_OPS)[number];
@@ -82,11 +88,17 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   }
 
   const sort = params.get("sort");
+  const parsedSort = (SORT_FIELDS as readonly string[]).includes(sort ?? "")
+    ? (sort as SortField)
+    : DEFAULT_LIST_QUERY.sort;
   const size = positiveInt(params.get("size"));
   return {
     filters,
-    sort: (SORT_FIELDS as readonly string[]).includes(sort ?? "") ? (sort as SortField) : DEFAULT_LIST_QUERY.sort,
-    direction: params.get("dir") === "asc" ? "asc" : "desc",
+    sort: parsedSort,
+    direction:
+      params.get("dir") === "asc" || params.get("dir") === "desc"
+        ? (params.get("dir") as "asc" | "desc")
+        : defaultDirection(parsedSort),
     page: positiveInt(params.get("page")) ?? 1,
     page_size: size && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
@@ -111,7 +123,7 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
     }
   }
   if (query.sort !== DEFAULT_LIST_QUERY.sort) params.set("sort", query.sort);
-  if (query.direction !== DEFAULT_LIST_QUERY.direction) params.set("dir", query.direction);
+  if (query.direction !== defaultDirection(query.sort)) params.set("dir", query.direction);
   if (query.page !== 1) params.set("page", String(query.page));
   if (query.page_size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.page_size));
   return params;

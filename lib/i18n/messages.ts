@@ -8,6 +8,7 @@ import enDashboard from "@/messages/en/dashboard.json";
 import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
 import enErrors from "@/messages/en/errors.json";
+import enFind from "@/messages/en/find.json";
 import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
@@ -24,6 +25,7 @@ import ptDashboard from "@/messages/pt-BR/dashboard.json";
 import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
 import ptErrors from "@/messages/pt-BR/errors.json";
+import ptFind from "@/messages/pt-BR/find.json";
 import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
@@ -56,6 +58,7 @@ const MESSAGES = {
     live: ptLive,
     queue: ptQueue,
     tracking: ptTracking,
+    find: ptFind,
   },
   en: {
     common: enCommon,
@@ -74,6 +77,7 @@ const MESSAGES = {
     live: enLive,
     queue: enQueue,
     tracking: enTracking,
+    find: enFind,
   },
 } as const;
 

@@ -1,9 +1,16 @@
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
 import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
 import { safeCallbackUrl, siteOrigin } from "@/lib/auth/safe-callback.ts";
 import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("auth");
+  return { title: t("title") };
+}
 
 export default async function SignInPage({
   searchParams,

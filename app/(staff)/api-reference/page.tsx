@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { Operation } from "@/components/api-reference/operation.tsx";
 import { operationAnchor, searchable } from "@/components/api-reference/operation-anchor.ts";
 import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-reference/reference-browser.tsx";
@@ -25,6 +26,12 @@ const TAG_ORDER: ContractTag[] = [
   "Compatibility",
 ];
 const ORDERED = [...CONTRACTS].sort((a, b) => TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag));
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("common");
+  return { title: `${t("nav.apiReference")} · DocFlow` };
+}
 
 export default async function ApiReferencePage() {
   const t = await serverTranslator("reference");

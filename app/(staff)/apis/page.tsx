@@ -1,7 +1,14 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { apisOverview } from "@/lib/apis/server/apis-overview.ts";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("common");
+  return { title: `${t("nav.apis")} · DocFlow` };
+}
 
 export default async function ApisPage() {
   const actor = await requireStaff("admin");

@@ -1,7 +1,14 @@
+import type { Metadata } from "next";
 import { DashboardView } from "@/components/dashboard/dashboard-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { loadAllProducts } from "@/lib/catalog/server/load-all.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("dashboard");
+  return { title: `${t("title")} · DocFlow` };
+}
 
 // /dashboard (viewer+): documents per category, SLA states, days late and compliance, for a product and period.
 export default async function DashboardPage() {

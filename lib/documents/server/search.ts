@@ -173,6 +173,9 @@ function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocument
     case "sla_end":
       // Documents without a deadline come last in both directions.
       return Prisma.sql`d."slaEnd" ${dir} NULLS LAST, d.id ${dir}`;
+    case "urgency":
+      // One order only (the direction does not apply): the expression index "Document_urgency_idx" holds it.
+      return Prisma.sql`(d."dateFinished" IS NOT NULL), (d."pausedAt" IS NOT NULL), d."slaEnd" NULLS LAST, d.id`;
     case "status":
       return Prisma.sql`st."order" ${dir}, st.name ${dir}, d."createdAt" DESC, d.id DESC`;
     default:
@@ -256,7 +259,11 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
       name: document.status.name,
       text_color: document.status.textColor,
       bg_color: document.status.bgColor,
-      category: { key: document.status.category.key, label: document.status.category.label },
+      category: {
+        key: document.status.category.key,
+        label: document.status.category.label,
+        kind: document.status.category.kind,
+      },
     },
     product: { id: document.product.id, name: document.product.name },
     modality: document.modality,
@@ -266,5 +273,6 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
     sla_end: document.slaEnd?.toISOString() ?? null,
     date_finished: document.dateFinished?.toISOString() ?? null,
     sla_state: slaInfo(document, now).state,
+    sla_paused: slaInfo(document, now).paused,
   };
 }

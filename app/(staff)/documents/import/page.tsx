@@ -1,8 +1,15 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportWizard } from "@/components/documents/import-wizard.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { loadAllProducts, loadAllStatuses } from "@/lib/catalog/server/load-all.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+
+/** The browser tab names the page (issue 21: every page its own title). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator("csv.import");
+  return { title: `${t("title")} · DocFlow` };
+}
 
 // /documents/import (staff+): CSV → mapped rows → POST /api/documents/import, all or nothing.
 export default async function ImportDocumentsPage() {
