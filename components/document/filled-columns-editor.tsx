@@ -64,8 +64,13 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   function save(key: string, type: ValueType, text: string, onInvalid: (error: string) => void, onDone: () => void) {
-    const parsed = parseValue(type, text);
-    if (!parsed.ok) return onInvalid(t(`errors.${parsed.error}`));
+    const column = columns.find((candidate) => candidate.key === key) ?? null;
+    const parsed = parseValue(type, text, column);
+    if (!parsed.ok) {
+      return onInvalid(
+        t(`errors.${parsed.error}`, { value: parsed.params?.value ?? text, options: parsed.params?.options ?? "" }),
+      );
+    }
     setMessage(null);
     update.mutate(
       { filled_columns: { [key]: parsed.value } },
@@ -83,7 +88,11 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
     if (!row.present || row.value === null) return <span className="italic text-slate-600">{t("notSet")}</span>;
     const type = typeOf(row);
     if (type === "date" && typeof row.value === "string") return calendarDate(row.value);
+    if (type === "currency" && typeof row.value === "number") {
+      return format.number(row.value, { style: "currency", currency: "BRL" });
+    }
     if (type === "number" && typeof row.value === "number") return format.number(row.value);
+    if (type === "boolean" && typeof row.value === "boolean") return row.value ? t("yes") : t("no");
     return <span className={type === "json" ? "font-mono text-xs" : undefined}>{valueText(row.value)}</span>;
   }
 
@@ -110,6 +119,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
       cell: (row) => (
         <>
           {row.column ? row.column.label : row.key}
+          {row.column?.required ? <span className="ml-1 text-xs font-normal text-red-800">({t("requiredMark")})</span> : null}
           {row.column ? <span className="block font-mono text-xs font-normal text-slate-600">{row.key}</span> : null}
         </>
       ),
@@ -134,6 +144,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
             ) : null}
             <ValueInput
               type={editing.type}
+              column={row.column}
               value={editing.text}
               label={t("valueFor", { key: row.key })}
               invalid={editing.error !== null}

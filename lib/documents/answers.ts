@@ -193,7 +193,22 @@ export const ZRevealedPersonalData = z.strictObject({
 /** A revealed row of the documents list (POST /api/documents/reveal and reveal-page). */
 export const ZRevealedRow = ZRevealedPersonalData.extend({ id: z.int(), cpf_formatted: z.string() });
 
-export const ZImportResult = z.strictObject({ imported: z.int(), ids: z.array(z.int()) });
+export const ZImportResult = z.strictObject({
+  imported: z.int(),
+  ids: z.array(z.int()),
+  /** With `valid_only`: the rows left out and why (row, path, message in Portuguese for typed columns, code). */
+  skipped: z
+    .array(
+      z.object({
+        row: z.int(),
+        path: z.string(),
+        message: z.string(),
+        code: z.string().optional(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
+});
 
 /** The filter bar's choices (POST /api/documents/filter-options). */
 export const ZFilterOptions = z.strictObject({
@@ -212,7 +227,7 @@ export const ZFilterOptions = z.strictObject({
       id: z.int(),
       name: z.string(),
       active: z.boolean(),
-      columns: z.array(ZColumn.pick({ key: true, label: true, type: true })),
+      columns: z.array(ZColumn.pick({ key: true, label: true, type: true, required: true, options: true })),
     }),
   ),
   modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),

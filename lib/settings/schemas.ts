@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
 import { hoursField, idField } from "../http/zod-fields.ts";
+import { COLUMN_TYPES } from "../columns/values.ts";
 
 /** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
 const rule = (code: string, message: string) => ({ message, params: { code } });
@@ -79,14 +80,33 @@ export const updateProductSchema = createProductSchema.partial();
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
-export const COLUMN_TYPES = ["string", "number", "date"] as const;
-export const createColumnSchema = z.strictObject({
+export { COLUMN_TYPES };
+const columnFields = {
   key: safeKey,
   label: name(120),
   type: z.enum(COLUMN_TYPES),
   order: order.optional(),
-});
-export const updateColumnSchema = createColumnSchema.partial();
+  /** An empty value is refused on the staff page and in imports. */
+  required: z.boolean().optional(),
+  /** The allowed values of an `enum` column (required for that type, ignored by the others). */
+  options: z
+    .array(z.string().trim().min(1).max(120))
+    .max(100)
+    .refine((options) => new Set(options).size === options.length, rule("unique", "Options must be unique"))
+    .optional(),
+};
+const enumHasOptions = (input: { type?: string; options?: string[] }) =>
+  input.type !== "enum" || input.options === undefined || input.options.length > 0;
+export const createColumnSchema = z
+  .strictObject(columnFields)
+  .refine((input) => input.type !== "enum" || (input.options?.length ?? 0) > 0, {
+    ...rule("options_required", "A list column needs at least one option"),
+    path: ["options"],
+  });
+export const updateColumnSchema = z
+  .strictObject(columnFields)
+  .partial()
+  .refine(enumHasOptions, { ...rule("options_required", "A list column needs at least one option"), path: ["options"] });
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 
