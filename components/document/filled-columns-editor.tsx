@@ -119,7 +119,9 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
       cell: (row) => (
         <>
           {row.column ? row.column.label : row.key}
-          {row.column?.required ? <span className="ml-1 text-xs font-normal text-red-800">({t("requiredMark")})</span> : null}
+          {row.column?.required ? (
+            <span className="ml-1 text-xs font-normal text-red-800">({t("requiredMark")})</span>
+          ) : null}
           {row.column ? <span className="block font-mono text-xs font-normal text-slate-600">{row.key}</span> : null}
         </>
       ),

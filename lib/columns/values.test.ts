@@ -86,10 +86,13 @@ describe("parseBrDate", () => {
 
   it("round-trips every calendar day (property)", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true }), (date) => {
-        const iso = date.toISOString().slice(0, 10);
-        expect(parseBrDate(formatColumnValue("date", iso))).toEqual({ ok: true, value: iso });
-      }),
+      fc.property(
+        fc.date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(parseBrDate(formatColumnValue("date", iso))).toEqual({ ok: true, value: iso });
+        },
+      ),
     );
   });
 });

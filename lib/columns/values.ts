@@ -36,7 +36,7 @@ type Failure = Extract<ParsedValue, { ok: false }>;
 /** The problem in Portuguese (the import's error report and the API's `errors[].message` for typed columns). */
 export const COLUMN_ERROR_TEXT: Record<ColumnValueErrorCode, string> = {
   required: "campo obrigatório",
-  number_format: 'número inválido: use, por exemplo, 71.250,50 ou 71250,5',
+  number_format: "número inválido: use, por exemplo, 71.250,50 ou 71250,5",
   number_ambiguous:
     'número ambíguo: "{value}" pode ser milhar ou decimal; escreva sem ponto de milhar (ex.: 1234) ou com vírgula decimal (ex.: 1,234)',
   currency_decimals: "valor em reais com mais de 2 casas decimais",
@@ -86,7 +86,11 @@ export function parseBrDate(input: string): { ok: true; value: string } | Failur
   if (!br && !iso) return failure("date_format");
   const [year, month, day] = br ? [br[3]!, br[2]!, br[1]!] : [iso![1]!, iso![2]!, iso![3]!];
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) {
+  if (
+    date.getUTCFullYear() !== Number(year) ||
+    date.getUTCMonth() !== Number(month) - 1 ||
+    date.getUTCDate() !== Number(day)
+  ) {
     return failure("date_invalid");
   }
   return { ok: true, value: `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` };
@@ -140,7 +144,9 @@ export function parseColumnValue(column: ColumnSpec, raw: unknown): ParsedValue 
       const options = column.options ?? [];
       const wanted = fold(text ?? String(raw));
       const option = options.find((candidate) => fold(candidate) === wanted);
-      return option !== undefined ? { ok: true, value: option } : failure("enum_option", { options: options.join(", ") });
+      return option !== undefined
+        ? { ok: true, value: option }
+        : failure("enum_option", { options: options.join(", ") });
     }
     default:
       return { ok: true, value: text ?? String(raw) };

@@ -119,7 +119,12 @@ export function toCreateInput(
     if (parsed.ok) {
       if (parsed.value !== null) filled[key.trim()] = parsed.value;
     } else {
-      errors.push({ path: `filled_columns.${key.trim()}`, message: parsed.message, code: parsed.code, params: parsed.params });
+      errors.push({
+        path: `filled_columns.${key.trim()}`,
+        message: parsed.message,
+        code: parsed.code,
+        params: parsed.params,
+      });
     }
   }
   for (const column of columns.values()) {

@@ -106,7 +106,10 @@ export const createColumnSchema = z
 export const updateColumnSchema = z
   .strictObject(columnFields)
   .partial()
-  .refine(enumHasOptions, { ...rule("options_required", "A list column needs at least one option"), path: ["options"] });
+  .refine(enumHasOptions, {
+    ...rule("options_required", "A list column needs at least one option"),
+    path: ["options"],
+  });
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 

@@ -13,9 +13,7 @@ export type Column = { key: string; label: string; type: ColumnType; required?: 
 export type Row = { key: string; column: Column | null; value: unknown; present: boolean };
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ParseError = "required" | "json" | ColumnValueErrorCode;
-export type Parsed =
-  | { ok: true; value: JsonValue }
-  | { ok: false; error: ParseError; params?: Record<string, string> };
+export type Parsed = { ok: true; value: JsonValue } | { ok: false; error: ParseError; params?: Record<string, string> };
 
 export const CONTROL =
   "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-brand-600";

@@ -15,8 +15,13 @@ export type ImportOutcome =
 export function useImportDocuments() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ rows, validOnly }: { rows: ContractBody<typeof importContract.POST>["rows"]; validOnly?: boolean }) =>
-      callApi(importContract.POST, { body: { rows, ...(validOnly ? { valid_only: true } : {}) } }),
+    mutationFn: ({
+      rows,
+      validOnly,
+    }: {
+      rows: ContractBody<typeof importContract.POST>["rows"];
+      validOnly?: boolean;
+    }) => callApi(importContract.POST, { body: { rows, ...(validOnly ? { valid_only: true } : {}) } }),
     // New documents: every open list is stale.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
