@@ -14,7 +14,10 @@ export function neutralizeFormula(value: string): string {
 /** Rows of cells (text or null) → the CSV lines, each ending in CRLF, without the BOM. */
 export function spreadsheetLines(rows: Array<Array<string | null>>): string {
   if (!rows.length) return "";
-  const cells = rows.map((row) => row.map((value) => (value === null ? "" : neutralizeFormula(value))));
+  // A plain number ("-5", "1234,5") is a number to the spreadsheet, not a formula: it stays as is.
+  const cells = rows.map((row) =>
+    row.map((value) => (value === null ? "" : /^-?\d+(,\d+)?$/.test(value) ? value : neutralizeFormula(value))),
+  );
   return `${Papa.unparse(cells, { delimiter: SPREADSHEET_DELIMITER, newline: "\r\n", quotes: false })}\r\n`;
 }
 
