@@ -72,6 +72,8 @@ export const ZAttachment = z.strictObject({
   size: z.int(),
   sha256: z.string().nullable(),
   request_note: z.string().nullable(),
+  /** The requested document's name when a customer's file fulfilled a request (file_name is the file's own). */
+  request_name: z.string().nullable(),
   author: z.string(),
   created_at: ZIsoDateTime,
   uploaded_at: nullableTime,
