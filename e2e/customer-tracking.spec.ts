@@ -67,6 +67,11 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
   await page.goto(`/documents/${created.id}`);
   const attachments = page.locator("section", { has: page.getByRole("heading", { name: "Anexos", exact: true }) });
   await expect(attachments).toContainText("cnh.pdf");
+  // Issue 22: credited to the customer (not the staff member who asked), with the requested document's name beside.
+  const sent = attachments.locator("li", { hasText: "cnh.pdf" });
+  await expect(sent.getByTestId("request-name")).toHaveText("(enviado para “CNH”)");
+  await expect(sent).toContainText("cliente (página de acompanhamento)");
+  await expect(sent).not.toContainText("staff@e2e.test");
   const history = page.locator("section", { has: page.getByRole("heading", { name: "Histórico", exact: true }) });
   await expect(history).toContainText("cliente (página de acompanhamento)");
 });

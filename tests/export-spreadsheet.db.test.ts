@@ -56,7 +56,11 @@ describe("prepareDocumentExport", () => {
     expect(new Set(rows.map((row) => row[0])).size).toBe(COUNT);
     expect(rows.every((row) => row.length === header!.length)).toBe(true);
     const first = Object.fromEntries(header!.map((key, index) => [key, rows[0]![index]]));
-    expect(first).toMatchObject({ "CPF/CNPJ": "***.456.789-**", Nome: 'Cliente 1, "teste"', Categoria: "Em andamento" });
+    expect(first).toMatchObject({
+      "CPF/CNPJ": "***.456.789-**",
+      Nome: 'Cliente 1, "teste"',
+      Categoria: "Em andamento",
+    });
     expect(first["E-mail"]).toMatch(/^c\*+@e\*+\.com$/);
     expect(first["Criado em"]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });

@@ -155,8 +155,25 @@ describe("uploads", () => {
 
     // Staff see it on the document page and in the history, and download it (never inline).
     const page = await staff("GET", `documents/${document.id}`);
+    // Issue 22 finding 5: the upload is credited to the customer, not to the staff member who requested it, and
+    // the requested document's name stays beside the file's own name — on the page and in loadById.
     expect(page.attachments).toEqual([
-      expect.objectContaining({ id: requestId, state: "uploaded", file_name: "cnh.pdf" }),
+      expect.objectContaining({
+        id: requestId,
+        state: "uploaded",
+        file_name: "cnh.pdf",
+        request_name: "CNH",
+        author: "cliente (página de acompanhamento)",
+      }),
+    ]);
+    const loaded = await staff("POST", "document/loadById", { id: document.id });
+    expect(loaded.attachment).toEqual([
+      expect.objectContaining({
+        file_name: "cnh.pdf",
+        request_name: "CNH",
+        author: "cliente (página de acompanhamento)",
+        user: { name: "cliente (página de acompanhamento)" },
+      }),
     ]);
     const history = await staff("GET", `documents/${document.id}/history`);
     expect(JSON.stringify(history)).toContain("cliente (página de acompanhamento)");
