@@ -87,6 +87,8 @@ describe("lookup", () => {
       ],
       status: "Aguardando seus documentos",
       finished: false,
+      paused: true,
+      company: expect.any(String),
       sla_end: expect.any(String),
       date_finished: null,
       observations: [{ id: expect.any(Number), text: "Falta a CNH.", created_at: expect.any(String) }],
@@ -96,6 +98,20 @@ describe("lookup", () => {
     for (const secret of ["Rosa", "rosa.tavares", "99876", "11144477735", "111.444", "difícil"]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("finds the protocol typed without the hyphen, with dots or spaces (issue 22 finding 6)", async () => {
+    const protocol = String(document.protocol);
+    const bare = protocol.replace(/\D/g, "");
+    for (const typed of [bare, `${bare.slice(0, 8)} ${bare.slice(8)}`, `${bare.slice(0, 8)}.${bare.slice(8)}`]) {
+      const response = await lookup(typed, CUSTOMER.cpf);
+      expect(response.status, typed).toBe(200);
+      const { view } = (await response.json()) as Json;
+      expect(view.protocol).toBe(protocol);
+      // Paused (a "pause" status): the answer says so, and the page shows that instead of a deadline.
+      expect(view.paused).toBe(true);
+    }
+    expect((await lookup(`${bare}1`, CUSTOMER.cpf)).status).toBe(404);
   });
 
   it("answers a wrong protocol and a wrong identifier alike", async () => {
