@@ -79,6 +79,20 @@ describe("statuses configure the customer's message", () => {
       body: JSON.stringify({ notify_customer: "yes", message_subject: "" }),
     });
     expect(refused.status).toBe(400);
+    // Issue 22: an unknown placeholder would reach the customer literally — refused when saved, naming it.
+    const unknown = await fetch(`${app.baseUrl}/api/admin/settings/statuses/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${fx.tokens.admin}` },
+      body: JSON.stringify({ message_body: "Olá, {cliente}. Protocolo {protocolo}." }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Json).errors).toEqual([
+      expect.objectContaining({
+        path: "message_body",
+        code: "unknown_placeholder",
+        params: { placeholder: "{cliente}", allowed: "{nome}, {protocolo}, {status}, {link}, {observacoes}" },
+      }),
+    ]);
     // The public catalog is unchanged: integrators see no templates.
     const catalog = (await call("POST", "status/loadAll", {}, fx.tokens.staff)) as unknown as Json[];
     expect(catalog.find((status) => status.id === id)).not.toHaveProperty("message_body");
