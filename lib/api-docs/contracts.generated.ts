@@ -48,32 +48,33 @@ import * as c43 from "@/app/api/documents/[id]/attachments/contract.ts";
 import * as c44 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
 import * as c45 from "@/app/api/documents/[id]/contract.ts";
 import * as c46 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c47 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c48 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c49 from "@/app/api/documents/export.csv/contract.ts";
-import * as c50 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c51 from "@/app/api/documents/filter-options/contract.ts";
-import * as c52 from "@/app/api/documents/import/contract.ts";
-import * as c53 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c54 from "@/app/api/documents/search/contract.ts";
-import * as c55 from "@/app/api/health/contract.ts";
-import * as c56 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c57 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c58 from "@/app/api/metrics/contract.ts";
-import * as c59 from "@/app/api/modality/loadAll/contract.ts";
-import * as c60 from "@/app/api/observation/create/contract.ts";
-import * as c61 from "@/app/api/observation/deleteById/contract.ts";
-import * as c62 from "@/app/api/openapi.json/contract.ts";
-import * as c63 from "@/app/api/product/create/contract.ts";
-import * as c64 from "@/app/api/product/loadAll/contract.ts";
-import * as c65 from "@/app/api/ready/contract.ts";
-import * as c66 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c67 from "@/app/api/saved-filters/contract.ts";
-import * as c68 from "@/app/api/status/loadAll/contract.ts";
-import * as c69 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c70 from "@/app/api/tracking/lookup/contract.ts";
-import * as c71 from "@/app/api/tracking/upload/contract.ts";
-import * as c72 from "@/app/api/tracking/view/contract.ts";
+import * as c47 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c48 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c49 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c50 from "@/app/api/documents/export.csv/contract.ts";
+import * as c51 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c52 from "@/app/api/documents/filter-options/contract.ts";
+import * as c53 from "@/app/api/documents/import/contract.ts";
+import * as c54 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c55 from "@/app/api/documents/search/contract.ts";
+import * as c56 from "@/app/api/health/contract.ts";
+import * as c57 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c58 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c59 from "@/app/api/metrics/contract.ts";
+import * as c60 from "@/app/api/modality/loadAll/contract.ts";
+import * as c61 from "@/app/api/observation/create/contract.ts";
+import * as c62 from "@/app/api/observation/deleteById/contract.ts";
+import * as c63 from "@/app/api/openapi.json/contract.ts";
+import * as c64 from "@/app/api/product/create/contract.ts";
+import * as c65 from "@/app/api/product/loadAll/contract.ts";
+import * as c66 from "@/app/api/ready/contract.ts";
+import * as c67 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c68 from "@/app/api/saved-filters/contract.ts";
+import * as c69 from "@/app/api/status/loadAll/contract.ts";
+import * as c70 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c71 from "@/app/api/tracking/lookup/contract.ts";
+import * as c72 from "@/app/api/tracking/upload/contract.ts";
+import * as c73 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -142,29 +143,30 @@ export const CONTRACTS: readonly ApiContract[] = [
   c46.GET,
   c47.POST,
   c48.POST,
-  c49.GET,
-  c50.POST,
+  c49.POST,
+  c50.GET,
   c51.POST,
   c52.POST,
   c53.POST,
   c54.POST,
-  c55.GET,
-  c56.POST,
-  c57.GET,
+  c55.POST,
+  c56.GET,
+  c57.POST,
   c58.GET,
-  c59.POST,
+  c59.GET,
   c60.POST,
   c61.POST,
-  c62.GET,
-  c63.POST,
+  c62.POST,
+  c63.GET,
   c64.POST,
-  c65.GET,
-  c66.DELETE,
-  c67.GET,
-  c67.POST,
+  c65.POST,
+  c66.GET,
+  c67.DELETE,
+  c68.GET,
   c68.POST,
   c69.POST,
   c70.POST,
   c71.POST,
   c72.POST,
+  c73.POST,
 ];

@@ -161,6 +161,8 @@ export const ZStaffDocumentView = z.strictObject({
       channel: z.enum(["email", "webhook"]),
       recipient: z.string(),
       subject: z.string(),
+      /** The message's text as sent (staff+; null for viewers). */
+      text: z.string().nullable(),
       status: z.enum(["pending", "sent", "failed"]),
       state: z.enum(["queued", "retrying", "not_configured", "sent", "failed"]),
       attempts: z.int(),

@@ -45,7 +45,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
-    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin") }),
+    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin"), showText: hasRole(actor, "staff") }),
   ]);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
