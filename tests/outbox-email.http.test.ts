@@ -223,6 +223,12 @@ describe("delivery guarantees", () => {
     const [message] = view.messages as Json[];
     expect(message).toMatchObject({ id: failed!.id, state: "failed", recipient: "c************@e******.org" });
     expect(String(message!.text)).toContain("Olá, Joana Prado.");
+    // Before a status change is confirmed, the page knows which statuses e-mail the customer, and to whom.
+    expect(view.notify).toEqual({
+      status_ids: [fx.statusIds["Em análise"]],
+      recipient: "c************@e******.org",
+      configured: true,
+    });
     const forViewer = await call("GET", `documents/${document.id}`, undefined, fx.tokens.viewer);
     expect((forViewer.messages as Json[])[0]!.text).toBeNull();
 

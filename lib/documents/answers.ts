@@ -172,6 +172,11 @@ export const ZStaffDocumentView = z.strictObject({
       next_attempt_at: ZIsoDateTime.nullable(),
     }),
   ),
+  notify: z.strictObject({
+    status_ids: z.array(z.int()),
+    recipient: z.string().nullable(),
+    configured: z.boolean(),
+  }),
   permissions: z.strictObject({ can_edit: z.boolean(), can_reveal: z.boolean() }),
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });
