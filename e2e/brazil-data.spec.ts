@@ -167,7 +167,7 @@ test("the import preview checks numbers, check digits and required columns, and 
     ],
   ]);
 
-  await page.getByRole("button", { name: "Importar as 1 linha válida" }).click();
+  await page.getByRole("button", { name: "Importar a única linha válida" }).click();
   await expect(page.getByText(/1 documento importado; 2 linhas ficaram de fora/)).toBeVisible();
   const found = (await (await api(page, "document/loadByCPF", { cpf: "722.000.001-46" })).json()) as Array<{
     filled_columns: Record<string, unknown>;
