@@ -55,6 +55,8 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const [unmasked, setUnmasked] = useState(false);
   const [reason, setReason] = useState("");
   const reasonMissing = unmasked && reason.trim().length < 5;
+  // The options are rendered only when asked for: their labels ("Produto", "Status") stay out of the page otherwise.
+  const [optionsOpen, setOptionsOpen] = useState(false);
 
   const size = (bytes: number) =>
     bytes < 1024 * 1024
@@ -121,9 +123,11 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       <Button variant="secondary" onClick={() => void run()} disabled={running || reasonMissing || chosen.size === 0}>
         {t("button")}
       </Button>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-slate-800">{t("options")}</summary>
-        <div className="mt-2 space-y-3 rounded-md border border-slate-200 bg-white p-3">
+      <Button variant="ghost" size="sm" aria-expanded={optionsOpen} onClick={() => setOptionsOpen(!optionsOpen)}>
+        {t("options")}
+      </Button>
+      {optionsOpen ? (
+        <div className="w-full space-y-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
           <fieldset>
             <legend className="font-medium text-slate-900">{t("columns")}</legend>
             <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
@@ -167,7 +171,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
             ) : null}
           </div>
         </div>
-      </details>
+      ) : null}
       {running ? (
         <>
           <progress
