@@ -201,3 +201,24 @@ test("the spreadsheet export opens as columns, masked by policy; unmasked needs 
   const clear = readSpreadsheet(readFileSync(await (await unmasked).path()));
   expect(clear.slice(1).some((row) => /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(row[2]!))).toBe(true);
 });
+
+test("the webhook form says what is wrong with each field in Portuguese, and is cleared after creating", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/apis/webhooks");
+  const url = page.getByLabel("URL");
+  await url.fill("http://localhost:9/gancho");
+  for (const box of await page.getByRole("group", { name: "Eventos" }).getByRole("checkbox").all()) await box.uncheck();
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByText("Este endereço não é permitido para webhooks", { exact: false })).toBeVisible();
+  await expect(page.getByTestId("webhook-events-error")).toHaveText("Escolha pelo menos um evento.");
+  await expect(page.getByText("Alguns campos estão inválidos.")).toHaveCount(0);
+  await screenshotBothSizes(page, "webhook-console-errors");
+
+  await url.fill("https://integracao.example.com/gancho");
+  await page.getByRole("group", { name: "Eventos" }).getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByRole("textbox", { name: "Segredo de assinatura" })).toHaveValue(/^whsec_/);
+  await expect(url).toHaveValue("");
+});
