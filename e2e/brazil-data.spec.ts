@@ -91,6 +91,7 @@ test("numbers and money typed the Brazilian way are saved as the value shown bef
     await columns.getByLabel("Valor de valor_segurado").fill(typed);
     await expect(columns.getByTestId("value-preview")).toHaveText("Será salvo como: 71.250,5");
     await columns.getByRole("button", { name: "Salvar o campo valor_segurado" }).click();
+    await expect(columns.getByLabel("Valor de valor_segurado")).toHaveCount(0); // saved: the editor closed
     await expect(columns.locator('tr[data-key="valor_segurado"]')).toContainText("71.250,5");
     const stored = await (await api(page, "document/loadById", { id })).json();
     expect(stored.filled_columns.valor_segurado).toBe(expected);
@@ -110,6 +111,7 @@ test("numbers and money typed the Brazilian way are saved as the value shown bef
   await expect(columns.getByText("Essa data não existe no calendário.")).toBeVisible();
   await date.fill("10/05/2026");
   await columns.getByRole("button", { name: "Salvar o campo inicio_vigencia" }).click();
+  await expect(date).toHaveCount(0);
   await expect(columns.locator('tr[data-key="inicio_vigencia"]')).toContainText("10/05/2026");
 
   // A list column offers its options only.

@@ -51,9 +51,11 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   // When a row leaves edit mode, keyboard focus goes back to its Edit button (after the commit that re-creates it)
   // instead of getting lost with the removed input.
   const focusAfterEdit = useRef<string | null>(null);
+  // Only the row that is still being edited closes: a save that succeeds after the user opened another row's
+  // editor must not close that one.
   const stopEditing = (key: string) => {
     focusAfterEdit.current = key;
-    setEditing(null);
+    setEditing((current) => (current === null || current.key === key ? null : current));
   };
   useEffect(() => {
     const key = focusAfterEdit.current;
