@@ -8,10 +8,7 @@ import { smtpUrl } from "../config.ts";
  * data), and where it stands. `state` spells out the outbox status for people: `not_configured` is a pending e-mail
  * that waits because no SMTP_URL is set; `retrying` one that failed and will be tried again.
  */
-export async function loadDocumentMessages(
-  documentId: number,
-  options: { showErrors: boolean; showText?: boolean },
-) {
+export async function loadDocumentMessages(documentId: number, options: { showErrors: boolean; showText?: boolean }) {
   const db = await getDb();
   const rows = await db.outboxMessage.findMany({
     where: { documentId, channel: "email" },
