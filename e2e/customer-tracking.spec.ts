@@ -41,9 +41,15 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
     "Não encontramos um protocolo com esses dados",
   );
 
+  // Issue 22: the protocol typed without the hyphen (as people read it out) still finds the document.
+  await customer.getByLabel("Protocolo").fill(created.protocol.replace(/\D/g, " ").replace(/\s+/g, ""));
   await customer.getByLabel("CPF ou CNPJ").fill(CUSTOMER.cpf.replace(/\D/g, ""));
   await customer.getByRole("button", { name: "Consultar" }).click();
   await expect(customer.getByTestId("tracking-status")).toHaveText("Aguardando documentos");
+  // Paused: no minute-exact estimate the stopped clock would not keep; who the customer deals with is named.
+  await expect(customer.getByTestId("tracking-deadline")).toContainText("Em pausa");
+  await expect(customer.getByTestId("tracking-deadline")).not.toContainText(/\d{2}:\d{2}/);
+  await expect(customer.getByTestId("tracking-company")).toHaveText(/^Atendimento de .+/);
   await expect(customer.getByRole("listitem").filter({ hasText: "etapa atual" })).toContainText("Análise");
   await expect(customer.getByText("Precisamos da CNH.")).toBeVisible();
   await expect(customer.getByText("Interno")).toHaveCount(0);
@@ -67,6 +73,11 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
   await page.goto(`/documents/${created.id}`);
   const attachments = page.locator("section", { has: page.getByRole("heading", { name: "Anexos", exact: true }) });
   await expect(attachments).toContainText("cnh.pdf");
+  // Issue 22: credited to the customer (not the staff member who asked), with the requested document's name beside.
+  const sent = attachments.locator("li", { hasText: "cnh.pdf" });
+  await expect(sent.getByTestId("request-name")).toHaveText("(enviado para “CNH”)");
+  await expect(sent).toContainText("cliente (página de acompanhamento)");
+  await expect(sent).not.toContainText("staff@e2e.test");
   const history = page.locator("section", { has: page.getByRole("heading", { name: "Histórico", exact: true }) });
   await expect(history).toContainText("cliente (página de acompanhamento)");
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import { maskIdentifier } from "../lib/identifiers/identifiers.ts";
 import { cpfFromBase, DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 
 // Seeded by e2e/support/seed-dashboard.ts: 8 documents of "Dashboard Produto" (5 open, 3 finished in June 2026).
@@ -87,41 +88,46 @@ test("exports exactly the filtered documents as CSV, with progress", async ({ pa
   await expect(page.getByTestId("dashboard-total")).toHaveText("3 documentos no filtro");
 
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await page.getByRole("button", { name: "Exportar planilha (CSV)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^documentos-\d{8}-\d{4}\.csv$/);
   await expect(page.getByText(/CSV salvo: 3 linhas/)).toBeVisible();
 
   const bytes = readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const parsed = Papa.parse<Record<string, string>>(bytes.toString("utf8").replace(/^\uFEFF/, ""), {
+  // Read as a Brazilian spreadsheet reads it: BOM, then `;`-separated cells with Portuguese headers.
+  const parsed = Papa.parse<Record<string, string>>(bytes.subarray(3).toString("utf8"), {
     header: true,
+    delimiter: ";",
     skipEmptyLines: true,
   });
+  expect(parsed.errors).toEqual([]);
   expect(parsed.meta.fields).toEqual([
-    "id",
-    "protocol",
-    "cpf",
-    "name",
-    "email",
-    "phone",
-    "status",
-    "category",
-    "product",
-    "modality",
-    "sla_total",
-    "sla_end",
-    "created_at",
-    "updated_at",
-    "date_finished",
-    "apolice",
+    "ID",
+    "Protocolo",
+    "CPF/CNPJ",
+    "Nome",
+    "E-mail",
+    "Telefone",
+    "Status",
+    "Categoria",
+    "Produto",
+    "Modalidade",
+    "SLA (horas)",
+    "Prazo do SLA",
+    "Criado em",
+    "Atualizado em",
+    "Finalizado em",
+    "Apólice",
   ]);
-  expect(parsed.data.map((row) => [row.protocol, row.status, row.product, row.apolice, row.cpf])).toEqual([
-    ["DASH-000006", "Concluído", DASHBOARD_PRODUCT, "AP-d6", cpfFromBase("900000006")],
-    ["DASH-000007", "Concluído", DASHBOARD_PRODUCT, "AP-d7", cpfFromBase("900000007")],
-    ["DASH-000008", "Cancelado", DASHBOARD_PRODUCT, "AP-d8", cpfFromBase("900000008")],
+  // The staff role's masking policy applies to the file as to the list (the CPF masked).
+  expect(parsed.data.map((row) => [row.Protocolo, row.Status, row.Produto, row["Apólice"], row["CPF/CNPJ"]])).toEqual([
+    ["DASH-000006", "Concluído", DASHBOARD_PRODUCT, "AP-d6", maskIdentifier(cpfFromBase("900000006"))],
+    ["DASH-000007", "Concluído", DASHBOARD_PRODUCT, "AP-d7", maskIdentifier(cpfFromBase("900000007"))],
+    ["DASH-000008", "Cancelado", DASHBOARD_PRODUCT, "AP-d8", maskIdentifier(cpfFromBase("900000008"))],
   ]);
-  expect(parsed.data[1]!.name).toBe("'=1+1 Cliente Fórmula");
+  expect(parsed.data[1]!.Nome).toBe("'=1+1 Cliente Fórmula");
+  expect(parsed.data[0]!["Criado em"]).toMatch(/^\d{2}\/06\/2026 \d{2}:\d{2}$/);
   await screenshotBothSizes(page, "dashboard-export");
 });
 
@@ -212,9 +218,10 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
   );
   const [row] = Papa.parse<Record<string, string>>((await exported.text()).replace(/^\uFEFF/, ""), {
     header: true,
+    delimiter: ";",
     skipEmptyLines: true,
   }).data;
-  expect(row).toMatchObject({ name: "Importado Três; com ponto e vírgula", status: "Em análise", placa: "IMP3C33" });
+  expect(row).toMatchObject({ Nome: "Importado Três; com ponto e vírgula", Status: "Em análise", Placa: "IMP3C33" });
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "import-done");
 });

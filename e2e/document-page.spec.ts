@@ -107,18 +107,18 @@ test("a staff user edits filled_columns: adds, changes and removes keys with typ
   await expect(columns.locator('tr[data-key="placa"]')).toContainText("NEW1A23");
   await expect(editPlaca).toBeFocused();
 
-  // Add a typed product column: the type follows the column (number), the input is numeric.
+  // Add a typed product column: the type follows the column (number), the input takes pt-BR decimals.
   await columns.getByLabel("Nome do campo").fill("valor_segurado");
   await expect(columns.getByLabel("Tipo", { exact: true })).toBeDisabled();
   await expect(columns.getByLabel("Tipo", { exact: true })).toHaveValue("number");
-  await expect(columns.getByLabel("Valor", { exact: true })).toHaveAttribute("type", "number");
+  await expect(columns.getByLabel("Valor", { exact: true })).toHaveAttribute("inputmode", "decimal");
   await columns.getByLabel("Valor", { exact: true }).fill("12345.5");
   await columns.getByRole("button", { name: "Adicionar" }).click();
   await expect(columns.locator('tr[data-key="valor_segurado"]')).toContainText("12.345,5");
 
-  // A date column through its row, with a date input.
+  // A date column through its row, typed dd/mm/aaaa (ISO is accepted too).
   await columns.getByRole("button", { name: "Editar o campo inicio_vigencia" }).click();
-  await expect(columns.getByLabel("Valor de inicio_vigencia")).toHaveAttribute("type", "date");
+  await expect(columns.getByLabel("Valor de inicio_vigencia")).toHaveAttribute("placeholder", "dd/mm/aaaa");
   await columns.getByLabel("Valor de inicio_vigencia").fill("2026-05-10");
   await columns.getByRole("button", { name: "Salvar o campo inicio_vigencia" }).click();
   await expect(columns.locator('tr[data-key="inicio_vigencia"]')).toContainText("10/05/2026");

@@ -167,6 +167,23 @@ describe("every contract against the real answers", () => {
       form: fulfil,
     });
     await call("POST", "/documents/{id}/reveal", { token: staff, params: { id } });
+    // A customer e-mail that failed, sent again by hand (issue 22).
+    const failedEmail = await app.db.outboxMessage.create({
+      data: {
+        instanceId: fx.instanceId,
+        documentId: id,
+        channel: "email",
+        recipient: "cliente@example.org",
+        subject: "Protocolo",
+        body: "Olá",
+        status: "failed",
+      },
+    });
+    await call("POST", "/documents/{id}/messages/{messageId}/resend", {
+      token: staff,
+      params: { id, messageId: failedEmail.id },
+      body: {},
+    });
     const history = await call("GET", "/documents/{id}/history", { params: { id }, query: "?personal=1" });
     expect(history.length).toBeGreaterThan(2);
 

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL). Documents are created through document/create, then their dates are set with Prisma.
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_COLUMNS } from "@/lib/documents/server/export-csv.ts";
+import { BASE_COLUMN_HEADERS, BASE_COLUMNS } from "@/lib/documents/server/export-csv.ts";
 import { insertBulkDocuments } from "./helpers/bulk-documents.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -240,18 +240,32 @@ describe("POST /api/dashboard", () => {
   });
 });
 
-async function exportCsv(filter: unknown, token = fx.tokens.staff) {
-  const query = filter === undefined ? "" : `?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+// The Portuguese headers of the file, read back as the keys the assertions use (product columns by their label).
+const KEY_OF_HEADER = new Map<string, string>([
+  ...Object.entries(BASE_COLUMN_HEADERS).map(([key, header]) => [header, key] as [string, string]),
+  ["Placa", "placa"],
+  ["Valor segurado", "valor_segurado"],
+  ["Início da vigência", "inicio_vigencia"],
+]);
+const BASE_HEADERS = BASE_COLUMNS.map((key) => BASE_COLUMN_HEADERS[key]);
+
+/** The file read as a pt-BR spreadsheet reads it: a UTF-8 BOM, then `;`-separated cells (Papa with delimiter ";"). */
+async function exportCsv(filter: unknown, token = fx.tokens.staff, extra = "") {
+  const query = filter === undefined ? "" : `?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
   const response = await fetch(`${app.baseUrl}/api/documents/export.csv${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (response.status !== 200) return { response, bytes, text, header: [], rows: [] as Record<string, string>[] };
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const parsed = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   const [header, ...lines] = parsed.data;
-  const rows = lines.map((line) => Object.fromEntries(header!.map((key, index) => [key, line[index]!])));
+  expect(lines.every((line) => line.length === header!.length)).toBe(true);
+  const rows = lines.map((line) =>
+    Object.fromEntries(header!.map((key, index) => [KEY_OF_HEADER.get(key) ?? key, line[index]!])),
+  );
   return { response, bytes, text, header: header!, rows };
 }
 
@@ -259,7 +273,7 @@ const idsOf = (...keys: string[]) => keys.map((key) => String(ids[key])).sort((a
 const exportedIds = (rows: Record<string, string>[]) => rows.map((row) => row.id);
 
 describe("GET /api/documents/export.csv", () => {
-  it("streams exactly the filtered set with a BOM, the header and the product's columns", async () => {
+  it("streams exactly the filtered set as a pt-BR spreadsheet: BOM, `;`, Portuguese headers, local times", async () => {
     const result = await exportCsv({ product_id: fx.productId, categories: ["final", "invalid"] });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -268,21 +282,23 @@ describe("GET /api/documents/export.csv", () => {
     );
     expect(result.response.headers.get("x-total-count")).toBe("6");
     expect([...result.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(result.header).toEqual([...BASE_COLUMNS, "placa", "valor_segurado", "inicio_vigencia"]);
+    expect(result.header).toEqual([...BASE_HEADERS, "Placa", "Valor segurado", "Início da vigência"]);
+    expect(result.text.split("\r\n")[0]).toBe(`\uFEFF${result.header.join(";")}`);
     expect(exportedIds(result.rows)).toEqual(idsOf("a10", "a11", "a12", "a13", "a14", "a16"));
     const a12 = result.rows.find((row) => row.id === String(ids.a12))!;
+    // The masking policy of the staff role (default: cpf, e-mail and phone masked, the name visible).
     expect(a12).toMatchObject({
-      cpf: "123.456.789-09",
+      cpf: "***.456.789-**",
       name: "Cliente a12",
-      email: "a12@example.com",
+      email: "a**@e******.com",
       status: "Cancelado",
-      category: "invalid",
+      category: "Inválidos",
       product: "Seguro Auto",
       modality: "24x7",
       sla_total: "24",
-      sla_end: "2026-01-14T12:00:00.000Z",
-      created_at: "2026-01-06T12:00:00.000Z",
-      date_finished: "2026-01-15T18:00:00.000Z",
+      sla_end: "14/01/2026 09:00",
+      created_at: "06/01/2026 09:00",
+      date_finished: "15/01/2026 15:00",
     });
   });
 
@@ -311,7 +327,7 @@ describe("GET /api/documents/export.csv", () => {
       idsOf("a1"),
     );
     const onlyB = await exportCsv({ product_id: productB });
-    expect(onlyB.header).toEqual([...BASE_COLUMNS]);
+    expect(onlyB.header).toEqual(BASE_HEADERS);
     expect(exportedIds(onlyB.rows)).toEqual(idsOf("b1", "b2"));
     expect((await exportCsv({}, other.tokens.staff)).rows).toEqual([]);
   });
@@ -325,24 +341,92 @@ describe("GET /api/documents/export.csv", () => {
     const byKey = (key: string) => rows.find((row) => row.id === String(ids[key]))!;
     expect(byKey("a2").name).toBe(`'=HYPERLINK("http://evil.example","clique")`);
     expect(byKey("a3").placa).toBe("'+SUM(A1:A9)");
-    expect(byKey("a3").phone).toBe("'-1+1");
-    expect(byKey("a3").email).toBe("'-2+3@evil.example"); // one valid address can still start like a formula
+    // Phone and e-mail are masked by the staff role's default policy; the masks keep the formula guard.
+    expect(byKey("a3").phone).toMatch(/^'-/);
+    expect(byKey("a3").email).toMatch(/^'-/);
     expect(byKey("a4").name).toBe('linha 1\nlinha 2, com vírgula e "aspas"');
     expect(byKey("a5").valor_segurado).toBe("-5"); // a number, not a formula
     expect(byKey("a5").placa).toBe("ABC1D23");
   });
 
-  it("masks personal data for viewers", async () => {
+  it("masks personal data for viewers, and by the policy for staff and admins", async () => {
     const { rows } = await exportCsv({ product_id: fx.productId, created_to: "2026-01-10" }, fx.tokens.viewer);
     const a2 = rows.find((row) => row.id === String(ids.a2))!;
     // The list's masks (lib/documents/mask.ts); the phone keeps the formula guard since it starts with "+".
     expect(a2).toMatchObject({ cpf: "***.444.777-**", email: "a*@e******.com", phone: "'+** ** *****-4321" });
-    expect(a2.name).toMatch(/^'=\*+$/); // the first character only, and still neutralised
+    // The default policy leaves the name visible (docs/decisions.md "Masking by policy"), still neutralised.
+    expect(a2.name).toBe(`'=HYPERLINK("http://evil.example","clique")`);
     const a1 = rows.find((row) => row.id === String(ids.a1))!;
-    expect(a1).toMatchObject({ cpf: "***.456.789-**", name: "C****** a*" });
+    expect(a1).toMatchObject({ cpf: "***.456.789-**", name: "Cliente a1" });
+    // A policy that masks the name for viewers is followed by the file too.
+    await app.db.maskingPolicy.upsert({
+      where: { instanceId_role: { instanceId: fx.instanceId, role: "viewer" } },
+      create: { instanceId: fx.instanceId, role: "viewer", maskedFields: ["cpf", "name", "email", "phone"] },
+      update: { maskedFields: ["cpf", "name", "email", "phone"] },
+    });
+    try {
+      const strict = await exportCsv({ product_id: fx.productId, created_to: "2026-01-10" }, fx.tokens.viewer);
+      expect(strict.rows.find((row) => row.id === String(ids.a1))!.name).toBe("C****** a*");
+    } finally {
+      await app.db.maskingPolicy.deleteMany({ where: { instanceId: fx.instanceId, role: "viewer" } });
+    }
     expect(rows.map((row) => row.email ?? "").filter((email) => email && !/^'?.\*+@.\*+\.\w+$/.test(email))).toEqual(
       [],
     );
+    for (const token of [fx.tokens.staff, fx.tokens.admin]) {
+      const masked = await exportCsv({ product_id: fx.productId, created_to: "2026-01-10" }, token);
+      expect(masked.rows.find((row) => row.id === String(ids.a1))).toMatchObject({
+        cpf: "***.456.789-**",
+        email: "a*@e******.com",
+        phone: "'+** ** *****-4321",
+        name: "Cliente a1",
+      });
+    }
+  });
+
+  it("exports unmasked only for an admin with a reason, and audits it with the row count", async () => {
+    const filter = { product_id: fx.productId, created_to: "2026-01-10" };
+    const auditCount = () =>
+      app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "documents.export_unmasked" } });
+    const before = await auditCount();
+    const staff = await exportCsv(filter, fx.tokens.staff, "&unmasked=1&reason=auditoria%20interna");
+    expect(staff.response.status).toBe(403);
+    const noReason = await exportCsv(filter, fx.tokens.admin, "&unmasked=1");
+    expect(noReason.response.status).toBe(400);
+    expect(JSON.parse(noReason.text).errors[0]).toMatchObject({ path: "reason", code: "reason_required" });
+    expect(await auditCount()).toBe(before);
+
+    const full = await exportCsv(filter, fx.tokens.admin, "&unmasked=1&reason=pedido%20do%20jur%C3%ADdico");
+    expect(full.response.status).toBe(200);
+    expect(full.rows.find((row) => row.id === String(ids.a1))).toMatchObject({
+      cpf: "123.456.789-09",
+      email: "a1@example.com",
+      phone: "'+55 11 98765-4321",
+    });
+    const entries = await app.db.auditLog.findMany({
+      where: { instanceId: fx.instanceId, action: "documents.export_unmasked" },
+    });
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({
+      entity: "document",
+      actorType: "token",
+      details: expect.objectContaining({ rows: full.rows.length, reason: "pedido do jurídico" }),
+    });
+    expect(full.rows.length).toBeGreaterThan(0);
+    // Nothing personal in the audit entry itself.
+    expect(JSON.stringify(entries.at(-1)!.details)).not.toMatch(/123\.456|example\.com/);
+  });
+
+  it("exports only the chosen columns, numbers with a decimal comma", async () => {
+    const chosen = await exportCsv(
+      { product_id: fx.productId, created_from: "2026-01-13", created_to: "2026-01-13" },
+      fx.tokens.staff,
+      "&columns=protocol,status,valor_segurado",
+    );
+    expect(chosen.header).toEqual(["Protocolo", "Status", "Valor segurado"]);
+    expect(chosen.rows).toEqual([{ protocol: expect.any(String), status: "Em execução", valor_segurado: "-5" }]);
+    const unknown = await exportCsv({}, fx.tokens.staff, "&columns=protocol,senha");
+    expect(unknown.response.status).toBe(400);
   });
 
   it("pages through large sets by id without losing or repeating a row", async () => {
@@ -450,6 +534,60 @@ describe("POST /api/documents/import", () => {
       expect.objectContaining({ row: 3, path: "sla_total", message: expect.any(String), code: expect.any(String) }),
     ]);
     expect(await documentCount()).toBe(before);
+  });
+
+  it("reads pt-BR numbers, refuses ambiguous ones, bad check digits and missing required columns", async () => {
+    const product = await app.db.product.create({
+      data: {
+        instanceId: importer.instanceId,
+        name: "Financiamento",
+        columns: {
+          create: [
+            { key: "valor_fipe", label: "Valor FIPE", type: "currency", required: true },
+            { key: "parcelas", label: "Parcelas", type: "number" },
+            { key: "uf", label: "UF", type: "enum", options: ["SP", "RJ"] },
+            { key: "inicio", label: "Início", type: "date" },
+          ],
+        },
+      },
+    });
+    const base = { status: "Novo", product: "Financiamento" };
+    const rows = [
+      {
+        ...base,
+        cpf: "111.444.777-35",
+        filled_columns: { valor_fipe: "76.800,00", parcelas: "12", uf: "sp", inicio: "01/03/2026" },
+      },
+      { ...base, cpf: "111.444.777-36", filled_columns: { valor_fipe: "71250,5" } },
+      { ...base, cpf: "11.222.333/0001-81", filled_columns: { valor_fipe: "1.234" } },
+      { ...base, cpf: "12345678909", filled_columns: { parcelas: "3" } },
+      { ...base, cpf: "11.222.333/0001-82", filled_columns: { valor_fipe: "10", uf: "BA", inicio: "31/02/2026" } },
+    ];
+    const before = await documentCount();
+    const refused = await app.post("documents/import", { rows }, { token: importer.tokens.staff });
+    const refusedBody = (await refused.json()) as any;
+    expect(refused.status).toBe(400);
+    expect(await documentCount()).toBe(before);
+    expect(refusedBody.errors.map((error: any) => [error.row, error.path, error.code])).toEqual([
+      [2, "cpf", "cpf_invalid"],
+      [3, "filled_columns.valor_fipe", "number_ambiguous"],
+      [4, "filled_columns.valor_fipe", "required"],
+      [5, "filled_columns.uf", "enum_option"],
+      [5, "filled_columns.inicio", "date_invalid"],
+      [5, "cpf", "cnpj_invalid"],
+    ]);
+    expect(refusedBody.errors[1].message).toMatch(/ambíguo/);
+
+    const partial = await app.post("documents/import", { rows, valid_only: true }, { token: importer.tokens.staff });
+    const body = (await partial.json()) as any;
+    expect(partial.status, JSON.stringify(body)).toBe(200);
+    expect(body.imported).toBe(1);
+    expect(body.skipped.map((error: any) => error.row)).toEqual([2, 3, 4, 5, 5, 5]);
+    const [created] = await app.db.document.findMany({ where: { id: { in: body.ids } } });
+    expect(created).toMatchObject({
+      productId: product.id,
+      filledColumns: { valor_fipe: 76800, parcelas: 12, uf: "SP", inicio: "2026-03-01" },
+    });
   });
 
   it("is for staff, and limits the rows per request", async () => {

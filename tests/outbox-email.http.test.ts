@@ -79,6 +79,20 @@ describe("statuses configure the customer's message", () => {
       body: JSON.stringify({ notify_customer: "yes", message_subject: "" }),
     });
     expect(refused.status).toBe(400);
+    // Issue 22: an unknown placeholder would reach the customer literally — refused when saved, naming it.
+    const unknown = await fetch(`${app.baseUrl}/api/admin/settings/statuses/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${fx.tokens.admin}` },
+      body: JSON.stringify({ message_body: "Olá, {cliente}. Protocolo {protocolo}." }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Json).errors).toEqual([
+      expect.objectContaining({
+        path: "message_body",
+        code: "unknown_placeholder",
+        params: { placeholder: "{cliente}", allowed: "{nome}, {protocolo}, {status}, {link}, {observacoes}" },
+      }),
+    ]);
     // The public catalog is unchanged: integrators see no templates.
     const catalog = (await call("POST", "status/loadAll", {}, fx.tokens.staff)) as unknown as Json[];
     expect(catalog.find((status) => status.id === id)).not.toHaveProperty("message_body");
@@ -192,13 +206,53 @@ describe("delivery guarantees", () => {
     });
   });
 
-  it("fails a permanent refusal at once", async () => {
+  it("fails a permanent refusal at once; staff see the text sent and can resend it (issue 22)", async () => {
     const document = await newDocument();
     await moveTo(document.id, "Em análise");
     smtp.refuse({ code: 550, message: "No such user" });
-    expect((await send()).results).toEqual([
-      { id: expect.any(Number), outcome: "failed", attempts: 1, error: expect.stringContaining("550") },
-    ]);
+    const [failed] = (await send()).results;
+    expect(failed).toEqual({
+      id: expect.any(Number),
+      outcome: "failed",
+      attempts: 1,
+      error: expect.stringContaining("550"),
+    });
+
+    // The document page shows the message's text to staff (not to viewers), with its recipient and state.
+    const view = await call("GET", `documents/${document.id}`, undefined, fx.tokens.staff);
+    const [message] = view.messages as Json[];
+    expect(message).toMatchObject({ id: failed!.id, state: "failed", recipient: "c************@e******.org" });
+    expect(String(message!.text)).toContain("Olá, Joana Prado.");
+    // Before a status change is confirmed, the page knows which statuses e-mail the customer, and to whom.
+    expect(view.notify).toEqual({
+      status_ids: expect.arrayContaining([fx.statusIds["Em análise"]]),
+      recipient: "c************@e******.org",
+      configured: true,
+    });
+    const forViewer = await call("GET", `documents/${document.id}`, undefined, fx.tokens.viewer);
+    expect((forViewer.messages as Json[])[0]!.text).toBeNull();
+
+    const resend = (token: string, id = failed!.id) =>
+      fetch(`${app.baseUrl}/api/documents/${document.id}/messages/${id}/resend`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: "{}",
+      });
+    expect((await resend(fx.tokens.viewer)).status).toBe(403);
+    const resent = await resend(fx.tokens.staff);
+    expect(resent.status).toBe(200);
+    const copy = (await resent.json()) as Json;
+    expect(copy).toEqual({ id: expect.any(Number), resent_from: failed!.id });
+    smtp.refuse(null);
+    expect((await send()).results).toEqual([{ id: copy.id, outcome: "sent" }]);
+    expect(smtp.messages.at(-1)!.text).toContain("Joana Prado");
+    // Only a failed e-mail can be resent; another instance's cannot be reached.
+    expect((await resend(fx.tokens.staff, copy.id as number)).status).toBe(409);
+    const other = await createInstanceFixture(app.db, "other-resend");
+    expect((await resend(other.tokens.staff)).status).toBe(404);
+    expect(await app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "document.resend_email" } })).toBe(
+      1,
+    );
   });
 
   it("gives up after the last attempt", async () => {

@@ -87,6 +87,8 @@ describe("lookup", () => {
       ],
       status: "Aguardando seus documentos",
       finished: false,
+      paused: true,
+      company: expect.any(String),
       sla_end: expect.any(String),
       date_finished: null,
       observations: [{ id: expect.any(Number), text: "Falta a CNH.", created_at: expect.any(String) }],
@@ -96,6 +98,20 @@ describe("lookup", () => {
     for (const secret of ["Rosa", "rosa.tavares", "99876", "11144477735", "111.444", "difícil"]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("finds the protocol typed without the hyphen, with dots or spaces (issue 22 finding 6)", async () => {
+    const protocol = String(document.protocol);
+    const bare = protocol.replace(/\D/g, "");
+    for (const typed of [bare, `${bare.slice(0, 8)} ${bare.slice(8)}`, `${bare.slice(0, 8)}.${bare.slice(8)}`]) {
+      const response = await lookup(typed, CUSTOMER.cpf);
+      expect(response.status, typed).toBe(200);
+      const { view } = (await response.json()) as Json;
+      expect(view.protocol).toBe(protocol);
+      // Paused (a "pause" status): the answer says so, and the page shows that instead of a deadline.
+      expect(view.paused).toBe(true);
+    }
+    expect((await lookup(`${bare}1`, CUSTOMER.cpf)).status).toBe(404);
   });
 
   it("answers a wrong protocol and a wrong identifier alike", async () => {
@@ -155,8 +171,25 @@ describe("uploads", () => {
 
     // Staff see it on the document page and in the history, and download it (never inline).
     const page = await staff("GET", `documents/${document.id}`);
+    // Issue 22 finding 5: the upload is credited to the customer, not to the staff member who requested it, and
+    // the requested document's name stays beside the file's own name — on the page and in loadById.
     expect(page.attachments).toEqual([
-      expect.objectContaining({ id: requestId, state: "uploaded", file_name: "cnh.pdf" }),
+      expect.objectContaining({
+        id: requestId,
+        state: "uploaded",
+        file_name: "cnh.pdf",
+        request_name: "CNH",
+        author: "cliente (página de acompanhamento)",
+      }),
+    ]);
+    const loaded = await staff("POST", "document/loadById", { id: document.id });
+    expect(loaded.attachment).toEqual([
+      expect.objectContaining({
+        file_name: "cnh.pdf",
+        request_name: "CNH",
+        author: "cliente (página de acompanhamento)",
+        user: { name: "cliente (página de acompanhamento)" },
+      }),
     ]);
     const history = await staff("GET", `documents/${document.id}/history`);
     expect(JSON.stringify(history)).toContain("cliente (página de acompanhamento)");

@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useCreateWebhook, type CreatedWebhook } from "@/lib/api-client/webhooks.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/event-names.ts";
@@ -16,6 +17,8 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
   const t = useTranslations("apis.webhooks");
   const errorText = useErrorText();
   const create = useCreateWebhook();
+  // Each field's problem under it, in the admin's language (not a generic "Alguns campos estão inválidos").
+  const errors = useServerErrors(create.error);
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const [payload, setPayload] = useState<PayloadDetail>(DEFAULT_PAYLOAD_DETAIL);
   return (
@@ -24,12 +27,33 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
       className="space-y-3 rounded-md border border-slate-200 bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const url = String(new FormData(event.currentTarget).get("url") ?? "").trim();
-        create.mutate({ url, events, payload }, { onSuccess: onCreated });
+        const form = event.currentTarget;
+        const url = String(new FormData(form).get("url") ?? "").trim();
+        create.mutate(
+          { url, events, payload },
+          {
+            onSuccess: (created) => {
+              // A clean form for the next endpoint; the created secret is shown by onCreated.
+              form.reset();
+              setEvents([...WEBHOOK_EVENTS]);
+              setPayload(DEFAULT_PAYLOAD_DETAIL);
+              onCreated(created);
+            },
+          },
+        );
       }}
     >
       <h2 className="font-semibold">{t("new")}</h2>
-      <TextField label={t("url")} name="url" type="url" placeholder="https://" hint={t("urlHint")} required />
+      <TextField
+        label={t("url")}
+        name="url"
+        type="url"
+        placeholder="https://"
+        hint={t("urlHint")}
+        error={errors.field("url")}
+        onInput={errors.clearOnEdit}
+        required
+      />
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("events")}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
@@ -49,6 +73,11 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
             </label>
           ))}
         </div>
+        {errors.field("events") ? (
+          <p className="mt-1 text-sm text-red-700" data-testid="webhook-events-error">
+            {errors.field("events")}
+          </p>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("payload")}</legend>
@@ -67,7 +96,9 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
           ))}
         </div>
       </fieldset>
-      {create.error ? <Alert>{errorText.text(create.error)}</Alert> : null}
+      {create.error && !errors.field("url") && !errors.field("events") ? (
+        <Alert>{errorText.text(create.error)}</Alert>
+      ) : null}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? t("creating") : t("create")}
       </Button>

@@ -48,6 +48,11 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
                   >
                     {attachment.file_name}
                   </a>
+                  {attachment.request_name ? (
+                    <span className="ml-2 text-sm text-slate-800" data-testid="request-name">
+                      {t("forRequest", { name: attachment.request_name })}
+                    </span>
+                  ) : null}
                   <p className="text-xs text-slate-600">
                     {t("meta", {
                       type: attachment.media_type ?? "—",

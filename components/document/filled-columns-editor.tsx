@@ -51,9 +51,11 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   // When a row leaves edit mode, keyboard focus goes back to its Edit button (after the commit that re-creates it)
   // instead of getting lost with the removed input.
   const focusAfterEdit = useRef<string | null>(null);
+  // Only the row that is still being edited closes: a save that succeeds after the user opened another row's
+  // editor must not close that one.
   const stopEditing = (key: string) => {
     focusAfterEdit.current = key;
-    setEditing(null);
+    setEditing((current) => (current === null || current.key === key ? null : current));
   };
   useEffect(() => {
     const key = focusAfterEdit.current;
@@ -64,8 +66,13 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   function save(key: string, type: ValueType, text: string, onInvalid: (error: string) => void, onDone: () => void) {
-    const parsed = parseValue(type, text);
-    if (!parsed.ok) return onInvalid(t(`errors.${parsed.error}`));
+    const column = columns.find((candidate) => candidate.key === key) ?? null;
+    const parsed = parseValue(type, text, column);
+    if (!parsed.ok) {
+      return onInvalid(
+        t(`errors.${parsed.error}`, { value: parsed.params?.value ?? text, options: parsed.params?.options ?? "" }),
+      );
+    }
     setMessage(null);
     update.mutate(
       { filled_columns: { [key]: parsed.value } },
@@ -83,7 +90,11 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
     if (!row.present || row.value === null) return <span className="italic text-slate-600">{t("notSet")}</span>;
     const type = typeOf(row);
     if (type === "date" && typeof row.value === "string") return calendarDate(row.value);
+    if (type === "currency" && typeof row.value === "number") {
+      return format.number(row.value, { style: "currency", currency: "BRL" });
+    }
     if (type === "number" && typeof row.value === "number") return format.number(row.value);
+    if (type === "boolean" && typeof row.value === "boolean") return row.value ? t("yes") : t("no");
     return <span className={type === "json" ? "font-mono text-xs" : undefined}>{valueText(row.value)}</span>;
   }
 
@@ -110,6 +121,9 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
       cell: (row) => (
         <>
           {row.column ? row.column.label : row.key}
+          {row.column?.required ? (
+            <span className="ml-1 text-xs font-normal text-red-800">({t("requiredMark")})</span>
+          ) : null}
           {row.column ? <span className="block font-mono text-xs font-normal text-slate-600">{row.key}</span> : null}
         </>
       ),
@@ -134,6 +148,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
             ) : null}
             <ValueInput
               type={editing.type}
+              column={row.column}
               value={editing.text}
               label={t("valueFor", { key: row.key })}
               invalid={editing.error !== null}

@@ -1,8 +1,10 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/feedback.tsx";
-import type { StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useResendMessage, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDateTime } from "./format.ts";
 
 type Message = StaffDocumentView["messages"][number];
@@ -19,6 +21,8 @@ const STATE_STYLE: Record<Message["state"], string> = {
 export function MessagesPanel({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.messages");
   const dateTime = useDateTime();
+  const resend = useResendMessage(view.document.id);
+  const errorText = useErrorText();
   return (
     <Card title={t("title")}>
       {view.messages.length === 0 ? (
@@ -38,7 +42,15 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
                     : t("queuedAt", { date: dateTime(message.created_at) })}
                 </span>
               </div>
-              <p className="break-words text-slate-900">{message.subject}</p>
+              <p className="break-words font-medium text-slate-900">{message.subject}</p>
+              {message.text ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-xs text-brand-700">{t("showText")}</summary>
+                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
+                    {message.text}
+                  </p>
+                </details>
+              ) : null}
               {message.next_attempt_at ? (
                 <p className="mt-1 text-xs text-slate-600">
                   {t("nextAttempt", { date: dateTime(message.next_attempt_at), attempts: message.attempts })}
@@ -47,10 +59,26 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
               {message.last_error ? (
                 <p className="mt-1 break-words text-xs text-red-800">{t("error", { error: message.last_error })}</p>
               ) : null}
+              {message.state === "failed" && view.permissions.can_edit ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="mt-2"
+                  disabled={resend.isPending}
+                  aria-label={t("resendLabel", { subject: message.subject })}
+                  onClick={() => resend.mutate(message.id)}
+                >
+                  {t("resend")}
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      <p className="mt-2 text-sm" aria-live="polite">
+        {resend.isSuccess ? <span className="text-green-800">{t("resent")}</span> : null}
+        {resend.isError ? <span className="text-red-800">{errorText.text(resend.error)}</span> : null}
+      </p>
     </Card>
   );
 }

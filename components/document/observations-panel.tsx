@@ -63,6 +63,11 @@ export function ObservationsPanel({ view }: { view: StaffDocumentView }) {
                 </label>
               ))}
             </fieldset>
+            {visibility === "customer" ? (
+              <p className="w-full text-xs text-slate-700" data-testid="customer-note-hint">
+                {t("customerHint")}
+              </p>
+            ) : null}
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? t("adding") : t("add")}
             </Button>

@@ -70,7 +70,15 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
             setPending({
               kind: "status",
               target: to,
-              message: t("confirmStatus", { from: view.status.name, to }),
+              message: `${t("confirmStatus", { from: view.status.name, to })} ${
+                !view.notify.status_ids.includes(Number(statusId))
+                  ? t("notifyNone")
+                  : !view.notify.recipient
+                    ? t("notifyNoEmail")
+                    : !view.notify.configured
+                      ? t("notifyNotConfigured", { recipient: view.notify.recipient })
+                      : t("notifyEmail", { recipient: view.notify.recipient })
+              }`,
               change: { status_id: Number(statusId) },
             });
           }}

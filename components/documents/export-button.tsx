@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, type ApiErrorBody } from "@/lib/api-client/fetch-json.ts";
 import { Button } from "@/components/ui/button.tsx";
+import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "@/lib/documents/export-columns.ts";
 import type { z } from "zod";
 import type { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
 
@@ -50,6 +51,12 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const router = useRouter();
   const [state, setState] = useState<State>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
+  const [chosen, setChosen] = useState<Set<ExportBaseColumn>>(() => new Set(EXPORT_BASE_COLUMNS));
+  const [unmasked, setUnmasked] = useState(false);
+  const [reason, setReason] = useState("");
+  const reasonMissing = unmasked && reason.trim().length < 5;
+  // The options are rendered only when asked for: their labels ("Produto", "Status") stay out of the page otherwise.
+  const [optionsOpen, setOptionsOpen] = useState(false);
 
   const size = (bytes: number) =>
     bytes < 1024 * 1024
@@ -61,7 +68,14 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
     abort.current = controller;
     setState({ phase: "running", rows: 0, bytes: 0, total: null });
     try {
-      const response = await fetch(`/api/documents/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`, {
+      const params = new URLSearchParams({ filter: JSON.stringify(filter) });
+      // Product columns always follow the chosen base columns (their keys are the product's own).
+      if (chosen.size < EXPORT_BASE_COLUMNS.length) params.set("columns", [...chosen].join(","));
+      if (unmasked) {
+        params.set("unmasked", "1");
+        params.set("reason", reason.trim());
+      }
+      const response = await fetch(`/api/documents/export.csv?${params}`, {
         signal: controller.signal,
         credentials: "same-origin",
       });
@@ -106,9 +120,58 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const running = state.phase === "running";
   return (
     <div className={`flex flex-wrap items-center gap-3 ${className}`}>
-      <Button variant="secondary" onClick={() => void run()} disabled={running}>
+      <Button variant="secondary" onClick={() => void run()} disabled={running || reasonMissing || chosen.size === 0}>
         {t("button")}
       </Button>
+      <Button variant="ghost" size="sm" aria-expanded={optionsOpen} onClick={() => setOptionsOpen(!optionsOpen)}>
+        {t("options")}
+      </Button>
+      {optionsOpen ? (
+        <div className="w-full space-y-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
+          <fieldset>
+            <legend className="font-medium text-slate-900">{t("columns")}</legend>
+            <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+              {EXPORT_BASE_COLUMNS.map((key) => (
+                <label key={key} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(key)}
+                    onChange={(event) => {
+                      const next = new Set(chosen);
+                      if (event.target.checked) next.add(key);
+                      else next.delete(key);
+                      setChosen(next);
+                    }}
+                  />
+                  {t(`column.${key}`)}
+                </label>
+              ))}
+            </div>
+            <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
+          </fieldset>
+          <div>
+            <label className="flex items-center gap-2 font-medium text-slate-900">
+              <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
+              {t("unmasked")}
+            </label>
+            <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
+            {unmasked ? (
+              <label className="mt-2 block">
+                <span className="mb-1 block text-slate-800">{t("reason")}</span>
+                <textarea
+                  rows={2}
+                  value={reason}
+                  required
+                  aria-invalid={reasonMissing || undefined}
+                  onChange={(event) => setReason(event.target.value)}
+                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                />
+                {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
+              </label>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       {running ? (
         <>
           <progress

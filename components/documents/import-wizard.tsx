@@ -25,7 +25,10 @@ import { MappingStep } from "./import/mapping-step.tsx";
 import { PreviewStep } from "./import/preview-step.tsx";
 import { useImportDocuments } from "./import/use-import-documents.ts";
 
-/** Upload → map headers → preview with per-row errors → import all rows in one request (all or nothing). */
+/**
+ * Upload → map headers → preview with per-row errors → import all rows in one request (all or nothing), or only the
+ * valid rows, with a downloadable error report for the others.
+ */
 export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
   const t = useTranslations("csv.import");
   const [parsed, setParsed] = useState<ParsedFile | null>(null);
@@ -48,6 +51,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
   const mappedFields = new Set(Object.values(mapping));
   const missing = REQUIRED_FIELDS.filter((field) => !mappedFields.has(field));
   const tooMany = (parsed?.rows.length ?? 0) > MAX_IMPORT_ROWS;
+  const validRows = (parsed?.rows.length ?? 0) - new Set(rowErrors.map((error) => error.row)).size;
 
   function onParsed(next: ParsedFile | null) {
     importing.reset();
@@ -82,7 +86,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
           <PreviewStep parsed={parsed} mapping={mapping} rowErrors={rowErrors} />
           <div className="flex flex-wrap items-center gap-3">
             <Button
-              onClick={() => importing.mutate(mappedRows)}
+              onClick={() => importing.mutate({ rows: mappedRows })}
               // The server would refuse the whole file while the preview shows errors: fix the file first.
               disabled={
                 importing.isPending ||
@@ -93,6 +97,15 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
             >
               {importing.isPending ? t("submitting") : t("submit", { rows: parsed.rows.length })}
             </Button>
+            {rowErrors.length > 0 && validRows > 0 && missing.length === 0 ? (
+              <Button
+                variant="secondary"
+                onClick={() => importing.mutate({ rows: mappedRows, validOnly: true })}
+                disabled={importing.isPending || importing.outcome?.kind === "success"}
+              >
+                {t("submitValid", { rows: validRows })}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={reset}>
               {t("again")}
             </Button>

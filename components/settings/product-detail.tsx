@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
-import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Card } from "@/components/ui/feedback.tsx";
 import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
@@ -96,7 +96,10 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
               <td className={cell}>{column.order}</td>
               <td className={`${cell} font-mono`}>{column.key}</td>
               <td className={cell}>{column.label}</td>
-              <td className={cell}>{t(`columns.types.${column.type}`)}</td>
+              <td className={cell}>
+                {t(`columns.types.${column.type}`)}
+                {column.required ? ` · ${t("columns.required")}` : ""}
+              </td>
               <RowActions>
                 <EditButton name={column.label} onClick={() => setEditing(column)} />
                 <DeleteButton name={column.label} onClick={() => deletion.ask(column)} />
@@ -140,6 +143,11 @@ function ColumnDialog({
             key: String(form.get("key") ?? "").trim(),
             label: String(form.get("label") ?? "").trim(),
             type: String(form.get("type")) as CreateColumnInput["type"],
+            required: form.get("required") === "on",
+            options: String(form.get("options") ?? "")
+              .split("\n")
+              .map((option) => option.trim())
+              .filter(Boolean),
             ...orderInput(form),
           };
           save.mutate({ id: column?.id, input }, { onSuccess: onClose });
@@ -174,6 +182,18 @@ function ColumnDialog({
             </option>
           ))}
         </SelectField>
+        <TextAreaField
+          label={t("columns.options")}
+          name="options"
+          rows={3}
+          defaultValue={(column?.options ?? []).join("\n")}
+          hint={t("columns.optionsHint")}
+          error={errors.field("options")}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="required" defaultChecked={column?.required ?? false} />
+          {t("columns.required")}
+        </label>
         <OrderField defaultValue={column?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </SettingsForm>

@@ -22,6 +22,9 @@ export function TrackingDetails({
   const dateTime = useDateTime();
   return (
     <div className="space-y-4">
+      <p className="text-sm text-slate-700" data-testid="tracking-company">
+        {t("company", { name: view.company })}
+      </p>
       <Card title={`${t("protocol")} ${view.protocol}`}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
           <dt className="text-slate-600">{t("product")}</dt>
@@ -31,7 +34,15 @@ export function TrackingDetails({
             {view.status}
           </dd>
           <dt className="text-slate-600">{view.finished ? t("finished") : t("slaEnd")}</dt>
-          <dd>{view.finished ? dateTime(view.date_finished) : view.sla_end ? dateTime(view.sla_end) : t("noSla")}</dd>
+          <dd data-testid="tracking-deadline">
+            {view.finished
+              ? dateTime(view.date_finished)
+              : view.paused
+                ? t("paused")
+                : view.sla_end
+                  ? dateTime(view.sla_end)
+                  : t("noSla")}
+          </dd>
         </dl>
         {view.steps.length ? (
           <>

@@ -8,6 +8,7 @@ import * as documentView from "@/app/api/documents/[id]/contract.ts";
 import * as history from "@/app/api/documents/[id]/history/contract.ts";
 import * as observations from "@/app/api/documents/[id]/observations/contract.ts";
 import * as reveal from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as resendMessage from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
 import * as updateById from "@/app/api/document/updateById/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { documentKeys, invalidateDocuments } from "./document-keys.ts";
@@ -76,6 +77,15 @@ export function useAddObservation(id: number) {
   return useMutation({
     mutationFn: (input: { text: string; visibility: "internal" | "customer" }) =>
       callApi(observations.POST, { params: { id }, body: input }),
+    onSettled: invalidate,
+  });
+}
+
+/** "Reenviar" a failed customer e-mail (a new copy is queued). */
+export function useResendMessage(id: number) {
+  const invalidate = useInvalidateDocumentPage(id);
+  return useMutation({
+    mutationFn: (messageId: number) => callApi(resendMessage.POST, { params: { id, messageId }, body: {} }),
     onSettled: invalidate,
   });
 }

@@ -55,37 +55,38 @@ import * as c50 from "@/app/api/documents/[id]/attachments/contract.ts";
 import * as c51 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
 import * as c52 from "@/app/api/documents/[id]/contract.ts";
 import * as c53 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c54 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c55 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c56 from "@/app/api/documents/export.csv/contract.ts";
-import * as c57 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c58 from "@/app/api/documents/filter-options/contract.ts";
-import * as c59 from "@/app/api/documents/find/contract.ts";
-import * as c60 from "@/app/api/documents/import/contract.ts";
-import * as c61 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c62 from "@/app/api/documents/search/contract.ts";
-import * as c63 from "@/app/api/health/contract.ts";
-import * as c64 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c65 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c66 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c67 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c68 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c69 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c70 from "@/app/api/metrics/contract.ts";
-import * as c71 from "@/app/api/modality/loadAll/contract.ts";
-import * as c72 from "@/app/api/observation/create/contract.ts";
-import * as c73 from "@/app/api/observation/deleteById/contract.ts";
-import * as c74 from "@/app/api/openapi.json/contract.ts";
-import * as c75 from "@/app/api/product/create/contract.ts";
-import * as c76 from "@/app/api/product/loadAll/contract.ts";
-import * as c77 from "@/app/api/ready/contract.ts";
-import * as c78 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c79 from "@/app/api/saved-filters/contract.ts";
-import * as c80 from "@/app/api/status/loadAll/contract.ts";
-import * as c81 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c82 from "@/app/api/tracking/lookup/contract.ts";
-import * as c83 from "@/app/api/tracking/upload/contract.ts";
-import * as c84 from "@/app/api/tracking/view/contract.ts";
+import * as c54 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c55 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c56 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c57 from "@/app/api/documents/export.csv/contract.ts";
+import * as c58 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c59 from "@/app/api/documents/filter-options/contract.ts";
+import * as c60 from "@/app/api/documents/find/contract.ts";
+import * as c61 from "@/app/api/documents/import/contract.ts";
+import * as c62 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c63 from "@/app/api/documents/search/contract.ts";
+import * as c64 from "@/app/api/health/contract.ts";
+import * as c65 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c66 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c67 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c68 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c69 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c70 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c71 from "@/app/api/metrics/contract.ts";
+import * as c72 from "@/app/api/modality/loadAll/contract.ts";
+import * as c73 from "@/app/api/observation/create/contract.ts";
+import * as c74 from "@/app/api/observation/deleteById/contract.ts";
+import * as c75 from "@/app/api/openapi.json/contract.ts";
+import * as c76 from "@/app/api/product/create/contract.ts";
+import * as c77 from "@/app/api/product/loadAll/contract.ts";
+import * as c78 from "@/app/api/ready/contract.ts";
+import * as c79 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c80 from "@/app/api/saved-filters/contract.ts";
+import * as c81 from "@/app/api/status/loadAll/contract.ts";
+import * as c82 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c83 from "@/app/api/tracking/lookup/contract.ts";
+import * as c84 from "@/app/api/tracking/upload/contract.ts";
+import * as c85 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.POST,
@@ -162,34 +163,35 @@ export const CONTRACTS: readonly ApiContract[] = [
   c53.GET,
   c54.POST,
   c55.POST,
-  c56.GET,
-  c57.POST,
+  c56.POST,
+  c57.GET,
   c58.POST,
   c59.POST,
   c60.POST,
   c61.POST,
   c62.POST,
-  c63.GET,
+  c63.POST,
   c64.GET,
-  c65.POST,
-  c66.GET,
-  c67.POST,
-  c68.GET,
+  c65.GET,
+  c66.POST,
+  c67.GET,
+  c68.POST,
   c69.GET,
   c70.GET,
-  c71.POST,
+  c71.GET,
   c72.POST,
   c73.POST,
-  c74.GET,
-  c75.POST,
+  c74.POST,
+  c75.GET,
   c76.POST,
-  c77.GET,
-  c78.DELETE,
-  c79.GET,
-  c79.POST,
+  c77.POST,
+  c78.GET,
+  c79.DELETE,
+  c80.GET,
   c80.POST,
   c81.POST,
   c82.POST,
   c83.POST,
   c84.POST,
+  c85.POST,
 ];

@@ -1,6 +1,7 @@
 // The answer schemas of the catalog objects (lib/catalog/server/serialize.ts builds them): product, step, column, status,
 // category, modality. Shared with the browser: contracts and fetchers take their types from here.
 import { z } from "zod";
+import { COLUMN_TYPES } from "../columns/values.ts";
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 export const ZIsoDay = z.iso.date();
@@ -13,8 +14,11 @@ export const ZColumn = z.strictObject({
   id: z.int(),
   key: z.string(),
   label: z.string(),
-  type: z.enum(["string", "number", "date"]),
+  type: z.enum(COLUMN_TYPES),
   order: z.int(),
+  required: z.boolean(),
+  /** The allowed values of an `enum` column (empty for the other types). */
+  options: z.array(z.string()),
 });
 
 export const ZCategory = z.strictObject({

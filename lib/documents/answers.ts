@@ -72,6 +72,8 @@ export const ZAttachment = z.strictObject({
   size: z.int(),
   sha256: z.string().nullable(),
   request_note: z.string().nullable(),
+  /** The requested document's name when a customer's file fulfilled a request (file_name is the file's own). */
+  request_name: z.string().nullable(),
   author: z.string(),
   created_at: ZIsoDateTime,
   uploaded_at: nullableTime,
@@ -159,6 +161,8 @@ export const ZStaffDocumentView = z.strictObject({
       channel: z.enum(["email", "webhook"]),
       recipient: z.string(),
       subject: z.string(),
+      /** The message's text as sent (staff+; null for viewers). */
+      text: z.string().nullable(),
       status: z.enum(["pending", "sent", "failed"]),
       state: z.enum(["queued", "retrying", "not_configured", "sent", "failed"]),
       attempts: z.int(),
@@ -168,6 +172,11 @@ export const ZStaffDocumentView = z.strictObject({
       next_attempt_at: ZIsoDateTime.nullable(),
     }),
   ),
+  notify: z.strictObject({
+    status_ids: z.array(z.int()),
+    recipient: z.string().nullable(),
+    configured: z.boolean(),
+  }),
   permissions: z.strictObject({ can_edit: z.boolean(), can_reveal: z.boolean() }),
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });
@@ -193,7 +202,22 @@ export const ZRevealedPersonalData = z.strictObject({
 /** A revealed row of the documents list (POST /api/documents/reveal and reveal-page). */
 export const ZRevealedRow = ZRevealedPersonalData.extend({ id: z.int(), cpf_formatted: z.string() });
 
-export const ZImportResult = z.strictObject({ imported: z.int(), ids: z.array(z.int()) });
+export const ZImportResult = z.strictObject({
+  imported: z.int(),
+  ids: z.array(z.int()),
+  /** With `valid_only`: the rows left out and why (row, path, message in Portuguese for typed columns, code). */
+  skipped: z
+    .array(
+      z.object({
+        row: z.int(),
+        path: z.string(),
+        message: z.string(),
+        code: z.string().optional(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
+});
 
 /** The filter bar's choices (POST /api/documents/filter-options). */
 export const ZFilterOptions = z.strictObject({
@@ -212,7 +236,7 @@ export const ZFilterOptions = z.strictObject({
       id: z.int(),
       name: z.string(),
       active: z.boolean(),
-      columns: z.array(ZColumn.pick({ key: true, label: true, type: true })),
+      columns: z.array(ZColumn.pick({ key: true, label: true, type: true, required: true, options: true })),
     }),
   ),
   modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),

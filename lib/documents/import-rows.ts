@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { type FieldError } from "../errors/app-error.ts";
 import { fieldErrors } from "../errors/field-errors.ts";
+import { COLUMN_ERROR_TEXT, parseColumnValue, type ColumnSpec } from "../columns/values.ts";
+import { isValidCnpj, isValidCpf, normalizeIdentifier } from "../identifiers/identifiers.ts";
 import { createDocumentSchema, type CreateDocumentInput } from "./schemas.ts";
 
 /** Fields a CSV header can be mapped to; any other header becomes a key of filled_columns. */
@@ -29,13 +31,17 @@ export type ImportRowError = { row: number } & FieldError;
 
 export type ImportCatalog = {
   statuses: Array<{ id: number; name: string }>;
-  products: Array<{ id: number; name: string; columns?: Array<{ key: string; type: string; label?: string }> }>;
+  products: Array<{ id: number; name: string; columns?: ColumnSpec[] }>;
 };
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
 
-/** The request body: mapped rows (cells as text), validated row by row by `toCreateInput`. */
+/**
+ * The request body: mapped rows (cells as text), validated row by row by `toCreateInput`. `valid_only`: import the
+ * valid rows and answer the others' errors in `skipped` (default: all or nothing).
+ */
 export const importBodySchema = z.object({
+  valid_only: z.boolean().optional(),
   rows: z
     .array(
       z.object({
@@ -96,13 +102,44 @@ export function toCreateInput(
     });
   }
 
-  const columnTypes = new Map((product?.columns ?? []).map((column) => [column.key, column.type]));
-  const filled: Record<string, string | number> = {};
-  for (const [key, raw] of Object.entries((row.filled_columns ?? {}) as Record<string, unknown>)) {
+  // Typed product columns go through the shared pt-BR parser (lib/columns/values.ts): "76.800,00" is 76800 in a
+  // number column, "1.234" is refused as ambiguous, a required column must have a value.
+  const columns = new Map((product?.columns ?? []).map((column) => [column.key, column]));
+  const filled: Record<string, string | number | boolean> = {};
+  const cells = (row.filled_columns ?? {}) as Record<string, unknown>;
+  for (const [key, raw] of Object.entries(cells)) {
     const value = text(raw);
     if (!key.trim() || !value) continue;
-    const numeric = columnTypes.get(key.trim()) === "number" ? Number(value.replace(",", ".")) : NaN;
-    filled[key.trim()] = Number.isFinite(numeric) ? numeric : value;
+    const column = columns.get(key.trim());
+    if (!column) {
+      filled[key.trim()] = value;
+      continue;
+    }
+    const parsed = parseColumnValue(column, value);
+    if (parsed.ok) {
+      if (parsed.value !== null) filled[key.trim()] = parsed.value;
+    } else {
+      errors.push({
+        path: `filled_columns.${key.trim()}`,
+        message: parsed.message,
+        code: parsed.code,
+        params: parsed.params,
+      });
+    }
+  }
+  for (const column of columns.values()) {
+    if (column.required && !Object.entries(cells).some(([key, value]) => key.trim() === column.key && text(value))) {
+      errors.push({ path: `filled_columns.${column.key}`, message: COLUMN_ERROR_TEXT.required, code: "required" });
+    }
+  }
+  // An identifier shaped like a CPF (11 digits) or a CNPJ (14 positions) must have its check digits right; other
+  // identifiers (a SUSEP code, a foreign document) are accepted as text, as document/create does.
+  const identifier = text(row.cpf);
+  const bare = normalizeIdentifier(identifier);
+  if (/^\d{11}$/.test(bare) && !isValidCpf(bare)) {
+    errors.push({ path: "cpf", message: "CPF inválido: os dígitos verificadores não conferem", code: "cpf_invalid" });
+  } else if (/^[0-9A-Z]{12}\d{2}$/.test(bare) && !isValidCnpj(bare)) {
+    errors.push({ path: "cpf", message: "CNPJ inválido: os dígitos verificadores não conferem", code: "cnpj_invalid" });
   }
   // An unresolved status or product is already reported; a placeholder id lets the schema check the other fields.
   const candidate: Record<string, unknown> = {

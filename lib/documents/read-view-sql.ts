@@ -45,7 +45,7 @@ const READ_VIEW = `json_build_object(
     FROM "Observation" o WHERE o."documentId" = d."id"), '[]'::json),
   'attachment', coalesce((
     SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'file_name', a."fileName",
-      'media_type', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'request_note', a."requestNote",
+      'media_type', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'request_note', a."requestNote", 'request_name', a."requestName",
       'author', a."authorLabel", 'created_at', ${isoSql(`a."createdAt"`)}, 'uploaded_at', ${isoSql(`a."uploadedAt"`)},
       'download_url', ${DOWNLOAD_URL}, ${ORIGINAL_ATTACHMENT_FIELDS})
       ORDER BY a."createdAt", a."id")

@@ -29,5 +29,9 @@ function issueParams(issue: IssueLike): { params?: ErrorParams } {
     if (typeof value === "string" || typeof value === "number") params[key] = value;
     else if (typeof value === "bigint") params[key] = Number(value);
   }
+  // A rule of our own may name values for its message besides its code (e.g. the unknown placeholder).
+  for (const [key, value] of Object.entries((issue.params as Record<string, unknown> | undefined) ?? {})) {
+    if (key !== "code" && (typeof value === "string" || typeof value === "number")) params[key] = value;
+  }
   return Object.keys(params).length ? { params } : {};
 }

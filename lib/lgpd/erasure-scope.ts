@@ -80,7 +80,10 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   ProductColumn: {
     rows: `"productId" IN (SELECT id FROM "Product" WHERE "instanceId" = $1)`,
     masked: { label: "text" },
-    kept: { key: "the filled_columns key documents use; masking it would detach their values" },
+    kept: {
+      key: "the filled_columns key documents use; masking it would detach their values",
+      options: "a list column's allowed values, stored as is in documents' filled_columns (like key)",
+    },
   },
   Modality: {
     kept: {
@@ -115,7 +118,14 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   Attachment: {
     rows: OF_INSTANCE_DOCUMENTS,
-    masked: { fileName: "text", requestNote: "text", authorLabel: "text", linkPath: "text", linkDriver: "text" },
+    masked: {
+      fileName: "text",
+      requestName: "text",
+      requestNote: "text",
+      authorLabel: "text",
+      linkPath: "text",
+      linkDriver: "text",
+    },
     kept: {
       mediaType: "a MIME type",
       storedName: "a generated name (a uuid and the extension of the sniffed type), never the customer's file name",

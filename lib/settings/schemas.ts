@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
 import { hoursField, idField } from "../http/zod-fields.ts";
+import { COLUMN_TYPES } from "../columns/values.ts";
+import { PLACEHOLDERS } from "../outbox/template.ts";
 
 /** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
 const rule = (code: string, message: string) => ({ message, params: { code } });
@@ -41,6 +43,33 @@ export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
 // ---------------------------------------------------------------- statuses
+/**
+ * A message template names only the placeholders the sender fills ({nome}, {protocolo}, …): an unknown one
+ * (`{cliente}`) would reach the customer literally, so it is refused when the template is saved.
+ */
+const template = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((text, context) => {
+      const unknown = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)]
+        .map((match) => match[1]!)
+        .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+      if (unknown.length) {
+        context.addIssue({
+          code: "custom",
+          message: `Unknown placeholder {${unknown[0]}}; use ${PLACEHOLDERS.map((name) => `{${name}}`).join(", ")}`,
+          params: {
+            code: "unknown_placeholder",
+            placeholder: `{${unknown[0]}}`,
+            allowed: PLACEHOLDERS.map((name) => `{${name}}`).join(", "),
+          },
+        });
+      }
+    });
+
 export const createStatusSchema = z.strictObject({
   name: name(120),
   description: z.string().trim().max(1000).optional(),
@@ -54,8 +83,8 @@ export const createStatusSchema = z.strictObject({
   public_name: z.string().trim().min(1).max(120).nullable().optional(),
   /** Entering the status e-mails the customer, with this pt-BR template (null = the default one). */
   notify_customer: z.boolean().optional(),
-  message_subject: z.string().trim().min(1).max(250).nullable().optional(),
-  message_body: z.string().trim().min(1).max(5000).nullable().optional(),
+  message_subject: template(250).nullable().optional(),
+  message_body: template(5000).nullable().optional(),
   /** Statuses a document may move to from this one; empty = anywhere. */
   allowed_status_ids: z
     .array(idField)
@@ -79,14 +108,36 @@ export const updateProductSchema = createProductSchema.partial();
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
-export const COLUMN_TYPES = ["string", "number", "date"] as const;
-export const createColumnSchema = z.strictObject({
+export { COLUMN_TYPES };
+const columnFields = {
   key: safeKey,
   label: name(120),
   type: z.enum(COLUMN_TYPES),
   order: order.optional(),
-});
-export const updateColumnSchema = createColumnSchema.partial();
+  /** An empty value is refused on the staff page and in imports. */
+  required: z.boolean().optional(),
+  /** The allowed values of an `enum` column (required for that type, ignored by the others). */
+  options: z
+    .array(z.string().trim().min(1).max(120))
+    .max(100)
+    .refine((options) => new Set(options).size === options.length, rule("unique", "Options must be unique"))
+    .optional(),
+};
+const enumHasOptions = (input: { type?: string; options?: string[] }) =>
+  input.type !== "enum" || input.options === undefined || input.options.length > 0;
+export const createColumnSchema = z
+  .strictObject(columnFields)
+  .refine((input) => input.type !== "enum" || (input.options?.length ?? 0) > 0, {
+    ...rule("options_required", "A list column needs at least one option"),
+    path: ["options"],
+  });
+export const updateColumnSchema = z
+  .strictObject(columnFields)
+  .partial()
+  .refine(enumHasOptions, {
+    ...rule("options_required", "A list column needs at least one option"),
+    path: ["options"],
+  });
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 

@@ -8,6 +8,10 @@ export const ZTrackingView = z.strictObject({
   steps: z.array(z.strictObject({ name: z.string(), current: z.boolean() })),
   status: z.string(),
   finished: z.boolean(),
+  /** The case waits (a `pause` status): the page says so instead of a deadline the paused clock no longer keeps. */
+  paused: z.boolean(),
+  /** The instance's name, shown as who the customer deals with. */
+  company: z.string(),
   sla_end: ZIsoDateTime.nullable(),
   date_finished: ZIsoDateTime.nullable(),
   observations: z.array(z.strictObject({ id: z.int(), text: z.string(), created_at: ZIsoDateTime })),

@@ -5,7 +5,7 @@ import { PAYLOAD_DETAILS } from "./payload-detail.ts";
 
 const eventList = z
   .array(z.enum(WEBHOOK_EVENTS))
-  .min(1, "Choose at least one event")
+  .refine((events) => events.length > 0, { message: "Choose at least one event", params: { code: "webhook_events" } })
   .max(WEBHOOK_EVENTS.length)
   .refine((events) => new Set(events).size === events.length, "Each event may appear once");
 
@@ -17,8 +17,17 @@ const endpointUrl = z
   .url()
   .superRefine((value, context) => {
     const problem = destinationProblem(value);
-    if (problem) context.addIssue({ code: "custom", message: problem });
+    // The code lets the console say it in the admin's language (messages/*/errors.json form.webhook_*).
+    if (problem) context.addIssue({ code: "custom", message: problem, params: { code: destinationCode(problem) } });
   });
+
+/** destinationProblem's sentence → a stable code for translation. */
+function destinationCode(problem: string): string {
+  if (problem.startsWith("Use an https")) return "webhook_https";
+  if (problem.startsWith("Credentials")) return "webhook_credentials";
+  if (problem.startsWith("Enter a valid")) return "webhook_url";
+  return "webhook_address";
+}
 
 /** "minimal" (default for new endpoints) or "full": how much of a document each delivery carries. */
 const payloadDetail = z.enum(PAYLOAD_DETAILS);

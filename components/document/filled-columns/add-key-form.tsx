@@ -91,6 +91,7 @@ export function AddKeyForm({
           <ValueInput
             id={`${errorId}-value`}
             type={draftType}
+            column={draftColumn}
             value={draft.text}
             label={t("newValue")}
             invalid={draft.error !== null}

@@ -1,8 +1,12 @@
 "use client";
 
-import { CONTROL, type ValueType } from "./values.ts";
+import { useTranslations } from "use-intl";
+import { CONTROL, previewOf, type Column, type ValueType } from "./values.ts";
 
-/** The value input for a type: text, number, date, or a JSON text area. */
+/**
+ * The value input for a type: text (numbers, money and dates are typed the Brazilian way — "71.250,50",
+ * "dd/mm/aaaa" — and the parsed value is shown before saving), a list or yes/no choice, or a JSON text area.
+ */
 export function ValueInput({
   type,
   value,
@@ -14,6 +18,7 @@ export function ValueInput({
   autoFocus,
   onSubmit,
   onCancel,
+  column,
 }: {
   type: ValueType;
   value: string;
@@ -26,7 +31,10 @@ export function ValueInput({
   /** Enter (Ctrl+Enter in the JSON area) saves, Escape cancels: inline editing without the mouse. */
   onSubmit?: () => void;
   onCancel?: () => void;
+  /** The product column being edited (its list options). */
+  column?: Column | null;
 }) {
+  const t = useTranslations("document.columns");
   const common = {
     id,
     autoFocus,
@@ -46,12 +54,41 @@ export function ValueInput({
     className: `${CONTROL} ${type === "json" ? "font-mono" : ""}`,
   };
   if (type === "json") return <textarea rows={2} {...common} onChange={(event) => onChange(event.target.value)} />;
+  if (type === "enum" || type === "boolean") {
+    const options =
+      type === "boolean"
+        ? [
+            { value: "sim", label: t("yes") },
+            { value: "não", label: t("no") },
+          ]
+        : (column?.options ?? []).map((option) => ({ value: option, label: option }));
+    return (
+      <select {...common} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t("choose")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const preview = invalid ? null : previewOf(type, value, column);
   return (
-    <input
-      type={type === "number" ? "number" : type === "date" ? "date" : "text"}
-      step={type === "number" ? "any" : undefined}
-      {...common}
-      onChange={(event) => onChange(event.target.value)}
-    />
+    <>
+      <input
+        type="text"
+        inputMode={type === "number" || type === "currency" ? "decimal" : type === "date" ? "numeric" : undefined}
+        placeholder={type === "date" ? "dd/mm/aaaa" : type === "currency" ? "71.250,50" : undefined}
+        autoComplete="off"
+        {...common}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {type === "number" || type === "currency" || type === "date" ? (
+        <p className="mt-1 min-h-4 text-xs text-slate-700" aria-live="polite" data-testid="value-preview">
+          {preview ? t("preview", { value: preview }) : null}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
+import { ErrorReportButton } from "./error-report.tsx";
 import { RowErrorList } from "./row-errors.tsx";
 import type { ImportOutcome as Outcome } from "./use-import-documents.ts";
 
@@ -14,11 +15,21 @@ export function ImportOutcome({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   if (outcome.kind === "success") {
     return (
-      <Alert tone="success">
-        {t("success", { count: outcome.imported })}{" "}
+      <Alert tone={outcome.skipped.length ? "warning" : "success"}>
+        {outcome.skipped.length
+          ? t("successPartial", {
+              count: outcome.imported,
+              skipped: new Set(outcome.skipped.map((error) => error.row)).size,
+            })
+          : t("success", { count: outcome.imported })}{" "}
         <Link href="/documents" className="font-medium underline">
           {t("back")}
         </Link>
+        {outcome.skipped.length ? (
+          <div className="mt-2">
+            <ErrorReportButton errors={outcome.skipped} fileName="erros-importacao.csv" />
+          </div>
+        ) : null}
       </Alert>
     );
   }

@@ -7,6 +7,7 @@ import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { ImportRowError } from "@/lib/documents/import-rows.ts";
 import { StepSection } from "./step-section.tsx";
 import type { Mapping, ParsedFile } from "./import-mapping.ts";
+import { ErrorReportButton } from "./error-report.tsx";
 import { RowErrorList, usePathLabel } from "./row-errors.tsx";
 
 const PREVIEW_ROWS = 10;
@@ -79,6 +80,9 @@ export function PreviewStep({
           <Alert tone="warning">
             <p>{t("preview.summaryErrors", { count: errorsByRow.size })}</p>
             <RowErrorList errors={rowErrors} title={t("preview.allErrors")} />
+            <div className="mt-2">
+              <ErrorReportButton errors={rowErrors} fileName="erros-previa-importacao.csv" />
+            </div>
           </Alert>
         )}
       </div>

@@ -10,7 +10,9 @@ const LISTED_ERRORS = 50;
 export function usePathLabel() {
   const t = useTranslations("csv.import");
   return (path: string) =>
-    (IMPORT_FIELDS as readonly string[]).includes(path) ? t(`fields.${path as ImportField}`) : path;
+    (IMPORT_FIELDS as readonly string[]).includes(path)
+      ? t(`fields.${path as ImportField}`)
+      : path.replace(/^filled_columns\./, "");
 }
 
 /** "Linha 3 · Status: status desconhecido “X”" for the first 50 errors, and how many more there are. */

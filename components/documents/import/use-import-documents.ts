@@ -8,22 +8,31 @@ import type { ContractBody } from "@/lib/http/contract.ts";
 import type { ImportRowError } from "@/lib/documents/import-rows.ts";
 
 export type ImportOutcome =
-  | { kind: "success"; imported: number }
+  | { kind: "success"; imported: number; skipped: ImportRowError[] }
   | { kind: "refused"; error: unknown; errors: ImportRowError[] }
   | { kind: "failed"; error: unknown };
 
 export function useImportDocuments() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (rows: ContractBody<typeof importContract.POST>["rows"]) => callApi(importContract.POST, { body: { rows } }),
+    mutationFn: ({
+      rows,
+      validOnly,
+    }: {
+      rows: ContractBody<typeof importContract.POST>["rows"];
+      validOnly?: boolean;
+    }) => callApi(importContract.POST, { body: { rows, ...(validOnly ? { valid_only: true } : {}) } }),
     // New documents: every open list is stale.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
   return { ...mutation, outcome: outcomeOf(mutation.data, mutation.error) };
 }
 
-function outcomeOf(data: { imported: number } | undefined, error: unknown): ImportOutcome | null {
-  if (data) return { kind: "success", imported: data.imported };
+function outcomeOf(
+  data: { imported: number; skipped?: ImportRowError[] } | undefined,
+  error: unknown,
+): ImportOutcome | null {
+  if (data) return { kind: "success", imported: data.imported, skipped: data.skipped ?? [] };
   if (!error) return null;
   // 400: the file was refused whole, with the rows' errors; anything else is a failure to try again.
   if (error instanceof ApiClientError && error.status === 400) {

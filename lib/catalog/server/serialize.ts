@@ -16,7 +16,15 @@ export function serializeStep(step: ProductStep) {
 }
 
 export function serializeColumn(column: ProductColumn) {
-  return { id: column.id, key: column.key, label: column.label, type: column.type, order: column.order };
+  return {
+    id: column.id,
+    key: column.key,
+    label: column.label,
+    type: column.type,
+    order: column.order,
+    required: column.required,
+    options: column.options ?? [],
+  };
 }
 
 export function serializeCategory(category: StatusCategory) {

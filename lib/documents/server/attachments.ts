@@ -100,6 +100,10 @@ export async function fulfilAttachmentRequest(
       data: {
         state: "uploaded",
         fileName: file.fileName,
+        // The upload is the uploader's (the customer's, from the tracking page), not the requester's; the name of
+        // the document that was asked for stays beside the file's own name.
+        requestName: pending.fileName,
+        authorLabel: actor.label,
         storedName: file.storedName ?? null,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,

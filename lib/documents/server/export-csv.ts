@@ -1,57 +1,87 @@
 import "server-only";
-import Papa from "papaparse";
+import { z } from "zod";
 import { hasRole, type Actor } from "../../auth/actor.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { formatColumnValue } from "../../columns/values.ts";
+import { SPREADSHEET_BOM, neutralizeFormula, spreadsheetLines } from "../../csv/spreadsheet.ts";
 import { getDb, Prisma } from "../../db/client.ts";
-import { maskIdentifier } from "../../identifiers/identifiers.ts";
+import { AppError, forbidden } from "../../errors/app-error.ts";
 import { log } from "../../log.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
-import { maskEmail, maskName, maskPhone } from "../mask.ts";
+import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 import { documentFilterSql } from "./search.ts";
+import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "../export-columns.ts";
 import type { DocumentFilters } from "../search-schema.ts";
 
-// CSV export of exactly the filtered set of the documents list, streamed: keyset pages of EXPORT_BATCH_SIZE rows by
-// id, each page formatted with papaparse and pushed to the response as soon as it is read, so memory stays flat
-// whatever the size of the set (see docs/benchmarks.md).
+// Spreadsheet export of exactly the filtered set of the documents list, streamed: keyset pages of EXPORT_BATCH_SIZE
+// rows by id, each page formatted and pushed to the response as soon as it is read, so memory stays flat whatever the
+// size of the set (see docs/benchmarks.md). The file is what a Brazilian Excel/LibreOffice opens as columns: `;`,
+// UTF-8 with BOM, date-times in America/Sao_Paulo as dd/mm/aaaa hh:mm, numbers with a decimal comma, Portuguese
+// headers and labels. Personal data follows the masking policy of the caller's role; the unmasked file is an
+// admin's right, needs a reason and is audited with its row count before the first byte leaves
+// (docs/decisions.md "Spreadsheet export").
 
 export const EXPORT_BATCH_SIZE = 1000;
 
-export const BASE_COLUMNS = [
-  "id",
-  "protocol",
-  "cpf",
-  "name",
-  "email",
-  "phone",
-  "status",
-  "category",
-  "product",
-  "modality",
-  "sla_total",
-  "sla_end",
-  "created_at",
-  "updated_at",
-  "date_finished",
-] as const;
+export const BASE_COLUMNS = EXPORT_BASE_COLUMNS;
+export type BaseColumn = ExportBaseColumn;
 
-const BOM = "\uFEFF";
+/** The Portuguese header of each base column (product columns use their own label). */
+export const BASE_COLUMN_HEADERS: Record<BaseColumn, string> = {
+  id: "ID",
+  protocol: "Protocolo",
+  cpf: "CPF/CNPJ",
+  name: "Nome",
+  email: "E-mail",
+  phone: "Telefone",
+  status: "Status",
+  category: "Categoria",
+  product: "Produto",
+  modality: "Modalidade",
+  sla_total: "SLA (horas)",
+  sla_end: "Prazo do SLA",
+  created_at: "Criado em",
+  updated_at: "Atualizado em",
+  date_finished: "Finalizado em",
+};
+
+/** The export's options besides the filter: which columns (base keys and product column keys), masked or not. */
+export const ZExportOptions = z.object({
+  columns: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
+  unmasked: z.boolean().default(false),
+  reason: z.string().trim().max(500).optional(),
+});
+export type ExportOptions = z.input<typeof ZExportOptions>;
+
+export { neutralizeFormula };
+
 const encoder = new TextEncoder();
 
-/** Spreadsheets run cells starting with = + - @ (or tab / CR) as formulas: a leading quote makes them text. */
-export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: DEFAULT_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
-function cell(value: unknown): string | number | null {
+/** A number as a pt-BR spreadsheet reads it as a number: decimal comma, no thousands dots. */
+const spreadsheetNumber = (value: number) => String(value).replace(".", ",");
+
+function cell(value: unknown, type?: string): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "string") return neutralizeFormula(value);
-  return neutralizeFormula(JSON.stringify(value));
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    return spreadsheetNumber(value);
+  }
+  if (value instanceof Date) return dateTimeFormat.format(value).replace(",", "");
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  if (type && typeof value === "string") return formatColumnValue(type, value);
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
 }
-
-// What viewers see of personal data (staff and admins get it in full): the same masks as the list.
-const masked = (mask: (value: string) => string) => (value: string | null) => (value ? mask(value) : value);
 
 export type DocumentExport = {
   total: number;
@@ -62,9 +92,31 @@ export type DocumentExport = {
 
 /**
  * Counts the filtered set, fixes its upper id (documents created during the download are not included), and returns
- * the CSV as a stream. Personal data (cpf, name, e-mail, phone) is masked unless the actor is staff or admin.
+ * the CSV as a stream. Personal data (cpf, name, e-mail, phone) is masked by the role's masking policy unless
+ * `unmasked` is asked for by an admin with a reason — then one audit entry (row count, reason, columns, filter) is
+ * written first.
  */
-export async function prepareDocumentExport(actor: Actor, filters: DocumentFilters): Promise<DocumentExport> {
+export async function prepareDocumentExport(
+  actor: Actor,
+  filters: DocumentFilters,
+  input: ExportOptions = {},
+): Promise<DocumentExport> {
+  const options = ZExportOptions.parse(input);
+  if (options.unmasked) {
+    if (!hasRole(actor, "admin"))
+      throw forbidden("Your role does not allow an unmasked export", { code: "export_unmasked_forbidden" });
+    if (!options.reason || options.reason.length < 5) {
+      throw new AppError("invalid", "Invalid parameters", {
+        errors: [
+          {
+            path: "reason",
+            message: "Say why the unmasked export is needed (5 characters or more)",
+            code: "reason_required",
+          },
+        ],
+      });
+    }
+  }
   const db = await getDb();
   const instanceId = actor.instanceId;
   // The list's own WHERE clause, so the file holds exactly the documents the list shows for these filters.
@@ -83,28 +135,69 @@ export async function prepareDocumentExport(actor: Actor, filters: DocumentFilte
   const [statuses, products, productColumns] = [
     await db.status.findMany({
       where: { instanceId },
-      select: { id: true, name: true, category: { select: { key: true } } },
+      select: { id: true, name: true, category: { select: { key: true, label: true } } },
     }),
     await db.product.findMany({ where: { instanceId }, select: { id: true, name: true } }),
     await db.productColumn.findMany({
       where: { productId: { in: productIds }, product: { instanceId } },
       orderBy: [{ productId: "asc" }, { order: "asc" }, { id: "asc" }],
-      select: { key: true },
+      select: { key: true, label: true, type: true },
     }),
   ];
   const statusById = new Map(statuses.map((status) => [status.id, status]));
   const productNameById = new Map(products.map((product) => [product.id, product.name]));
-  const columnKeys = [...new Set(productColumns.map((column) => column.key))];
+  const columnByKey = new Map<string, { key: string; label: string; type: string }>();
+  for (const column of productColumns) if (!columnByKey.has(column.key)) columnByKey.set(column.key, column);
+  const wanted = options.columns ? new Set(options.columns) : null;
+  const baseColumns = BASE_COLUMNS.filter((key) => !wanted || wanted.has(key));
   const reserved = new Set<string>(BASE_COLUMNS);
-  const header = [...BASE_COLUMNS, ...columnKeys.map((key) => (reserved.has(key) ? `filled_columns.${key}` : key))];
-  const showPersonal = hasRole(actor, "staff");
+  const extraColumns = [...columnByKey.values()].filter(
+    (column) => !wanted || wanted.has(column.key) || wanted.has(`filled_columns.${column.key}`),
+  );
+  const unknown = options.columns?.filter(
+    (key) => !reserved.has(key) && !columnByKey.has(key.replace(/^filled_columns\./, "")),
+  );
+  if (unknown?.length) {
+    throw new AppError("invalid", "Invalid parameters", {
+      errors: unknown.map((key) => ({
+        path: "columns",
+        message: `Unknown column "${key}"`,
+        code: "unknown_column",
+        params: { value: key },
+      })),
+    });
+  }
+  const usedHeaders = new Set<string>(baseColumns.map((key) => BASE_COLUMN_HEADERS[key]));
+  const header = [
+    ...baseColumns.map((key) => BASE_COLUMN_HEADERS[key]),
+    ...extraColumns.map((column) => {
+      const label =
+        usedHeaders.has(column.label) || reserved.has(column.key) ? `${column.label} (${column.key})` : column.label;
+      usedHeaders.add(label);
+      return label;
+    }),
+  ];
+  const masked = options.unmasked ? new Set<never>() : await maskedFieldsFor(actor);
+  if (options.unmasked) {
+    await recordAudit(db, actor, {
+      action: "documents.export_unmasked",
+      entity: "document",
+      entityId: null,
+      details: {
+        rows: total,
+        reason: options.reason!,
+        columns: [...baseColumns, ...extraColumns.map((column) => column.key)],
+        filter: filters as Record<string, unknown>,
+      },
+    });
+  }
 
   let lastId = 0;
   let done = maxId === 0;
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(`${BOM}${Papa.unparse([header.map(cell)], { newline: "\r\n" })}\r\n`));
+        controller.enqueue(encoder.encode(`${SPREADSHEET_BOM}${spreadsheetLines([header])}`));
         if (done) controller.close();
       },
       async pull(controller) {
@@ -147,26 +240,30 @@ export async function prepareDocumentExport(actor: Actor, filters: DocumentFilte
           const rows = batch.map((document) => {
             const status = statusById.get(document.statusId);
             const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
+            const personal = applyMaskingPolicy(document, masked);
+            const values: Record<BaseColumn, unknown> = {
+              id: document.id,
+              protocol: document.protocol,
+              cpf: personal.cpf,
+              name: personal.name,
+              email: personal.email,
+              phone: personal.phone,
+              status: status?.name,
+              category: status?.category.label,
+              product: productNameById.get(document.productId),
+              modality: document.modalityIdentifier,
+              sla_total: document.slaTotal,
+              sla_end: document.slaEnd,
+              created_at: document.createdAt,
+              updated_at: document.updatedAt,
+              date_finished: document.dateFinished,
+            };
             return [
-              document.id,
-              document.protocol,
-              showPersonal ? document.cpf : maskIdentifier(document.cpf),
-              showPersonal ? document.name : masked(maskName)(document.name),
-              showPersonal ? document.email : masked(maskEmail)(document.email),
-              showPersonal ? document.phone : masked(maskPhone)(document.phone),
-              status?.name,
-              status?.category.key,
-              productNameById.get(document.productId),
-              document.modalityIdentifier,
-              document.slaTotal,
-              document.slaEnd,
-              document.createdAt,
-              document.updatedAt,
-              document.dateFinished,
-              ...columnKeys.map((key) => filled[key]),
-            ].map(cell);
+              ...baseColumns.map((key) => cell(values[key])),
+              ...extraColumns.map((column) => cell(filled[column.key], column.type)),
+            ];
           });
-          controller.enqueue(encoder.encode(`${Papa.unparse(rows, { newline: "\r\n" })}\r\n`));
+          controller.enqueue(encoder.encode(spreadsheetLines(rows)));
           if (batch.length < EXPORT_BATCH_SIZE) {
             done = true;
             controller.close();

@@ -32,7 +32,13 @@ export async function loadFilterOptions(instanceId: number): Promise<FilterOptio
       id: product.id,
       name: product.name,
       active: product.active,
-      columns: product.columns.map(({ key, label, type }) => ({ key, label, type })),
+      columns: product.columns.map(({ key, label, type, required, options }) => ({
+        key,
+        label,
+        type,
+        required,
+        options: options ?? [],
+      })),
     })),
     modalities: modalities.map(({ id, identifier }) => ({ id, identifier })),
   };

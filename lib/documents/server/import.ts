@@ -8,9 +8,11 @@ import { createDocumentInTx } from "./create.ts";
 import { toCreateInput, type ImportRowError } from "../import-rows.ts";
 import type { CreateDocumentInput } from "../schemas.ts";
 
-// CSV import, all or nothing: every row is validated first (document/create's schema plus status/product names);
-// if any row fails nothing is written and the answer lists each row's errors. Otherwise all rows are created in ONE
-// transaction with document/create's own logic, so a failure half-way (a status deleted meanwhile) rolls back all.
+// CSV import: every row is validated first (document/create's schema, status/product names, typed columns read the
+// pt-BR way, required columns, CPF/CNPJ check digits). All or nothing by default: if any row fails nothing is written
+// and the answer lists each row's errors. With `validOnly` ("importar as linhas válidas") the valid rows are written
+// and the others come back in `skipped` for the error report. The rows written are created in ONE transaction with
+// document/create's own logic, so a failure half-way (a status deleted meanwhile) rolls back all.
 
 /** A transaction of 5,000 creates takes seconds on PGlite; give it room beyond the default 30 s. */
 const IMPORT_TIMEOUT_MS = 180_000;
@@ -20,35 +22,37 @@ export async function importDocuments(
   actor: Actor,
   rows: Array<Record<string, unknown>>,
   requestId?: string,
-): Promise<{ imported: number; ids: number[] }> {
+  options: { validOnly?: boolean } = {},
+): Promise<{ imported: number; ids: number[]; skipped?: ImportRowError[] }> {
   const db = await getDb();
   const instanceId = actor.instanceId;
   const statuses = await db.status.findMany({ where: { instanceId }, select: { id: true, name: true } });
   const products = await db.product.findMany({
     where: { instanceId },
-    select: { id: true, name: true, columns: { select: { key: true, type: true } } },
+    select: { id: true, name: true, columns: { select: { key: true, type: true, required: true, options: true } } },
   });
   const catalog = { statuses, products };
 
-  const inputs: CreateDocumentInput[] = [];
+  const inputs: Array<{ row: number; input: CreateDocumentInput }> = [];
   const errors: ImportRowError[] = [];
   rows.forEach((row, index) => {
     const result = toCreateInput(row, catalog);
-    if (result.input) inputs.push(result.input);
+    if (result.input) inputs.push({ row: index + 1, input: result.input });
     for (const error of result.errors) errors.push({ row: index + 1, ...error });
   });
-  if (errors.length) throw rowErrors(errors);
+  if (errors.length && !options.validOnly) throw rowErrors(errors);
+  if (!inputs.length) throw rowErrors(errors);
 
   const ids = await inTransaction(
     async (tx) => {
       const created: number[] = [];
-      for (const [index, input] of inputs.entries()) {
+      for (const { row, input } of inputs) {
         try {
           created.push((await createDocumentInTx(prismaRunner(tx), actor, input, requestId)).id);
         } catch (error) {
           if (error instanceof AppError && error.kind === "invalid") {
             const { code, params } = error;
-            throw rowErrors([{ row: index + 1, path: "(row)", message: error.message, code, params }]);
+            throw rowErrors([{ row, path: "(row)", message: error.message, code, params }]);
           }
           throw error;
         }
@@ -57,7 +61,9 @@ export async function importDocuments(
     },
     { timeoutMs: IMPORT_TIMEOUT_MS },
   );
-  return { imported: ids.length, ids };
+  return options.validOnly
+    ? { imported: ids.length, ids, skipped: errors.slice(0, MAX_LISTED_ERRORS) }
+    : { imported: ids.length, ids };
 }
 
 function rowErrors(errors: ImportRowError[]): AppError {

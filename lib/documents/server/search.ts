@@ -157,7 +157,15 @@ export async function documentFilterSql(
       where: { productId: filters.product_id, product: { instanceId } },
       select: { key: true, type: true },
     });
-    conditions.push(...columnConditions(filters.columns, definitions));
+    // A currency column filters as a number; list and yes/no columns as text (lib/columns/values.ts).
+    const filterType = (type: string): ColumnDefinition["type"] =>
+      type === "currency" ? "number" : type === "number" || type === "date" ? type : "string";
+    conditions.push(
+      ...columnConditions(
+        filters.columns,
+        definitions.map(({ key, type }) => ({ key, type: filterType(type) })),
+      ),
+    );
   }
   return Prisma.join(conditions, " AND ");
 }

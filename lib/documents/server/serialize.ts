@@ -82,6 +82,7 @@ export function serializeAttachment(attachment: DocumentWithRelations["attachmen
     size: attachment.size,
     sha256: attachment.sha256,
     request_note: attachment.requestNote,
+    request_name: attachment.requestName,
     author: attachment.authorLabel,
     created_at: iso(attachment.createdAt),
     uploaded_at: iso(attachment.uploadedAt),

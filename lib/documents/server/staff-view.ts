@@ -6,6 +6,7 @@ import { notFound } from "../../errors/app-error.ts";
 import { attachmentMaxBytes } from "../../http/upload.ts";
 import { identifierKind } from "../../identifiers/identifiers.ts";
 import { loadDocumentMessages } from "../../outbox/server/document-messages.ts";
+import { smtpUrl } from "../../outbox/config.ts";
 import { maskPersonalValue } from "../mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
@@ -45,7 +46,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
-    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin") }),
+    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin"), showText: hasRole(actor, "staff") }),
   ]);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
@@ -104,6 +105,15 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
     attachments: document.attachments.map(serializeAttachment),
     /** E-mails to the customer (lib/outbox), newest first. */
     messages,
+    /**
+     * Who hears of a change before it is confirmed: the statuses whose entry e-mails the customer, whether the
+     * document has an address to send to (masked), and whether e-mail is configured at all.
+     */
+    notify: {
+      status_ids: statuses.filter((status) => status.notifyCustomer).map((status) => status.id),
+      recipient: masked.email,
+      configured: smtpUrl() !== null,
+    },
     permissions: { can_edit: canEdit, can_reveal: canEdit },
     limits: { attachment_max_bytes: attachmentMaxBytes() },
   };

@@ -8,12 +8,12 @@ import { smtpUrl } from "../config.ts";
  * data), and where it stands. `state` spells out the outbox status for people: `not_configured` is a pending e-mail
  * that waits because no SMTP_URL is set; `retrying` one that failed and will be tried again.
  */
-export async function loadDocumentMessages(documentId: number, options: { showErrors: boolean }) {
+export async function loadDocumentMessages(documentId: number, options: { showErrors: boolean; showText?: boolean }) {
   const db = await getDb();
   const rows = await db.outboxMessage.findMany({
     where: { documentId, channel: "email" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    omit: { body: true, leaseOwner: true, lastResponse: true },
+    omit: { leaseOwner: true, lastResponse: true },
     take: 50,
   });
   const configured = smtpUrl() !== null;
@@ -22,6 +22,8 @@ export async function loadDocumentMessages(documentId: number, options: { showEr
     channel: row.channel,
     recipient: maskEmail(row.recipient),
     subject: row.subject,
+    // The text as the customer got it (staff+: it may carry the name and notes they see on the page anyway).
+    text: options.showText ? row.body : null,
     status: row.status,
     state:
       row.status !== "pending"

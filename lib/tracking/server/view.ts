@@ -16,12 +16,29 @@ const notFoundAnswer = () => notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_f
 /** An access token for the page after a lookup: short-lived (the e-mail link lives longer). */
 const LOOKUP_TOKEN_MS = 2 * 3_600_000;
 
+/**
+ * The spellings a typed protocol may stand for, so a person can type it without the hyphen or with other
+ * punctuation and spaces: as typed (trimmed), without punctuation, and with the hyphen where our protocols have it —
+ * after the 8-digit day (20261123-000042) or between a letter prefix and the digits (DASH-000006). Exact matches on
+ * these keep the lookup on the protocol index.
+ */
+export function protocolCandidates(protocol: string): string[] {
+  const typed = protocol.trim();
+  const bare = typed.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
+  const candidates = new Set([typed, typed.toUpperCase(), bare]);
+  if (/^\d{9,}$/.test(bare)) candidates.add(`${bare.slice(0, 8)}-${bare.slice(8)}`);
+  const prefixed = /^([A-Z]+)(\d+)$/.exec(bare);
+  if (prefixed) candidates.add(`${prefixed[1]}-${prefixed[2]}`);
+  return [...candidates].filter(Boolean);
+}
+
 export async function findByProtocol(protocol: string, identifier: string): Promise<{ uuid: string } | null> {
   const db = await getDb();
   const digits = normalizeIdentifier(identifier);
-  if (!digits) return null;
+  const protocols = protocolCandidates(protocol);
+  if (!digits || !protocols.length) return null;
   const document = await db.document.findFirst({
-    where: { protocol: protocol.trim(), cpfDigits: digits },
+    where: { protocol: { in: protocols }, cpfDigits: digits },
     orderBy: { id: "desc" },
     select: { uuid: true },
   });
@@ -45,6 +62,7 @@ export async function documentForToken(token: string) {
       protocol: true,
       slaEnd: true,
       dateFinished: true,
+      instance: { select: { name: true } },
       product: {
         select: { name: true, steps: { orderBy: [{ order: "asc" }, { id: "asc" }], select: { id: true, name: true } } },
       },
@@ -72,6 +90,9 @@ export async function trackingView(token: string) {
     steps: document.product.steps.map((step) => ({ name: step.name, current: step.id === document.status.stepId })),
     status: document.status.publicName ?? document.status.name,
     finished: document.status.category.kind === "finished",
+    // Paused (waiting on the customer or a third party): the SLA clock stops, so no deadline is promised.
+    paused: document.status.category.kind === "pause",
+    company: document.instance.name,
     sla_end: document.slaEnd?.toISOString() ?? null,
     date_finished: document.dateFinished?.toISOString() ?? null,
     observations: document.observations.map((o) => ({ id: o.id, text: o.text, created_at: o.createdAt.toISOString() })),

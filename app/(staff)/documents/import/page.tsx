@@ -22,7 +22,13 @@ export default async function ImportDocumentsPage() {
     products: products.map((product) => ({
       id: product.id,
       name: product.name,
-      columns: (product.columns ?? []).map((column) => ({ key: column.key, label: column.label, type: column.type })),
+      columns: (product.columns ?? []).map((column) => ({
+        key: column.key,
+        label: column.label,
+        type: column.type,
+        required: column.required,
+        options: column.options,
+      })),
     })),
   };
   return (

@@ -5,5 +5,5 @@ import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, body, requestId }) =>
-  importDocuments(actor, body.rows, requestId),
+  importDocuments(actor, body.rows, requestId, { validOnly: body.valid_only }),
 );

@@ -1,0 +1,15 @@
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "ColumnType" ADD VALUE 'currency';
+ALTER TYPE "ColumnType" ADD VALUE 'enum';
+ALTER TYPE "ColumnType" ADD VALUE 'boolean';
+
+-- AlterTable
+ALTER TABLE "ProductColumn" ADD COLUMN     "options" TEXT[] DEFAULT ARRAY[]::TEXT[],
+ADD COLUMN     "required" BOOLEAN NOT NULL DEFAULT false;
