@@ -56,7 +56,10 @@ beforeAll(async () => {
   const { factory } = await getConnection();
   expect(await applyMigrations(factory, { before: MIGRATION })).not.toContain(MIGRATION);
   const db = await getDb();
-  const instance = await db.instance.create({ data: { slug: "audit-migration", name: "Audit migration" } });
+  // Raw SQL: the Prisma client knows today's Instance columns, which the schema before this migration lacks.
+  const [instance] = await db.$queryRawUnsafe<{ id: number }[]>(
+    `INSERT INTO "Instance" ("slug", "name") VALUES ('audit-migration', 'Audit migration') RETURNING "id"`,
+  );
   for (const row of OLD_ROWS) {
     await db.$executeRawUnsafe(
       `INSERT INTO "AuditLog" ("instanceId", "actorLabel", "actorId", "action", "entity", "entityId", "details")
