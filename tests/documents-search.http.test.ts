@@ -464,9 +464,9 @@ describe("filter options", () => {
     expect(body.statuses).toHaveLength(6);
     expect(body.statuses.every((status) => Object.values(alpha.statusIds).includes(status.id))).toBe(true);
     expect(body.products.find((product) => product.id === alpha.productId)?.columns).toEqual([
-      { key: "placa", label: "Placa", type: "string" },
-      { key: "valor_segurado", label: "Valor segurado", type: "number" },
-      { key: "inicio_vigencia", label: "Início da vigência", type: "date" },
+      { key: "placa", label: "Placa", type: "string", required: false, options: [] },
+      { key: "valor_segurado", label: "Valor segurado", type: "number", required: false, options: [] },
+      { key: "inicio_vigencia", label: "Início da vigência", type: "date", required: false, options: [] },
     ]);
     expect(body.products.map((product) => product.id)).not.toContain(beta.productId);
     expect(body.modalities).toHaveLength(2);

@@ -47,7 +47,7 @@ const VIEW_SQL = `
         'sendCommunication', o."sendCommunication", 'attachmentName', o."attachmentName") ORDER BY o."createdAt", o."id")
       FROM "Observation" o WHERE o."documentId" = d."id") AS obs,
     (SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'fileName', a."fileName",
-        'mediaType', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'requestNote', a."requestNote",
+        'mediaType', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'requestNote', a."requestNote", 'requestName', a."requestName",
         'authorLabel', a."authorLabel", 'createdAt', a."createdAt", 'uploadedAt', a."uploadedAt",
         'linkPath', a."linkPath", 'review', a."review")
         ORDER BY a."createdAt", a."id")
@@ -147,6 +147,7 @@ function readView(d: Row, masked: ReadonlySet<string>) {
       size: a.size,
       sha256: a.sha256,
       request_note: a.requestNote,
+      request_name: a.requestName,
       author: a.authorLabel,
       created_at: iso(a.createdAt),
       uploaded_at: iso(a.uploadedAt),
