@@ -1,8 +1,8 @@
-// npm test: typecheck and lint (at once, each on one core), then the vitest layers (vitest.config.ts) — unit, db on PGlite (and again on
+// npm test: typecheck and lint, then the vitest layers (vitest.config.ts) — unit, db on PGlite (and again on
 // PostgreSQL when TEST_DATABASE_URL is set), the build, http on each database — then the Playwright suite (browser:
 // scripts/support/find-chromium.ts). Stops at the first failure. `npm test -- <stage> …` runs only those stages
 // (static, unit, db, http, e2e); only http and e2e build the app first.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 
 const env: Record<string, string | undefined> = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -14,36 +14,6 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
     `=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/**
- * Several commands at once (each mostly single-threaded, so two share the machine's two cores), each one's output
- * printed whole when it ends so the two do not interleave; fails when any fails, after all have ended.
- */
-async function runTogether(commands: Array<{ title: string; command: string; args: string[] }>) {
-  const started = Date.now();
-  console.log(`\n=== at once: ${commands.map(({ title }) => title).join(", ")}`);
-  const results = await Promise.all(
-    commands.map(
-      ({ title, command, args }) =>
-        new Promise<{ title: string; status: number | null }>((resolve) => {
-          const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-          const output: Buffer[] = [];
-          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-          child.on("close", (status) => {
-            console.log(`\n=== ${title}: ${command} ${args.join(" ")}`);
-            process.stdout.write(Buffer.concat(output));
-            console.log(
-              `=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-            );
-            resolve({ title, status });
-          });
-        }),
-    ),
-  );
-  const failed = results.find(({ status }) => status !== 0);
-  if (failed) process.exit(failed.status ?? 1);
 }
 
 const STAGES = ["static", "unit", "db", "http", "e2e"] as const;
@@ -77,10 +47,8 @@ const POSTGRES_E2E_SPECS = [
 ];
 
 if (wanted("static")) {
-  await runTogether([
-    { title: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
-    { title: "lint", command: "npx", args: ["eslint", "."] },
-  ]);
+  run("typecheck", "npx", ["tsc", "--noEmit"]);
+  run("lint", "npx", ["eslint", "."]);
 }
 if (wanted("unit")) run("vitest unit", "npx", ["vitest", "run", "--project", "unit"]);
 if (wanted("db")) vitestLayer("db");
