@@ -1,7 +1,20 @@
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/support/find-chromium.ts";
 
-const PORT = Number(process.env.E2E_PORT) || 3100;
+// E2E_WORKERS workers, each with its own server on its own fresh database: a PGlite
+// server has one database connection, so one server per worker; the journeys wait on polls and timers more than they
+// use the CPU, so two of them share the machine's two cores well (figures: docs/decisions.md, "Tests in layers").
+// Worker i (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to the server on E2E_PORT + 10·i, and
+// the server's customer SMTP and webhook receiver ports (its port + 1, + 2) follow from the E2E_PORT it sees.
+// Default one worker until e2e/documents-list.spec.ts's reveal test no longer depends on which spec files ran before it
+// on its server (it failed with two workers when customer specs had added documents with its CPF; see the fastsuite
+// report): E2E_WORKERS=2 runs two.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+process.env.E2E_FIRST_PORT ??= String(Number(process.env.E2E_PORT) || 3100);
+const FIRST_PORT = Number(process.env.E2E_FIRST_PORT);
+const portOf = (workerIndex: number) => FIRST_PORT + 10 * workerIndex;
+const PORT = portOf(Number(process.env.TEST_PARALLEL_INDEX) || 0);
+if (process.env.TEST_PARALLEL_INDEX) process.env.E2E_PORT = String(PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Chromium from CHROMIUM_PATH, Debian, or the @sparticuz/chromium package (never `npx playwright install`; see
@@ -13,8 +26,9 @@ if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${chromium.source} ($
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
+  // Files go to whichever worker is free; the tests of one file run in order on one worker (and so on one server).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
@@ -39,19 +53,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // One form sign-in per role and run; the specs start from the stored sessions (e2e/support/fixtures.ts signIn).
-    { name: "setup", testMatch: /auth\.setup\.ts$/ },
-    { name: "e2e", dependencies: ["setup"] },
-  ],
-  webServer: {
-    command: `npx tsx scripts/e2e-server.ts ${PORT}`,
-    url: `${E2E_BASE_URL}/signin`,
+  // One form sign-in per role and server; the specs start from the stored sessions (e2e/support/fixtures.ts signIn).
+  projects: [{ name: "e2e" }],
+  webServer: Array.from({ length: WORKERS }, (_, workerIndex) => ({
+    command: `npx tsx scripts/e2e-server.ts ${portOf(workerIndex)}`,
+    url: `http://127.0.0.1:${portOf(workerIndex)}/signin`,
     reuseExistingServer: false,
     timeout: 180_000,
     // SIGTERM lets scripts/e2e-server.ts drop its PostgreSQL database (E2E_DATABASE_URL) on the way out.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

@@ -48,7 +48,7 @@ test("signing out ends the session on the server: a saved copy of its cookie ope
   page,
   browser,
 }) => {
-  // Its own session (not the run's shared one from e2e/auth.setup.ts, which signing out would end for later specs).
+  // Its own session (not the shared one signIn stores per server, which signing out would end for later specs).
   await signInThroughForm(page, "admin");
   await page.goto("/apis/tokens");
   await expect(page.getByRole("heading", { name: "Novo token" })).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_USERS } from "./users.ts";
@@ -11,10 +11,17 @@ export const SIZES = {
 
 export type E2eRole = keyof typeof E2E_USERS;
 
-/** Where e2e/auth.setup.ts keeps each role's signed-in browser state for this run (cookies only). */
-export const authStatePath = (who: E2eRole) => path.resolve("test-results/.auth", `${who}.json`);
+/**
+ * Where signIn keeps a role's signed-in browser state (cookies only) for this run, one per server: each Playwright
+ * worker has its own server and database (playwright.config.ts), whose sessions the other server does not know.
+ * Playwright empties test-results/ at the start of every run.
+ */
+function authStatePath(who: E2eRole): string {
+  const server = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1:3100").port;
+  return path.resolve("test-results/.auth", `${server}-${who}.json`);
+}
 
-/** Signs in through the real form (the sign-in specs; e2e/auth.setup.ts once per role for everything else). */
+/** Signs in through the real form (the sign-in specs; signIn once per role and server for everything else). */
 export async function signInThroughForm(page: Page, who: E2eRole) {
   const user = E2E_USERS[who];
   await page.goto("/signin");
@@ -25,9 +32,9 @@ export async function signInThroughForm(page: Page, who: E2eRole) {
 }
 
 /**
- * Signed in as `who`, on /documents: with the session e2e/auth.setup.ts stored for the role (one form sign-in per role
- * and run instead of one per test), or through the form when there is none or it no longer holds (it ends after
- * SESSION_IDLE_MINUTES without use).
+ * Signed in as `who`, on /documents: with the session stored for the role on this worker's server (one form sign-in
+ * per role and server instead of one per test), or through the form — storing that session for the next tests — when
+ * there is none yet or it no longer holds (it ends after SESSION_IDLE_MINUTES without use, or a test signed it out).
  */
 export async function signIn(page: Page, who: E2eRole) {
   const stored = authStatePath(who);
@@ -41,6 +48,8 @@ export async function signIn(page: Page, who: E2eRole) {
     await page.context().clearCookies();
   }
   await signInThroughForm(page, who);
+  mkdirSync(path.dirname(stored), { recursive: true });
+  await page.context().storageState({ path: stored });
 }
 
 /** Full-page screenshots at laptop and tablet sizes into e2e/screenshots/ (looked at by a person). */
