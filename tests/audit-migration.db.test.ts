@@ -64,7 +64,7 @@ beforeAll(async () => {
     await db.$executeRawUnsafe(
       `INSERT INTO "AuditLog" ("instanceId", "actorLabel", "actorId", "action", "entity", "entityId", "details")
        VALUES ($1, $2, $3, $4, $5, '1', $6::jsonb)`,
-      instance.id,
+      instance!.id,
       row.actorLabel,
       row.actorId,
       row.action,
