@@ -62,7 +62,7 @@ export function AppShell({
           <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">
             <NavLinks items={items} />
           </nav>
-          <div className="min-w-0 flex-1 lg:w-72 lg:flex-none xl:w-96">
+          <div className="min-w-0 flex-1 lg:w-44 lg:flex-none 2xl:w-96">
             <FindBox />
           </div>
           <div className="hidden items-center gap-3 text-sm lg:flex">

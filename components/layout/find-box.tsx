@@ -144,7 +144,7 @@ export function FindBox() {
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
-        className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600"
+        className="h-11 w-full lg:h-9 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600"
       />
       <div
         className={

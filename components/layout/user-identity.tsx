@@ -18,7 +18,7 @@ export function UserIdentity({
   return (
     <span className="min-w-0 text-slate-700" data-testid="user-identity">
       <span className="font-medium text-slate-900">{shown}</span>
-      <span className="text-slate-600"> · {roleLabel}</span>
+      <span className="text-slate-600 lg:max-2xl:sr-only"> · {roleLabel}</span>
     </span>
   );
 }
