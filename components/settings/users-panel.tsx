@@ -77,7 +77,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                     {user.name}
                     {self ? <span className="ml-1 text-xs font-normal text-slate-600">({t("users.you")})</span> : null}
                   </td>
-                  <td className={cell}>{user.email}</td>
+                  <td className={`${cell} break-all`}>{user.email}</td>
                   <td className={cell}>{roles(user.role)}</td>
                   <td className={cell}>
                     {user.disabled ? (
