@@ -65,6 +65,11 @@ export async function screenshotBothSizes(page: Page, name: string) {
 
 /** Fails on any serious or critical axe violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours are judged as they end, not halfway through a `transition-colors` (a button whose hover or focus colour
+  // was still fading failed color-contrast now and then): transitions and animations off before axe reads them.
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
