@@ -283,3 +283,37 @@ test("a viewer sees masked data, no bulk action, no reveal, and the reveal route
   expect(reveal.status()).toBe(403);
   expect(await reveal.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Forbidden: /) });
 });
+
+test("'Revelar esta página' waits while the list still shows the previous search's rows", async ({ page }) => {
+  // Found in a loaded run: the reveal sent the ids of the CPF-only rows still on screen while the categories' search
+  // was in flight, so it revealed (and logged) documents that were about to leave the page.
+  await signIn(page, "staff");
+  await cpfBox(page).fill("318.274.659-64");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page).toHaveURL(/cpf=/);
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+  const revealButton = page.getByRole("button", { name: "Revelar esta página" });
+  await expect(revealButton).toBeEnabled();
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/documents/search", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Adicionar filtro" }).click();
+  const panel = page.getByRole("group", { name: "Adicionar filtro" });
+  await panel.getByRole("button", { name: "Categoria de status" }).click();
+  await panel.getByRole("checkbox", { name: "Acesso" }).check();
+  await panel.getByRole("button", { name: "Aplicar" }).click();
+  await expect(table(page)).toHaveAttribute("aria-busy", "true");
+  await expect(revealButton).toBeDisabled();
+
+  release();
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+  const shownIds = await bodyRows(page).count();
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/documents/reveal-page"));
+  await revealButton.click();
+  const sent = (await (await answer).request().postDataJSON()) as { ids: number[] };
+  expect(sent.ids).toHaveLength(shownIds);
+});

@@ -103,7 +103,9 @@ export function SearchResults({
                 <Button
                   variant="secondary"
                   size="sm"
-                  disabled={reveal.isPending}
+                  // While a new search loads, the rows on screen are the previous one's: revealing them would log
+                  // documents that are about to leave the page.
+                  disabled={reveal.isPending || search.isPlaceholderData}
                   onClick={() =>
                     reveal.mutate(
                       items.map((item) => item.id),
