@@ -80,12 +80,12 @@ export async function run() {
         },
       })),
     ],
-    ["dashboard: whole instance, by month", () => loadDashboard(instance.id, dashboardQuerySchema.parse({}))],
+    ["dashboard: whole instance, by month", () => loadDashboard(ctx, dashboardQuerySchema.parse({}))],
     [
       "dashboard: one product, last 90 days, by week",
       () =>
         loadDashboard(
-          instance.id,
+          ctx,
           dashboardQuerySchema.parse({
             product_id: product.id,
             granularity: "week",
