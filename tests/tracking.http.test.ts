@@ -123,6 +123,7 @@ describe("lookup", () => {
     expect(body).toEqual({
       status: "error",
       message: "Protocol and identifier do not match any document",
+      error: "NotFound: Protocol and identifier do not match any document",
       code: "tracking_not_found",
     });
     expect(await wrongIdentifier.json()).toEqual(body);
@@ -223,6 +224,7 @@ describe("abuse", () => {
     expect(JSON.parse(locked.text)).toEqual({
       status: "error",
       message: "Too many attempts, try again later",
+      error: "TooManyRequests: Too many attempts, try again later",
       code: "tracking_throttled",
     });
     // Finding 11 (issue 20): the stranger's failures do not lock the customer out of their own protocol.
