@@ -37,10 +37,12 @@ export async function run() {
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
   const { loadDashboard } = await import("../lib/dashboard/server/load-dashboard.ts");
   const { dashboardQuerySchema } = await import("../lib/dashboard/schema.ts");
-  const { searchLgpdRequests } = await import("../lib/lgpd/server/admin-requests.ts");
+  const { searchLgpdRequests } = await import("../lib/lgpd/server/search-lgpd-requests.ts");
   const { ZSearchLgpdRequestsBody } = await import("../lib/lgpd/schemas.ts");
+  const { systemActor } = await import("../lib/auth/actor.ts");
   const db = await getDb();
   const instance = await db.instance.findUniqueOrThrow({ where: { slug: "default" } });
+  const ctx = { actor: systemActor("cli", instance.id) }; // the use-cases' (ctx, input)
   const product = await db.product.findFirstOrThrow({ where: { instanceId: instance.id } });
   const count = await db.document.count({ where: { instanceId: instance.id } });
   console.log(
@@ -78,12 +80,12 @@ export async function run() {
         },
       })),
     ],
-    ["dashboard: whole instance, by month", () => loadDashboard(instance.id, dashboardQuerySchema.parse({}))],
+    ["dashboard: whole instance, by month", () => loadDashboard(ctx, dashboardQuerySchema.parse({}))],
     [
       "dashboard: one product, last 90 days, by week",
       () =>
         loadDashboard(
-          instance.id,
+          ctx,
           dashboardQuerySchema.parse({
             product_id: product.id,
             granularity: "week",
@@ -118,7 +120,7 @@ export async function run() {
   );
   cases.push([
     "LGPD page: requests by CPF",
-    () => searchLgpdRequests(instance.id, ZSearchLgpdRequestsBody.parse({ cpf: "529.982.247-25" })),
+    () => searchLgpdRequests(ctx, ZSearchLgpdRequestsBody.parse({ cpf: "529.982.247-25" })),
   ]);
   const rows: string[] = ["| case | p50 ms | p95 ms | max ms | total (list) |", "|---|--:|--:|--:|---|"];
   const only = process.env.BENCH_CASES; // e.g. "dashboard": only the cases whose name contains it

@@ -1,7 +1,15 @@
 // Domain errors carry no HTTP: the route layer (toApiError in lib/http/server/api-route.ts) gives each kind its status and
 // keeps the message, code, params and field errors the UI translates.
 import { describe, expect, it } from "vitest";
-import { AppError, conflict, forbidden, invalid, notFound, unsupportedType } from "@/lib/errors/app-error.ts";
+import {
+  AppError,
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  throttled,
+  unsupportedType,
+} from "@/lib/errors/app-error.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
 import { errorBody } from "@/lib/http/errors.ts";
 
@@ -26,6 +34,7 @@ describe("AppError → HTTP", () => {
         415,
         "tracking_file_content",
       ],
+      [throttled("Too many attempts, try again later", 42, { code: "tracking_throttled" }), 429, "tracking_throttled"],
     ];
     for (const [error, status, code] of cases) {
       const http = toApiError(error, "req-1", "/api/test");
@@ -35,6 +44,8 @@ describe("AppError → HTTP", () => {
       expect(body.params).toEqual(error.params);
       if (error.errors) expect(body.errors).toEqual([{ path: "cpf", message: "Invalid CPF", code: "invalid" }]);
       expect(body).not.toHaveProperty("request_id");
+      // Only a throttled error says when to try again (a header; the body stays the error shape).
+      expect(http.headers).toEqual(error.kind === "throttled" ? { "retry-after": "42" } : undefined);
     }
   });
 

@@ -5,6 +5,7 @@
 // at many moments `now` (the SLA of a running clock is decided at read time, with the days on a bucket boundary
 // counted from the documents), with and without filters. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemActor } from "@/lib/auth/actor.ts";
 import { loadDashboard } from "@/lib/dashboard/server/load-dashboard.ts";
 import { LATE_BUCKETS, dashboardQuerySchema, type DashboardData, type DashboardQuery } from "@/lib/dashboard/schema.ts";
 import { Prisma } from "@/lib/db/client.ts";
@@ -159,6 +160,9 @@ const QUERIES: DashboardQuery[] = [
   { created_from: day(NOW - 20 * DAY), granularity: "week" },
 ];
 
+/** The use-case's context: an actor of the fixture's instance. */
+const fixtureCtx = () => ({ actor: systemActor("cli", fx.instanceId) });
+
 /** Compares the dashboard with the direct count for every query at moments around now (boundaries move with it). */
 async function expectExactCounts(label: string) {
   const moments = [0, 1, -1, 0.25 * DAY, -0.6 * DAY, 2 * DAY, 11 * DAY + 5 * HOUR, -3 * DAY + 7 * HOUR];
@@ -167,7 +171,7 @@ async function expectExactCounts(label: string) {
     for (const offset of moments) {
       const now = new Date(NOW + offset);
       const expected = await countFromDocuments(fx.instanceId, query as DashboardQuery, now);
-      const actual = await loadDashboard(fx.instanceId, dashboardQuerySchema.parse(query), now);
+      const actual = await loadDashboard(fixtureCtx(), { ...dashboardQuerySchema.parse(query), now });
       expect(actual, `${label}: ${JSON.stringify(query)} at now ${offset >= 0 ? "+" : ""}${offset / HOUR} h`).toEqual(
         expected,
       );
@@ -196,7 +200,7 @@ describe("dashboard counts kept by triggers", () => {
              (SELECT sum("count") FROM "DashboardCount") AS counted`;
     expect(Number(counted)).toBe(Number(documents));
     // The whole-instance figures have something in every part, or the comparison would prove little.
-    const all = await loadDashboard(fx.instanceId, dashboardQuerySchema.parse({}), new Date(NOW));
+    const all = await loadDashboard(fixtureCtx(), { ...dashboardQuerySchema.parse({}), now: new Date(NOW) });
     expect(all.total).toBe(126);
     expect(all.late_histogram.every((bucket) => bucket.count > 0)).toBe(true);
     expect(Object.values(all.sla.open).every((count) => count > 0)).toBe(true);

@@ -179,6 +179,39 @@ describe("LGPD request with Idempotency-Key", () => {
   });
 });
 
+describe("LGPD access request with Idempotency-Key (the contract's flag, as the deletion request)", () => {
+  async function access(cpf: string, key?: string) {
+    const response = await app.post(
+      `lgpd/${fx.slug}/access`,
+      { cpf },
+      { headers: { "x-api-key": lgpdKey, ...(key === undefined ? {} : { "idempotency-key": key }) } },
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  it("replays the first answer; refuses the key with another CPF (409) and a malformed key (400) in the LGPD shape", async () => {
+    const cpf = cpfFromBase(700_000_011);
+    const key = uniqueKey();
+    const first = await access(cpf, key);
+    expect(first).toEqual({
+      status: 200,
+      body: { status: "pending", message: "Request received. Please use the status method to check progress" },
+    });
+    expect(await access(cpf, key)).toEqual(first);
+    expect(await app.db.idempotencyKey.count({ where: { key } })).toBe(1);
+    const other = cpfFromBase(700_000_012);
+    expect(await access(other, key)).toEqual({
+      status: 409,
+      body: { status: "error", message: "Idempotency-Key already used with a different body" },
+    });
+    expect(await access(other, "x".repeat(300))).toEqual({
+      status: 400,
+      body: { status: "error", message: "Invalid Idempotency-Key" },
+    });
+    expect(await app.db.lgpdAccessRequest.count({ where: { instanceId: fx.instanceId } })).toBe(1);
+  });
+});
+
 describe("API reference", () => {
   it("documents the Idempotency-Key header on both routes", async () => {
     const spec = (await (await app.get("openapi.json")).json()) as { paths: Record<string, any> };

@@ -276,9 +276,14 @@ describe("access requests and their package", () => {
     longer.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 86_400));
     const otherId = new URL(url.href.replace(`/download/${requestId}?`, `/download/${requestId + 1000}?`));
     const expired = new URL(accessDownloadPath("default", requestId, new Date(Date.now() - 1000)), app.baseUrl);
-    for (const bad of [altered, longer, otherId, expired]) {
+    // Ids that are not an int4 (the contract's id param) answer as an altered link does, never a 500.
+    const notIds = ["abc", "1e3", "0", "99999999999"].map(
+      (id) => new URL(url.href.replace(`/download/${requestId}?`, `/download/${id}?`)),
+    );
+    for (const bad of [altered, longer, otherId, expired, ...notIds]) {
       const response = await fetch(bad);
-      expect(response.status).toBe(404);
+      expect(response.status, bad.pathname).toBe(404);
+      expect(await response.json()).toMatchObject({ status: "error", message: "Link not found or expired" });
     }
     // None of those was a download.
     expect((await accessRows(ana))[0]!.downloads).toBe(2);

@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LgpdRequest } from "@/lib/db/client.ts";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
-import { deleteTiedData } from "@/lib/lgpd/server/erase-tied-data.ts";
+import { eraseTiedData } from "@/lib/lgpd/server/erase-tied-data.ts";
 import {
   claimDueRequests,
   processClaimed,
@@ -281,7 +281,7 @@ describe("failures", () => {
     // It got as far as deleting inside its transaction, then crashed before committing.
     await expect(
       session.transaction(async (sql) => {
-        expect(await deleteTiedData(sql, mine.instanceId, digits)).toMatchObject({ documents: 2 });
+        expect((await eraseTiedData(sql, mine.instanceId, digits)).deleted).toMatchObject({ documents: 2 });
         throw new Error("worker process died");
       }),
     ).rejects.toThrow("worker process died");

@@ -119,7 +119,14 @@ describe("lookup", () => {
     const wrongIdentifier = await lookup(String(document.protocol), "123.456.789-09");
     expect(wrongProtocol.status).toBe(404);
     expect(wrongIdentifier.status).toBe(404);
-    expect(await wrongProtocol.json()).toEqual(await wrongIdentifier.json());
+    const body = await wrongProtocol.json();
+    expect(body).toEqual({
+      status: "error",
+      message: "Protocol and identifier do not match any document",
+      error: "NotFound: Protocol and identifier do not match any document",
+      code: "tracking_not_found",
+    });
+    expect(await wrongIdentifier.json()).toEqual(body);
   });
 
   it("requires both fields", async () => {
@@ -214,6 +221,12 @@ describe("abuse", () => {
     const locked = await lookupFrom(stranger, target, CUSTOMER.cpf);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(locked.text)).toEqual({
+      status: "error",
+      message: "Too many attempts, try again later",
+      error: "TooManyRequests: Too many attempts, try again later",
+      code: "tracking_throttled",
+    });
     // Finding 11 (issue 20): the stranger's failures do not lock the customer out of their own protocol.
     const customer = await lookupFrom("127.0.0.22", target, CUSTOMER.cpf);
     expect(customer.status, customer.text).toBe(200);

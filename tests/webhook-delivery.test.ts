@@ -148,3 +148,21 @@ describe("answers", () => {
     expect(written).toBeLessThan(64 * 1024 * 1024);
   }, 120_000);
 });
+
+describe("the stored body", () => {
+  it("is read with its schema: a malformed row is a clear error that does not echo it, and nothing is sent", async () => {
+    process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32";
+    for (const stored of ['{"id":"evt_1","data":{"name":"Maria da Silva"', '{"data":{"name":"Maria da Silva"}}']) {
+      const delivery = deliverWebhook({
+        url: receiver.url,
+        secret: "whsec_test",
+        event: "document.created",
+        body: stored,
+      });
+      await expect(delivery).rejects.toThrow("The stored body is not the JSON of a webhook event");
+      await expect(delivery).rejects.not.toThrow(/Maria/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TrackingPage } from "@/components/tracking/tracking-page.tsx";
-import { customerFileMaxBytes } from "@/lib/tracking/server/upload.ts";
+import { customerFileMaxBytes } from "@/lib/tracking/server/upload-customer-file.ts";
 
 // The customer's public tracking page (no staff session): ?t=<signed token> from an e-mail, or the lookup form.
 export const metadata: Metadata = { title: "Acompanhe seu protocolo · DocFlow", robots: { index: false } };

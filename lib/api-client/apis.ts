@@ -10,7 +10,6 @@ import { callApi } from "./fetch-json.ts";
 
 export type LgpdKeyInfo = ContractAnswer<typeof lgpdKey.GET>;
 export type SerializedApiToken = ContractAnswer<typeof revokeToken.POST>;
-export type RotatedLgpdKey = ContractAnswer<typeof lgpdKeyRotate.POST>;
 export type CreatedApiToken = ContractAnswer<typeof tokens.POST>;
 
 export const apisKeys = {

@@ -18,7 +18,6 @@ import { liveQueryOptions } from "./live.ts";
 export type StaffDocumentView = ContractAnswer<typeof documentView.GET>;
 export type HistoryEntry = ContractAnswer<typeof history.GET>[number];
 export type RevealedPersonalData = ContractAnswer<typeof reveal.POST>;
-export type DocumentObservation = StaffDocumentView["observations"][number];
 export type DocumentAttachment = StaffDocumentView["attachments"][number];
 
 export function useDocumentView(id: number) {

@@ -8,7 +8,6 @@ import { callApi } from "./fetch-json.ts";
 export type SerializedLgpdRequest = ContractAnswer<typeof retry.POST>;
 export type LgpdRequestStatus = SerializedLgpdRequest["status"];
 export type LgpdRequestFilters = ContractBody<typeof search.POST>;
-export type LgpdRequestPage = ContractAnswer<typeof search.POST>;
 
 export const lgpdKeys = {
   all: ["lgpd-requests"] as const,

@@ -45,7 +45,6 @@ export type ProductDetail = ContractAnswer<typeof product.GET>;
 export type ModalityRow = ContractAnswer<typeof modalities.GET>[number];
 export type ModalityDetail = ContractAnswer<typeof modality.GET>;
 export type UserRow = ContractAnswer<typeof users.GET>[number];
-export type UserWithPassword = ContractAnswer<typeof resetPassword.POST>;
 export type WorkingHours = Partial<Record<string, Array<[string, string]>>>;
 
 export const settingsKeys = {

@@ -24,7 +24,6 @@ export const AUDIT_ENTITIES = [
   "document",
 ] as const;
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES);
-export type AuditEntity = z.infer<typeof ZAuditEntity>;
 
 /** user: a staff session; token: a document-API token; system: the CLI, the worker or the tracking page's customer. */
 export const ZAuditActorType = z.enum(["user", "token", "system"]);
@@ -36,7 +35,6 @@ export const ZAuditDetails = z
     (details) => !("actor_type" in details) && !("actor_id" in details),
     "The actor is in the row, not in details",
   );
-export type AuditDetails = z.infer<typeof ZAuditDetails>;
 
 export const ZAuditEntry = z.strictObject({
   entity: ZAuditEntity,

@@ -6,3 +6,10 @@ import type { Actor } from "./actor.ts";
  * handler's context is one already (it has both), so a route may hand it on as it is.
  */
 export type UseCaseContext = { actor: Actor; requestId?: string };
+
+/**
+ * What a use-case of the customer's tracking page takes first: no actor (the customer is known only by what they
+ * present — a protocol and identifier, or a signed token), the client's address (null when unknown) that its brakes
+ * count by, and the request id. An auth "none" apiRoute handler's context is one already.
+ */
+export type CustomerContext = { address: string | null; requestId?: string };

@@ -3,6 +3,29 @@
 // between the SQL and its schema: it throws (an unexpected error, a 500 naming the request id), never a wrong value.
 import { z } from "zod";
 
-export function parseSqlJson<Schema extends z.ZodType>(schema: Schema, text: string): z.output<Schema> {
-  return schema.parse(JSON.parse(text));
+/**
+ * SQL JSON that is not what its schema says. The message names what was read (`what`) and, per problem, the path and
+ * what was expected — never the text or a value, which may be personal data and would reach the log.
+ */
+export class SqlJsonError extends Error {
+  override readonly name = "SqlJsonError";
+}
+
+export function parseSqlJson<Schema extends z.ZodType>(
+  schema: Schema,
+  text: string,
+  what = "SQL JSON",
+): z.output<Schema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SqlJsonError(`${what} is not valid JSON`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new SqlJsonError(`${what} does not match its schema: ${problems.join("; ")}`);
+  }
+  return parsed.data;
 }

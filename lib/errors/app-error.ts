@@ -10,8 +10,9 @@ export type FieldError = { path: string; message: string; code?: string; params?
 
 /** invalid: the input breaks a rule; forbidden: the actor may not; not_found: nothing of that id in the instance;
  * conflict: the current state refuses the change (a duplicate, a refused transition, a row in use);
- * unsupported_type: a file whose type (declared or found in its bytes) is not accepted. */
-export type AppErrorKind = "invalid" | "forbidden" | "not_found" | "conflict" | "unsupported_type";
+ * unsupported_type: a file whose type (declared or found in its bytes) is not accepted; throttled: too many failed
+ * attempts (a lookup braked by its counters), to be tried again after `retryAfterSeconds`. */
+export type AppErrorKind = "invalid" | "forbidden" | "not_found" | "conflict" | "unsupported_type" | "throttled";
 
 /** The code an error carries when its thrower named none (the UI's fallback message per kind). */
 const DEFAULT_CODE: Record<AppErrorKind, string> = {
@@ -20,6 +21,7 @@ const DEFAULT_CODE: Record<AppErrorKind, string> = {
   not_found: "not_found",
   conflict: "conflict",
   unsupported_type: "unsupported_media_type",
+  throttled: "too_many_requests",
 };
 
 type CodeOptions = { code?: string; params?: ErrorParams };
@@ -29,8 +31,14 @@ export class AppError extends Error {
   readonly code: string;
   readonly params?: ErrorParams;
   readonly errors?: FieldError[];
+  /** Only for `throttled`: when the caller may try again. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(kind: AppErrorKind, message: string, options: CodeOptions & { errors?: FieldError[] } = {}) {
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    options: CodeOptions & { errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.kind = kind;
@@ -38,6 +46,7 @@ export class AppError extends Error {
     this.code =
       options.code ?? (kind === "invalid" && options.errors?.length ? "invalid_parameters" : DEFAULT_CODE[kind]);
     this.params = options.params;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -49,3 +58,5 @@ export const notFound = (message: string, coded: CodeOptions = {}) => new AppErr
 export const conflict = (message: string, coded: CodeOptions = {}) => new AppError("conflict", message, coded);
 export const unsupportedType = (message: string, coded: CodeOptions = {}) =>
   new AppError("unsupported_type", message, coded);
+export const throttled = (message: string, retryAfterSeconds: number, coded: CodeOptions = {}) =>
+  new AppError("throttled", message, { ...coded, retryAfterSeconds });

@@ -70,6 +70,7 @@ const HTTP_KIND: Record<AppErrorKind, ErrorKind> = {
   not_found: "NotFound",
   conflict: "Conflict",
   unsupported_type: "UnsupportedMediaType",
+  throttled: "TooManyRequests",
 };
 
 /** The route layer's reading of a domain error: its message, code, params and field errors, with the kind's status. */
@@ -78,6 +79,7 @@ export function httpErrorFromAppError(error: AppError): ApiError {
     errors: error.errors,
     code: error.code,
     params: error.params,
+    ...(error.retryAfterSeconds !== undefined ? { headers: { "retry-after": String(error.retryAfterSeconds) } } : {}),
   });
 }
 

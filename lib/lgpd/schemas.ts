@@ -118,6 +118,9 @@ export const ZLgpdAccessStatusAnswer = z.strictObject({
 });
 
 /** The download link's query (the path holds the request id). */
+/** The one answer (404) of an access-package link that is altered, expired or whose package was deleted. */
+export const ACCESS_LINK_GONE = "Link not found or expired";
+
 export const ZAccessDownloadQuery = z.object({
   expires: z.coerce.number().int().positive(),
   sig: z.string().min(1).max(100),

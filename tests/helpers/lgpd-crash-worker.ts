@@ -2,7 +2,7 @@
 // transaction, deletes everything tied to the CPF, reports the counts on stdout and then waits to be SIGKILLed
 // before it commits. Run with tsx and DATABASE_URL pointing at the test database.
 import pg from "pg";
-import { deleteTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
+import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
 import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
 import { poolSession } from "../../lib/db/sql-session.ts";
 
@@ -16,7 +16,7 @@ if (!claimed?.cpfPending) {
 }
 await session.transaction(async (sql) => {
   await sql(`SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 FOR UPDATE`, [claimed.id, owner]);
-  const deleted = await deleteTiedData(sql, claimed.instanceId, claimed.cpfPending!);
+  const deleted = (await eraseTiedData(sql, claimed.instanceId, claimed.cpfPending!)).deleted;
   process.stdout.write(`${JSON.stringify({ id: claimed.id, deleted })}\n`);
   await new Promise(() => {}); // never commits: the test kills this process here
 });

@@ -7,7 +7,7 @@
 import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
 import { startLeaseHeartbeat } from "../../lib/jobs/server/lease.ts";
-import { deleteTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
+import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
 import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
 import { defaultSession, poolSession } from "../../lib/db/sql-session.ts";
 
@@ -32,7 +32,7 @@ startLeaseHeartbeat(session, {
 });
 await session.transaction(async (sql) => {
   await sql(`SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 FOR UPDATE`, [first.id, owner]);
-  const deleted = await deleteTiedData(sql, first.instanceId, first.cpfPending!);
+  const deleted = (await eraseTiedData(sql, first.instanceId, first.cpfPending!)).deleted;
   process.stdout.write(`${JSON.stringify({ claimed: claimed.map((request) => request.id), deleted })}\n`);
   await new Promise(() => setInterval(() => {}, 60_000)); // never commits: the test kills this process here
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { apisOverview } from "@/lib/apis/server/apis-overview.ts";
+import { loadApisOverview } from "@/lib/apis/server/load-apis-overview.ts";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ApisPage() {
   const actor = await requireStaff("admin");
   const t = await serverTranslator("apis");
-  const { keyLastChars, activeTokens } = await apisOverview(actor);
+  const { keyLastChars, activeTokens } = await loadApisOverview({ actor });
   const entries = [
     {
       href: "/apis/lgpd",

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DashboardView } from "@/components/dashboard/dashboard-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { loadAllProducts } from "@/lib/catalog/server/load-all.ts";
+import { loadAllProducts } from "@/lib/catalog/server/load-all-products.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 /** The browser tab names the page (issue 21: every page its own title). */
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DashboardPage() {
   const actor = await requireStaff("viewer");
   const t = await serverTranslator("dashboard");
-  const products = (await loadAllProducts(actor.instanceId)).map((product) => ({ id: product.id, name: product.name }));
+  const products = (await loadAllProducts({ actor })).map((product) => ({ id: product.id, name: product.name }));
   return (
     <div className="space-y-4">
       <div>

@@ -3,4 +3,4 @@ import { loadDashboard } from "@/lib/dashboard/server/load-dashboard.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => loadDashboard(actor.instanceId, body));
+export const POST = apiRoute(contract.POST, async (ctx) => loadDashboard(ctx, ctx.body));

@@ -1,4 +1,5 @@
 import "server-only";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
 import {
@@ -90,11 +91,13 @@ function countedDocuments(instanceId: number, filter: DashboardFilter, now: Date
 
 const int = (value: unknown) => Number(value ?? 0);
 
+/** The dashboard of the actor's instance for `input`'s filter, counted at `input.now` (default: this moment). */
 export async function loadDashboard(
-  instanceId: number,
-  filter: DashboardFilter,
-  now = new Date(),
+  ctx: UseCaseContext,
+  input: DashboardFilter & { now?: Date },
 ): Promise<DashboardData> {
+  const { instanceId } = ctx.actor;
+  const { now = new Date(), ...filter } = input;
   const db = await getDb();
   const docs = countedDocuments(instanceId, filter, now);
 

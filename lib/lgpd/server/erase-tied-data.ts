@@ -23,15 +23,6 @@ const historyChanges = z.preprocess(
 const ZERO: DeletedCounts = { documents: 0, observations: 0, attachments: 0, history: 0 };
 
 /**
- * Deletes the instance's documents whose identifier, without punctuation, is or ever was `digits` — with their
- * observations, attachments and history — and masks the person everywhere else (see eraseTiedData). Counts each
- * kind deleted. Run inside a transaction.
- */
-export async function deleteTiedData(sql: Sql, instanceId: number, digits: string): Promise<DeletedCounts> {
-  return (await eraseTiedData(sql, instanceId, digits)).deleted;
-}
-
-/**
  * The whole erasure, inside the caller's transaction: the documents that have or had the CPF (current
  * "cpfDigits", or a past value in their history through the lgpd_history_identifiers index) are locked and
  * deleted with their children; then, in every row of the instance that stays, the CPF in any punctuation and the

@@ -10,7 +10,7 @@ import { isValidCpf, maskCpf } from "../../identifiers/identifiers.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
 import { packageAvailable, requestAccess } from "./access-requests.ts";
-import { serializeLgpdRequest } from "./admin-requests.ts";
+import { serializeLgpdRequest } from "./lgpd-request-rows.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { requestDeletion } from "./requests.ts";
 import { subjectSummary } from "./subject-summary.ts";

@@ -40,5 +40,3 @@ export async function loadDocumentMessages(documentId: number, options: { showEr
     next_attempt_at: row.status === "pending" && row.attempts > 0 ? row.notBefore.toISOString() : null,
   }));
 }
-
-export type DocumentMessage = Awaited<ReturnType<typeof loadDocumentMessages>>[number];

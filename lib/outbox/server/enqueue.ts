@@ -56,7 +56,7 @@ export async function queueStatusMessage(
       protocolo: facts.protocol,
       status: facts.statusName,
       link: trackingLink(facts.uuid, input.now),
-      observacoes: parseSqlJson(z.array(z.string()), facts.observations),
+      observacoes: parseSqlJson(z.array(z.string()), facts.observations, "the e-mail's observations"),
     },
   );
   const {

@@ -12,20 +12,11 @@ import {
   type DeliveryResult,
 } from "../../webhooks/server/deliver.ts";
 import { decryptSecret } from "../../webhooks/server/secret.ts";
+import { ZStoredWebhookBody } from "../../webhooks/stored-body.ts";
 import { outboxRetryDelay, type OutboxSettings } from "../config.ts";
 import type { ClaimedMessage, MessageOutcome } from "./processor.ts";
 
 const HOUR_MS = 3_600_000;
-
-/** What every stored delivery body is (lib/webhooks/server/events.ts webhookPayload): a JSON object with its id. */
-const storedPayload = z.string().transform((text, context) => {
-  try {
-    return z.looseObject({ id: z.string() }).parse(JSON.parse(text));
-  } catch {
-    context.addIssue({ code: "custom", message: "The stored body is not the JSON of a webhook event" });
-    return z.NEVER;
-  }
-});
 
 /**
  * Sends the delivery, or — when it cannot even be prepared (the secret no longer decrypts after an app-secret change,
@@ -35,7 +26,7 @@ const storedPayload = z.string().transform((text, context) => {
 async function attemptDelivery(message: ClaimedMessage, endpoint: { url: string; secretCipher: string }) {
   let secret: string;
   try {
-    storedPayload.parse(message.body);
+    ZStoredWebhookBody.parse(message.body);
     secret = decryptSecret(endpoint.secretCipher);
   } catch (error) {
     const reason = error instanceof z.ZodError ? error.issues[0]!.message : describeFailure(error);

@@ -10,7 +10,6 @@ import { trackingToken, verifyTrackingToken } from "../../outbox/server/tracking
 
 import { NOT_FOUND_MESSAGE } from "../not-found.ts";
 
-export { NOT_FOUND_MESSAGE };
 const notFoundAnswer = () => notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_found" });
 
 /** An access token for the page after a lookup: short-lived (the e-mail link lives longer). */
@@ -22,7 +21,7 @@ const LOOKUP_TOKEN_MS = 2 * 3_600_000;
  * after the 8-digit day (20261123-000042) or between a letter prefix and the digits (DASH-000006). Exact matches on
  * these keep the lookup on the protocol index.
  */
-export function protocolCandidates(protocol: string): string[] {
+function protocolCandidates(protocol: string): string[] {
   const typed = protocol.trim();
   const bare = typed.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
   const candidates = new Set([typed, typed.toUpperCase(), bare]);

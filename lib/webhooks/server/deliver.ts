@@ -13,6 +13,7 @@ import https from "node:https";
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
 import { addressAllowed, destinationPolicy, destinationProblem } from "../destination.ts";
+import { ZStoredWebhookBody } from "../stored-body.ts";
 import { signatureHeader } from "./signature.ts";
 import { config } from "../../config/index.ts";
 
@@ -60,7 +61,7 @@ export async function deliverWebhook(
   const policy = destinationPolicy();
   if (destinationProblem(input.url, policy) !== null) return refused;
   const target = new URL(input.url);
-  const id = (JSON.parse(input.body) as { id?: string }).id ?? "";
+  const { id } = ZStoredWebhookBody.parse(input.body); // the sender checked it: a bad body never gets here
   const client = target.protocol === "https:" ? https : http;
 
   return new Promise<DeliveryResult>((settle) => {

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportWizard } from "@/components/documents/import-wizard.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { loadAllProducts, loadAllStatuses } from "@/lib/catalog/server/load-all.ts";
+import { loadAllProducts } from "@/lib/catalog/server/load-all-products.ts";
+import { loadAllStatuses } from "@/lib/catalog/server/load-all-statuses.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 /** The browser tab names the page (issue 21: every page its own title). */
@@ -15,8 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ImportDocumentsPage() {
   const actor = await requireStaff("staff");
   const t = await serverTranslator("csv.import");
-  const statuses = await loadAllStatuses(actor.instanceId);
-  const products = await loadAllProducts(actor.instanceId);
+  const statuses = await loadAllStatuses({ actor });
+  const products = await loadAllProducts({ actor });
   const catalog = {
     statuses: statuses.map((status) => ({ id: status.id, name: status.name })),
     products: products.map((product) => ({

@@ -3,4 +3,4 @@ import { loadStatusTransitions } from "@/lib/catalog/server/load-status-transiti
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => loadStatusTransitions(actor, body));
+export const POST = apiRoute(contract.POST, async (ctx) => loadStatusTransitions(ctx, ctx.body));

@@ -1,4 +1,4 @@
-import { replaceLgpdKey } from "../../../apis/server/lgpd-key-admin.ts";
+import { replaceLgpdKey } from "../../../apis/server/replace-lgpd-key.ts";
 import { systemActor } from "../../../auth/actor.ts";
 import { getDb } from "../../../db/client.ts";
 import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
@@ -22,7 +22,7 @@ export async function lgpdKeyCommand(args: string[], io: CliIo): Promise<number>
   const slug = required(values.instance, "--instance <slug>", LGPD_KEY_USAGE);
   const db = await getDb();
   const instance = await instanceBySlug(db, slug);
-  const { key, replaced: hadKey } = await replaceLgpdKey(systemActor("cli", instance.id));
+  const { key, replaced: hadKey } = await replaceLgpdKey({ actor: systemActor("cli", instance.id) });
   io.out(
     `${hadKey ? "Rotated" : "Created"} the LGPD key of instance ${slug}${hadKey ? " (the previous key no longer works)" : ""}.`,
   );

@@ -1,13 +1,17 @@
 import { notFound } from "next/navigation";
 import { ReceiptView } from "@/components/lgpd/receipt-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { lgpdReceipt } from "@/lib/lgpd/server/admin-requests.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { loadLgpdReceipt } from "@/lib/lgpd/server/load-lgpd-receipt.ts";
 
 export default async function LgpdReceiptPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requireStaff("admin");
   const { id } = await params;
   if (!/^\d{1,9}$/.test(id)) notFound();
-  const receipt = await lgpdReceipt(actor.instanceId, Number(id));
+  const receipt = await loadLgpdReceipt({ actor }, { id: Number(id) }).catch((error: unknown) => {
+    if (error instanceof AppError && error.kind === "not_found") return null;
+    throw error;
+  });
   if (!receipt) notFound();
   return <ReceiptView receipt={receipt} />;
 }

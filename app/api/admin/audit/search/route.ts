@@ -3,4 +3,4 @@ import { searchAudit } from "@/lib/audit/server/search-audit.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => searchAudit(actor, body));
+export const POST = apiRoute(contract.POST, async (ctx) => searchAudit(ctx, ctx.body));

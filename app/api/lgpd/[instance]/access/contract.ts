@@ -12,6 +12,7 @@ export const POST = defineContract({
   auth: "lgpdKey",
   request: accessRequestSchema,
   headers: [IDEMPOTENCY_KEY_HEADER],
+  idempotency: { route: "lgpd/access" },
   response: ZLgpdReceived,
   answer: "Request received.",
   example: { status: "pending", message: "Request received. Please use the status method to check progress" },

@@ -1,22 +1,15 @@
 // POST /api/lgpd/<instance>/access {"cpf": "…"} — records an access request. Auth: x-api-key (the instance's LGPD key).
-// Optional `Idempotency-Key` header, as the deletion request.
+// Optional `Idempotency-Key` header (the contract's `idempotency`), as the deletion request.
 import { recordAudit } from "@/lib/audit/server/record-audit.ts";
 import { systemActor } from "@/lib/auth/actor.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { withIdempotencyTx } from "@/lib/idempotency/server/idempotency.ts";
 import { requestAccess } from "@/lib/lgpd/server/access-requests.ts";
-import { LGPD_BODIES, LgpdHttpError } from "@/lib/lgpd/server/http.ts";
+import { LGPD_BODIES } from "@/lib/lgpd/server/http.ts";
 import { log } from "@/lib/log.ts";
 import * as contract from "./contract.ts";
 
-const IDEMPOTENCY_ERRORS = {
-  invalidKey: () => new LgpdHttpError(400, LGPD_BODIES.invalidIdempotencyKey),
-  reusedKey: () => new LgpdHttpError(409, LGPD_BODIES.reusedIdempotencyKey),
-};
-
-export const POST = apiRoute(contract.POST, async ({ request, requestId, instanceId, body }) => {
-  const scope = { request, instanceId, credential: "lgpd", route: "lgpd/access", body, errors: IDEMPOTENCY_ERRORS };
-  const { status, body: answer } = await withIdempotencyTx(scope, async (tx) => {
+export const POST = apiRoute(contract.POST, async ({ requestId, instanceId, body, idempotent }) =>
+  idempotent.tx(async (tx) => {
     const { request: row, created } = await requestAccess(instanceId, body.cpf, {}, tx);
     if (created) {
       await recordAudit(tx, systemActor("lgpd_api", instanceId, "API LGPD"), {
@@ -33,6 +26,5 @@ export const POST = apiRoute(contract.POST, async ({ request, requestId, instanc
       created,
     });
     return { status: 200, body: LGPD_BODIES.received };
-  });
-  return Response.json(answer, { status });
-});
+  }),
+);

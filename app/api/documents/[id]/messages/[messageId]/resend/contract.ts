@@ -1,5 +1,6 @@
 // Contract of POST /api/documents/{id}/messages/{messageId}/resend (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
+import { documentIdParam } from "@/lib/http/path-params.ts";
 import { noParametersSchema } from "@/lib/http/zod-fields.ts";
 import { ZWebhookResent } from "@/lib/webhooks/answers.ts";
 
@@ -10,6 +11,7 @@ export const POST = defineContract({
   summary: "Send a failed customer e-mail again (a new copy with the same recipient and text)",
   auth: "bearer",
   role: "staff",
+  params: { id: documentIdParam, messageId: documentIdParam },
   request: noParametersSchema,
   response: ZWebhookResent,
   answer: "{id (the copy), resent_from}",

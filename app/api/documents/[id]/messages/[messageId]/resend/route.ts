@@ -1,9 +1,8 @@
 // POST /api/documents/<id>/messages/<messageId>/resend — queue a failed customer e-mail again. Auth: staff+.
-import { pathId } from "@/lib/documents/server/access.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { resendEmail } from "@/lib/outbox/server/resend-email.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, params }) =>
-  resendEmail(actor, pathId(params, "id"), pathId(params, "messageId")),
+  resendEmail(actor, params.id, params.messageId),
 );

@@ -3,17 +3,14 @@ import { notFound } from "@/lib/http/errors.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { downloadAccessPackage } from "@/lib/lgpd/server/access-download.ts";
 import { safeDecode } from "@/lib/lgpd/server/http.ts";
-import { ZAccessDownloadQuery } from "@/lib/lgpd/schemas.ts";
+import { ACCESS_LINK_GONE, ZAccessDownloadQuery } from "@/lib/lgpd/schemas.ts";
 import * as contract from "./contract.ts";
 
-const GONE = "Link not found or expired";
-
 export const GET = apiRoute(contract.GET, async ({ request, params }) => {
-  const id = Number(params.id);
   const query = ZAccessDownloadQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!Number.isSafeInteger(id) || id <= 0 || !query.success) throw notFound(GONE);
-  const found = await downloadAccessPackage(safeDecode(params.instance ?? ""), id, query.data);
-  if (!found) throw notFound(GONE);
+  if (!query.success) throw notFound(ACCESS_LINK_GONE);
+  const found = await downloadAccessPackage(safeDecode(params.instance), params.id, query.data);
+  if (!found) throw notFound(ACCESS_LINK_GONE);
   return new Response(new Uint8Array(found.bytes), {
     headers: {
       "content-type": "application/zip",

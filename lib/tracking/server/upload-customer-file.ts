@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { systemActor } from "../../auth/actor.ts";
+import type { CustomerContext } from "../../auth/use-case-context.ts";
 import { fulfilAttachmentRequest } from "../../documents/server/attachments.ts";
 import { notFound, unsupportedType } from "../../errors/app-error.ts";
 import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
@@ -23,12 +24,15 @@ export function customerFileMaxBytes(): number {
 /** The history and attachment rows name the customer as a system actor of the document's instance. */
 const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
 
+/**
+ * Fulfils the pending file request `requestAttachmentId` of the document `token` opens with the file in `request`'s
+ * multipart body (read only once the token and the request are known good).
+ */
 export async function uploadCustomerFile(
-  token: string,
-  requestAttachmentId: number,
-  request: Request,
-  requestId: string,
+  ctx: CustomerContext,
+  input: { token: string; requestAttachmentId: number; request: Request },
 ) {
+  const { token, requestAttachmentId, request } = input;
   const document = await documentForToken(token);
   const pending = document.attachments.find((a) => a.id === requestAttachmentId && a.state === "pending");
   if (!pending) throw notFound("No pending file request with this id", { code: "tracking_request_not_found" });
@@ -42,7 +46,7 @@ export async function uploadCustomerFile(
     document.id,
     pending.id,
     { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` },
-    requestId,
+    ctx.requestId,
   );
   nudgeOutbox(); // attachment.received webhooks
   return { id: stored.id, name: file.fileName, size: file.bytes.byteLength };

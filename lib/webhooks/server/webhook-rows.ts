@@ -1,0 +1,33 @@
+// The webhook admin's shared parts: an endpoint row as the APIs menu shows it (never its secret or the URL's
+// credentials) and the refusal for an endpoint not in the actor's instance.
+import "server-only";
+import { notFound } from "../../errors/app-error.ts";
+import { withoutCredentials } from "../destination.ts";
+import type { PayloadDetail } from "../payload-detail.ts";
+
+export const webhookNotFound = () => notFound("Webhook endpoint not found");
+
+export function serializeWebhookEndpoint(endpoint: {
+  id: number;
+  url: string;
+  events: string[];
+  payload: string;
+  secretHint: string;
+  consecutiveFailures: number;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  createdAt: Date;
+}) {
+  return {
+    id: endpoint.id,
+    url: withoutCredentials(endpoint.url),
+    events: endpoint.events,
+    payload: endpoint.payload as PayloadDetail,
+    secret_hint: endpoint.secretHint,
+    enabled: endpoint.disabledAt === null,
+    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+    disabled_reason: endpoint.disabledReason,
+    consecutive_failures: endpoint.consecutiveFailures,
+    created_at: endpoint.createdAt.toISOString(),
+  };
+}
