@@ -37,7 +37,8 @@ const ruleNotFound = () => notFound("Retention rule not found", { code: "retenti
 
 async function findRule(sql: Sql, instanceId: number, id: number, lock = false): Promise<RuleRow> {
   // Locked first, then read: a concurrent activation or run-now waits here and reads the committed state.
-  if (lock) await sql(`SELECT id FROM "RetentionRule" WHERE id = $1 AND "instanceId" = $2 FOR UPDATE`, [id, instanceId]);
+  if (lock)
+    await sql(`SELECT id FROM "RetentionRule" WHERE id = $1 AND "instanceId" = $2 FOR UPDATE`, [id, instanceId]);
   const { rows } = await sql<RuleRow>(`${RULE_SELECT} WHERE r."instanceId" = $1 AND r.id = $2`, [instanceId, id]);
   const row = rows[0];
   if (!row) throw ruleNotFound();
