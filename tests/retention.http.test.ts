@@ -82,7 +82,7 @@ async function recount(instanceId: number) {
 }
 
 async function dashboard() {
-  const response = await call("GET", "dashboard", fx.tokens.admin);
+  const response = await call("POST", "dashboard", fx.tokens.admin, {});
   expect(response.status).toBe(200);
   const { generated_at: _generated, ...body } = (await response.json()) as Record<string, unknown> & {
     by_category: { key: string; count: number }[];

@@ -5,4 +5,6 @@ import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async ({ actor }) => listRetentionRules(actor));
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => createRetentionRule(actor, body));
+export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
+  Response.json(await createRetentionRule(actor, body), { status: 201, headers: { "cache-control": "no-store" } }),
+);
