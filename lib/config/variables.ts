@@ -625,6 +625,10 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_SERVER_NODE_FLAGS: "bench: node flags of the export server",
   BENCH_LGPD_DOCUMENTS: "bench: documents per person in the erasure bench",
   BENCH_BACKGROUND: "bench: background documents in the erasure bench",
+  BENCH_RETENTION_DB: "bench: the database the retention bench creates and drops (default docflow_retention_100k)",
+  BENCH_RETENTION_DOCUMENTS: "bench: matching documents in the retention bench",
+  BENCH_RETENTION_ACTION: "bench: anonymise (default) or delete in the retention bench",
+  BENCH_KEEP: "bench: keep the retention bench database instead of dropping it",
 };
 
 /**
