@@ -55,8 +55,9 @@ export async function run(): Promise<void> {
       const docs = `SELECT id, name, email FROM "Document" WHERE protocol LIKE '${prefix}-%'`;
       await db.$executeRawUnsafe(
         `INSERT INTO "Observation" ("documentId", text, visibility, "authorLabel")
-         SELECT id, 'Olá ' || name || ', recebemos seu pedido', 'customer', 'token:bench' FROM (${docs}) d
-         UNION ALL SELECT id, 'conferido', 'internal', 'token:bench' FROM (${docs}) d`,
+         SELECT id, 'Olá ' || name || ', recebemos seu pedido', 'customer'::"ObservationVisibility", 'token:bench'
+           FROM (${docs}) d
+         UNION ALL SELECT id, 'conferido', 'internal'::"ObservationVisibility", 'token:bench' FROM (${docs}) d`,
       );
       await db.$executeRawUnsafe(
         `INSERT INTO "DocumentHistory" ("documentId", action, "actorType", "actorLabel", changes)
@@ -125,7 +126,9 @@ export async function run(): Promise<void> {
         WHERE kept.n IS DISTINCT FROM counted.n`,
     );
     const left = await db.document.count({ where: { protocol: { startsWith: "OLD-" }, anonymisedAt: null } });
-    console.log(`dashboard keys differing from a recount: ${Number(diff.n)}; matching documents left untouched: ${left}`);
+    console.log(
+      `dashboard keys differing from a recount: ${Number(diff.n)}; matching documents left untouched: ${left}`,
+    );
     await closeDb();
   } finally {
     if (!process.env.BENCH_KEEP) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
