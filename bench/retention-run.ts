@@ -80,10 +80,16 @@ export async function run(): Promise<void> {
       );
     }
 
+    // In slices of 5,000: each statement stays well under the statement timeout (30 s) on a loaded machine.
+    const seedMany = async (prefix: string, count: number, statusId: number, finishedDaysAgo: number | null) => {
+      for (let slice = 0; slice * 5_000 < count; slice += 1) {
+        await seed(`${prefix}${slice}`, Math.min(5_000, count - slice * 5_000), statusId, finishedDaysAgo);
+      }
+    };
     let started = performance.now();
-    await seed("OLD", matching, catalog.statusIds["Concluído"], 400);
-    await seed("NEW", background / 2, catalog.statusIds["Concluído"], 30);
-    await seed("OPEN", background / 2, catalog.statusIds["Em análise"], null);
+    await seedMany("OLD", matching, catalog.statusIds["Concluído"], 400);
+    await seedMany("NEW", background / 2, catalog.statusIds["Concluído"], 30);
+    await seedMany("OPEN", background / 2, catalog.statusIds["Em análise"], null);
     await db.$executeRawUnsafe(`ANALYZE`);
     console.log(
       `seeded ${matching} matching + ${background} other documents (each with 2 observations, 2 history rows, a 2 KB ` +
