@@ -65,7 +65,7 @@ function RuleText({ rule }: { rule: TRetentionRule }) {
     <>
       {t("ruleText", {
         action: rule.action,
-        product: rule.product_name ?? t("allProducts"),
+        product: rule.product_id === null ? t("allProducts") : (rule.product_name ?? `#${rule.product_id}`),
         category: rule.category_label,
         days: rule.days,
       })}
