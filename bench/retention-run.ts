@@ -131,7 +131,7 @@ export async function run(): Promise<void> {
        SELECT count(*) AS n FROM kept FULL JOIN counted USING ("productId", "statusId")
         WHERE kept.n IS DISTINCT FROM counted.n`,
     );
-    const left = await db.document.count({ where: { protocol: { startsWith: "OLD-" }, anonymisedAt: null } });
+    const left = await db.document.count({ where: { protocol: { startsWith: "OLD" }, anonymisedAt: null } });
     console.log(
       `dashboard keys differing from a recount: ${Number(diff.n)}; matching documents left untouched: ${left}`,
     );

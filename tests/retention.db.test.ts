@@ -315,6 +315,30 @@ describe("retention runs", () => {
     await db.retentionRule.update({ where: { id: rule.id }, data: { status: "inactive" } });
   });
 
+  it("a run longer than the lease keeps its lease (each batch renews it) and finishes", async () => {
+    // The heartbeat skips a row locked by a transaction; a run is many transactions on the rule's row, so each batch
+    // has to renew the lease itself. 150 batches of one document take longer than a 2-second lease.
+    const instance = await createInstanceWithCatalog(db, "long-retention");
+    await db.$executeRaw`
+      INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "cpf", "cpfDigits", "name",
+        "slaStart", "dateTime", "createdAt", "updatedAt", "dateFinished")
+      SELECT gen_random_uuid(), ${instance.instanceId}, 'L-' || g, ${instance.statusIds["Concluído"]},
+        ${instance.productId}, '529.982.247-25', '52998224725', 'Maria', now(), now(), now(), now(),
+        now() - interval '90 days'
+      FROM generate_series(1, 150) AS g`;
+    const rule = await activeRule(instance, { productId: null, category: "final", days: 30, action: "anonymise" });
+    expect(rule.previewTotal).toBe(150);
+    const started = performance.now();
+    const { results } = await processDueRetention({
+      owner: "retention-long",
+      settings: { leaseSeconds: 2, heartbeatSeconds: 0.5, chunkSize: 1 },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    expect(results).toEqual([expect.objectContaining({ outcome: "done", processed: 150, remaining: 0 })]);
+    // The case this test is about: the run outlived its lease.
+    expect(seconds).toBeGreaterThan(2);
+  });
+
   it("delete: the matching documents go with their rows, and the dashboard counts follow", async () => {
     const gone = [await document(acme, "Concluído", 800, { productId: productB })];
     const kept = [await document(acme, "Concluído", 100, { productId: productB })];

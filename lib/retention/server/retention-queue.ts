@@ -1,7 +1,8 @@
 // The daily retention run on the job engine (lib/jobs): an active rule is a job row of "RetentionRule" (status
 // 'pending', due at notBefore). A worker claims due rules with the engine's lease (FOR UPDATE SKIP LOCKED, so two
 // workers never claim the same rule) and runs each: up to RETENTION_RUN_CAP documents, in transactions of
-// `chunkSize` that each re-check the lease under the rule's row lock and lock their documents with SKIP LOCKED; then,
+// `chunkSize` that each check and renew the lease under the rule's row lock and lock their documents with SKIP
+// LOCKED; then,
 // in one transaction, records the run (counts, duration, error), audits it and moves notBefore to the next day's run
 // hour — only while the lease is still its own. A worker that loses its lease stops at the next chunk; the one that
 // takes over finds only what is left (anonymised documents no longer match, deleted ones are gone), so a run is
@@ -52,10 +53,14 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
     while (processed < settings.runCap) {
       const limit = Math.min(settings.chunkSize, settings.runCap - processed);
       const done = await session.transaction(async (sql) => {
+        // Checks the lease is still ours and renews it, locking the rule's row for this batch. The engine's heartbeat
+        // skips a locked row (SKIP LOCKED), and a run is one batch after another on this row, so the run renews its
+        // own lease here or it would lapse mid-run (found by bench/retention-run.ts: "lost" after 20 s).
         const own = await sql(
-          `SELECT id FROM "RetentionRule"
-            WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now() FOR UPDATE`,
-          [rule.id, owner],
+          `UPDATE "RetentionRule" SET "leaseUntil" = now() + make_interval(secs => $3)
+            WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
+            RETURNING id`,
+          [rule.id, owner, settings.leaseSeconds],
         );
         if (own.rowCount === 0) throw new LeaseLostError();
         const { where, params } = matchingCondition(scope, cutoff, 2);
