@@ -19,4 +19,7 @@ export async function register() {
   // Access packages (LGPD Art. 19) on the same switch.
   const { startAccessLoop } = await import("./lib/lgpd/server/access-queue.ts");
   startAccessLoop({ unref: true });
+  // Retention rules' daily runs (lib/retention) on the same switch.
+  const { startRetentionLoop } = await import("./lib/retention/server/retention-queue.ts");
+  startRetentionLoop({ unref: true });
 }

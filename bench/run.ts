@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = 
   embedded: () => import("./embedded.ts"),
   "lgpd-access": () => import("./lgpd-access.ts"),
   "lgpd-erasure": () => import("./lgpd-erasure.ts"),
+  retention: () => import("./retention-run.ts"),
   "live-polling": () => import("./live-polling.ts"),
   api: () => import("./api.ts"),
   "staff-reads": () => import("./staff-reads.ts"),

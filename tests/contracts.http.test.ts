@@ -273,6 +273,20 @@ describe("every contract against the real answers", () => {
     await call("GET", "/admin/lgpd-deadline");
     await call("PUT", "/admin/lgpd-deadline", { body: { deadline_days: 30 } });
 
+    // Retention rules (admins): create, list, preview, activate with the count, run now, deactivate, delete.
+    const rule = await call("POST", "/admin/retention", {
+      body: { product_id: null, category_id: fx.categoryIds["final"], days: 365, action: "anonymise" },
+    });
+    await call("GET", "/admin/retention");
+    const preview = await call("GET", "/admin/retention/{id}/preview", { params: { id: rule.id } });
+    await call("POST", "/admin/retention/{id}/activate", {
+      params: { id: rule.id },
+      body: { confirm_count: preview.total },
+    });
+    await call("POST", "/admin/retention/{id}/run", { params: { id: rule.id }, body: {} });
+    await call("POST", "/admin/retention/{id}/deactivate", { params: { id: rule.id }, body: {} });
+    await call("DELETE", "/admin/retention/{id}", { params: { id: rule.id } });
+
     // The audit trail (admins).
     await call("POST", "/admin/audit/search", { body: { action: "lgpd_subject." } });
     await call("POST", "/admin/audit/export", { body: { entity: "lgpd_access" } });

@@ -22,5 +22,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
   await (await import("./seed-dashboard.ts")).seedDashboard(db, catalog);
   await (await import("./seed-documents.ts")).seedE2eDocuments(db, catalog);
   await (await import("./seed-queue.ts")).seedQueue(catalog);
+  await (await import("./seed-retention.ts")).seedRetention(db, catalog);
   return catalog;
 }

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   "masking_policy",
   "webhook",
   "document",
+  "retention_rule",
 ] as const;
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES);
 

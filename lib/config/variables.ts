@@ -359,6 +359,25 @@ export const variables = {
     unit: "days",
     description: "how long an access package's download link works; the package is deleted when it expires",
   },
+  RETENTION_RUN_CAP: {
+    kind: "number",
+    group: "lgpd",
+    default: 10_000,
+    min: 1,
+    max: 10_000_000,
+    integer: true,
+    description:
+      "most documents one run of a retention rule anonymises or deletes; the rest wait for the next daily run",
+  },
+  RETENTION_RUN_HOUR: {
+    kind: "number",
+    group: "lgpd",
+    default: 3,
+    min: 0,
+    max: 23,
+    integer: true,
+    description: "hour of the day (America/Sao_Paulo) at which active retention rules run",
+  },
   LGPD_MAX_ATTEMPTS: {
     kind: "number",
     group: "lgpd",
@@ -606,6 +625,10 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_SERVER_NODE_FLAGS: "bench: node flags of the export server",
   BENCH_LGPD_DOCUMENTS: "bench: documents per person in the erasure bench",
   BENCH_BACKGROUND: "bench: background documents in the erasure bench",
+  BENCH_RETENTION_DB: "bench: the database the retention bench creates and drops (default docflow_retention_100k)",
+  BENCH_RETENTION_DOCUMENTS: "bench: matching documents in the retention bench",
+  BENCH_RETENTION_ACTION: "bench: anonymise (default) or delete in the retention bench",
+  BENCH_KEEP: "bench: keep the retention bench database instead of dropping it",
 };
 
 /**

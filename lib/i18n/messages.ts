@@ -14,6 +14,7 @@ import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enLgpdSubject from "@/messages/en/lgpdSubject.json";
 import enReference from "@/messages/en/reference.json";
+import enRetention from "@/messages/en/retention.json";
 import enSettings from "@/messages/en/settings.json";
 import enTracking from "@/messages/en/tracking.json";
 import ptApis from "@/messages/pt-BR/apis.json";
@@ -31,6 +32,7 @@ import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
 import ptReference from "@/messages/pt-BR/reference.json";
+import ptRetention from "@/messages/pt-BR/retention.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
 import ptTracking from "@/messages/pt-BR/tracking.json";
 
@@ -51,6 +53,7 @@ const MESSAGES = {
     lgpdSubject: ptLgpdSubject,
     audit: ptAudit,
     reference: ptReference,
+    retention: ptRetention,
     settings: ptSettings,
     dashboard: ptDashboard,
     csv: ptCsv,
@@ -70,6 +73,7 @@ const MESSAGES = {
     lgpdSubject: enLgpdSubject,
     audit: enAudit,
     reference: enReference,
+    retention: enRetention,
     settings: enSettings,
     dashboard: enDashboard,
     csv: enCsv,

@@ -187,6 +187,12 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     },
   },
   SignInThrottle: { kept: { key: "email:/addr:/track-protocol:/track-addr: + a keyed hash; expires with its window" } },
+  RetentionRule: {
+    rows: OF_INSTANCE,
+    masked: { lastError: "text" },
+    kept: { action: "anonymise or delete", status: "inactive or pending", leaseOwner: "host:pid of the worker" },
+  },
+  RetentionRun: { rows: OF_INSTANCE, masked: { error: "text" } },
   _prisma_migrations: {
     kept: {
       id: "migration bookkeeping",

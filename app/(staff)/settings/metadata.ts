@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
-export type SettingsSection = "overview" | "products" | "statuses" | "categories" | "modalities" | "users" | "masking";
+export type SettingsSection =
+  "overview" | "products" | "statuses" | "categories" | "modalities" | "users" | "masking" | "retention";
 
 /** "<section> · Configurações · DocFlow" as the page title. */
 export async function settingsMetadata(section: SettingsSection): Promise<Metadata> {

@@ -7,7 +7,7 @@ import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../describe-failure.ts";
 
-export type JobTable = "LgpdRequest" | "OutboxMessage" | "LgpdAccessRequest";
+export type JobTable = "LgpdRequest" | "OutboxMessage" | "LgpdAccessRequest" | "RetentionRule";
 
 /**
  * Reserves up to `limit` due rows of `table` for `owner` for `leaseSeconds`; rows leased to others (or locked) are

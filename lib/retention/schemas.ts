@@ -1,0 +1,75 @@
+// The retention rules' API shapes (lib/retention): zod at the boundary, snake_case as the rest of the API.
+import { z } from "zod";
+
+export const RETENTION_ACTIONS = ["anonymise", "delete"] as const;
+export const ZRetentionAction = z.enum(RETENTION_ACTIONS);
+export type RetentionAction = z.infer<typeof ZRetentionAction>;
+
+/** A new rule: documents of `product_id` (null = every product) whose status has been in `category_id` for `days`. */
+export const ZRetentionRuleBody = z
+  .object({
+    product_id: z.int().positive().nullable(),
+    category_id: z.int().positive(),
+    days: z.int().min(1).max(36_500),
+    action: ZRetentionAction,
+  })
+  .strict();
+export type TRetentionRuleBody = z.infer<typeof ZRetentionRuleBody>;
+
+/** Activation names the count the admin saw in the preview: a different count (the data moved) is refused. */
+export const ZRetentionActivateBody = z.object({ confirm_count: z.int().min(0) }).strict();
+
+export const ZRetentionRun = z.object({
+  id: z.int(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  duration_ms: z.int(),
+  processed: z.int(),
+  remaining: z.int(),
+  capped: z.boolean(),
+  error: z.string().nullable(),
+});
+export type TRetentionRun = z.infer<typeof ZRetentionRun>;
+
+export const ZRetentionRule = z.object({
+  id: z.int(),
+  product_id: z.int().nullable(),
+  product_name: z.string().nullable(),
+  category_id: z.int(),
+  category_label: z.string(),
+  days: z.int(),
+  action: ZRetentionAction,
+  active: z.boolean(),
+  created_at: z.string(),
+  activated_at: z.string().nullable(),
+  /** When the daily run will take it next (null while inactive). */
+  next_run_at: z.string().nullable(),
+  last_run: ZRetentionRun.nullable(),
+});
+export type TRetentionRule = z.infer<typeof ZRetentionRule>;
+
+export const ZRetentionRules = z.object({
+  rules: z.array(ZRetentionRule),
+  run_cap: z.int(),
+  run_hour: z.int(),
+});
+
+/** What a rule would take now: counts per product and status, the cutoff; never a document's data. */
+export const ZRetentionPreview = z.object({
+  rule_id: z.int(),
+  cutoff: z.string(),
+  total: z.int(),
+  run_cap: z.int(),
+  groups: z.array(
+    z.object({
+      product_id: z.int(),
+      product_name: z.string(),
+      status_id: z.int(),
+      status_name: z.string(),
+      count: z.int(),
+    }),
+  ),
+});
+export type TRetentionPreview = z.infer<typeof ZRetentionPreview>;
+
+export const ZRetentionDeleted = z.object({ deleted: z.literal(true), id: z.int() });

@@ -1,0 +1,175 @@
+// The daily retention run on the job engine (lib/jobs): an active rule is a job row of "RetentionRule" (status
+// 'pending', due at notBefore). A worker claims due rules with the engine's lease (FOR UPDATE SKIP LOCKED, so two
+// workers never claim the same rule) and runs each: up to RETENTION_RUN_CAP documents, in transactions of
+// `chunkSize` that each check and renew the lease under the rule's row lock and lock their documents with SKIP
+// LOCKED; then,
+// in one transaction, records the run (counts, duration, error), audits it and moves notBefore to the next day's run
+// hour — only while the lease is still its own. A worker that loses its lease stops at the next chunk; the one that
+// takes over finds only what is left (anonymised documents no longer match, deleted ones are gone), so a run is
+// idempotent and a rule runs once per day.
+// Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import { recordAuditSql } from "../../audit/server/record-audit-sql.ts";
+import { systemActor } from "../../auth/actor.ts";
+import type { SqlSession } from "../../db/sql-session.ts";
+import { describeFailure } from "../../jobs/describe-failure.ts";
+import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
+import { claimLeased } from "../../jobs/server/lease.ts";
+import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import { log } from "../../log.ts";
+import { nextRunSql, retentionSettings, type RetentionSettings } from "../config.ts";
+import type { RetentionAction } from "../schemas.ts";
+import { anonymiseDocuments, deleteDocuments } from "./anonymise-documents.ts";
+import { countMatching, cutoffOf, matchingCondition, type RuleScope } from "./matching-documents.ts";
+
+export type ClaimedRule = {
+  id: number;
+  instanceId: number;
+  productId: number | null;
+  categoryId: number;
+  days: number;
+  action: RetentionAction;
+  attempts: number;
+};
+
+export type RetentionOutcome =
+  | { id: number; outcome: "done"; processed: number; remaining: number; capped: boolean; ms: number }
+  | { id: number; outcome: "error"; processed: number; error: string }
+  | { id: number; outcome: "lost"; processed: number };
+
+class LeaseLostError extends Error {}
+
+/** Failed runs are tried again an hour later, up to maxAttempts; then the rule waits for its next daily run. */
+const RETRY_SECONDS = 3600;
+
+async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>): Promise<RetentionOutcome> {
+  const { session, owner, settings } = context;
+  const startedAt = new Date();
+  const started = performance.now();
+  const scope: RuleScope = { ...rule, productId: rule.productId === null ? null : Number(rule.productId) };
+  const cutoff = cutoffOf(rule.days, startedAt);
+  let processed = 0;
+  let failure: string | null = null;
+  try {
+    while (processed < settings.runCap) {
+      const limit = Math.min(settings.chunkSize, settings.runCap - processed);
+      const done = await session.transaction(async (sql) => {
+        // Checks the lease is still ours and renews it, locking the rule's row for this batch. The engine's heartbeat
+        // skips a locked row (SKIP LOCKED), and a run is one batch after another on this row, so the run renews its
+        // own lease here or it would lapse mid-run (found by bench/retention-run.ts: "lost" after 20 s).
+        const own = await sql(
+          `UPDATE "RetentionRule" SET "leaseUntil" = now() + make_interval(secs => $3)
+            WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
+            RETURNING id`,
+          [rule.id, owner, settings.leaseSeconds],
+        );
+        if (own.rowCount === 0) throw new LeaseLostError();
+        const { where, params } = matchingCondition(scope, cutoff, 2);
+        const { rows } = await sql<{ id: number }>(
+          `SELECT d.id FROM "Document" d WHERE ${where} ORDER BY d.id LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
+          [limit, ...params],
+        );
+        const ids = rows.map((row) => Number(row.id));
+        return rule.action === "delete" ? deleteDocuments(sql, ids) : anonymiseDocuments(sql, ids);
+      });
+      processed += done;
+      if (done < limit) break;
+    }
+  } catch (error) {
+    if (error instanceof LeaseLostError) return lost(rule, owner, processed);
+    failure = describeFailure(error);
+    log.error("retention.run_failed", { rule_id: rule.id, owner, processed, error: failure });
+  }
+  try {
+    const remaining = await countMatching(session.query, scope);
+    const ms = Math.round(performance.now() - started);
+    const capped = failure === null && processed >= settings.runCap && remaining > 0;
+    const recorded = await session.transaction(async (sql) => {
+      const attempts = failure === null ? 0 : rule.attempts + 1;
+      const retry = failure !== null && attempts < settings.maxAttempts;
+      const { rowCount } = await sql(
+        `UPDATE "RetentionRule"
+            SET "notBefore" = ${retry ? `now() + make_interval(secs => $4::int)` : nextRunSql("$4")},
+                attempts = $3, "lastError" = $5, "leaseOwner" = NULL, "leaseUntil" = NULL
+          WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
+        [rule.id, owner, attempts, retry ? RETRY_SECONDS : settings.runHour, failure],
+      );
+      if (rowCount !== 1) return false;
+      await sql(
+        `INSERT INTO "RetentionRun" ("ruleId", "instanceId", "startedAt", "finishedAt", "durationMs", processed,
+                                     remaining, capped, error)
+         VALUES ($1, $2, $3::text::timestamptz, now(), $4, $5, $6, $7, $8)`,
+        [rule.id, rule.instanceId, startedAt.toISOString(), ms, processed, remaining, capped, failure],
+      );
+      await recordAuditSql(sql, systemActor("worker", rule.instanceId), {
+        action: "retention_rule.run",
+        entity: "retention_rule",
+        entityId: rule.id,
+        details: {
+          action: rule.action,
+          cutoff: cutoff.toISOString(),
+          processed,
+          remaining,
+          capped,
+          duration_ms: ms,
+          ...(failure === null ? {} : { error: failure }),
+        },
+      });
+      return true;
+    });
+    if (!recorded) return lost(rule, owner, processed);
+    log.info("retention.run_done", { rule_id: rule.id, instance_id: rule.instanceId, owner, processed, remaining, ms });
+    return failure === null
+      ? { id: rule.id, outcome: "done", processed, remaining, capped, ms }
+      : { id: rule.id, outcome: "error", processed, error: failure };
+  } catch (error) {
+    log.error("retention.run_not_recorded", { rule_id: rule.id, owner, error: describeFailure(error) });
+    return { id: rule.id, outcome: "lost", processed };
+  }
+}
+
+function lost(rule: { id: number }, owner: string, processed: number): RetentionOutcome {
+  log.warn("retention.lease_lost", { rule_id: rule.id, owner, processed });
+  return { id: rule.id, outcome: "lost", processed };
+}
+
+export const retentionQueue: JobQueue<ClaimedRule, RetentionOutcome, RetentionSettings> = {
+  name: "retention",
+  table: "RetentionRule",
+  settings: retentionSettings,
+  claim: (session, { owner, limit, settings }) =>
+    claimLeased<ClaimedRule>(session, {
+      table: "RetentionRule",
+      owner,
+      limit,
+      leaseSeconds: settings.leaseSeconds,
+      returning: `id, "instanceId", "productId", "categoryId", days, action, attempts`,
+    }),
+  run: runRule,
+  crashed: (rule) => ({ id: rule.id, outcome: "lost", processed: 0 }),
+};
+
+/** Claims the due rules (up to `limit`) and runs them; answers what happened to each. */
+export function processDueRetention(options: {
+  owner: string;
+  session?: SqlSession;
+  settings?: Partial<RetentionSettings>;
+  limit?: number;
+}): Promise<{ claimed: number; results: RetentionOutcome[] }> {
+  return runDueJobs(retentionQueue, options);
+}
+
+const LOOP_KEY = "__docflowRetentionLoop";
+
+/** Polls for due retention rules (one loop per process), beside the LGPD loops. */
+export function startRetentionLoop(options: { owner?: string; unref?: boolean } = {}): PollingLoop {
+  return startJobLoop(retentionQueue, { loopKey: LOOP_KEY, ...options });
+}
+
+/** Asks this process's loop (if it runs here) to poll now: a rule was just made due. */
+export function nudgeRetentionLoop(): void {
+  (globalThis as unknown as Record<string, PollingLoop | undefined>)[LOOP_KEY]?.nudge();
+}
+
+export async function stopRetentionLoop(): Promise<void> {
+  await stopPollingLoop(LOOP_KEY);
+}
