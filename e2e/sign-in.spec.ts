@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signInThroughForm } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
+import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
 test("a staff user signs in, sees the shell, and signs out", async ({ page }) => {
   await page.goto("/documents");
@@ -19,6 +20,37 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
   await expect(page).toHaveURL(/\/signin\?signedOut=1/);
   await page.goto("/documents");
   await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a page query answered 401 while signing out does not turn the sign-out into an expired session", async ({
+  page,
+}) => {
+  // The race two busy workers met now and then: signing out ends the session on the server, then the browser
+  // navigates; a live page's poll sent in between is answered 401, and its "session expired" redirect used to replace
+  // the sign-out's navigation. Here the poll comes on cue (a fake clock) while the navigation is held.
+  await page.clock.install();
+  await signInThroughForm(page, "staff");
+  let releaseNavigation = () => {};
+  const navigationHeld = new Promise<void>((resolve) => (releaseNavigation = resolve));
+  await page.route(/\/signin\?signedOut=1/, async (route) => {
+    await navigationHeld;
+    // Aborted when another navigation replaced it (the bug).
+    await route.continue().catch(() => {});
+  });
+  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/signout");
+  await page.getByRole("button", { name: "Sair" }).click();
+  expect((await signedOut).ok()).toBe(true);
+
+  const poll = page.waitForResponse((response) => {
+    const { pathname } = new URL(response.url());
+    return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
+  });
+  await page.clock.runFor(LIVE_INTERVAL_MS);
+  const answer = await poll;
+  expect(answer.status()).toBe(401);
+  await answer.finished();
+  releaseNavigation();
+  await expect(page).toHaveURL(/\/signin\?signedOut=1/);
 });
 
 test("a wrong password is refused with a clear message", async ({ page }) => {
