@@ -25,21 +25,24 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
 test("a page query answered 401 while signing out does not turn the sign-out into an expired session", async ({
   page,
 }) => {
-  // The race two busy workers met now and then: signing out ends the session on the server, then the browser
-  // navigates; a live page's poll sent in between is answered 401, and its "session expired" redirect used to replace
-  // the sign-out's navigation. Here the poll comes on cue (a fake clock) while the navigation is held.
+  // The race two busy workers met now and then: signing out ends the session on the server before the browser
+  // navigates; a live page's poll answered 401 in between used to send the browser to "session expired" instead.
+  // Here the poll comes on cue (a fake clock) while the sign-out's answer is held back.
   await page.clock.install();
   await signInThroughForm(page, "staff");
-  let releaseNavigation = () => {};
-  const navigationHeld = new Promise<void>((resolve) => (releaseNavigation = resolve));
-  await page.route(/\/signin\?signedOut=1/, async (route) => {
-    await navigationHeld;
-    // Aborted when another navigation replaced it (the bug).
-    await route.continue().catch(() => {});
+  let signOutAnswered = () => {};
+  const signOutDone = new Promise<void>((resolve) => (signOutAnswered = resolve));
+  const signOutEnded = new Promise<void>((resolve) => {
+    void page.route("**/api/auth/signout", async (route) => {
+      const response = await route.fetch(); // the session has ended on the server
+      resolve();
+      await signOutDone;
+      // Fails when the page has already gone elsewhere (the bug).
+      await route.fulfill({ response }).catch(() => {});
+    });
   });
-  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/signout");
   await page.getByRole("button", { name: "Sair" }).click();
-  expect((await signedOut).ok()).toBe(true);
+  await signOutEnded;
 
   const poll = page.waitForResponse((response) => {
     const { pathname } = new URL(response.url());
@@ -49,7 +52,7 @@ test("a page query answered 401 while signing out does not turn the sign-out int
   const answer = await poll;
   expect(answer.status()).toBe(401);
   await answer.finished();
-  releaseNavigation();
+  signOutAnswered();
   await expect(page).toHaveURL(/\/signin\?signedOut=1/);
 });
 
