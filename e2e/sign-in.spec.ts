@@ -25,34 +25,32 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
 test("a page query answered 401 while signing out does not turn the sign-out into an expired session", async ({
   page,
 }) => {
-  // The race two busy workers met now and then: signing out ends the session on the server before the browser
-  // navigates; a live page's poll answered 401 in between used to send the browser to "session expired" instead.
-  // Here the poll comes on cue (a fake clock) while the sign-out's answer is held back.
-  await page.clock.install();
+  // The race two busy workers met now and then: signing out ends the session on the server, then the browser
+  // navigates; a live page's poll answered 401 before that navigation ended used to replace it with "session
+  // expired". Here the sign-out's navigation is held until the page's next poll has been answered.
   await signInThroughForm(page, "staff");
-  let signOutAnswered = () => {};
-  const signOutDone = new Promise<void>((resolve) => (signOutAnswered = resolve));
-  const signOutEnded = new Promise<void>((resolve) => {
-    void page.route("**/api/auth/signout", async (route) => {
-      const response = await route.fetch(); // the session has ended on the server
-      resolve();
-      await signOutDone;
-      // Fails when the page has already gone elsewhere (the bug).
-      await route.fulfill({ response }).catch(() => {});
-    });
+  let releaseNavigation = () => {};
+  const navigationHeld = new Promise<void>((resolve) => (releaseNavigation = resolve));
+  await page.route(/\/signin\?signedOut=1/, async (route) => {
+    await navigationHeld;
+    // Fails when another navigation has replaced this one (the bug).
+    await route.continue().catch(() => {});
   });
+  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/signout");
   await page.getByRole("button", { name: "Sair" }).click();
-  await signOutEnded;
+  expect((await signedOut).ok()).toBe(true);
 
-  const poll = page.waitForResponse((response) => {
-    const { pathname } = new URL(response.url());
-    return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
-  });
-  await page.clock.runFor(LIVE_INTERVAL_MS);
-  const answer = await poll;
-  expect(answer.status()).toBe(401);
-  await answer.finished();
-  signOutAnswered();
+  // The documents page polls every LIVE_INTERVAL_MS; the session has ended, so the answer is 401.
+  const poll = await page.waitForResponse(
+    (response) => {
+      const { pathname } = new URL(response.url());
+      return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
+    },
+    { timeout: LIVE_INTERVAL_MS + 20_000 },
+  );
+  expect(poll.status()).toBe(401);
+  await poll.finished();
+  releaseNavigation();
   await expect(page).toHaveURL(/\/signin\?signedOut=1/);
 });
 
