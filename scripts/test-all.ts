@@ -100,7 +100,8 @@ function run(title: string, { command, args, env: extraEnv }: Step, log?: string
     const out = log ? createWriteStream(log, { flags: "a" }) : undefined;
     // Its own process group, so a failure elsewhere stops it with everything it started (servers, browsers).
     const child = spawn(command, args, {
-      stdio: log ? ["ignore", "pipe", "pipe"] : "inherit",
+      // No stdin: a stage in its own process group must never wait on the terminal.
+      stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
       env: { ...env, ...extraEnv } as NodeJS.ProcessEnv,
       detached: true,
     });
