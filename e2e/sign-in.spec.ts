@@ -40,16 +40,18 @@ test("a page query answered 401 while signing out does not turn the sign-out int
   await page.getByRole("button", { name: "Sair" }).click();
   expect((await signedOut).ok()).toBe(true);
 
-  // The documents page polls every LIVE_INTERVAL_MS; the session has ended, so the answer is 401.
-  const poll = await page.waitForResponse(
-    (response) => {
-      const { pathname } = new URL(response.url());
+  // The documents page polls every LIVE_INTERVAL_MS; a call sent now (not one already in flight before the sign-out)
+  // finds the session ended, so the answer is 401.
+  const pollRequest = await page.waitForRequest(
+    (request) => {
+      const { pathname } = new URL(request.url());
       return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
     },
     { timeout: LIVE_INTERVAL_MS + 20_000 },
   );
-  expect(poll.status()).toBe(401);
-  await poll.finished();
+  const poll = await pollRequest.response();
+  expect(poll?.status()).toBe(401);
+  await poll?.finished();
   releaseNavigation();
   await expect(page).toHaveURL(/\/signin\?signedOut=1/);
 });
