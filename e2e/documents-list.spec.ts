@@ -41,6 +41,9 @@ async function searchCpfAndCategories(page: Page, cpf: string, categories: strin
   // The list remounts for a new search (nothing selected or revealed carries over): wait until this one is the URL's,
   // or a click on the CPF-only results can be undone by the categories landing after it (seen on a loaded machine).
   await expect.poll(() => new URL(page.url()).searchParams.getAll("cat").length).toBe(categories.length);
+  // …and until its rows are shown: meanwhile the CPF-only rows stay on screen (aria-busy), and "Revelar esta página"
+  // clicked then revealed those (seen with two busy workers: four ids sent instead of the one the categories leave).
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
 }
 
 /** Same-origin API call with the page's session cookie (the wrapper wants an Origin on cookie-authenticated POSTs). */

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signInThroughForm } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
+import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
 test("a staff user signs in, sees the shell, and signs out", async ({ page }) => {
   await page.goto("/documents");
@@ -19,6 +20,40 @@ test("a staff user signs in, sees the shell, and signs out", async ({ page }) =>
   await expect(page).toHaveURL(/\/signin\?signedOut=1/);
   await page.goto("/documents");
   await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a page query answered 401 while signing out does not turn the sign-out into an expired session", async ({
+  page,
+}) => {
+  // The race two busy workers met now and then: signing out ends the session on the server, then the browser
+  // navigates; a live page's poll answered 401 before that navigation ended used to replace it with "session
+  // expired". Here the sign-out's navigation is held until the page's next poll has been answered.
+  await signInThroughForm(page, "staff");
+  let releaseNavigation = () => {};
+  const navigationHeld = new Promise<void>((resolve) => (releaseNavigation = resolve));
+  await page.route(/\/signin\?signedOut=1/, async (route) => {
+    await navigationHeld;
+    // Fails when another navigation has replaced this one (the bug).
+    await route.continue().catch(() => {});
+  });
+  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/signout");
+  await page.getByRole("button", { name: "Sair" }).click();
+  expect((await signedOut).ok()).toBe(true);
+
+  // The documents page polls every LIVE_INTERVAL_MS; a call sent now (not one already in flight before the sign-out)
+  // finds the session ended, so the answer is 401.
+  const pollRequest = await page.waitForRequest(
+    (request) => {
+      const { pathname } = new URL(request.url());
+      return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
+    },
+    { timeout: LIVE_INTERVAL_MS + 20_000 },
+  );
+  const poll = await pollRequest.response();
+  expect(poll?.status()).toBe(401);
+  await poll?.finished();
+  releaseNavigation();
+  await expect(page).toHaveURL(/\/signin\?signedOut=1/);
 });
 
 test("a wrong password is refused with a clear message", async ({ page }) => {

@@ -1,14 +1,11 @@
 // The CLI as operators run it: a child process (tsx scripts/cli.ts …) on a fresh database — a temporary PGlite
 // folder, or a new PostgreSQL database when TEST_DATABASE_URL is set. Results are checked in the database.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// Its usage answers and the embedded database's lock are in tests/cli-usage.db.test.ts (two files, so the db layer's
+// two workers share the CLI's many process starts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
 import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { databaseTarget } from "@/lib/db/connection.ts";
-import { lockPathFor } from "@/lib/db/pglite-lock.ts";
 import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { runScript } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -35,37 +32,6 @@ afterAll(async () => {
 });
 
 // Each command is a Node process that loads Prisma and opens the database: seconds each on a busy machine.
-describe("cli usage", { timeout: 180_000 }, () => {
-  it("prints help, and answers wrong usage with exit code 2 and the command's usage on stderr", async () => {
-    const help = await cli("help");
-    expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain("token create --instance <slug> --name <name>");
-    expect(help.stdout).toContain("lgpd-key rotate --instance <slug>");
-
-    const none = await cli();
-    expect(none.code, none.stderr).toBe(2);
-    expect(none.stderr).toContain("Usage:");
-    expect(none.stdout).toBe("");
-
-    const unknown = await cli("frobnicate");
-    expect(unknown.code, unknown.stderr).toBe(2);
-    expect(unknown.stderr).toContain("Unknown command: frobnicate");
-
-    const missing = await cli("token", "create", "--instance", "default");
-    expect(missing.code, missing.stderr).toBe(2);
-    expect(missing.stderr).toMatch(/^Missing --name <name>/);
-    expect(missing.stderr).toContain("token revoke <id | prefix | token>");
-
-    const badOption = await cli("user", "create", "--email", "a@example.com", "--role", "admin", "--colour", "red");
-    expect(badOption.code, badOption.stderr).toBe(2);
-    expect(badOption.stderr).toContain("--colour");
-
-    const badRole = await cli("user", "create", "--email", "a@example.com", "--role", "owner");
-    expect(badRole.code, badRole.stderr).toBe(2);
-    expect(badRole.stderr).toContain('Unknown role "owner"');
-  });
-});
-
 describe("cli commands", { timeout: 180_000 }, () => {
   it("instance create makes an instance with the default catalog; a second one with that slug is refused", async () => {
     const created = await cli("instance", "create", "--slug", "acme", "--name", "Acme Seguros");
@@ -268,49 +234,5 @@ describe("cli commands", { timeout: 180_000 }, () => {
       expect(await instanceForLgpdKey("acme", first.lastLine)).toBeNull();
       expect(await instanceForLgpdKey("acme", second.lastLine)).toBe(acme.id);
     });
-  });
-});
-
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("cli on the embedded database", { timeout: 180_000 }, () => {
-  it("says plainly that the database is in use while another process holds it, and works once it is free", async () => {
-    await getDb(); // This test process now holds the embedded database, as a running server would.
-    try {
-      const busy = await cli("token", "list");
-      expect(busy.code, busy.stderr).toBe(1);
-      expect(busy.stdout).toBe("");
-      expect(busy.stderr).toContain(`is in use by process ${process.pid}`);
-      expect(busy.stderr).toContain("Stop the server (npm start)");
-    } finally {
-      await closeDb();
-    }
-    expect((await cli("token", "list")).code).toBe(0);
-  });
-
-  it("takes over a lock left by a process that is gone", async () => {
-    const dir = databaseTarget().kind === "pglite" ? (databaseTarget() as { dir: string }).dir : "";
-    writeFileSync(
-      lockPathFor(dir),
-      JSON.stringify({
-        pid: 2 ** 22 + 12_345,
-        host: (await import("node:os")).hostname(),
-        command: "crashed",
-        since: "2026-01-01T00:00:00Z",
-      }),
-    );
-    const listed = await cli("instance", "list");
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain("acme");
-  });
-
-  it("explains that a database without tables must be set up first", async () => {
-    const empty = mkdtempSync(path.join(tmpdir(), "docflow-cli-empty-"));
-    try {
-      const result = await runScript("scripts/cli.ts", ["token", "list"], { PGLITE_DIR: empty });
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toContain("run npm start (or npm run db:migrate) once first");
-    } finally {
-      rmSync(empty, { recursive: true, force: true });
-      rmSync(lockPathFor(empty), { force: true });
-    }
   });
 });

@@ -1,10 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, type ApiErrorBody } from "@/lib/api-client/fetch-json.ts";
+import { leaveExpiredSession } from "@/lib/api-client/session-end.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "@/lib/documents/export-columns.ts";
 import type { z } from "zod";
@@ -48,7 +48,6 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const t = useTranslations("csv.export");
   const errorText = useErrorText();
   const format = useFormatter();
-  const router = useRouter();
   const [state, setState] = useState<State>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
   const [chosen, setChosen] = useState<Set<ExportBaseColumn>>(() => new Set(EXPORT_BASE_COLUMNS));
@@ -81,7 +80,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       });
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-        if (response.status === 401) router.push("/signin?expired=1");
+        if (response.status === 401) leaveExpiredSession();
         const error = new ApiClientError(response.status, body ?? { status: "error", message: response.statusText });
         setState({ phase: "failed", message: errorText.text(error) });
         return;

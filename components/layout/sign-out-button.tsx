@@ -1,11 +1,11 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutToSignIn } from "@/lib/api-client/session-end.ts";
 import { Button } from "@/components/ui/button.tsx";
 
 export function SignOutButton({ label }: { label: string }) {
   return (
-    <Button variant="secondary" size="sm" onClick={() => void signOut({ callbackUrl: "/signin?signedOut=1" })}>
+    <Button variant="secondary" size="sm" onClick={() => void signOutToSignIn()}>
       {label}
     </Button>
   );

@@ -14,6 +14,7 @@ import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { documentKeys, invalidateDocuments } from "./document-keys.ts";
 import { ApiClientError, callApi, type ApiErrorBody } from "./fetch-json.ts";
 import { liveQueryOptions } from "./live.ts";
+import { leaveExpiredSession } from "./session-end.ts";
 
 export type StaffDocumentView = ContractAnswer<typeof documentView.GET>;
 export type HistoryEntry = ContractAnswer<typeof history.GET>[number];
@@ -133,9 +134,7 @@ async function uploadFile(path: string, file: File): Promise<DocumentAttachment>
     data = { status: "error", message: text.slice(0, 200) };
   }
   if (!response.ok) {
-    // Same as fetchJson: a full reload to sign-in drops every cached query of the expired session.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    if (response.status === 401) window.location.assign("/signin?expired=1");
+    if (response.status === 401) leaveExpiredSession();
     throw new ApiClientError(
       response.status,
       (data as ApiErrorBody | null) ?? { status: "error", message: response.statusText || `HTTP ${response.status}` },

@@ -1,6 +1,7 @@
 // Browser-side calls to our own API (same routes as external systems, authenticated by the session cookie).
 // `callApi` takes an endpoint's contract (app/api/<path>/contract.ts): method, URL, body and answer types come
 // from it, so a fetcher cannot call a route the wrong way or expect an answer the route does not give.
+import { leaveExpiredSession } from "./session-end.ts";
 import { contractUrl, type ApiContract, type ContractAnswer, type ContractBody } from "../http/contract.ts";
 
 export type ApiErrorParams = Record<string, string | number>;
@@ -45,7 +46,7 @@ export async function fetchJson<T>(
       status: "error",
       message: response.statusText || `HTTP ${response.status}`,
     };
-    if (response.status === 401 && typeof window !== "undefined") window.location.assign("/signin?expired=1");
+    if (response.status === 401) leaveExpiredSession();
     throw new ApiClientError(response.status, body);
   }
   return data as T;
