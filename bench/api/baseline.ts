@@ -82,7 +82,7 @@ export const TOKEN_SQL = statement(
 const personal = (masked: ReadonlySet<string>, field: PersonalField, value: unknown) =>
   masked.has(field) ? maskPersonalValue(field, value) : value;
 
-function readView(d: Row, masked: ReadonlySet<string>) {
+export function readView(d: Row, masked: ReadonlySet<string>) {
   return {
     id: d.id,
     status_id: d.statusId,
