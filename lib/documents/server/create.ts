@@ -23,14 +23,15 @@ import {
   statusRulesSql,
   modalityRulesSchema,
   statusRulesSchema,
-  upsertModalitySql,
+  modalitySql,
+  resolveModality,
 } from "./workflow.ts";
 
 /** The product's part of CATALOG_SQL. */
 const productRulesSchema = z.object({ id: z.number(), defaultSlaHours: z.number().nullable() });
 
 // 1st statement: the status's rules, the product's default SLA and the modality (created if new), in one round trip.
-const CATALOG_SQL = `WITH m AS (${upsertModalitySql("$1::int", "$4::text", "$5::text")})
+const CATALOG_SQL = `WITH ${modalitySql("$1::int", "$4::text", "$5::text")}
   SELECT ${statusRulesSql("$2::int", "$1::int")}::text AS "status",
     (SELECT json_build_object('id', p."id", 'defaultSlaHours', p."defaultSlaHours") FROM "Product" p
       WHERE p."id" = $3::int AND p."instanceId" = $1::int)::text AS "product",
@@ -82,7 +83,12 @@ export async function createDocumentInTx(
   if (!facts.product) throw missing("product_id");
   const status = parseSqlJson(statusRulesSchema, facts.status);
   const product = parseSqlJson(productRulesSchema, facts.product);
-  const modality = facts.modality ? parseSqlJson(modalityRulesSchema, facts.modality) : null;
+  // No modality row while one was named: another writer created it at the same moment (modalitySql); read it again.
+  const modality = facts.modality
+    ? parseSqlJson(modalityRulesSchema, facts.modality)
+    : input.modality_identifier
+      ? await resolveModality(query, instanceId, input.modality_identifier)
+      : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
   const changes = Object.entries(input)

@@ -53,24 +53,33 @@ export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier',
   'holidays', coalesce((SELECT json_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id"), '[]'::json))`;
 
 /**
- * SQL for a CTE: the modality named `identifierParam` (NULL = none), created on first use atomically, so
- * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one.
+ * SQL for CTEs ending in `m`: the modality named `identifierParam` (NULL = none), created on first use. An existing one
+ * is only read: the earlier `INSERT … ON CONFLICT DO UPDATE` wrote (and locked) the modality's row on every document
+ * write that named it, so every create of one modality queued behind the others until each committed (issue 17, third
+ * pass: create's tail). Two writers creating the same new modality at once: one inserts, the other's `DO NOTHING`
+ * waits for it and answers no row — `m` is then empty and the caller reads it again (a new statement sees the row).
  */
-export const upsertModalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
-  INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
-  SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
-  ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
-  RETURNING *`;
+export const modalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
+  m_found AS (SELECT * FROM "Modality" WHERE "instanceId" = ${instanceParam} AND "identifier" = ${identifierParam}),
+  m_created AS (INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+    SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now()
+    WHERE ${identifierParam} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM m_found)
+    ON CONFLICT ("instanceId", "identifier") DO NOTHING
+    RETURNING *),
+  m AS (SELECT * FROM m_found UNION ALL SELECT * FROM m_created)`;
 
-/** The modality named `identifier`, created on first use; one statement. */
+const MODALITY_SQL = `WITH ${modalitySql("$1::int", "$2::text", "$3::text")}
+  SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`;
+
+/** The modality named `identifier`, created on first use; one statement (two when another writer created it at once). */
 export async function resolveModality(query: Sql, instanceId: number, identifier: string): Promise<ModalityRules> {
-  const {
-    rows: [row],
-  } = await query<{ modality: string }>(
-    `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
-    [instanceId, identifier, DEFAULT_TIME_ZONE],
-  );
-  return parseSqlJson(modalityRulesSchema, row!.modality);
+  for (let attempt = 0; ; attempt += 1) {
+    const {
+      rows: [row],
+    } = await query<{ modality: string }>(MODALITY_SQL, [instanceId, identifier, DEFAULT_TIME_ZONE]);
+    if (row) return parseSqlJson(modalityRulesSchema, row.modality);
+    if (attempt > 0) throw new Error("The modality was neither found nor created");
+  }
 }
 
 export function calendarOf(modality: ModalityRules | null): WorkingCalendar | null {
