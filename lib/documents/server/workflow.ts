@@ -1,5 +1,6 @@
 // Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
 // statements, so a write stays at a few round trips), transitions, SLA dates.
+import { namedParams } from "../../db/named-params.ts";
 import { z } from "zod";
 import { CategoryKind } from "../../db/generated/enums.ts";
 import type { Sql } from "../../db/raw-query.ts";
@@ -68,7 +69,8 @@ export const modalitySql = (instanceParam: string, identifierParam: string, time
     RETURNING *),
   m AS (SELECT * FROM m_found UNION ALL SELECT * FROM m_created)`;
 
-const MODALITY_SQL = `WITH ${modalitySql("$1::int", "$2::text", "$3::text")}
+const MODALITY = namedParams({ instance: "int", identifier: "text", timeZone: "text" });
+const MODALITY_SQL = `WITH ${modalitySql(MODALITY.$.instance, MODALITY.$.identifier, MODALITY.$.timeZone)}
   SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`;
 
 /** The modality named `identifier`, created on first use; one statement (two when another writer created it at once). */
@@ -76,7 +78,10 @@ export async function resolveModality(query: Sql, instanceId: number, identifier
   for (let attempt = 0; ; attempt += 1) {
     const {
       rows: [row],
-    } = await query<{ modality: string }>(MODALITY_SQL, [instanceId, identifier, DEFAULT_TIME_ZONE]);
+    } = await query<{ modality: string }>(
+      MODALITY_SQL,
+      MODALITY.values({ instance: instanceId, identifier, timeZone: DEFAULT_TIME_ZONE }),
+    );
     if (row) return parseSqlJson(modalityRulesSchema, row.modality);
     if (attempt > 0) throw new Error("The modality was neither found nor created");
   }
