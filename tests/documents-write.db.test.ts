@@ -74,33 +74,6 @@ describe("createDocument", () => {
 });
 
 describe("createDocument and the modality it names", () => {
-  it("reads an existing modality without writing its row (creates of one modality do not queue on it)", async () => {
-    const first = await createDocument(staff, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: "529.982.247-25",
-      modality_identifier: "Vistoria expressa",
-    });
-    const version = async () =>
-      (
-        await db.$queryRaw<Array<{ id: number; xmin: string }>>`
-          SELECT "id", xmin::text AS "xmin" FROM "Modality"
-          WHERE "instanceId" = ${catalog.instanceId} AND "identifier" = 'Vistoria expressa'`
-      )[0]!;
-    const before = await version();
-    expect(first.modalityId).toBe(before.id);
-    const second = await createDocument(staff, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: "529.982.247-25",
-      modality_identifier: "Vistoria expressa",
-    });
-    const moved = await updateDocument(staff, { id: first.id, modality_identifier: "Vistoria expressa", sla_total: 3 });
-    expect([second.modalityId, moved.modalityId]).toEqual([before.id, before.id]);
-    // The same row version: nothing wrote it (an upsert's DO UPDATE makes a new one and holds its lock to commit).
-    expect(await version()).toEqual(before);
-  });
-
   it("concurrent writes naming a new modality all get the one row created", async () => {
     const created = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>

@@ -25,7 +25,6 @@ import {
   modalityRulesSchema,
   statusRulesSchema,
   modalitySql,
-  resolveModality,
 } from "./workflow.ts";
 
 /** The product's part of CATALOG_SQL. */
@@ -114,12 +113,7 @@ export async function createDocumentInTx(
   if (!facts.product) throw missing("product_id");
   const status = parseSqlJson(statusRulesSchema, facts.status);
   const product = parseSqlJson(productRulesSchema, facts.product);
-  // No modality row while one was named: another writer created it at the same moment (modalitySql); read it again.
-  const modality = facts.modality
-    ? parseSqlJson(modalityRulesSchema, facts.modality)
-    : input.modality_identifier
-      ? await resolveModality(query, instanceId, input.modality_identifier)
-      : null;
+  const modality = facts.modality ? parseSqlJson(modalityRulesSchema, facts.modality) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
   const changes = Object.entries(input)
