@@ -147,9 +147,14 @@ describe("baseline answers the same JSON as the app", () => {
     await compare(fx.tokens.viewer, "masked (default policy)");
     const masked = await both("loadById", { id: appDocument.id }, fx.tokens.viewer);
     expect(masked.app.body.fields_to_show).toMatchObject({ CPF: "***.533.447-**", Cliente: "Maria Souza" });
-    await app.db.maskingPolicy.create({
-      data: { instanceId: fx.instanceId, role: "viewer", maskedFields: ["name", "phone"] },
-    });
+    // Saved as an admin saves it (the app's reads on this server apply it at once; they keep a role's policy for
+    // API_AUTH_CACHE_MS otherwise, as they keep the token).
+    const saved = await app.post(
+      "admin/settings/masking-policy",
+      { admin: ["cpf", "email", "phone"], staff: ["cpf", "email", "phone"], viewer: ["name", "phone"] },
+      { token: fx.tokens.admin },
+    );
+    expect(saved.status).toBe(200);
     await compare(fx.tokens.viewer, "masked (stored policy)");
     const views = await both("loadByCPF", { cpf });
     expect((views.app.body as unknown as unknown[]).length).toBe(2);

@@ -73,6 +73,27 @@ describe("createDocument", () => {
   });
 });
 
+describe("createDocument and the modality it names", () => {
+  it("concurrent writes naming a new modality all get the one row created", async () => {
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        createDocument(staff, {
+          status_id: catalog.statusIds["Novo"],
+          product_id: catalog.productId,
+          cpf: "390.533.447-05",
+          modality_identifier: `Nova ${index % 2}`,
+        }),
+      ),
+    );
+    const rows = await db.modality.findMany({
+      where: { instanceId: catalog.instanceId, identifier: { in: ["Nova 0", "Nova 1"] } },
+      orderBy: { identifier: "asc" },
+    });
+    expect(rows).toHaveLength(2);
+    expect(created.map((document) => document.modalityId)).toEqual(created.map((_, index) => rows[index % 2]!.id));
+  });
+});
+
 describe("updateDocument", () => {
   it("changes the fields sent, keeps the others, and records the change in the history", async () => {
     const created = await newDocument({ name: "Ana", email: "ana@example.com" });

@@ -1,11 +1,16 @@
-// The read view is built by PostgreSQL as JSON text (lib/documents/read-view-sql.ts); it must equal, value for value,
-// what the JavaScript serializer (serializeReadView over Prisma's relation load) answers — on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The read view is built in Node (lib/documents/server/read-view-json.ts) from the plain columns of one read statement
+// (lib/documents/read-view-sql.ts); it must equal, value for value, what the JavaScript serializer (serializeReadView
+// over Prisma's relation load) answers — on PGlite and PostgreSQL, whatever the session's time zone.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { createDocument } from "@/lib/documents/server/create.ts";
 import { documentWithRelations } from "@/lib/documents/server/load.ts";
+import { defaultSession } from "@/lib/db/sql-session.ts";
+import { isoSql, readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "@/lib/documents/read-view-sql.ts";
+import { saveMaskingPolicy } from "@/lib/documents/server/masking-policy.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
+import { isoFromPg, readViewJson, readViewsJson } from "@/lib/documents/server/read-view-json.ts";
 import { serializeReadView } from "@/lib/documents/server/serialize.ts";
 import { updateDocument } from "@/lib/documents/server/update.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
@@ -118,16 +123,44 @@ describe("read view built in SQL", () => {
       await viaPrisma(plain.id),
     ]);
     expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["000"], []))).toEqual([]);
+    // One identifier (its own statement text), with and without categories; none of its documents in them: [].
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF], []))).toStrictEqual([
+      await viaPrisma(plain.id),
+    ]);
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF], ["primary", "final"]))).toStrictEqual([
+      await viaPrisma(plain.id),
+    ]);
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["52998224725"], ["primary"]))).toEqual([]);
+    expect(JSON.parse(await loadDocumentsByCpf(catalog.instanceId, ["000"], ["primary"]))).toEqual([]);
+
+    // The rows read in a session of another time zone (offsets of hours and of half hours) build the same views.
+    for (const zone of ["America/Sao_Paulo", "Asia/Kolkata"]) {
+      const rows = await (
+        await defaultSession()
+      ).transaction(async (sql) => {
+        await sql(`SELECT set_config('TimeZone', '${zone}', true)`);
+        return {
+          byId: (await sql<ReadViewRow>(readViewByIdSql("clear"), [full.id, catalog.instanceId])).rows,
+          byCpf: (await sql<ReadViewRow>(readViewsByCpfSql("many", false), [catalog.instanceId, [CPF, "52998224725"]]))
+            .rows,
+        };
+      });
+      expect(rows.byId[0]!.createdAt, zone).not.toMatch(/\+00$/);
+      expect(JSON.parse(readViewJson(rows.byId[0]!)), zone).toStrictEqual(await viaPrisma(full.id));
+      expect(JSON.parse(readViewsJson(rows.byCpf)), zone).toStrictEqual(byCpf);
+    }
     // Domain errors (AppError) get their HTTP status from the route layer (toApiError).
     const status = (promise: Promise<unknown>) =>
       promise.then(
         () => null,
         (error: unknown) => ({ status: toApiError(error, "test", "/test").status, message: (error as Error).message }),
       );
-    expect(await status(loadDocumentsByCpf(catalog.instanceId, [CPF], ["nope"]))).toMatchObject({
-      status: 400,
-      message: expect.stringContaining("Unknown categories: nope (known: primary, valid, pause, final, invalid)"),
-    });
+    for (const cpfs of [[CPF], ["000"], [CPF, "000"]]) {
+      expect(await status(loadDocumentsByCpf(catalog.instanceId, cpfs, ["primary", "nope"]))).toMatchObject({
+        status: 400,
+        message: expect.stringContaining("Unknown categories: nope (known: primary, valid, pause, final, invalid)"),
+      });
+    }
     expect(await status(loadDocumentById(catalog.instanceId, 999_999))).toMatchObject({ status: 404 });
     const other = await createInstanceWithCatalog(db, "other");
     expect(await status(loadDocumentById(other.instanceId, full.id))).toMatchObject({ status: 404 });
@@ -161,16 +194,67 @@ describe("read view built in SQL", () => {
     const expected = withMasks({ ...cpfMask, ...contactMasks });
     expect(await read("viewer")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });
 
-    // A stored policy is followed per role and instance: viewers masked all four, staff none, admin the default.
-    await db.maskingPolicy.createMany({
-      data: [
-        { instanceId: catalog.instanceId, role: "viewer", maskedFields: ["cpf", "name", "email", "phone"] },
-        { instanceId: catalog.instanceId, role: "staff", maskedFields: [] },
-      ],
+    expect(await read("staff")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });
+
+    // A stored policy is followed per role and instance: viewers masked all four, staff none, admin the default. Saved
+    // on this server, it applies from the next read (the reads above left the roles' policies cached here).
+    await saveMaskingPolicy(actor, {
+      viewer: ["cpf", "name", "email", "phone"],
+      staff: [],
+      admin: ["cpf", "email", "phone"],
     });
     const all = withMasks({ ...cpfMask, ...contactMasks, ...nameMask });
     expect(await read("viewer")).toStrictEqual({ byId: all, byCpf: [all], byCpfs: [all] });
     expect(await read("staff")).toStrictEqual({ byId: clear, byCpf: [clear], byCpfs: [clear] });
     expect(await read("admin")).toStrictEqual({ byId: expected, byCpf: [expected], byCpfs: [expected] });
+
+    // Written by another app server (here: straight to the table), a policy applies within API_AUTH_CACHE_MS (5 s).
+    await db.maskingPolicy.update({
+      where: { instanceId_role: { instanceId: catalog.instanceId, role: "staff" } },
+      data: { maskedFields: ["phone"] },
+    });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      expect(await read("staff")).toStrictEqual({ byId: clear, byCpf: [clear], byCpfs: [clear] });
+      vi.setSystemTime(Date.now() + 5_001);
+      const phoneOnly = withMasks({ Telefone: contactMasks.Telefone });
+      expect(await read("staff")).toStrictEqual({ byId: phoneOnly, byCpf: [phoneOnly], byCpfs: [phoneOnly] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("timestamps formatted in Node", () => {
+  it("equal to_char(x AT TIME ZONE 'UTC', …) for every millisecond form, offset and time zone", async () => {
+    const instants = [
+      "2026-11-25T10:00:00.000Z",
+      "2026-11-25T10:00:00.100Z",
+      "2026-11-25T10:00:00.120Z",
+      "2026-11-25T10:00:00.123Z",
+      "2026-11-25T23:59:59.999Z",
+      "2026-02-28T03:30:00.010Z",
+      "2024-02-29T00:00:00.001Z",
+      "1999-12-31T23:59:59.500Z",
+      "1890-01-01T12:00:00.000Z",
+      "0099-06-15T08:00:00.000Z",
+    ];
+    const session = await defaultSession();
+    for (const zone of ["UTC", "America/Sao_Paulo", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham"]) {
+      const { rows } = await session.transaction(async (sql) => {
+        await sql(`SELECT set_config('TimeZone', '${zone}', true)`);
+        return sql<{ text: string; json: string; expected: string }>(
+          `SELECT x::text AS "text", json_build_array(x)::text AS "json", ${isoSql("x")} AS "expected"
+           FROM unnest($1::timestamptz(3)[]) AS x`,
+          [instants],
+        );
+      });
+      expect(rows).toHaveLength(instants.length);
+      for (const row of rows) {
+        expect(isoFromPg(row.text), `${zone} ${row.text}`).toBe(row.expected);
+        expect(isoFromPg((JSON.parse(row.json) as string[])[0]!), `${zone} ${row.json}`).toBe(row.expected);
+      }
+      expect(rows.map((row) => row.expected)).toEqual(instants);
+    }
   });
 });

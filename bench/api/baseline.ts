@@ -82,7 +82,7 @@ export const TOKEN_SQL = statement(
 const personal = (masked: ReadonlySet<string>, field: PersonalField, value: unknown) =>
   masked.has(field) ? maskPersonalValue(field, value) : value;
 
-function readView(d: Row, masked: ReadonlySet<string>) {
+export function readView(d: Row, masked: ReadonlySet<string>) {
   return {
     id: d.id,
     status_id: d.statusId,
@@ -267,7 +267,7 @@ const dayFormatter = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-type Token = { instanceId: number; id: number; label: string; masked: ReadonlySet<string> };
+export type Token = { instanceId: number; id: number; label: string; masked: ReadonlySet<string> };
 
 async function create(db: BaselineDb, token: Token, body: Row) {
   return db.transaction(async (query) => {
@@ -312,7 +312,7 @@ async function create(db: BaselineDb, token: Token, body: Row) {
 }
 
 /** updateById as the benchmark sends it: filled_columns merged in SQL plus plain fields; no status move. */
-async function update(db: BaselineDb, token: Token, body: Row) {
+export async function update(db: BaselineDb, token: Token, body: Row) {
   return db.transaction(async (query) => {
     const [current] = (await query(LOCK_SQL, [body.id, token.instanceId])).rows;
     if (!current) throw new HttpError(404, "NotFound", "Provided id parameter not exists on database");

@@ -1,16 +1,21 @@
 // PostgreSQL's CPU per call of the document API's read statements against the lean baseline's (issue 17), measured
 // where load moves it least: each statement N times as a named (prepared) statement on one connection of its own,
 // the backend's utime + stime (/proc/<pid>/stat) before and after, in alternating blocks; the same parameters for
-// every statement of a route. The app's statements in both shapes (clear, and with the role's policy fields as the
-// benchmark's staff token reads them: the app masks those in Node); the baseline's as bench/api/baseline.ts sends them (its token lookup, which
-// the app caches, is left out).
+// every statement of a route. The app's statements in both shapes (its role's policy known to the server — the
+// statement without the policy column — and not yet: with it), answered as the benchmark's staff token reads them
+// (masked by the default policy); the baseline's as bench/api/baseline.ts sends them (its token lookup, which the app
+// caches, is left out). Beside it, this process's CPU per call ("node"): the driver reading the rows plus building
+// the answer's JSON text as each server does (the app: lib/documents/server/read-view-json.ts; the baseline: its
+// readView + JSON.stringify) — the part of the work that moved from PostgreSQL to Node in the third pass.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
-import { readViewByIdSql, readViewsByCpfSql } from "../../lib/documents/read-view-sql.ts";
-import { VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
+import { DEFAULT_MASKED_FIELDS } from "../../lib/documents/masking-policy-schema.ts";
+import { readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "../../lib/documents/read-view-sql.ts";
+import { readViewJson, readViewsJson } from "../../lib/documents/server/read-view-json.ts";
+import { readView, VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
 import { formattedCpf, identifierDigits } from "./seed.ts";
 
 const CALLS = Number(process.argv[2]) || 2_000;
@@ -31,31 +36,56 @@ const cpf = (index: number) => {
   return index % 2 ? formattedCpf(digits) : digits;
 };
 
-type Case = { text: string; params: (index: number) => unknown[] };
+type Rows = Array<Record<string, unknown>>;
+type Case = { text: string; params: (index: number) => unknown[]; answer: (rows: Rows) => string };
+const masked = new Set(DEFAULT_MASKED_FIELDS);
+const CATEGORIES = ["primary", "valid"];
+const appOne = (rows: Rows) => readViewJson(rows[0] as ReadViewRow, masked);
+const appMany = (rows: Rows) => readViewsJson(rows as ReadViewRow[], masked);
+const appInCategories = (rows: Rows) => appMany(rows[0]?.id == null ? [] : rows);
+const baselineOne = (rows: Rows) => JSON.stringify(readView(rows[0]!, masked));
+const baselineMany = (rows: Rows) => JSON.stringify(rows.map((row) => readView(row, masked)));
+const baselineInCategories = (rows: Rows) =>
+  baselineMany(rows.filter((row) => CATEGORIES.includes(row.c_key as string)));
 const routes: Record<string, Record<string, Case>> = {
   loadById: {
-    "app clear": { text: readViewByIdSql("clear"), params: (i) => [ids[i], instanceId] },
-    "app with policy": { text: readViewByIdSql("policy"), params: (i) => [ids[i], instanceId, "staff"] },
-    baseline: { text: VIEW_BY_ID_SQL.text, params: (i) => [ids[i], instanceId] },
+    "app, policy cached": { text: readViewByIdSql("clear"), params: (i) => [ids[i], instanceId], answer: appOne },
+    "app with policy column": {
+      text: readViewByIdSql("policy"),
+      params: (i) => [ids[i], instanceId, "staff"],
+      answer: appOne,
+    },
+    baseline: { text: VIEW_BY_ID_SQL.text, params: (i) => [ids[i], instanceId], answer: baselineOne },
   },
   loadByCPF: {
-    "app clear": { text: readViewsByCpfSql("one", false, "clear"), params: (i) => [instanceId, cpf(i)] },
-    "app with policy": {
+    "app, policy cached": {
+      text: readViewsByCpfSql("one", false, "clear"),
+      params: (i) => [instanceId, cpf(i)],
+      answer: appMany,
+    },
+    "app with policy column": {
       text: readViewsByCpfSql("one", false, "policy"),
       params: (i) => [instanceId, cpf(i), "staff"],
+      answer: appMany,
     },
-    baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },
+    baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)], answer: baselineMany },
   },
   "loadByCPF+categories": {
-    "app clear": {
+    "app, policy cached": {
       text: readViewsByCpfSql("one", true, "clear"),
-      params: (i) => [instanceId, cpf(i), ["primary", "valid"]],
+      params: (i) => [instanceId, cpf(i), CATEGORIES],
+      answer: appInCategories,
     },
-    "app with policy": {
+    "app with policy column": {
       text: readViewsByCpfSql("one", true, "policy"),
-      params: (i) => [instanceId, cpf(i), ["primary", "valid"], "staff"],
+      params: (i) => [instanceId, cpf(i), CATEGORIES, "staff"],
+      answer: appInCategories,
     },
-    baseline: { text: VIEWS_BY_CPF_SQL.one.text, params: (i) => [instanceId, cpf(i)] },
+    baseline: {
+      text: VIEWS_BY_CPF_SQL.one.text,
+      params: (i) => [instanceId, cpf(i)],
+      answer: baselineInCategories,
+    },
   },
 };
 
@@ -68,28 +98,36 @@ function backendCpuMs(pid: number): number {
 const only = process.env.BENCH_ROUTES?.split(",");
 for (const [route, cases] of Object.entries(routes)) {
   if (only && !only.includes(route)) continue;
-  const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number }> = {};
+  const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number; node: number }> = {};
   for (const label of Object.keys(cases)) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const pid = (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid as number;
-    clients[label] = { client, pid, cpu: 0, wall: 0 };
+    clients[label] = { client, pid, cpu: 0, wall: 0, node: 0 };
   }
   const load = [loadavg()[0]!];
   // One warm-up block (prepares the statement, warms the caches), then the measured ones.
   for (let block = -1; block < BLOCKS; block += 1) {
-    for (const [label, { text, params }] of Object.entries(cases)) {
+    for (const [label, { text, params, answer }] of Object.entries(cases)) {
       const entry = clients[label]!;
       const from = block < 0 ? 0 : (block * CALLS) / BLOCKS;
       const to = block < 0 ? Math.min(100, CALLS) : ((block + 1) * CALLS) / BLOCKS;
       const cpuBefore = backendCpuMs(entry.pid);
+      const nodeBefore = process.cpuUsage();
       const started = performance.now();
       for (let i = from; i < to; i += 1) {
-        await entry.client.query({ name: `cpu_${label.replace(/\W/g, "_")}`, text, values: params(i) });
+        const { rows } = await entry.client.query({
+          name: `cpu_${label.replace(/\W/g, "_")}`,
+          text,
+          values: params(i),
+        });
+        answer(rows);
       }
       if (block >= 0) {
         entry.wall += performance.now() - started;
         entry.cpu += backendCpuMs(entry.pid) - cpuBefore;
+        const node = process.cpuUsage(nodeBefore);
+        entry.node += (node.user + node.system) / 1000;
       }
     }
   }
@@ -99,9 +137,9 @@ for (const [route, cases] of Object.entries(routes)) {
     `${route} (${CALLS} calls each, load ${load.map((value) => value.toFixed(1)).join("→")}): ` +
       Object.entries(clients)
         .map(
-          ([label, { cpu, wall }]) =>
+          ([label, { cpu, wall, node }]) =>
             `${label} ${(cpu / CALLS).toFixed(3)} ms CPU/call (${(cpu / base).toFixed(2)}× baseline), ` +
-            `${(wall / CALLS).toFixed(3)} ms wall`,
+            `node ${(node / CALLS).toFixed(3)} ms, ${(wall / CALLS).toFixed(3)} ms wall`,
         )
         .join("; "),
   );

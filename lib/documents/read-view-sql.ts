@@ -1,11 +1,18 @@
-// The read view of loadById / loadByCPF (SPEC.md) built by PostgreSQL itself as JSON text: the document, its status
-// with category, product, step, observations and attachments in ONE statement, so a read is one round trip and the
-// answer goes to the client without being parsed and re-serialised in JavaScript. The JSON keys and values are those
-// of serializeReadView (tests/read-view-sql.db.test.ts compares the two).
+// The read statements of loadById / loadByCPF / document/filter (SPEC.md): the document, its status with category,
+// product, step, observations and attachments in ONE named statement per read (one round trip), answered as plain
+// columns; lib/documents/server/read-view-json.ts builds the answer's JSON from them in Node. PostgreSQL only reads:
+// no JSON objects, no `to_char` per timestamp (issue 17, third pass: building the JSON and formatting 7–12 timestamps
+// per document in SQL cost PostgreSQL 1.3–1.7× the lean baseline's CPU per read). The child lists come as one
+// json_agg of json_build_array each (positional: no key text per element); timestamps come as PostgreSQL's text
+// (the session's time zone; the serializer turns it into Date#toISOString()'s form).
 //
-// Masked callers (lib/documents/server/api-read.ts) get the same statement with one more column: the fields their
-// role's masking policy masks (the staff list's policy, read in the same statement; DEFAULT_MASKED_FIELDS without a
-// stored row), and lib/documents/server/read.ts masks those in the views (`personal` "policy").
+// The statements are composed from named fragments (issue 19 item 3): READ_COLUMNS lists every column a view needs
+// under the name read-view-json.ts reads it by; each statement names its parameters once, in `params`.
+//
+// Masked callers (lib/documents/server/api-read.ts) whose role's policy is not known to this process yet get the same
+// statement with one more column: the fields their role's masking policy masks (the staff list's policy, read in the
+// same statement; DEFAULT_MASKED_FIELDS without a stored row); lib/documents/server/read.ts masks those and keeps the
+// policy for API_AUTH_CACHE_MS (lib/documents/server/read-policy-cache.ts).
 import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
 
 /** The views alone ("clear"), or with the fields the caller's role's policy masks in a column "masked" ("policy"). */
@@ -14,50 +21,123 @@ export type PersonalData = "clear" | "policy";
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// The original service's names beside ours (serializeObservation / serializeAttachment; docs/migrating.md).
-const ORIGINAL_OBSERVATION_FIELDS = `'message', o."text",
-      'observation_from', coalesce(o."origin"::text, CASE WHEN o."visibility" = 'internal' THEN 'internal' ELSE 'client' END),
-      'send_communication', o."sendCommunication", 'attachment_name', o."attachmentName",
-      'createdAt', ${isoSql(`o."createdAt"`)}, 'user', json_build_object('name', o."authorLabel")`;
-const DOWNLOAD_URL = `CASE WHEN a."state" = 'uploaded' THEN '/api/documents/' || d."id" || '/attachments/' || a."id" END`;
-const ORIGINAL_ATTACHMENT_FIELDS = `'link_url', a."linkPath", 'name', a."fileName",
-      'path', coalesce(a."linkPath", ${DOWNLOAD_URL}),
-      'status', coalesce(a."review"::text, CASE WHEN a."state" = 'pending' THEN 'pending' ELSE 'in_analisys' END),
-      'user', json_build_object('name', a."authorLabel"), 'createdAt', ${isoSql(`a."createdAt"`)}`;
+/** The row a read statement answers per document (read-view-json.ts's input); `Ts` is a timestamptz as text. */
+export type ReadViewRow = {
+  id: number;
+  statusId: number;
+  uuid: string;
+  productId: number;
+  protocol: string;
+  filledColumns: unknown;
+  dateTime: string;
+  slaEndStatus: string | null;
+  updatedAt: string;
+  cpf: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  source: string | null;
+  modalityIdentifier: string | null;
+  createdAt: string;
+  pName: string;
+  pDescription: string;
+  pSla: number | null;
+  pActive: boolean;
+  pCreatedAt: string;
+  pUpdatedAt: string;
+  sName: string;
+  sDescription: string;
+  cKey: string;
+  sCategoryId: number;
+  cLabel: string;
+  sSla: number | null;
+  sTextColor: string;
+  sBgColor: string;
+  sOrder: number;
+  sStepId: number | null;
+  stId: number | null;
+  stProductId: number | null;
+  stName: string | null;
+  stOrder: number | null;
+  /** [id, text, visibility, authorLabel, createdAt, origin, sendCommunication, attachmentName][] or null (none). */
+  observations: ObservationTuple[] | null;
+  /** [id, state, fileName, mediaType, size, sha256, requestNote, requestName, authorLabel, createdAt, uploadedAt,
+   * linkPath, review][] or null (none). */
+  attachments: AttachmentTuple[] | null;
+};
+export type ObservationTuple = [number, string, string, string, string, string | null, boolean, string | null];
+export type AttachmentTuple = [
+  number,
+  string,
+  string,
+  string | null,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+];
 
-const READ_VIEW = `json_build_object(
-  'id', d."id", 'status_id', d."statusId", 'uuid', d."uuid", 'product_id', d."productId", 'protocol', d."protocol",
-  'filled_columns', d."filledColumns", 'date_time', ${isoSql(`d."dateTime"`)},
-  'sla_end_status', ${isoSql(`d."slaEndStatus"`)}, 'updated_at', ${isoSql(`d."updatedAt"`)},
-  'fields_to_show', json_build_object('CPF', d."cpf", 'Email', d."email", 'Telefone', d."phone", 'Cliente', d."name",
-    'Fonte', d."source", 'Modalidade', d."modalityIdentifier", 'Criado em', ${isoSql(`d."createdAt"`)}),
-  'product', json_build_object('id', p."id", 'name', p."name", 'description', p."description",
-    'sla', p."defaultSlaHours", 'active', p."active", 'created_at', ${isoSql(`p."createdAt"`)},
-    'updated_at', ${isoSql(`p."updatedAt"`)}),
-  'status', json_build_object('id', s."id", 'name', s."name", 'description', s."description", 'category', c."key",
-    'category_id', s."categoryId", 'category_label', c."label", 'sla', s."slaHours", 'text_color', s."textColor",
-    'bg_color', s."bgColor", 'order', s."order", 'step_id', s."stepId"),
-  'step', CASE WHEN st."id" IS NULL THEN NULL
-    ELSE json_build_object('id', st."id", 'product_id', st."productId", 'name', st."name", 'order', st."order") END,
-  'observation', coalesce((
-    SELECT json_agg(json_build_object('id', o."id", 'text', o."text", 'visibility', o."visibility",
-      'author', o."authorLabel", 'created_at', ${isoSql(`o."createdAt"`)}, ${ORIGINAL_OBSERVATION_FIELDS}) ORDER BY o."createdAt", o."id")
-    FROM "Observation" o WHERE o."documentId" = d."id"), '[]'::json),
-  'attachment', coalesce((
-    SELECT json_agg(json_build_object('id', a."id", 'state', a."state", 'file_name', a."fileName",
-      'media_type', a."mediaType", 'size', a."size", 'sha256', a."sha256", 'request_note', a."requestNote", 'request_name', a."requestName",
-      'author', a."authorLabel", 'created_at', ${isoSql(`a."createdAt"`)}, 'uploaded_at', ${isoSql(`a."uploadedAt"`)},
-      'download_url', ${DOWNLOAD_URL}, ${ORIGINAL_ATTACHMENT_FIELDS})
-      ORDER BY a."createdAt", a."id")
-    FROM "Attachment" a WHERE a."documentId" = d."id"), '[]'::json))`;
+const text = (column: string) => `${column}::text`;
+/** Output name → SQL expression, in ReadViewRow's order. */
+const READ_COLUMNS: Array<[keyof ReadViewRow, string]> = [
+  ["id", `d."id"`],
+  ["statusId", `d."statusId"`],
+  ["uuid", `d."uuid"`],
+  ["productId", `d."productId"`],
+  ["protocol", `d."protocol"`],
+  ["filledColumns", `d."filledColumns"`],
+  ["dateTime", text(`d."dateTime"`)],
+  ["slaEndStatus", text(`d."slaEndStatus"`)],
+  ["updatedAt", text(`d."updatedAt"`)],
+  ["cpf", `d."cpf"`],
+  ["email", `d."email"`],
+  ["phone", `d."phone"`],
+  ["name", `d."name"`],
+  ["source", `d."source"`],
+  ["modalityIdentifier", `d."modalityIdentifier"`],
+  ["createdAt", text(`d."createdAt"`)],
+  ["pName", `p."name"`],
+  ["pDescription", `p."description"`],
+  ["pSla", `p."defaultSlaHours"`],
+  ["pActive", `p."active"`],
+  ["pCreatedAt", text(`p."createdAt"`)],
+  ["pUpdatedAt", text(`p."updatedAt"`)],
+  ["sName", `s."name"`],
+  ["sDescription", `s."description"`],
+  ["cKey", `c."key"`],
+  ["sCategoryId", `s."categoryId"`],
+  ["cLabel", `c."label"`],
+  ["sSla", `s."slaHours"`],
+  ["sTextColor", `s."textColor"`],
+  ["sBgColor", `s."bgColor"`],
+  ["sOrder", `s."order"`],
+  ["sStepId", `s."stepId"`],
+  ["stId", `st."id"`],
+  ["stProductId", `st."productId"`],
+  ["stName", `st."name"`],
+  ["stOrder", `st."order"`],
+  [
+    "observations",
+    `(SELECT json_agg(json_build_array(o."id", o."text", o."visibility", o."authorLabel", o."createdAt", o."origin",
+        o."sendCommunication", o."attachmentName") ORDER BY o."createdAt", o."id")
+      FROM "Observation" o WHERE o."documentId" = d."id")`,
+  ],
+  [
+    "attachments",
+    `(SELECT json_agg(json_build_array(a."id", a."state", a."fileName", a."mediaType", a."size", a."sha256",
+        a."requestNote", a."requestName", a."authorLabel", a."createdAt", a."uploadedAt", a."linkPath", a."review")
+        ORDER BY a."createdAt", a."id")
+      FROM "Attachment" a WHERE a."documentId" = d."id")`,
+  ],
+];
 
-const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`;
-/** With "policy", the column "masked": the fields the role's policy masks (one sub-select, evaluated once). */
-const policyColumn = (personal: PersonalData, instance: string, role: string) =>
-  personal === "policy"
-    ? `, coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
-    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED}) AS "masked"`
-    : "";
+/** The view's columns, each under its ReadViewRow name. */
+const viewColumns = () => READ_COLUMNS.map(([name, sql]) => `${sql} AS "${name}"`).join(",\n  ");
 
 const FROM = `FROM "Document" d
   JOIN "Status" s ON s."id" = d."statusId"
@@ -65,37 +145,53 @@ const FROM = `FROM "Document" d
   JOIN "Product" p ON p."id" = d."productId"
   LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
 
-/** $1 document id, $2 instance id (policy: $3 the caller's role) → one row {view: JSON text}, or none. */
+const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`;
+/** The fields the role's policy masks, as one comma-separated text (one sub-select, evaluated once per statement). */
+const maskedFieldsSql = (instance: string, role: string) =>
+  `array_to_string(coalesce((SELECT mp."maskedFields" FROM "MaskingPolicy" mp
+    WHERE mp."instanceId" = ${instance} AND mp."role" = ${role}::"Role"), ${DEFAULT_MASKED}), ',')`;
+/** The instance's category keys in order, as an array (names unknown keys in loadByCPF's 400). */
+const knownCategoriesSql = (instance: string) =>
+  `(SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = ${instance})`;
+
+/** A statement's parameters by name: `$n` in the order the caller passes them. */
+type Params = Record<string, string>;
+
+/** $1 document id, $2 instance id (policy: $3 the caller's role) → one ReadViewRow (policy: + "masked"), or none. */
 export function readViewByIdSql(personal: PersonalData): string {
   return READ_VIEW_BY_ID_SQL[personal];
 }
-const viewById = (personal: PersonalData) =>
-  `SELECT ${READ_VIEW}::text AS "view"${policyColumn(personal, "$2", "$3")} ${FROM}
-  WHERE d."id" = $1 AND d."instanceId" = $2`;
+const viewById = (personal: PersonalData, $: Params = { id: "$1", instance: "$2", role: "$3" }) =>
+  `SELECT ${viewColumns()}${personal === "policy" ? `,\n  ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : ""}
+  ${FROM}
+  WHERE d."id" = ${$.id} AND d."instanceId" = ${$.instance}`;
 const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), policy: viewById("policy") };
 /** The clear read view by id (bench/api/planning-cost.ts measures it). */
 export const READ_VIEW_BY_ID = READ_VIEW_BY_ID_SQL.clear;
 
-/** $1 instance id, $2 document ids (int[]) (policy: $3 the role) → one row: the JSON array of their views in $2's order. */
+/** $1 instance id, $2 document ids (int[]) (policy: $3 the role) → their ReadViewRows in $2's order. */
 export function readViewsByIdsSql(personal: PersonalData): string {
   return READ_VIEWS_BY_IDS_SQL[personal];
 }
-const viewsByIds = (personal: PersonalData) =>
-  `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY array_position($2::int[], d."id")), '[]'::json)::text AS "views"
-    ${policyColumn(personal, "$1", "$3")}
+const viewsByIds = (personal: PersonalData, $: Params = { instance: "$1", ids: "$2", role: "$3" }) =>
+  `SELECT ${viewColumns()}${personal === "policy" ? `,\n  ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : ""}
   ${FROM}
-  WHERE d."instanceId" = $1 AND d."id" = ANY($2::int[])`;
-const READ_VIEWS_BY_IDS_SQL = {
-  clear: viewsByIds("clear"),
-  policy: viewsByIds("policy"),
-};
+  WHERE d."instanceId" = ${$.instance} AND d."id" = ANY(${$.ids}::int[])
+  ORDER BY array_position(${$.ids}::int[], d."id")`;
+const READ_VIEWS_BY_IDS_SQL = { clear: viewsByIds("clear"), policy: viewsByIds("policy") };
 
 /**
  * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), with
- * `categories` $3 the category keys (text[]), with "policy" the caller's role (the next number) → one row: the JSON array of views, newest first, and the instance's
- * category keys (to name unknown ones in a 400). Four constant texts rather than one with `= ANY($2)` and
+ * `categories` $3 the category keys (text[]), with "policy" the caller's role (the next number) → the identifier's
+ * ReadViewRows, newest first (policy: each with "masked"). Eight constant texts rather than one with `= ANY($2)` and
  * `cardinality($3) = 0 OR …`: that one's generic plan was estimated 9× dearer than a custom one (the array's length
  * unknown, the OR not folded), so PostgreSQL planned it on every call even as a prepared statement (issue 17).
+ *
+ * With categories it also answers the instance's category keys in "known" (to name unknown ones in a 400), and always
+ * at least one row: all NULL but "known" when no document matches. The category condition is
+ * `array_position($3, c."key") IS NOT NULL`, not `c."key" = ANY($3)`: PostgreSQL estimates the latter from the array
+ * it is given, so its generic plan was estimated dearer than the custom ones and it was planned on every call; the
+ * function's selectivity is a constant, so the generic plan stays (checked with EXPLAIN EXECUTE after six calls).
  */
 export function readViewsByCpfSql(
   identifiers: "one" | "many",
@@ -105,23 +201,28 @@ export function readViewsByCpfSql(
   return READ_VIEWS_BY_CPF[personal][identifiers][categories ? "some" : "all"];
 }
 
-// The category filter is the aggregate's FILTER, not a WHERE condition: the rows scanned are the identifier's either
-// way, so the generic plan's estimate does not depend on the unknown array and PostgreSQL keeps it (a WHERE on
-// `c."key" = ANY($3)` was estimated dearer generic than custom and planned on every call). A view is only built
-// for the rows that pass the filter.
-const viewsByCpf = (personal: PersonalData, identifierMatch: string, categories: boolean) =>
-  `SELECT coalesce(json_agg(${READ_VIEW} ORDER BY d."createdAt" DESC, d."id" DESC)${
-    categories ? ` FILTER (WHERE c."key" = ANY($3::text[]))` : ""
-  }, '[]'::json)::text AS "views",
-    (SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = $1) AS "known"
-    ${policyColumn(personal, "$1", categories ? "$4" : "$3")}
+const viewsByCpf = (personal: PersonalData, identifiers: "one" | "many", categories: boolean) => {
+  const $: Params = { instance: "$1", identifier: "$2", categories: "$3", role: categories ? "$4" : "$3" };
+  const match = identifiers === "one" ? `d."cpf" = ${$.identifier}::text` : `d."cpf" = ANY(${$.identifier}::text[])`;
+  const masked = personal === "policy" ? `, ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : "";
+  if (!categories) {
+    return `SELECT ${viewColumns()}${masked}
   ${FROM}
-  WHERE d."instanceId" = $1 AND ${identifierMatch}`;
+  WHERE d."instanceId" = ${$.instance} AND ${match}
+  ORDER BY d."createdAt" DESC, d."id" DESC`;
+  }
+  const outer = READ_COLUMNS.map(([name]) => `v."${name}"`).join(", ");
+  return `SELECT ${outer}, k."known"${masked}
+  FROM (SELECT ${knownCategoriesSql($.instance!)} AS "known") k
+  LEFT JOIN LATERAL (SELECT ${viewColumns()}, d."createdAt" AS "orderAt"
+    ${FROM}
+    WHERE d."instanceId" = ${$.instance} AND ${match}
+      AND array_position(${$.categories}::text[], c."key") IS NOT NULL) v ON true
+  ORDER BY v."orderAt" DESC, v."id" DESC`;
+};
 
-const ONE = `d."cpf" = $2::text`;
-const MANY = `d."cpf" = ANY($2::text[])`;
 const byCpf = (personal: PersonalData) => ({
-  one: { all: viewsByCpf(personal, ONE, false), some: viewsByCpf(personal, ONE, true) },
-  many: { all: viewsByCpf(personal, MANY, false), some: viewsByCpf(personal, MANY, true) },
+  one: { all: viewsByCpf(personal, "one", false), some: viewsByCpf(personal, "one", true) },
+  many: { all: viewsByCpf(personal, "many", false), some: viewsByCpf(personal, "many", true) },
 });
 const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), policy: byCpf("policy") };

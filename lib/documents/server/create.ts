@@ -9,7 +9,8 @@ import { hasWebhooksSql, queueWebhooks } from "../../webhooks/server/events.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
 import { serializeDocument } from "./serialize.ts";
-import { historyInsertSql, historyParams } from "./history.ts";
+import { HISTORY_PARAMS, historyInsertSql, historyValues } from "./history.ts";
+import { namedParams } from "../../db/named-params.ts";
 import { nextProtocolValueSql, protocolDay } from "../protocol.ts";
 import type { CreateDocumentInput } from "../schemas.ts";
 import {
@@ -23,31 +24,58 @@ import {
   statusRulesSql,
   modalityRulesSchema,
   statusRulesSchema,
-  upsertModalitySql,
+  modalitySql,
 } from "./workflow.ts";
 
 /** The product's part of CATALOG_SQL. */
 const productRulesSchema = z.object({ id: z.number(), defaultSlaHours: z.number().nullable() });
 
 // 1st statement: the status's rules, the product's default SLA and the modality (created if new), in one round trip.
-const CATALOG_SQL = `WITH m AS (${upsertModalitySql("$1::int", "$4::text", "$5::text")})
-  SELECT ${statusRulesSql("$2::int", "$1::int")}::text AS "status",
+const CATALOG = namedParams({ instance: "int", status: "int", product: "int", modality: "text", timeZone: "text" });
+const cat = CATALOG.$;
+const CATALOG_SQL = `WITH ${modalitySql(cat.instance, cat.modality, cat.timeZone)}
+  SELECT ${statusRulesSql(cat.status, cat.instance)}::text AS "status",
     (SELECT json_build_object('id', p."id", 'defaultSlaHours', p."defaultSlaHours") FROM "Product" p
-      WHERE p."id" = $3::int AND p."instanceId" = $1::int)::text AS "product",
-    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality", ${hasWebhooksSql("$1::int")} AS "webhooks"`;
+      WHERE p."id" = ${cat.product} AND p."instanceId" = ${cat.instance})::text AS "product",
+    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality", ${hasWebhooksSql(cat.instance)} AS "webhooks"`;
 
 // 2nd statement: the day's protocol number, the row and its history row.
-const INSERT_SQL = `WITH p AS (${nextProtocolValueSql("$1::int", "$2::text")}),
+const INSERT = namedParams({
+  instance: "int",
+  day: "text",
+  uuid: "uuid",
+  statusId: "int",
+  productId: "int",
+  modalityId: "int",
+  modalityIdentifier: "text",
+  cpf: "text",
+  cpfDigits: "text",
+  name: "text",
+  phone: "text",
+  email: "text",
+  source: "text",
+  slaTotal: "float8",
+  now: "timestamptz",
+  slaEnd: "timestamptz",
+  slaEndStatus: "timestamptz",
+  pausedAt: "timestamptz",
+  filledColumns: "jsonb",
+  dateFinished: "timestamptz",
+  ...HISTORY_PARAMS,
+});
+const ins = INSERT.$;
+const INSERT_SQL = `WITH p AS (${nextProtocolValueSql(ins.instance, ins.day)}),
   d AS (
     INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "modalityId", "modalityIdentifier",
       "cpf", "cpfDigits", "name", "phone", "email", "source", "slaTotal", "slaStart", "slaEnd", "slaEndStatus", "pausedAt",
       "filledColumns", "dateTime", "createdAt", "updatedAt", "dateFinished")
-    SELECT $3::uuid, $1::int, $2::text || '-' || lpad(p."value"::text, 6, '0'), $4::int, $5::int, $6::int, $7::text,
-      $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::float8, $15::timestamptz, $16::timestamptz,
-      $17::timestamptz, $18::timestamptz, $19::jsonb, $15::timestamptz, $15::timestamptz, $15::timestamptz, $20::timestamptz
+    SELECT ${ins.uuid}, ${ins.instance}, ${ins.day} || '-' || lpad(p."value"::text, 6, '0'), ${ins.statusId}, ${ins.productId},
+      ${ins.modalityId}, ${ins.modalityIdentifier}, ${ins.cpf}, ${ins.cpfDigits}, ${ins.name}, ${ins.phone}, ${ins.email}, ${ins.source},
+      ${ins.slaTotal}, ${ins.now}, ${ins.slaEnd}, ${ins.slaEndStatus}, ${ins.pausedAt}, ${ins.filledColumns}, ${ins.now}, ${ins.now},
+      ${ins.now}, ${ins.dateFinished}
     FROM p
     RETURNING *),
-  h AS (${historyInsertSql("d", 21, "$15::timestamptz")})
+  h AS (${historyInsertSql("d", ins, ins.now)})
   SELECT * FROM d`;
 
 /** document/create: one transaction of two statements (catalog facts; protocol + row + history). */
@@ -71,13 +99,16 @@ export async function createDocumentInTx(
     product: string | null;
     modality: string | null;
     webhooks: boolean;
-  }>(CATALOG_SQL, [
-    instanceId,
-    input.status_id,
-    input.product_id,
-    input.modality_identifier ?? null,
-    DEFAULT_TIME_ZONE,
-  ]);
+  }>(
+    CATALOG_SQL,
+    CATALOG.values({
+      instance: instanceId,
+      status: input.status_id,
+      product: input.product_id,
+      modality: input.modality_identifier,
+      timeZone: DEFAULT_TIME_ZONE,
+    }),
+  );
   if (!facts?.status) throw missing("status_id");
   if (!facts.product) throw missing("product_id");
   const status = parseSqlJson(statusRulesSchema, facts.status);
@@ -90,29 +121,32 @@ export async function createDocumentInTx(
     .map(([field, value]) => ({ field, before: null, after: value }));
   const {
     rows: [row],
-  } = await query(INSERT_SQL, [
-    instanceId,
-    protocolDay(now),
-    randomUUID(),
-    status.id,
-    product.id,
-    modality?.id ?? null,
-    modality?.identifier ?? null,
-    input.cpf,
-    normalizeIdentifier(input.cpf),
-    input.name ?? null,
-    input.phone ?? null,
-    input.email ?? null,
-    input.source ?? null,
-    slaTotal,
-    now,
-    slaEndFor(now, slaTotal, 0, calendarOf(modality)),
-    statusDeadline(now, status),
-    isPause(status) ? now : null,
-    JSON.stringify(input.filled_columns ?? {}),
-    isFinished(status) ? now : null,
-    ...historyParams("create", actor, changes, requestId),
-  ]);
+  } = await query(
+    INSERT_SQL,
+    INSERT.values({
+      instance: instanceId,
+      day: protocolDay(now),
+      uuid: randomUUID(),
+      statusId: status.id,
+      productId: product.id,
+      modalityId: modality?.id,
+      modalityIdentifier: modality?.identifier,
+      cpf: input.cpf,
+      cpfDigits: normalizeIdentifier(input.cpf),
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      source: input.source,
+      slaTotal,
+      now,
+      slaEnd: slaEndFor(now, slaTotal, 0, calendarOf(modality)),
+      slaEndStatus: statusDeadline(now, status),
+      pausedAt: isPause(status) ? now : null,
+      filledColumns: JSON.stringify(input.filled_columns ?? {}),
+      dateFinished: isFinished(status) ? now : null,
+      ...historyValues("create", actor, changes, requestId),
+    }),
+  );
   const document = documentFromRow(row!);
   if (facts.webhooks) {
     await queueWebhooks(query, {

@@ -4,7 +4,9 @@ import { rawQuery } from "../../db/raw-query.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
 import { COMPAT_FILTER_PAGE_CAP, type CompatDate, type CompatFilterBody } from "../../compat/schemas.ts";
 import { readViewsByIdsSql } from "../read-view-sql.ts";
-import { maskingParams, maskViewsText, statementShape, type ReadMasking } from "./read.ts";
+import type { ReadViewRow } from "../read-view-sql.ts";
+import { readPlan, type ReadMasking } from "./read.ts";
+import { readViewsJson } from "./read-view-json.ts";
 import { documentFilterSql } from "./search.ts";
 
 // document/filter of the original's clients: the staff list's filters (categories, status ids) plus the original's
@@ -61,14 +63,11 @@ export async function filterDocumentsCompat(
       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
   if (rows.length === 0) return "[]";
-  const shape = statementShape(masking);
-  const {
-    rows: [row],
-  } = await rawQuery<{ views: string; masked?: string[] | null }>(readViewsByIdsSql(shape), [
+  const plan = readPlan(instanceId, masking);
+  const { rows: views } = await rawQuery<ReadViewRow & { masked?: string | null }>(readViewsByIdsSql(plan.shape), [
     instanceId,
     rows.map((r) => Number(r.id)),
-    ...maskingParams(masking),
+    ...plan.params,
   ]);
-  if (!row) return "[]";
-  return shape === "policy" ? maskViewsText(row.views, row.masked ?? null) : row.views;
+  return readViewsJson(views, plan.masked(views[0]));
 }

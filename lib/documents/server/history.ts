@@ -1,4 +1,5 @@
 import { actorRef, type Actor } from "../../auth/actor.ts";
+import type { Placeholders } from "../../db/named-params.ts";
 import type { Tx } from "../../db/transaction.ts";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -31,20 +32,39 @@ export function diffFields(
     .map((key) => ({ field: key, before: normalize(before[key]), after: normalize(after[key]) }));
 }
 
+/** The parameters of historyInsertSql, by name and SQL type (spread into a statement's namedParams). */
+export const HISTORY_PARAMS = {
+  action: "text",
+  actorType: '"ActorType"',
+  actorId: "int",
+  actorLabel: "text",
+  changes: "jsonb",
+  requestId: "text",
+} as const;
+
 /**
- * SQL for a CTE that writes the history row of the document(s) in CTE `source`, inside the write's own statement.
- * Takes six parameters from `$first`: action, actor type, actor id, actor label, changes (JSON text), request id;
- * `createdAt` is an SQL expression.
+ * SQL for a CTE that writes the history row of the document(s) in CTE `source`, inside the write's own statement,
+ * from the statement's HISTORY_PARAMS placeholders; `createdAt` is an SQL expression.
  */
-export function historyInsertSql(source: string, first: number, createdAt: string): string {
-  const $ = (offset: number) => `$${first + offset}`;
+export function historyInsertSql(
+  source: string,
+  $: Placeholders<keyof typeof HISTORY_PARAMS>,
+  createdAt: string,
+): string {
   return `INSERT INTO "DocumentHistory" ("documentId", "action", "actorType", "actorId", "actorLabel", "changes", "requestId", "createdAt")
-    SELECT ${source}."id", ${$(0)}::text, ${$(1)}::"ActorType", ${$(2)}::int, ${$(3)}::text, ${$(4)}::jsonb, ${$(5)}::text, ${createdAt}
+    SELECT ${source}."id", ${$.action}, ${$.actorType}, ${$.actorId}, ${$.actorLabel}, ${$.changes}, ${$.requestId}, ${createdAt}
     FROM ${source}`;
 }
 
-/** The six parameters of historyInsertSql, in order. */
-export function historyParams(action: string, actor: Actor, changes: FieldChange[], requestId?: string): unknown[] {
+/** The values of HISTORY_PARAMS. */
+export function historyValues(action: string, actor: Actor, changes: FieldChange[], requestId?: string) {
   const ref = actorRef(actor);
-  return [action, ref.actorType, ref.actorId, ref.actorLabel, JSON.stringify(changes), requestId ?? null];
+  return {
+    action,
+    actorType: ref.actorType,
+    actorId: ref.actorId,
+    actorLabel: ref.actorLabel,
+    changes: JSON.stringify(changes),
+    requestId: requestId ?? null,
+  };
 }

@@ -6,6 +6,7 @@ import { maskIdentifier } from "../../identifiers/identifiers.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { isPersonalField, maskEmail, maskName, maskPhone, type PersonalField } from "../mask.ts";
 import { DEFAULT_MASKED_FIELDS, POLICY_ROLES, type MaskingPolicy } from "../masking-policy-schema.ts";
+import { forgetReadPolicies } from "./read-policy-cache.ts";
 
 // Masking by policy, enforced on the server: the list API never sends a value the caller's role has masked.
 
@@ -48,6 +49,8 @@ export async function saveMaskingPolicy(actor: Actor, policy: MaskingPolicy): Pr
       details: policy,
     });
   });
+  // The document API's reads on this server apply it from the next read (elsewhere within API_AUTH_CACHE_MS).
+  forgetReadPolicies(actor.instanceId);
   return loadMaskingPolicy(actor.instanceId);
 }
 

@@ -2,64 +2,55 @@ import "server-only";
 import { rawQuery } from "../../db/raw-query.ts";
 import { invalid, notFound } from "../../errors/app-error.ts";
 import type { Role } from "../../auth/roles.ts";
-import { isPersonalField, maskPersonalValue, type PersonalField } from "../mask.ts";
-import { readViewByIdSql, readViewsByCpfSql, type PersonalData } from "../read-view-sql.ts";
+import { readViewByIdSql, readViewsByCpfSql, type PersonalData, type ReadViewRow } from "../read-view-sql.ts";
+import { cachedReadPolicy, rememberReadPolicy } from "./read-policy-cache.ts";
+import { readViewJson, readViewsJson, type MaskedFields } from "./read-view-json.ts";
 
 /**
- * Whose personal data a read shows: in clear, or masked as this role's masking policy says. A masked read is the
- * same one statement with the policy's fields in one more column, masked here in the views PostgreSQL built
- * (JSON.parse + mask + JSON.stringify: ~0.01 ms of CPU for one view, ~0.06 ms for an identifier's ten, where the
- * same masks in SQL cost PostgreSQL 0.03–0.12 ms — issue 17, docs/decisions.md "Masking on the document API").
+ * Whose personal data a read shows: in clear, or masked as this role's masking policy says. The read is one statement
+ * answering plain columns (lib/documents/read-view-sql.ts); the JSON is built and masked here
+ * (lib/documents/server/read-view-json.ts). A masked read whose role's policy this server does not hold
+ * (read-policy-cache.ts) sends the statement with the policy's fields in one more column.
  */
 export type ReadMasking = { personal: "clear" } | { personal: "masked"; role: Role };
 const CLEAR: ReadMasking = { personal: "clear" };
-/** The role parameter a masked read's statement takes last. */
-export const maskingParams = (masking: ReadMasking) => (masking.personal === "masked" ? [masking.role] : []);
 
-/** The statement shape for this masking: the views alone, or with the role's policy fields. */
-export function statementShape(masking: ReadMasking): PersonalData {
-  return masking.personal === "clear" ? "clear" : "policy";
+/** How one read runs: which statement shape, its extra parameters, and how to get the fields to mask from its rows. */
+export type ReadPlan = {
+  shape: PersonalData;
+  /** The role parameter a "policy" statement takes last. */
+  params: unknown[];
+  /** The fields to mask, given the statement's first row (null: no row). */
+  masked: (row: { masked?: string | null } | undefined) => MaskedFields;
+};
+
+/** The read plan for this caller's masking on this instance. */
+export function readPlan(instanceId: number, masking: ReadMasking): ReadPlan {
+  if (masking.personal === "clear") return { shape: "clear", params: [], masked: () => null };
+  const known = cachedReadPolicy(instanceId, masking.role);
+  if (known) return { shape: "clear", params: [], masked: () => known };
+  return {
+    shape: "policy",
+    params: [masking.role],
+    masked: (row) => (row?.masked == null ? null : rememberReadPolicy(instanceId, masking.role, row.masked)),
+  };
 }
 
-const PERSONAL_KEYS: Array<[string, PersonalField]> = [
-  ["CPF", "cpf"],
-  ["Email", "email"],
-  ["Telefone", "phone"],
-  ["Cliente", "name"],
-];
+type Row = ReadViewRow & { masked?: string | null };
 
-/** A "policy" statement's views (JSON text of one view or an array) with the policy's fields masked. */
-export function maskViewsText(text: string, policyFields: string[] | null): string {
-  const fields = new Set((policyFields ?? []).filter(isPersonalField));
-  if (fields.size === 0) return text;
-  const parsed = JSON.parse(text) as unknown;
-  for (const view of (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
-    fields_to_show?: Record<string, unknown>;
-  }>) {
-    const shown = view.fields_to_show;
-    if (!shown) continue;
-    for (const [key, field] of PERSONAL_KEYS) if (fields.has(field)) shown[key] = maskPersonalValue(field, shown[key]);
-  }
-  return JSON.stringify(parsed);
-}
-
-/** document/loadById: the read view as JSON text (built by PostgreSQL in one statement), or 404. */
+/** document/loadById: the read view as JSON text (one statement), or 404. */
 export async function loadDocumentById(instanceId: number, id: number, masking = CLEAR): Promise<string> {
-  const shape = statementShape(masking);
+  const plan = readPlan(instanceId, masking);
   const {
     rows: [row],
-  } = await rawQuery<{ view: string; masked?: string[] | null }>(readViewByIdSql(shape), [
-    id,
-    instanceId,
-    ...maskingParams(masking),
-  ]);
+  } = await rawQuery<Row>(readViewByIdSql(plan.shape), [id, instanceId, ...plan.params]);
   if (!row) throw notFound("Provided id parameter not exists on database");
-  return shape === "policy" ? maskViewsText(row.view, row.masked ?? null) : row.view;
+  return readViewJson(row, plan.masked(row));
 }
 
 /**
  * document/loadByCPF: identical match on any of the given identifiers, optionally within categories; newest first.
- * One statement returns the views (JSON text) and the instance's category keys, so an unknown key is a 400.
+ * One statement returns the rows and, with categories, the instance's category keys, so an unknown key is a 400.
  */
 export async function loadDocumentsByCpf(
   instanceId: number,
@@ -69,19 +60,19 @@ export async function loadDocumentsByCpf(
 ): Promise<string> {
   const one = cpfs.length === 1;
   const filtered = categories.length > 0;
-  const shape = statementShape(masking);
-  const {
-    rows: [row],
-  } = await rawQuery<{ views: string; known: string[] | null; masked?: string[] | null }>(
-    readViewsByCpfSql(one ? "one" : "many", filtered, shape),
-    [instanceId, one ? cpfs[0] : cpfs, ...(filtered ? [categories] : []), ...maskingParams(masking)],
+  const plan = readPlan(instanceId, masking);
+  const { rows } = await rawQuery<Row & { known?: string[] | null }>(
+    readViewsByCpfSql(one ? "one" : "many", filtered, plan.shape),
+    [instanceId, one ? cpfs[0] : cpfs, ...(filtered ? [categories] : []), ...plan.params],
   );
-  const knownKeys = new Set(row?.known ?? []);
+  if (!filtered) return readViewsJson(rows, plan.masked(rows[0]));
+  const knownKeys = new Set(rows[0]?.known ?? []);
   const unknown = categories.filter((key) => !knownKeys.has(key));
   if (unknown.length > 0) {
     throw invalid(`Unknown categories: ${unknown.join(", ")} (known: ${[...knownKeys].join(", ")})`, [
       { path: "categories", message: `Unknown category: ${unknown.join(", ")}` },
     ]);
   }
-  return shape === "policy" ? maskViewsText(row!.views, row!.masked ?? null) : row!.views;
+  // The statement answers at least one row: all NULL but "known" when no document matches.
+  return readViewsJson(rows[0]?.id == null ? [] : rows, plan.masked(rows[0]));
 }

@@ -11,7 +11,15 @@ import { hasWebhooksSql, queueWebhooks, type WebhookEvent } from "../../webhooks
 import { serializeDocument } from "./serialize.ts";
 import { serviceHoursBetween } from "../../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
-import { diffFields, historyInsertSql, historyParams, recordHistory, type FieldChange } from "./history.ts";
+import { namedParams } from "../../db/named-params.ts";
+import {
+  diffFields,
+  HISTORY_PARAMS,
+  historyInsertSql,
+  historyValues,
+  recordHistory,
+  type FieldChange,
+} from "./history.ts";
 import type { UpdateDocumentInput } from "../schemas.ts";
 import {
   assertTransitionAllowed,
@@ -55,33 +63,76 @@ export async function lockDocument(tx: Tx, instanceId: number, id: number): Prom
   return document;
 }
 
-// 1st statement: lock the row and read it with everything the rules need — its status's rules, the target status's
-// rules, its modality's calendar, and whether a new product / user exists in the instance.
-const LOCK_SQL = `SELECT d.*, ${statusRulesSql(`d."statusId"`, "$2::int")}::text AS "_fromStatus",
-    ${statusRulesSql("$3::int", "$2::int")}::text AS "_toStatus",
-    (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text AS "_modality",
-    EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = $4::int AND p."instanceId" = $2::int) AS "_productExists",
-    EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $5::int AND u."instanceId" = $2::int) AS "_userExists",
-    ${hasWebhooksSql("$2::int")} AS "_webhooks"
-  FROM "Document" d WHERE d."id" = $1::int AND d."instanceId" = $2::int
+// 1st statement: lock the row and read it with what the rules need — only what this request can use: the status
+// rules (its status's and the target's) when it names another status, its modality's calendar when it may move the
+// SLA dates (a status, sla_total or modality sent), whether a new product / user exists in the instance when one is
+// sent. The benchmark's merge of filled_columns reads none of them (issue 17, third pass: each costs PostgreSQL a
+// sub-select and, for the rules, a JSON object per call). `calendar`: whether the SLA dates may move.
+const LOCK = namedParams({
+  id: "int",
+  instance: "int",
+  toStatus: "int",
+  product: "int",
+  user: "int",
+  calendar: "boolean",
+});
+const lock = LOCK.$;
+const MOVES = `${lock.toStatus} IS NOT NULL AND ${lock.toStatus} <> d."statusId"`;
+const LOCK_SQL = `SELECT d.*,
+    CASE WHEN ${MOVES} THEN ${statusRulesSql(`d."statusId"`, lock.instance)}::text END AS "_fromStatus",
+    CASE WHEN ${MOVES} THEN ${statusRulesSql(lock.toStatus, lock.instance)}::text END AS "_toStatus",
+    CASE WHEN ${lock.calendar} THEN (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text END
+      AS "_modality",
+    ${lock.product} IS NOT NULL AND EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = ${lock.product} AND p."instanceId" = ${lock.instance})
+      AS "_productExists",
+    ${lock.user} IS NOT NULL AND EXISTS (SELECT 1 FROM "User" u WHERE u."id" = ${lock.user} AND u."instanceId" = ${lock.instance})
+      AS "_userExists",
+    ${hasWebhooksSql(lock.instance)} AS "_webhooks"
+  FROM "Document" d WHERE d."id" = ${lock.id} AND d."instanceId" = ${lock.instance}
   FOR UPDATE OF d`;
 
 // Last statement: every column set to its new value (the row is locked, so this is the merge of current and sent),
 // filled_columns merged in SQL (sent keys win), and the history row.
+const UPDATE = namedParams({
+  id: "int",
+  statusId: "int",
+  productId: "int",
+  userId: "int",
+  modalityId: "int",
+  modalityIdentifier: "text",
+  cpf: "text",
+  cpfDigits: "text",
+  name: "text",
+  phone: "text",
+  email: "text",
+  source: "text",
+  slaTotal: "float8",
+  slaEnd: "timestamptz",
+  slaEndStatus: "timestamptz",
+  dateTime: "timestamptz",
+  pausedAt: "timestamptz",
+  pausedHours: "float8",
+  dateFinished: "timestamptz",
+  filledColumns: "jsonb",
+  now: "timestamptz",
+  ...HISTORY_PARAMS,
+});
+const upd = UPDATE.$;
 const UPDATE_SQL = `WITH u AS (
-    UPDATE "Document" SET "statusId" = $2::int, "productId" = $3::int, "userId" = $4::int, "modalityId" = $5::int,
-      "modalityIdentifier" = $6::text, "cpf" = $7::text, "cpfDigits" = $8::text, "name" = $9::text, "phone" = $10::text,
-      "email" = $11::text, "source" = $12::text, "slaTotal" = $13::float8, "slaEnd" = $14::timestamptz,
-      "slaEndStatus" = $15::timestamptz, "dateTime" = $16::timestamptz, "pausedAt" = $17::timestamptz,
-      "pausedHours" = $18::float8, "dateFinished" = $19::timestamptz, "filledColumns" = "filledColumns" || $20::jsonb,
-      "updatedAt" = $21::timestamptz
-    WHERE "id" = $1::int
+    UPDATE "Document" SET "statusId" = ${upd.statusId}, "productId" = ${upd.productId}, "userId" = ${upd.userId},
+      "modalityId" = ${upd.modalityId}, "modalityIdentifier" = ${upd.modalityIdentifier}, "cpf" = ${upd.cpf},
+      "cpfDigits" = ${upd.cpfDigits}, "name" = ${upd.name}, "phone" = ${upd.phone}, "email" = ${upd.email},
+      "source" = ${upd.source}, "slaTotal" = ${upd.slaTotal}, "slaEnd" = ${upd.slaEnd},
+      "slaEndStatus" = ${upd.slaEndStatus}, "dateTime" = ${upd.dateTime}, "pausedAt" = ${upd.pausedAt},
+      "pausedHours" = ${upd.pausedHours}, "dateFinished" = ${upd.dateFinished},
+      "filledColumns" = "filledColumns" || ${upd.filledColumns}, "updatedAt" = ${upd.now}
+    WHERE "id" = ${upd.id}
     RETURNING *),
-  h AS (${historyInsertSql("u", 22, "$21::timestamptz")})
+  h AS (${historyInsertSql("u", upd, upd.now)})
   SELECT * FROM u`;
 
 type LockedRow = Record<string, unknown> & {
-  _fromStatus: string;
+  _fromStatus: string | null;
   _toStatus: string | null;
   _modality: string | null;
   _productExists: boolean;
@@ -101,13 +152,18 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     queued = false;
     const {
       rows: [locked],
-    } = await query<LockedRow>(LOCK_SQL, [
-      input.id,
-      instanceId,
-      input.status_id ?? null,
-      input.product_id ?? null,
-      input.user_id ?? null,
-    ]);
+    } = await query<LockedRow>(
+      LOCK_SQL,
+      LOCK.values({
+        id: input.id,
+        instance: instanceId,
+        toStatus: input.status_id,
+        product: input.product_id,
+        user: input.user_id,
+        calendar:
+          input.status_id !== undefined || input.sla_total !== undefined || input.modality_identifier !== undefined,
+      }),
+    );
     if (!locked) throw notFound("Provided id parameter not exists on database");
     const { _fromStatus, _toStatus, _modality, _productExists, _userExists, _webhooks, ...columns } = locked;
     const current = documentFromRow(columns);
@@ -125,7 +181,7 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
     let pausedHours = current.pausedHours;
     let notify = false;
     if (input.status_id !== undefined && input.status_id !== current.statusId) {
-      if (!_toStatus) throw missing("status_id");
+      if (!_toStatus || !_fromStatus) throw missing("status_id");
       const from = parseSqlJson(statusRulesSchema, _fromStatus);
       const to = parseSqlJson(statusRulesSchema, _toStatus);
       assertTransitionAllowed(from, to);
@@ -177,30 +233,33 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
 
     const {
       rows: [row],
-    } = await query(UPDATE_SQL, [
-      current.id,
-      next.statusId,
-      next.productId,
-      next.userId,
-      next.modalityId,
-      next.modalityIdentifier,
-      next.cpf,
-      next.cpfDigits,
-      next.name,
-      next.phone,
-      next.email,
-      next.source,
-      next.slaTotal,
-      next.slaEnd,
-      next.slaEndStatus,
-      next.dateTime,
-      next.pausedAt,
-      next.pausedHours,
-      next.dateFinished,
-      JSON.stringify(sentColumns),
-      now,
-      ...historyParams("update", actor, changes, requestId),
-    ]);
+    } = await query(
+      UPDATE_SQL,
+      UPDATE.values({
+        id: current.id,
+        statusId: next.statusId,
+        productId: next.productId,
+        userId: next.userId,
+        modalityId: next.modalityId,
+        modalityIdentifier: next.modalityIdentifier,
+        cpf: next.cpf,
+        cpfDigits: next.cpfDigits,
+        name: next.name,
+        phone: next.phone,
+        email: next.email,
+        source: next.source,
+        slaTotal: next.slaTotal,
+        slaEnd: next.slaEnd,
+        slaEndStatus: next.slaEndStatus,
+        dateTime: next.dateTime,
+        pausedAt: next.pausedAt,
+        pausedHours: next.pausedHours,
+        dateFinished: next.dateFinished,
+        filledColumns: JSON.stringify(sentColumns),
+        now,
+        ...historyValues("update", actor, changes, requestId),
+      }),
+    );
     if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
     const updated = documentFromRow(row!);
     if (_webhooks) {

@@ -1,5 +1,6 @@
 // Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
 // statements, so a write stays at a few round trips), transitions, SLA dates.
+import { namedParams } from "../../db/named-params.ts";
 import { z } from "zod";
 import { CategoryKind } from "../../db/generated/enums.ts";
 import type { Sql } from "../../db/raw-query.ts";
@@ -53,22 +54,29 @@ export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier',
   'holidays', coalesce((SELECT json_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id"), '[]'::json))`;
 
 /**
- * SQL for a CTE: the modality named `identifierParam` (NULL = none), created on first use atomically, so
- * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one.
+ * SQL for a CTE `m`: the modality named `identifierParam` (NULL = none), created on first use atomically, so
+ * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one. The DO UPDATE writes and locks
+ * an existing row until commit, which serialises the writes naming one modality; reading it instead (insert only when
+ * missing) was built and measured in issue 17's third pass and made the benchmark's creates worse over HTTP (lock
+ * waits moved to the protocol counter, where they timed out): docs/decisions.md.
  */
-export const upsertModalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
-  INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
-  SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
-  ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
-  RETURNING *`;
+export const modalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
+  m AS (INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+    SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
+    ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
+    RETURNING *)`;
+
+const MODALITY = namedParams({ instance: "int", identifier: "text", timeZone: "text" });
+const MODALITY_SQL = `WITH ${modalitySql(MODALITY.$.instance, MODALITY.$.identifier, MODALITY.$.timeZone)}
+  SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`;
 
 /** The modality named `identifier`, created on first use; one statement. */
 export async function resolveModality(query: Sql, instanceId: number, identifier: string): Promise<ModalityRules> {
   const {
     rows: [row],
   } = await query<{ modality: string }>(
-    `WITH m AS (${upsertModalitySql("$1::int", "$2::text", "$3::text")}) SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`,
-    [instanceId, identifier, DEFAULT_TIME_ZONE],
+    MODALITY_SQL,
+    MODALITY.values({ instance: instanceId, identifier, timeZone: DEFAULT_TIME_ZONE }),
   );
   return parseSqlJson(modalityRulesSchema, row!.modality);
 }
