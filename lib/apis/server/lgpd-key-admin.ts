@@ -10,6 +10,9 @@ export type LgpdKeyInfo = {
   created_at: string | null;
   created_by: string | null;
   last_used_at: string | null;
+  /** The key before the last rotation while it still works (overlap window), else null. */
+  previous_last_chars: string | null;
+  previous_valid_until: string | null;
   instance: string;
   request_url: string;
   /** With `{cpf}` where the CPF goes. */
@@ -29,19 +32,31 @@ export async function describeLgpdKey(instanceId: number, origin: string): Promi
     where: { id: instanceId },
     select: {
       slug: true,
-      lgpdKey: { select: { lastChars: true, createdAt: true, lastUsedAt: true, createdById: true } },
+      lgpdKey: {
+        select: {
+          lastChars: true,
+          createdAt: true,
+          lastUsedAt: true,
+          createdById: true,
+          previousLastChars: true,
+          previousUntil: true,
+        },
+      },
     },
   });
   const key = instance.lgpdKey;
   const creator = key?.createdById
     ? await db.user.findUnique({ where: { id: key.createdById }, select: { email: true } })
     : null;
+  const overlapOpen = Boolean(key?.previousUntil && key.previousUntil > new Date());
   return {
     configured: Boolean(key),
     last_chars: key?.lastChars ?? null,
     created_at: key?.createdAt.toISOString() ?? null,
     created_by: creator?.email ?? null,
     last_used_at: key?.lastUsedAt?.toISOString() ?? null,
+    previous_last_chars: overlapOpen ? key!.previousLastChars : null,
+    previous_valid_until: overlapOpen ? key!.previousUntil!.toISOString() : null,
     instance: instance.slug,
     ...lgpdUrls(origin, instance.slug),
   };
@@ -50,22 +65,23 @@ export async function describeLgpdKey(instanceId: number, origin: string): Promi
 /**
  * Generates (first time) or replaces the instance's LGPD key and records who did it (the APIs menu and the CLI).
  * The key is returned to the caller once; only its hash is stored and the audit line holds its last characters.
+ * `overlapHours` > 0 keeps the replaced key working until then (the console's default is 24 h; 0 = at once).
  */
-export async function replaceLgpdKey(actor: Actor): Promise<{ key: string; replaced: boolean }> {
+export async function replaceLgpdKey(actor: Actor, overlapHours = 0): Promise<{ key: string; replaced: boolean }> {
   const db = await getDb();
   const existing = await db.lgpdKey.findUnique({ where: { instanceId: actor.instanceId }, select: { id: true } });
-  const { key, lastChars } = await rotateLgpdKey(actor.instanceId, actor.userId);
+  const { key, lastChars } = await rotateLgpdKey(actor.instanceId, actor.userId, overlapHours);
   await recordAudit(db, actor, {
     action: existing ? "lgpd_key.rotate" : "lgpd_key.generate",
     entity: "lgpd_key",
     entityId: actor.instanceId,
-    details: { last_chars: lastChars },
+    details: { last_chars: lastChars, ...(existing ? { overlap_hours: overlapHours } : {}) },
   });
   return { key, replaced: Boolean(existing) };
 }
 
 /** POST /api/admin/lgpd-key/rotate: the new key once, with what an admin may know about it. */
-export async function rotateInstanceLgpdKey(actor: Actor, origin: string) {
-  const { key } = await replaceLgpdKey(actor);
+export async function rotateInstanceLgpdKey(actor: Actor, origin: string, input: { overlap_hours?: number } = {}) {
+  const { key } = await replaceLgpdKey(actor, input.overlap_hours ?? 0);
   return { key, ...(await describeLgpdKey(actor.instanceId, origin)) };
 }

@@ -2,12 +2,14 @@ import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { notFound } from "../../errors/app-error.ts";
+import { conflict, notFound } from "../../errors/app-error.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { withoutCredentials } from "../destination.ts";
 import { DEFAULT_PAYLOAD_DETAIL, type PayloadDetail } from "../payload-detail.ts";
 import type { CreateWebhookInput, UpdateWebhookInput } from "../schemas.ts";
+import { deliveryFailure, disabledCause } from "../failure.ts";
+import { webhookPayload } from "./events.ts";
 import { encryptSecret, newWebhookSecret } from "./secret.ts";
 
 // The APIs menu's webhook endpoints: register (secret shown once), list with their last deliveries and answers,
@@ -26,7 +28,10 @@ function serializeEndpoint(endpoint: {
   disabledAt: Date | null;
   disabledReason: string | null;
   createdAt: Date;
+  previousSecretUntil?: Date | null;
 }) {
+  const overlapUntil =
+    endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date() ? endpoint.previousSecretUntil : null;
   return {
     id: endpoint.id,
     url: withoutCredentials(endpoint.url),
@@ -36,6 +41,9 @@ function serializeEndpoint(endpoint: {
     enabled: endpoint.disabledAt === null,
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     disabled_reason: endpoint.disabledReason,
+    disabled_cause: disabledCause(endpoint.disabledReason),
+    /** While a rotated secret still signs beside the new one (signature.ts); null otherwise. */
+    previous_secret_until: overlapUntil?.toISOString() ?? null,
     consecutive_failures: endpoint.consecutiveFailures,
     created_at: endpoint.createdAt.toISOString(),
   };
@@ -46,7 +54,7 @@ export async function listWebhooks(instanceId: number) {
   const endpoints = await db.webhookEndpoint.findMany({
     where: { instanceId },
     orderBy: { id: "asc" },
-    omit: { secretCipher: true },
+    omit: { secretCipher: true, previousSecretCipher: true },
     include: {
       deliveries: {
         orderBy: { id: "desc" },
@@ -76,6 +84,7 @@ export async function listWebhooks(instanceId: number) {
       attempts: delivery.attempts,
       last_status: delivery.lastStatus,
       last_response: delivery.lastResponse,
+      failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
       created_at: delivery.createdAt.toISOString(),
       sent_at: delivery.sentAt?.toISOString() ?? null,
       next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,
@@ -96,7 +105,7 @@ export async function createWebhook(actor: Actor, input: CreateWebhookInput) {
         secretCipher: encryptSecret(secret),
         secretHint: secret.slice(-4),
       },
-      omit: { secretCipher: true },
+      omit: { secretCipher: true, previousSecretCipher: true },
     });
     await recordAudit(tx, actor, {
       action: "webhook.create",
@@ -123,7 +132,7 @@ export async function updateWebhook(actor: Actor, id: number, input: UpdateWebho
           ? { disabledAt: new Date(), disabledReason: `Disabled by ${actor.label}` }
           : {}),
       },
-      omit: { secretCipher: true },
+      omit: { secretCipher: true, previousSecretCipher: true },
     });
     await recordAudit(tx, actor, {
       action: "webhook.update",
@@ -175,4 +184,119 @@ export async function resendDelivery(actor: Actor, deliveryId: number) {
   });
   nudgeOutbox();
   return answer;
+}
+
+/** A delivery in full: the JSON the receiver got (or will get), the headers sent besides the signature, and its last
+ * answer. The payload may hold personal data (endpoints with the full payload), so each look is audited. */
+export async function webhookDeliveryDetail(actor: Actor, deliveryId: number) {
+  return inTransaction(async (tx) => {
+    const delivery = await tx.outboxMessage.findFirst({
+      where: { id: deliveryId, instanceId: actor.instanceId, channel: "webhook", endpointId: { not: null } },
+    });
+    if (!delivery) throw notFound("Delivery not found");
+    await recordAudit(tx, actor, {
+      action: "webhook.delivery_view",
+      entity: "webhook",
+      entityId: delivery.endpointId,
+      details: { delivery_id: delivery.id },
+    });
+    let payload: unknown;
+    try {
+      payload = JSON.parse(delivery.body);
+    } catch {
+      payload = delivery.body;
+    }
+    const id = (payload as { id?: unknown } | null)?.id;
+    return {
+      id: delivery.id,
+      endpoint_id: delivery.endpointId!,
+      event: delivery.subject,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      payload,
+      request_headers: {
+        "content-type": "application/json",
+        "x-webhook-id": typeof id === "string" ? id : "",
+        "x-webhook-event": delivery.subject,
+      },
+      last_status: delivery.lastStatus,
+      last_response: delivery.lastResponse,
+      failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
+      created_at: delivery.createdAt.toISOString(),
+      sent_at: delivery.sentAt?.toISOString() ?? null,
+      next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,
+    };
+  });
+}
+
+/** The event type of a test delivery: never a subscription, sent only by hand (POST …/{id}/test). */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
+/** Queues a test event for one endpoint (through the outbox like every delivery: same signature, same destination
+ * check); the console shows its answer in the deliveries. A disabled endpoint is refused (its deliveries wait). */
+export async function sendWebhookTest(actor: Actor, id: number) {
+  const answer = await inTransaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id, instanceId: actor.instanceId } });
+    if (!endpoint) throw missing();
+    if (endpoint.disabledAt !== null) {
+      throw conflict("Enable the endpoint before sending a test event", { code: "webhook_test_disabled" });
+    }
+    const now = new Date();
+    const payload = webhookPayload(WEBHOOK_TEST_EVENT, { endpoint_id: id, test: true }, now);
+    const delivery = await tx.outboxMessage.create({
+      data: {
+        instanceId: actor.instanceId,
+        documentId: null,
+        channel: "webhook",
+        endpointId: id,
+        recipient: endpoint.url,
+        subject: WEBHOOK_TEST_EVENT,
+        body: JSON.stringify(payload),
+        notBefore: now,
+        createdAt: now,
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, actor, {
+      action: "webhook.test",
+      entity: "webhook",
+      entityId: id,
+      details: { delivery_id: delivery.id },
+    });
+    return { id: delivery.id, event: WEBHOOK_TEST_EVENT, event_id: payload.id };
+  });
+  nudgeOutbox();
+  return answer;
+}
+
+/** Hours a rotated secret keeps signing beside the new one when the admin does not say (0 = cut over at once). */
+export const DEFAULT_SECRET_OVERLAP_HOURS = 24;
+
+/** A new signing secret (answered once). The old one keeps signing beside it for `overlap_hours`, so receivers can
+ * switch whenever they like inside the window (signature.ts); 0 drops it at once (a leaked secret). */
+export async function rotateWebhookSecret(actor: Actor, id: number, input: { overlap_hours?: number }) {
+  const overlapHours = input.overlap_hours ?? DEFAULT_SECRET_OVERLAP_HOURS;
+  const secret = newWebhookSecret();
+  return inTransaction(async (tx) => {
+    const current = await tx.webhookEndpoint.findFirst({ where: { id, instanceId: actor.instanceId } });
+    if (!current) throw missing();
+    const until = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
+    const endpoint = await tx.webhookEndpoint.update({
+      where: { id },
+      data: {
+        secretCipher: encryptSecret(secret),
+        secretHint: secret.slice(-4),
+        previousSecretCipher: until ? current.secretCipher : null,
+        previousSecretUntil: until,
+      },
+      omit: { secretCipher: true, previousSecretCipher: true },
+    });
+    await recordAudit(tx, actor, {
+      action: "webhook.rotate_secret",
+      entity: "webhook",
+      entityId: id,
+      details: { overlap_hours: overlapHours, previous_hint: current.secretHint, hint: endpoint.secretHint },
+    });
+    return { ...serializeEndpoint(endpoint), secret };
+  });
 }
