@@ -167,6 +167,8 @@ function RotateSecret({ endpoint, onClose }: { endpoint: WebhookRow; onClose: ()
   const errorText = useErrorText();
   const rotate = useRotateWebhookSecret();
   const [overlap, setOverlap] = useState<number>(OVERLAP_CHOICES[0]);
+  // The hint of the secret being replaced (the list refreshes to the new one once rotated).
+  const [previousHint] = useState(endpoint.secret_hint);
   if (rotate.data) {
     return (
       <SecretReveal
@@ -174,8 +176,8 @@ function RotateSecret({ endpoint, onClose }: { endpoint: WebhookRow; onClose: ()
         secret={rotate.data.secret}
         message={
           rotate.data.previous_secret_until
-            ? t("rotatedWithOverlap", { hint: endpoint.secret_hint })
-            : t("rotatedNow", { hint: endpoint.secret_hint })
+            ? t("rotatedWithOverlap", { hint: previousHint })
+            : t("rotatedNow", { hint: previousHint })
         }
         onDismiss={onClose}
       />

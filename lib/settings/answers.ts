@@ -14,6 +14,8 @@ export const ZStatusSettings = ZStatus.extend({
   notify_customer: z.boolean(),
   message_subject: z.string().nullable(),
   message_body: z.string().nullable(),
+  /** Final: with no allowed transitions, documents in it move nowhere. */
+  final: z.boolean(),
 });
 export const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
 export const ZProductWithCount = ZProduct.extend({ document_count: z.int() });

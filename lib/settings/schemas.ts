@@ -85,7 +85,9 @@ export const createStatusSchema = z.strictObject({
   notify_customer: z.boolean().optional(),
   message_subject: template(250).nullable().optional(),
   message_body: template(5000).nullable().optional(),
-  /** Statuses a document may move to from this one; empty = anywhere. */
+  /** Final: with no allowed transitions, documents in it move nowhere (issue 22). */
+  final: z.boolean().optional(),
+  /** Statuses a document may move to from this one; empty = anywhere (or nowhere when final). */
   allowed_status_ids: z
     .array(idField)
     .max(500)

@@ -50,9 +50,11 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
   ]);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
+  // A final status without listed transitions lets the document move nowhere (workflow.ts assertTransitionAllowed).
+  const finalStop = document.status.final && configured.length === 0;
   const allowed = statuses
     .filter((status) => status.id !== document.statusId)
-    .filter((status) => configured.length === 0 || configured.includes(status.id))
+    .filter((status) => !finalStop && (configured.length === 0 || configured.includes(status.id)))
     .map((status) => status.id);
 
   const full = serializeDocument(document);
@@ -91,6 +93,8 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
         }
       : null,
     allowed_status_ids: allowed,
+    /** Why allowed_status_ids is empty when it is: the current status is final (issue 22). */
+    status_final: finalStop,
     statuses: statuses.map((status) => serializeStatus(status)),
     users: users.map((user) => ({
       id: user.id,
