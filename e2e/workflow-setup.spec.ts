@@ -43,7 +43,7 @@ test("a status marked final stops documents from moving, and the document page s
   await expect(page.getByTestId("workflow-no-targets")).toHaveText(
     "“Arquivado final” é um status final: o documento não muda mais de status (um administrador pode liberar transições em Configurações → Status).",
   );
-  await expect(page.getByRole("button", { name: "Mudar status" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Alterar status" })).toHaveCount(0);
 });
 
 test("the product's SLA is labelled service hours, with its calendar equivalent", async ({ page }) => {

@@ -78,3 +78,74 @@ describe("final statuses", () => {
     );
   });
 });
+
+describe("a per-product map from status to step", () => {
+  it("shows each product its own step for a shared status, on the document page and the tracking page", async () => {
+    const { trackingToken } = await import("@/lib/outbox/server/tracking-link.ts");
+    const product = await request("POST", "admin/settings/products", { name: "Consórcio", sla: 48 });
+    expect(product.status).toBe(201);
+    const productId = product.body.id as number;
+    const addStep = (name: string, body: Json = {}) =>
+      request("POST", `admin/settings/products/${productId}/steps`, { name, ...body });
+    const first = (await addStep("Cadastro")).body;
+    const review = (await addStep("Conferência")).body;
+    const created = await request("POST", "document/create", {
+      status_id: fx.statusIds["Em análise"],
+      product_id: productId,
+      cpf: "12345678909",
+    });
+    const id = created.body.id as number;
+    const uuid = (await app.db.document.findUniqueOrThrow({ where: { id } })).uuid;
+    const trackingSteps = async () => {
+      const response = await fetch(`${app.baseUrl}/api/tracking/view`, {
+        headers: { "x-tracking-token": trackingToken(uuid) },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Json).steps as Array<{ name: string; current: boolean }>;
+    };
+
+    // "Em análise" has the step "Análise" of the other product (Seguro Auto): never shown for this product.
+    expect((await request("GET", `documents/${id}`)).body.step).toBeNull();
+    expect((await trackingSteps()).filter((step) => step.current)).toEqual([]);
+
+    // Mapped to this product's "Conferência": both pages show it; the other product keeps its own step.
+    const mapped = await request("PATCH", `admin/settings/products/${productId}/steps/${review.id}`, {
+      status_ids: [fx.statusIds["Em análise"], fx.statusIds["Aguardando documentos"]],
+    });
+    expect(mapped.status).toBe(200);
+    expect((await request("GET", `documents/${id}`)).body.step).toMatchObject({ id: review.id, name: "Conferência" });
+    expect(await trackingSteps()).toEqual([
+      { name: "Cadastro", current: false },
+      { name: "Conferência", current: true },
+    ]);
+    const detail = await request("GET", `admin/settings/products/${productId}`);
+    expect(detail.body.status_steps).toEqual(
+      [
+        { status_id: fx.statusIds["Em análise"], step_id: review.id },
+        { status_id: fx.statusIds["Aguardando documentos"], step_id: review.id },
+      ].sort((a, b) => a.status_id - b.status_id),
+    );
+    const other = await request("POST", "document/create", {
+      status_id: fx.statusIds["Em análise"],
+      product_id: fx.productId,
+      cpf: "12345678909",
+    });
+    expect((await request("GET", `documents/${other.body.id}`)).body.step).toMatchObject({ name: "Análise" });
+
+    // A status is in one step per product: listing it on "Cadastro" moves it there.
+    await request("PATCH", `admin/settings/products/${productId}/steps/${first.id}`, {
+      status_ids: [fx.statusIds["Em análise"]],
+    });
+    expect((await request("GET", `documents/${id}`)).body.step).toMatchObject({ id: first.id });
+    expect((await request("GET", `admin/settings/products/${productId}`)).body.status_steps).toEqual(
+      [
+        expect.objectContaining({ status_id: fx.statusIds["Em análise"], step_id: first.id }),
+        expect.objectContaining({ status_id: fx.statusIds["Aguardando documentos"], step_id: review.id }),
+      ].sort((a, b) => (a.status_id as number) - (b.status_id as number)),
+    );
+    const unknown = await request("PATCH", `admin/settings/products/${productId}/steps/${first.id}`, {
+      status_ids: [999_999],
+    });
+    expect(unknown.status).toBe(400);
+  });
+});

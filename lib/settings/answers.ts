@@ -18,7 +18,11 @@ export const ZStatusSettings = ZStatus.extend({
   final: z.boolean(),
 });
 export const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
-export const ZProductWithCount = ZProduct.extend({ document_count: z.int() });
+export const ZProductWithCount = ZProduct.extend({
+  document_count: z.int(),
+  /** The product's status → step map (GET of one product): which of its steps each listed status stands for. */
+  status_steps: z.array(z.strictObject({ status_id: z.int(), step_id: z.int() })).optional(),
+});
 export const ZModalityWithCount = ZModality.extend({ document_count: z.int() });
 
 export const ZUser = z.strictObject({

@@ -143,7 +143,17 @@ export const updateColumnSchema = z
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 
-export const createStepSchema = z.strictObject({ name: name(120), order: order.optional() });
+export const createStepSchema = z.strictObject({
+  name: name(120),
+  order: order.optional(),
+  /** The statuses that stand for this step in this product (issue 22: a per-product map; a status is in at most one
+   * step of a product, so listing it here moves it from another step). Omitted = unchanged. */
+  status_ids: z
+    .array(idField)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, rule("unique_items", "Each status may appear once"))
+    .optional(),
+});
 export const updateStepSchema = createStepSchema.partial();
 export type CreateStepInput = z.infer<typeof createStepSchema>;
 export type UpdateStepInput = z.infer<typeof updateStepSchema>;

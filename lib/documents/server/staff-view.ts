@@ -10,6 +10,7 @@ import { smtpUrl } from "../../outbox/config.ts";
 import { maskPersonalValue } from "../mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
+import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
 
 /**
  * Everything the staff document page renders, in one answer: the full document with the customer's personal data
@@ -30,6 +31,14 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
   });
   if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
 
+  // The product's own step for the status (its per-product map first), never another product's step.
+  const stepId = await stepIdForStatus(db, {
+    productId: document.productId,
+    statusId: document.statusId,
+    statusStepId: document.status.stepId,
+    productStepIds: document.product.steps.map((step) => step.id),
+  });
+  const currentStep = document.product.steps.find((step) => step.id === stepId) ?? null;
   const [statuses, users, modalities, messages] = await Promise.all([
     db.status.findMany({
       where: { instanceId: actor.instanceId },
@@ -83,7 +92,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
     identifier_kind: identifierKind(document.cpf),
     status: serializeStatus(document.status),
     product: serializeProduct(document.product),
-    step: document.status.step ? serializeStep(document.status.step) : null,
+    step: currentStep ? serializeStep(currentStep) : null,
     modality: document.modality
       ? {
           id: document.modality.id,
