@@ -56,3 +56,45 @@ test("the product's SLA is labelled service hours, with its calendar equivalent"
   await expect(equivalent).toContainText("72 h = 3 dias corridos numa modalidade sem expediente definido");
   await expect(page.getByText("noites, fins de semana e feriados não contam", { exact: false })).toBeVisible();
 });
+
+test("a product's steps list their statuses, and the document page shows the product's own step", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/products");
+  const product = await apiPost(page, "admin/settings/products", { name: "Consórcio e2e", sla: 48 });
+  const step = await apiPost(page, `admin/settings/products/${product.id}/steps`, { name: "Conferência" });
+  const statuses = (await (await page.request.get("/api/admin/settings/statuses")).json()) as Array<{
+    id: number;
+    name: string;
+  }>;
+  const inAnalysis = statuses.find((status) => status.name === "Em análise")!;
+  const created = await apiPost(page, "document/create", {
+    status_id: inAnalysis.id,
+    product_id: product.id,
+    cpf: "111.444.777-35",
+  });
+  // Before the map: "Em análise" belongs to another product's step, which this product's page must not show.
+  await page.goto(`/documents/${created.id}`);
+  await expect(
+    page
+      .getByRole("term")
+      .filter({ hasText: /^Etapa$/ })
+      .locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText("—");
+
+  await page.goto(`/settings/products/${product.id}`);
+  await page.getByRole("button", { name: "Editar Conferência" }).click();
+  const dialog = page.getByRole("dialog", { name: "Editar etapa" });
+  await dialog.getByRole("checkbox", { name: /^Em análise/ }).check();
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("step-statuses").first()).toHaveText("Em análise");
+  expect(step.id).toBeGreaterThan(0);
+
+  await page.goto(`/documents/${created.id}`);
+  await expect(
+    page
+      .getByRole("term")
+      .filter({ hasText: /^Etapa$/ })
+      .locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText("Conferência");
+});

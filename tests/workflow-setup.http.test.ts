@@ -97,9 +97,7 @@ describe("a per-product map from status to step", () => {
     const id = created.body.id as number;
     const uuid = (await app.db.document.findUniqueOrThrow({ where: { id } })).uuid;
     const trackingSteps = async () => {
-      const response = await fetch(`${app.baseUrl}/api/tracking/view`, {
-        headers: { "x-tracking-token": trackingToken(uuid) },
-      });
+      const response = await app.post("tracking/view", { token: trackingToken(String(uuid)) });
       expect(response.status).toBe(200);
       return ((await response.json()) as Json).steps as Array<{ name: string; current: boolean }>;
     };
@@ -139,8 +137,8 @@ describe("a per-product map from status to step", () => {
     expect((await request("GET", `documents/${id}`)).body.step).toMatchObject({ id: first.id });
     expect((await request("GET", `admin/settings/products/${productId}`)).body.status_steps).toEqual(
       [
-        expect.objectContaining({ status_id: fx.statusIds["Em análise"], step_id: first.id }),
-        expect.objectContaining({ status_id: fx.statusIds["Aguardando documentos"], step_id: review.id }),
+        { status_id: fx.statusIds["Em análise"]!, step_id: first.id as number },
+        { status_id: fx.statusIds["Aguardando documentos"]!, step_id: review.id as number },
       ].sort((a, b) => (a.status_id as number) - (b.status_id as number)),
     );
     const unknown = await request("PATCH", `admin/settings/products/${productId}/steps/${first.id}`, {
