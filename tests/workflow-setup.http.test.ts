@@ -38,7 +38,9 @@ describe("final statuses", () => {
     const id = created.body.id as number;
 
     // Before: "Concluído" (no transitions listed) lets a finished document move anywhere.
-    expect((await request("POST", "document/updateById", { id, status_id: fx.statusIds["Novo"] })).status).toBe(200);
+    expect((await request("POST", "document/updateById", { id, status_id: fx.statusIds["Em execução"] })).status).toBe(
+      200,
+    );
     expect((await request("POST", "document/updateById", { id, status_id: done })).status).toBe(200);
 
     const marked = await request("PATCH", `admin/settings/statuses/${done}`, { final: true });
