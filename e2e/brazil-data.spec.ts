@@ -180,6 +180,16 @@ test("the import preview checks numbers, check digits and required columns, and 
   expect(refusedRow).toEqual([]);
 });
 
+test("the unmasked export is offered only to admins (staff get the masked file without the option)", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  await page.goto("/documents");
+  await page.getByText("Opções da exportação").click();
+  await expect(page.getByText("Colunas", { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)")).toHaveCount(0);
+});
+
 test("the spreadsheet export opens as columns, masked by policy; unmasked needs a reason", async ({ page }) => {
   await signIn(page, "admin");
   await page.goto("/documents");

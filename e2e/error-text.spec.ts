@@ -26,11 +26,11 @@ test("settings: a lost connection and a field the server refuses are explained i
 
   // Back online, the browser lets a negative number through (the form does not validate natively); the server
   // refuses it with a field error whose code becomes the sentence under the field.
-  await dialog.getByLabel("SLA do status (horas)").fill("-5");
+  await dialog.getByLabel("SLA do status (horas corridas)").fill("-5");
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Corrija os campos indicados abaixo.");
   await expect(dialog.getByText("Informe um valor a partir de 0.")).toBeVisible();
-  await expect(dialog.getByLabel("SLA do status (horas)")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("SLA do status (horas corridas)")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).not.toContainText(ENGLISH);
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "error-text-settings");

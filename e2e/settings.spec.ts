@@ -38,13 +38,10 @@ test("settings overview and sections are reachable by keyboard-friendly links", 
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "settings-categories");
 
-  // A category in use cannot be deleted: the server's reason is shown, in Portuguese.
-  await page.getByRole("button", { name: "Excluir Acesso" }).click();
-  const confirm = page.getByRole("dialog", { name: "Excluir “Acesso”?" });
-  await confirm.getByRole("button", { name: "Excluir" }).click();
-  await expect(confirm.getByRole("alert")).toContainText("A categoria “Acesso” está em uso por 1 status");
-  await confirm.getByRole("button", { name: "Cancelar" }).click();
-  await expect(confirm).toBeHidden();
+  // A category in use cannot be deleted: the button is not offered, and says why (issue 22: no refusal after asking).
+  const deleteAccess = page.getByRole("button", { name: "Excluir Acesso" });
+  await expect(deleteAccess).toBeDisabled();
+  await expect(deleteAccess).toHaveAccessibleDescription("Não pode ser excluída: em uso por 1 status.");
 });
 
 test("a status configured with transitions is enforced on documents", async ({ page }) => {
@@ -69,7 +66,7 @@ test("a status configured with transitions is enforced on documents", async ({ p
 
   await dialog.getByLabel("Nome", { exact: true }).fill("Triagem VIP");
   await dialog.getByLabel("Categoria").selectOption({ label: "Acesso (Aberta)" });
-  await dialog.getByLabel("SLA do status (horas)").fill("2");
+  await dialog.getByLabel("SLA do status (horas corridas)").fill("2");
   await dialog.getByLabel("Cor do texto", { exact: true }).fill("#ffffff");
   await dialog.getByLabel("Cor de fundo", { exact: true }).fill("#1d4ed8");
   await expect(dialog.getByText(/Contraste [\d,.]+:1 — legível/)).toBeVisible();
@@ -96,13 +93,12 @@ test("a status configured with transitions is enforced on documents", async ({ p
   const allowed = await apiPost(page, "document/updateById", { id: created.body.id, status_id: statusId("Cancelado") });
   expect(allowed.status).toBe(200);
 
-  // With a document in it, the status cannot be deleted; the dialog says how many documents use it.
+  // With a document in it, the status cannot be deleted: the button is disabled and says how many documents use it.
   await apiPost(page, "document/create", { status_id: statusId("Triagem VIP"), product_id: productId, cpf: "1" });
   await page.reload();
-  await page.getByRole("button", { name: "Excluir Triagem VIP" }).click();
-  const confirm = page.getByRole("dialog", { name: "Excluir “Triagem VIP”?" });
-  await confirm.getByRole("button", { name: "Excluir" }).click();
-  await expect(confirm.getByRole("alert")).toContainText("está em uso por 1 documento");
+  const deleteVip = page.getByRole("button", { name: "Excluir Triagem VIP" });
+  await expect(deleteVip).toBeDisabled();
+  await expect(deleteVip).toHaveAccessibleDescription("Não pode ser excluído: em uso por 1 documento.");
 });
 
 test("a holiday added to a modality moves the SLA deadline of new documents", async ({ page }) => {

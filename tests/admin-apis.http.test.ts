@@ -94,6 +94,8 @@ describe("LGPD key", () => {
       created_at: null,
       created_by: null,
       last_used_at: null,
+      previous_last_chars: null,
+      previous_valid_until: null,
       instance: "default",
       request_url: `${app.baseUrl}/api/lgpd/default/request`,
       status_url: `${app.baseUrl}/api/lgpd/default/status/{cpf}`,

@@ -415,6 +415,12 @@ describe("every contract against the real answers", () => {
     const { items } = await call("GET", "/admin/webhooks");
     const delivery = items[0].deliveries[0];
     await call("POST", "/admin/webhooks/deliveries/{id}/resend", { params: { id: delivery.id }, body: {} });
+    await call("GET", "/admin/webhooks/deliveries/{id}", { params: { id: delivery.id } });
+    await call("POST", "/admin/webhooks/{id}/test", { params: { id: endpoint.id }, body: {} });
+    await call("POST", "/admin/webhooks/{id}/rotate-secret", {
+      params: { id: endpoint.id },
+      body: { overlap_hours: 1 },
+    });
     await call("PATCH", "/admin/webhooks/{id}", { params: { id: endpoint.id }, body: { enabled: false } });
     await call("DELETE", "/admin/webhooks/{id}", { params: { id: endpoint.id } });
   });

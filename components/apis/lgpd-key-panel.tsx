@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { SelectField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
@@ -22,6 +23,8 @@ export function LgpdKeyPanel() {
   const query = useLgpdKey();
   const rotate = useRotateLgpdKey();
   const [confirming, setConfirming] = useState(false);
+  // How long the replaced key keeps working beside the new one (issue 22: overlap, not an instant cut-over).
+  const [overlapHours, setOverlapHours] = useState<number>(KEY_OVERLAP_CHOICES[0]);
   // The key exists only in this component's memory, from the rotation's answer until the admin hides it.
   const [shownKey, setShownKey] = useState<string | null>(null);
 
@@ -31,7 +34,7 @@ export function LgpdKeyPanel() {
 
   function generate() {
     setShownKey(null);
-    rotate.mutate(undefined, {
+    rotate.mutate(info.configured ? overlapHours : 0, {
       onSuccess: (data) => {
         setConfirming(false);
         setShownKey(data.key);
@@ -64,12 +67,32 @@ export function LgpdKeyPanel() {
             <Alert>{tc("states.error", { message: errorText.text(rotate.error) })}</Alert>
           </div>
         ) : null}
+        {info.configured ? (
+          <div className="mb-4 max-w-md">
+            <SelectField
+              label={t("overlapLabel")}
+              hint={t("overlapHint")}
+              value={overlapHours}
+              onChange={(event) => setOverlapHours(Number(event.target.value))}
+            >
+              {KEY_OVERLAP_CHOICES.map((hours) => (
+                <option key={hours} value={hours}>
+                  {t("overlapChoice", { hours })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : null}
         {shownKey ? (
           <div className="mb-4">
             <SecretReveal
               label={t("newKey")}
               secret={shownKey}
-              message={t("generated")}
+              message={
+                info.previous_valid_until
+                  ? t("generatedOverlap", { until: when(info.previous_valid_until) })
+                  : t("generated")
+              }
               onDismiss={() => setShownKey(null)}
             />
           </div>
@@ -95,6 +118,14 @@ export function LgpdKeyPanel() {
               <dt className="font-medium text-slate-600">{t("lastUsedAt")}</dt>
               <dd>{when(info.last_used_at, t("never"))}</dd>
             </div>
+            {info.previous_last_chars && info.previous_valid_until ? (
+              <div className="sm:col-span-2 lg:col-span-4" data-testid="lgpd-previous-key">
+                <dt className="font-medium text-slate-600">{t("previousKeyLabel")}</dt>
+                <dd className="text-amber-900">
+                  {t("previousKey", { lastChars: info.previous_last_chars, until: when(info.previous_valid_until) })}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         ) : (
           <Alert tone="warning">{t("missing")}</Alert>
@@ -128,7 +159,11 @@ export function LgpdKeyPanel() {
       <ConfirmDialog
         open={confirming}
         title={t("confirmTitle")}
-        message={t("confirmBody", { lastChars: info.last_chars ?? "" })}
+        message={
+          overlapHours > 0
+            ? t("confirmBodyOverlap", { lastChars: info.last_chars ?? "" })
+            : t("confirmBody", { lastChars: info.last_chars ?? "" })
+        }
         confirmLabel={t("confirmAction")}
         pendingLabel={t("generating")}
         tone="danger"
@@ -139,6 +174,9 @@ export function LgpdKeyPanel() {
     </div>
   );
 }
+
+/** Hours the replaced key keeps working (24 h first: the default); 0 = at once (a leaked key). */
+const KEY_OVERLAP_CHOICES = [24, 1, 72, 168, 0] as const;
 
 function UrlRow({ label, url, hint }: { label: string; url: string; hint?: string }) {
   return (

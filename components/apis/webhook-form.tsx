@@ -7,28 +7,43 @@ import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { useCreateWebhook, type CreatedWebhook } from "@/lib/api-client/webhooks.ts";
+import { useCreateWebhook, useUpdateWebhook, type CreatedWebhook, type WebhookRow } from "@/lib/api-client/webhooks.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/event-names.ts";
 import { DEFAULT_PAYLOAD_DETAIL, PAYLOAD_DETAILS, type PayloadDetail } from "@/lib/webhooks/payload-detail.ts";
 
 /** Register an endpoint: URL, the events it receives and how much of a document they carry. The created secret goes
- * to `onCreated` (shown once). */
-export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
+ * to `onCreated` (shown once). With `endpoint`, the same form edits that endpoint (its secret is unchanged). */
+export function WebhookForm(
+  props:
+    | { endpoint?: undefined; onCreated: (created: CreatedWebhook) => void }
+    | { endpoint: WebhookRow; onSaved: () => void; onCancel: () => void },
+) {
   const t = useTranslations("apis.webhooks");
   const errorText = useErrorText();
   const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const editing = props.endpoint;
+  const mutation = editing ? update : create;
   // Each field's problem under it, in the admin's language (not a generic "Alguns campos estão inválidos").
-  const errors = useServerErrors(create.error);
-  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [payload, setPayload] = useState<PayloadDetail>(DEFAULT_PAYLOAD_DETAIL);
+  const errors = useServerErrors(mutation.error);
+  const [events, setEvents] = useState<WebhookEvent[]>(
+    editing ? WEBHOOK_EVENTS.filter((name) => editing.events.includes(name)) : [...WEBHOOK_EVENTS],
+  );
+  const [payload, setPayload] = useState<PayloadDetail>(editing?.payload ?? DEFAULT_PAYLOAD_DETAIL);
   return (
     <form
       noValidate
+      aria-label={editing ? t("editTitle", { url: editing.url }) : t("new")}
       className="space-y-3 rounded-md border border-slate-200 bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault();
         const form = event.currentTarget;
         const url = String(new FormData(form).get("url") ?? "").trim();
+        if (props.endpoint) {
+          update.mutate({ id: props.endpoint.id, body: { url, events, payload } }, { onSuccess: props.onSaved });
+          return;
+        }
+        const onCreated = props.onCreated;
         create.mutate(
           { url, events, payload },
           {
@@ -43,11 +58,12 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
         );
       }}
     >
-      <h2 className="font-semibold">{t("new")}</h2>
+      <h2 className="font-semibold">{editing ? t("editTitle", { url: editing.url }) : t("new")}</h2>
       <TextField
         label={t("url")}
         name="url"
         type="url"
+        defaultValue={editing?.url}
         placeholder="https://"
         hint={t("urlHint")}
         error={errors.field("url")}
@@ -96,12 +112,19 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
           ))}
         </div>
       </fieldset>
-      {create.error && !errors.field("url") && !errors.field("events") ? (
-        <Alert>{errorText.text(create.error)}</Alert>
+      {mutation.error && !errors.field("url") && !errors.field("events") ? (
+        <Alert>{errorText.text(mutation.error)}</Alert>
       ) : null}
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? t("creating") : t("create")}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={mutation.isPending}>
+          {editing ? (mutation.isPending ? t("saving") : t("save")) : mutation.isPending ? t("creating") : t("create")}
+        </Button>
+        {props.endpoint ? (
+          <Button type="button" variant="ghost" onClick={props.onCancel}>
+            {t("cancel")}
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -103,7 +103,9 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
               </Button>
             </>
           ) : (
-            <p className="text-sm text-slate-700">{t("noTargets")}</p>
+            <p className="text-sm text-slate-700" data-testid="workflow-no-targets">
+              {view.status_final ? t("finalStatus", { status: view.status.name }) : t("noTargets")}
+            </p>
           )}
         </form>
 

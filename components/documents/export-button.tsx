@@ -1,5 +1,6 @@
 "use client";
 
+import { useStaffRole } from "@/components/layout/staff-role.tsx";
 import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
@@ -52,6 +53,8 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const abort = useRef<AbortController | null>(null);
   const [chosen, setChosen] = useState<Set<ExportBaseColumn>>(() => new Set(EXPORT_BASE_COLUMNS));
   const [unmasked, setUnmasked] = useState(false);
+  // Unmasked export is an admin's right (the server answers 403 to others): offered to admins only.
+  const mayUnmask = useStaffRole() === "admin";
   const [reason, setReason] = useState("");
   const reasonMissing = unmasked && reason.trim().length < 5;
   // The options are rendered only when asked for: their labels ("Produto", "Status") stay out of the page otherwise.
@@ -148,27 +151,29 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
             </div>
             <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
           </fieldset>
-          <div>
-            <label className="flex items-center gap-2 font-medium text-slate-900">
-              <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
-              {t("unmasked")}
-            </label>
-            <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
-            {unmasked ? (
-              <label className="mt-2 block">
-                <span className="mb-1 block text-slate-800">{t("reason")}</span>
-                <textarea
-                  rows={2}
-                  value={reason}
-                  required
-                  aria-invalid={reasonMissing || undefined}
-                  onChange={(event) => setReason(event.target.value)}
-                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                />
-                {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
+          {mayUnmask ? (
+            <div>
+              <label className="flex items-center gap-2 font-medium text-slate-900">
+                <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
+                {t("unmasked")}
               </label>
-            ) : null}
-          </div>
+              <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
+              {unmasked ? (
+                <label className="mt-2 block">
+                  <span className="mb-1 block text-slate-800">{t("reason")}</span>
+                  <textarea
+                    rows={2}
+                    value={reason}
+                    required
+                    aria-invalid={reasonMissing || undefined}
+                    onChange={(event) => setReason(event.target.value)}
+                    className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                  />
+                  {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
+                </label>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
       {running ? (

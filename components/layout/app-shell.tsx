@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Role } from "@/lib/auth/roles.ts";
+import { StaffRoleProvider } from "./staff-role.tsx";
 import { LOCALES, messagesFor, type Locale } from "@/lib/i18n/messages.ts";
 import { translatorFor } from "@/lib/i18n/translator.ts";
 import { FindBox } from "./find-box.tsx";
@@ -83,7 +84,7 @@ export function AppShell({
         </div>
       </header>
       <main id="content" className="mx-auto max-w-7xl px-4 py-6">
-        {children}
+        <StaffRoleProvider role={role}>{children}</StaffRoleProvider>
       </main>
     </div>
   );

@@ -48,7 +48,13 @@ export function CategoriesPanel() {
                 <td className={cell}>{category.status_count}</td>
                 <RowActions>
                   <EditButton name={category.label} onClick={() => setEditing(category)} />
-                  <DeleteButton name={category.label} onClick={() => deletion.ask(category)} />
+                  <DeleteButton
+                    name={category.label}
+                    onClick={() => deletion.ask(category)}
+                    refusal={
+                      category.status_count > 0 ? t("common.inUseStatuses", { count: category.status_count }) : null
+                    }
+                  />
                 </RowActions>
               </tr>
             ))}

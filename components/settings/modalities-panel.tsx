@@ -55,7 +55,15 @@ export function ModalitiesPanel() {
                     label={t("modalities.open")}
                     ariaLabel={t("modalities.openNamed", { name: modality.identifier })}
                   />
-                  <DeleteButton name={modality.identifier} onClick={() => deletion.ask(modality)} />
+                  <DeleteButton
+                    name={modality.identifier}
+                    onClick={() => deletion.ask(modality)}
+                    refusal={
+                      modality.document_count > 0
+                        ? t("common.inUseDocuments", { count: modality.document_count })
+                        : null
+                    }
+                  />
                 </RowActions>
               </tr>
             ))}

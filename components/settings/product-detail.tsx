@@ -6,7 +6,13 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Card } from "@/components/ui/feedback.tsx";
-import { useDeleteProductPart, useProduct, useSaveProductPart, type ProductDetail } from "@/lib/api-client/settings.ts";
+import {
+  useDeleteProductPart,
+  useProduct,
+  useSaveProductPart,
+  useStatuses,
+  type ProductDetail,
+} from "@/lib/api-client/settings.ts";
 import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { DetailPage } from "./detail-page.tsx";
@@ -206,17 +212,29 @@ function StepsCard({ product }: { product: ProductDetail }) {
   const [editing, setEditing] = useState<Step | "new" | null>(null);
   const deletion = usePendingDelete<Step>(useDeleteProductPart(product.id, "steps"));
   const steps = product.steps ?? [];
+  const statuses = useStatuses();
+  const statusNames = (stepId: number) =>
+    (product.status_steps ?? [])
+      .filter((row) => row.step_id === stepId)
+      .map((row) => statuses.data?.find((status) => status.id === row.status_id)?.name ?? `#${row.status_id}`)
+      .join(", ");
   return (
     <ProductPartCard
       part="steps"
       empty={steps.length === 0}
       onNew={() => setEditing("new")}
       table={
-        <SettingsTable caption={t("steps.title")} head={[t("common.order"), t("steps.name"), t("common.actions")]}>
+        <SettingsTable
+          caption={t("steps.title")}
+          head={[t("common.order"), t("steps.name"), t("steps.statuses"), t("common.actions")]}
+        >
           {steps.map((step) => (
             <tr key={step.id}>
               <td className={cell}>{step.order}</td>
               <td className={cell}>{step.name}</td>
+              <td className={cell} data-testid="step-statuses">
+                {statusNames(step.id) || t("steps.noStatuses")}
+              </td>
               <RowActions>
                 <EditButton name={step.name} onClick={() => setEditing(step)} />
                 <DeleteButton name={step.name} onClick={() => deletion.ask(step)} />
@@ -229,7 +247,7 @@ function StepsCard({ product }: { product: ProductDetail }) {
       {editing ? (
         <StepDialog
           key={editing === "new" ? "new" : editing.id}
-          productId={product.id}
+          product={product}
           step={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
         />
@@ -239,10 +257,21 @@ function StepsCard({ product }: { product: ProductDetail }) {
   );
 }
 
-function StepDialog({ productId, step, onClose }: { productId: number; step: Step | null; onClose: () => void }) {
+/** A step's name, order and the statuses that stand for it in this product (the per-product map: the document page
+ * and the tracking page show this step as current for them). */
+function StepDialog({ product, step, onClose }: { product: ProductDetail; step: Step | null; onClose: () => void }) {
   const t = useTranslations("settings");
-  const save = useSaveProductPart(productId, "steps");
+  const save = useSaveProductPart(product.id, "steps");
   const errors = useServerErrors(save.error);
+  const statuses = useStatuses();
+  const mapped = product.status_steps ?? [];
+  const [chosen, setChosen] = useState<number[]>(
+    step ? mapped.filter((row) => row.step_id === step.id).map((row) => row.status_id) : [],
+  );
+  const otherStep = (statusId: number) => {
+    const row = mapped.find((item) => item.status_id === statusId && item.step_id !== step?.id);
+    return row ? (product.steps ?? []).find((item) => item.id === row.step_id)?.name : undefined;
+  };
   return (
     <Dialog open title={step ? t("steps.edit") : t("steps.new")} onClose={onClose}>
       <SettingsForm
@@ -251,6 +280,7 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           const input = {
             name: String(form.get("name") ?? "").trim(),
             ...orderInput(form),
+            status_ids: chosen,
           };
           save.mutate({ id: step?.id, input }, { onSuccess: onClose });
         }}
@@ -263,6 +293,40 @@ function StepDialog({ productId, step, onClose }: { productId: number; step: Ste
           required
         />
         <OrderField defaultValue={step?.order} hint={t("common.orderHint")} error={errors.field("order")} />
+        <fieldset className="rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">{t("steps.statuses")}</legend>
+          <p className="mb-2 text-xs text-slate-600">{t("steps.statusesHint")}</p>
+          <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
+            {(statuses.data ?? []).map((status) => {
+              const elsewhere = otherStep(status.id);
+              return (
+                <label key={status.id} className="flex items-start gap-2 rounded px-1 py-0.5 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4"
+                    checked={chosen.includes(status.id)}
+                    onChange={(event) =>
+                      setChosen((current) =>
+                        event.target.checked ? [...current, status.id] : current.filter((id) => id !== status.id),
+                      )
+                    }
+                  />
+                  <span>
+                    {status.name}
+                    {elsewhere && !chosen.includes(status.id) ? (
+                      <span className="block text-xs text-slate-600">
+                        {t("steps.inOtherStep", { step: elsewhere })}
+                      </span>
+                    ) : null}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {errors.field("status_ids") ? (
+            <p className="mt-1 text-xs text-red-700">{errors.field("status_ids")}</p>
+          ) : null}
+        </fieldset>
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </SettingsForm>
     </Dialog>

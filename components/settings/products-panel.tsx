@@ -64,7 +64,13 @@ export function ProductsPanel() {
                     label={t("products.open")}
                     ariaLabel={t("products.openNamed", { name: product.name })}
                   />
-                  <DeleteButton name={product.name} onClick={() => deletion.ask(product)} />
+                  <DeleteButton
+                    name={product.name}
+                    onClick={() => deletion.ask(product)}
+                    refusal={
+                      product.document_count > 0 ? t("common.inUseProduct", { count: product.document_count }) : null
+                    }
+                  />
                 </RowActions>
               </tr>
             ))}

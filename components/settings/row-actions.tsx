@@ -2,6 +2,7 @@
 // The last cell of a settings table row: edit, open and delete actions named after the row they act on.
 
 import Link from "next/link";
+import { useId } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { actionsCell, actionsRow, dangerText } from "./layout-parts.tsx";
@@ -25,13 +26,38 @@ export function EditButton({ name, onClick }: { name: string; onClick: () => voi
   );
 }
 
-/** "Delete", announced as "Delete <name>"; it only asks, the confirmation dialog deletes. */
-export function DeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
+/** "Delete", announced as "Delete <name>"; it only asks, the confirmation dialog deletes. With `refusal` (the server
+ * would refuse: the row is in use) it is disabled and the reason is shown beside it and tied to it (issue 22). */
+export function DeleteButton({
+  name,
+  onClick,
+  refusal = null,
+}: {
+  name: string;
+  onClick: () => void;
+  refusal?: string | null;
+}) {
   const t = useTranslations("settings.common");
+  const reasonId = useId();
   return (
-    <Button size="sm" variant="ghost" className={dangerText} onClick={onClick} aria-label={t("deleteNamed", { name })}>
-      {t("delete")}
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={dangerText}
+        onClick={onClick}
+        disabled={refusal !== null}
+        aria-describedby={refusal !== null ? reasonId : undefined}
+        aria-label={t("deleteNamed", { name })}
+      >
+        {t("delete")}
+      </Button>
+      {refusal !== null ? (
+        <span id={reasonId} className="text-xs text-slate-600" data-testid="delete-refusal">
+          {refusal}
+        </span>
+      ) : null}
+    </>
   );
 }
 

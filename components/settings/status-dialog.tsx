@@ -33,6 +33,7 @@ export function StatusDialog({
   const [textColor, setTextColor] = useState(status?.text_color ?? "#1f2937");
   const [bgColor, setBgColor] = useState(status?.bg_color ?? "#e5e7eb");
   const [allowed, setAllowed] = useState<number[]>(status?.allowed_status_ids ?? []);
+  const [final, setFinal] = useState<boolean>(status?.final ?? false);
   const others = statuses.filter((other) => other.id !== status?.id);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -48,6 +49,7 @@ export function StatusDialog({
       bg_color: bgColor.trim(),
       step_id: step ? Number(step) : null,
       allowed_status_ids: allowed,
+      final,
       ...statusMessageInput(form),
       ...orderInput(form),
     };
@@ -156,8 +158,18 @@ export function StatusDialog({
         <fieldset className="rounded-md border border-slate-200 p-3" aria-describedby="transitions-hint">
           <legend className="px-1 text-sm font-medium text-slate-700">{t("statuses.allowedTransitions")}</legend>
           <p id="transitions-hint" className="mb-2 text-xs text-slate-600">
-            {t("statuses.transitionsHint")}
+            {final ? t("statuses.transitionsHintFinal") : t("statuses.transitionsHint")}
           </p>
+          <label className="mb-2 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="final"
+              className="mt-0.5 h-4 w-4"
+              checked={final}
+              onChange={(event) => setFinal(event.target.checked)}
+            />
+            <span>{t("statuses.final")}</span>
+          </label>
           <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
             {others.map((other) => (
               <label key={other.id} className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">

@@ -79,7 +79,13 @@ export function StatusesPanel() {
                   <td className={`${cell} ${wideOnly}`}>{status.document_count}</td>
                   <RowActions>
                     <EditButton name={status.name} onClick={() => setEditing(status)} />
-                    <DeleteButton name={status.name} onClick={() => deletion.ask(status)} />
+                    <DeleteButton
+                      name={status.name}
+                      onClick={() => deletion.ask(status)}
+                      refusal={
+                        status.document_count > 0 ? t("common.inUseDocuments", { count: status.document_count }) : null
+                      }
+                    />
                   </RowActions>
                 </tr>
               ))}

@@ -34,7 +34,7 @@ export function useLgpdKey() {
 export function useRotateLgpdKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(lgpdKeyRotate.POST, { body: {} }),
+    mutationFn: (overlapHours: number = 0) => callApi(lgpdKeyRotate.POST, { body: { overlap_hours: overlapHours } }),
     onSuccess: ({ key: _key, ...info }) => {
       queryClient.setQueryData(apisKeys.lgpdKey(), info);
     },

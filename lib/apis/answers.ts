@@ -45,6 +45,9 @@ export const ZLgpdKeyInfo = z.strictObject({
   created_at: ZIsoDateTime.nullable(),
   created_by: z.string().nullable(),
   last_used_at: ZIsoDateTime.nullable(),
+  /** The key before the last rotation while its overlap window lasts (it still works until previous_valid_until). */
+  previous_last_chars: z.string().nullable(),
+  previous_valid_until: ZIsoDateTime.nullable(),
   instance: z.string(),
   request_url: z.string(),
   /** With `{cpf}` where the CPF goes. */

@@ -140,6 +140,8 @@ export const ZStaffDocumentView = z.strictObject({
     .strictObject({ id: z.int(), identifier: z.string(), has_calendar: z.boolean(), time_zone: z.string() })
     .nullable(),
   allowed_status_ids: z.array(z.int()),
+  /** The current status is final (no transitions listed): the document moves nowhere; the page says so. */
+  status_final: z.boolean(),
   statuses: z.array(ZStatus),
   users: z.array(
     z.strictObject({

@@ -35,7 +35,14 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     masked: { name: "text" },
     kept: { prefix: "the token's first characters (random)", tokenHash: "a hash of a random secret" },
   },
-  LgpdKey: { kept: { keyHash: "a hash of a random secret", lastChars: "the key's last characters (random)" } },
+  LgpdKey: {
+    kept: {
+      keyHash: "a hash of a random secret",
+      lastChars: "the key's last characters (random)",
+      previousKeyHash: "a hash of the replaced random secret (kept during the rotation's overlap window)",
+      previousLastChars: "the replaced key's last characters (random)",
+    },
+  },
   LgpdRequest: {
     rows: OF_INSTANCE,
     masked: { lastError: "text", details: "json" },
@@ -149,6 +156,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       payload: '"minimal" or "full"',
       secretCipher: "an encrypted random secret",
       secretHint: "the secret's last characters (random)",
+      previousSecretCipher: "the replaced random secret, encrypted (kept during the rotation's overlap window)",
     },
   },
   DocumentHistory: {

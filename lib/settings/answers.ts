@@ -14,9 +14,15 @@ export const ZStatusSettings = ZStatus.extend({
   notify_customer: z.boolean(),
   message_subject: z.string().nullable(),
   message_body: z.string().nullable(),
+  /** Final: with no allowed transitions, documents in it move nowhere. */
+  final: z.boolean(),
 });
 export const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
-export const ZProductWithCount = ZProduct.extend({ document_count: z.int() });
+export const ZProductWithCount = ZProduct.extend({
+  document_count: z.int(),
+  /** The product's status → step map (GET of one product): which of its steps each listed status stands for. */
+  status_steps: z.array(z.strictObject({ status_id: z.int(), step_id: z.int() })).optional(),
+});
 export const ZModalityWithCount = ZModality.extend({ document_count: z.int() });
 
 export const ZUser = z.strictObject({

@@ -85,7 +85,9 @@ export const createStatusSchema = z.strictObject({
   notify_customer: z.boolean().optional(),
   message_subject: template(250).nullable().optional(),
   message_body: template(5000).nullable().optional(),
-  /** Statuses a document may move to from this one; empty = anywhere. */
+  /** Final: with no allowed transitions, documents in it move nowhere (issue 22). */
+  final: z.boolean().optional(),
+  /** Statuses a document may move to from this one; empty = anywhere (or nowhere when final). */
   allowed_status_ids: z
     .array(idField)
     .max(500)
@@ -141,7 +143,17 @@ export const updateColumnSchema = z
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 
-export const createStepSchema = z.strictObject({ name: name(120), order: order.optional() });
+export const createStepSchema = z.strictObject({
+  name: name(120),
+  order: order.optional(),
+  /** The statuses that stand for this step in this product (issue 22: a per-product map; a status is in at most one
+   * step of a product, so listing it here moves it from another step). Omitted = unchanged. */
+  status_ids: z
+    .array(idField)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, rule("unique_items", "Each status may appear once"))
+    .optional(),
+});
 export const updateStepSchema = createStepSchema.partial();
 export type CreateStepInput = z.infer<typeof createStepSchema>;
 export type UpdateStepInput = z.infer<typeof updateStepSchema>;

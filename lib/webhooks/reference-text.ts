@@ -4,7 +4,8 @@ export const WEBHOOK_DELIVERY_TEXT =
   "Each event is POSTed as JSON {id, type, created_at, data} with headers X-Webhook-Id (= id; deliveries are " +
   "at-least-once, dedupe on it), X-Webhook-Event and X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of " +
   '"<t>.<raw body>" with the endpoint secret>. Check it with a constant-time compare and refuse timestamps older than ' +
-  "5 minutes (replays). An endpoint's payload is minimal (the default: ids, uuid, protocol, status_id, product_id, " +
+  "5 minutes (replays). During a secret rotation's overlap window the header carries two v1 (new, then old): " +
+  "accept when any v1 matches your secret. An endpoint's payload is minimal (the default: ids, uuid, protocol, status_id, product_id, " +
   "modality_id, updated_at, and changed_fields on document.updated — no personal data; read the rest through the API) " +
   "or full. Full events: document.created (data = the document), document.updated (the document + changes " +
   "[{field, before, after}]), document.status_changed (the document + previous_status_id), attachment.received " +

@@ -46,3 +46,9 @@ export const updateWebhookSchema = z.strictObject({
 });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 export type UpdateWebhookInput = z.infer<typeof updateWebhookSchema>;
+
+/** POST /api/admin/webhooks/{id}/rotate-secret: hours the old secret keeps signing beside the new one (default 24;
+ * 0 = at once, for a leaked secret; at most a week). */
+export const rotateWebhookSecretSchema = z.strictObject({
+  overlap_hours: z.int().min(0).max(168).optional(),
+});

@@ -23,19 +23,31 @@ export async function describeLgpdKey(ctx: UseCaseContext, input: { origin: stri
     where: { id: ctx.actor.instanceId },
     select: {
       slug: true,
-      lgpdKey: { select: { lastChars: true, createdAt: true, lastUsedAt: true, createdById: true } },
+      lgpdKey: {
+        select: {
+          lastChars: true,
+          createdAt: true,
+          lastUsedAt: true,
+          createdById: true,
+          previousLastChars: true,
+          previousUntil: true,
+        },
+      },
     },
   });
   const key = instance.lgpdKey;
   const creator = key?.createdById
     ? await db.user.findUnique({ where: { id: key.createdById }, select: { email: true } })
     : null;
+  const overlapOpen = Boolean(key?.previousUntil && key.previousUntil > new Date());
   return {
     configured: Boolean(key),
     last_chars: key?.lastChars ?? null,
     created_at: key?.createdAt.toISOString() ?? null,
     created_by: creator?.email ?? null,
     last_used_at: key?.lastUsedAt?.toISOString() ?? null,
+    previous_last_chars: overlapOpen ? key!.previousLastChars : null,
+    previous_valid_until: overlapOpen ? key!.previousUntil!.toISOString() : null,
     instance: instance.slug,
     ...lgpdUrls(input.origin, instance.slug),
   };

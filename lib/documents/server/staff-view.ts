@@ -10,6 +10,7 @@ import { smtpUrl } from "../../outbox/config.ts";
 import { maskPersonalValue } from "../mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
+import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
 
 /**
  * Everything the staff document page renders, in one answer: the full document with the customer's personal data
@@ -30,6 +31,14 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
   });
   if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
 
+  // The product's own step for the status (its per-product map first), never another product's step.
+  const stepId = await stepIdForStatus(db, {
+    productId: document.productId,
+    statusId: document.statusId,
+    statusStepId: document.status.stepId,
+    productStepIds: document.product.steps.map((step) => step.id),
+  });
+  const currentStep = document.product.steps.find((step) => step.id === stepId) ?? null;
   const [statuses, users, modalities, messages] = await Promise.all([
     db.status.findMany({
       where: { instanceId: actor.instanceId },
@@ -50,9 +59,11 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
   ]);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
+  // A final status without listed transitions lets the document move nowhere (workflow.ts assertTransitionAllowed).
+  const finalStop = document.status.final && configured.length === 0;
   const allowed = statuses
     .filter((status) => status.id !== document.statusId)
-    .filter((status) => configured.length === 0 || configured.includes(status.id))
+    .filter((status) => !finalStop && (configured.length === 0 || configured.includes(status.id)))
     .map((status) => status.id);
 
   const full = serializeDocument(document);
@@ -81,7 +92,7 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
     identifier_kind: identifierKind(document.cpf),
     status: serializeStatus(document.status),
     product: serializeProduct(document.product),
-    step: document.status.step ? serializeStep(document.status.step) : null,
+    step: currentStep ? serializeStep(currentStep) : null,
     modality: document.modality
       ? {
           id: document.modality.id,
@@ -91,6 +102,8 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
         }
       : null,
     allowed_status_ids: allowed,
+    /** Why allowed_status_ids is empty when it is: the current status is final (issue 22). */
+    status_final: finalStop,
     statuses: statuses.map((status) => serializeStatus(status)),
     users: users.map((user) => ({
       id: user.id,

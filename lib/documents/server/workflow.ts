@@ -15,6 +15,8 @@ export const statusRulesSchema = z.object({
   slaHours: z.number().nullable(),
   kind: z.enum(CategoryKind),
   transitions: z.array(z.number()),
+  /** Final (issue 22): with no transitions listed, a document in it moves nowhere. */
+  final: z.boolean(),
   /** Entering it queues an e-mail to the customer (lib/outbox/server/enqueue.ts). */
   notify: z.boolean(),
 });
@@ -44,6 +46,7 @@ export const missing = (field: string) =>
 /** SQL: the status `statusParam` of instance `instanceParam` as a StatusRules JSON object, or NULL. */
 export const statusRulesSql = (statusParam: string, instanceParam: string) => `(
   SELECT json_build_object('id', s."id", 'name', s."name", 'slaHours', s."slaHours", 'kind', c."kind", 'notify', s."notifyCustomer",
+    'final', s."final",
     'transitions', coalesce((SELECT json_agg(t."toStatusId") FROM "StatusTransition" t WHERE t."fromStatusId" = s."id"), '[]'::json))
   FROM "Status" s JOIN "StatusCategory" c ON c."id" = s."categoryId"
   WHERE s."id" = ${statusParam} AND s."instanceId" = ${instanceParam})`;
@@ -108,9 +111,20 @@ export function statusDeadline(dateTime: Date, status: Pick<StatusRules, "slaHou
 export const isPause = (status: Pick<StatusRules, "kind">) => status.kind === "pause";
 export const isFinished = (status: Pick<StatusRules, "kind">) => status.kind === "finished";
 
-/** A status with configured transitions only lets documents move to the listed statuses. */
-export function assertTransitionAllowed(from: StatusRules, to: StatusRules): void {
-  if (from.id === to.id || from.transitions.length === 0) return;
+/** A status with configured transitions only lets documents move to the listed statuses; a final one without any
+ * lets them move nowhere. */
+export function assertTransitionAllowed(
+  from: Pick<StatusRules, "id" | "name" | "transitions" | "final">,
+  to: Pick<StatusRules, "id" | "name">,
+): void {
+  if (from.id === to.id) return;
+  if (from.final && from.transitions.length === 0) {
+    throw conflict(`Status "${from.name}" (${from.id}) is final: documents in it do not move`, {
+      code: "status_final",
+      params: { from: from.name, to: to.name },
+    });
+  }
+  if (from.transitions.length === 0) return;
   if (from.transitions.includes(to.id)) return;
   throw conflict(`Transition from status "${from.name}" (${from.id}) to "${to.name}" (${to.id}) is not allowed`, {
     code: "transition_not_allowed",

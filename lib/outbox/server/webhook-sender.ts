@@ -13,24 +13,40 @@ import {
 } from "../../webhooks/server/deliver.ts";
 import { decryptSecret } from "../../webhooks/server/secret.ts";
 import { ZStoredWebhookBody } from "../../webhooks/stored-body.ts";
+import { NOT_PREPARED_PREFIX } from "../../webhooks/failure.ts";
 import { outboxRetryDelay, type OutboxSettings } from "../config.ts";
 import type { ClaimedMessage, MessageOutcome } from "./processor.ts";
 
 const HOUR_MS = 3_600_000;
+
+type SendingEndpoint = {
+  url: string;
+  secretCipher: string;
+  previousSecretCipher: string | null;
+  previousSecretUntil: Date | string | null;
+};
 
 /**
  * Sends the delivery, or — when it cannot even be prepared (the secret no longer decrypts after an app-secret change,
  * the stored body is not an event's JSON) — answers a failed result like an unreachable receiver's, so the attempt
  * is counted, retried with backoff and, in a row, disables the endpoint (issue 20, finding 4).
  */
-async function attemptDelivery(message: ClaimedMessage, endpoint: { url: string; secretCipher: string }) {
-  let secret: string;
+async function attemptDelivery(message: ClaimedMessage, endpoint: SendingEndpoint) {
+  let secret: string[];
   try {
     ZStoredWebhookBody.parse(message.body);
-    secret = decryptSecret(endpoint.secretCipher);
+    secret = [decryptSecret(endpoint.secretCipher)];
+    // A rotated secret keeps signing beside the new one until its overlap window closes (signature.ts).
+    if (
+      endpoint.previousSecretCipher &&
+      endpoint.previousSecretUntil &&
+      new Date(endpoint.previousSecretUntil) > new Date()
+    ) {
+      secret.push(decryptSecret(endpoint.previousSecretCipher));
+    }
   } catch (error) {
     const reason = error instanceof z.ZodError ? error.issues[0]!.message : describeFailure(error);
-    return { ok: false, status: null, response: `Delivery could not be prepared: ${reason}`.slice(0, 500) };
+    return { ok: false, status: null, response: `${NOT_PREPARED_PREFIX}${reason}`.slice(0, 500) };
   }
   return deliverWebhook({ url: endpoint.url, secret, event: message.subject, body: message.body });
 }
@@ -40,8 +56,9 @@ export async function sendClaimedWebhook(
   options: { session: SqlSession; owner: string; settings: OutboxSettings },
 ): Promise<MessageOutcome> {
   const { session, owner, settings } = options;
-  const { rows } = await session.query<{ url: string; secretCipher: string }>(
-    `SELECT url, "secretCipher" FROM "WebhookEndpoint" WHERE id = $1 AND "disabledAt" IS NULL`,
+  const { rows } = await session.query<SendingEndpoint>(
+    `SELECT url, "secretCipher", "previousSecretCipher", "previousSecretUntil"
+       FROM "WebhookEndpoint" WHERE id = $1 AND "disabledAt" IS NULL`,
     [message.endpointId],
   );
   const endpoint = rows[0];

@@ -3,7 +3,7 @@ import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeStep } from "../../catalog/server/serialize.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { productOf } from "./product-rows.ts";
+import { productOf, replaceStepStatuses } from "./product-rows.ts";
 import type { CreateStepInput } from "../schemas.ts";
 
 export async function createStep(ctx: UseCaseContext, input: { productId: number; step: CreateStepInput }) {
@@ -16,12 +16,13 @@ export async function createStep(ctx: UseCaseContext, input: { productId: number
     const step = await tx.productStep.create({
       data: { productId, name: fields.name, order: fields.order ?? (last._max.order ?? 0) + 1 },
     });
+    if (fields.status_ids) await replaceStepStatuses(tx, instanceId, productId, step.id, fields.status_ids);
     const answer = serializeStep(step);
     await recordAudit(tx, actor, {
       action: "product_step.create",
       entity: "product_step",
       entityId: step.id,
-      details: answer,
+      details: { ...answer, ...(fields.status_ids ? { status_ids: fields.status_ids } : {}) },
     });
     return answer;
   });

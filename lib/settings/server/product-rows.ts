@@ -4,7 +4,7 @@ import "server-only";
 import { serializeProduct } from "../../catalog/server/serialize.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { conflict, notFound } from "../../errors/app-error.ts";
+import { conflict, invalid, notFound } from "../../errors/app-error.ts";
 import type { UpdateProductInput } from "../schemas.ts";
 
 export const PRODUCT_INCLUDE = {
@@ -49,6 +49,31 @@ export async function assertColumnKeyFree(tx: Tx, productId: number, key: string
 export const duplicateColumn = {
   unique: { message: "This product already has a column with this key", code: "column_exists" },
 };
+
+/** The step's statuses in its product's map: listing a status here takes it from another step of the product. */
+export async function replaceStepStatuses(
+  tx: Tx,
+  instanceId: number,
+  productId: number,
+  stepId: number,
+  ids: number[],
+) {
+  const found = await tx.status.count({ where: { instanceId, id: { in: ids } } });
+  if (found !== ids.length) {
+    throw invalid("Invalid parameters", [
+      { path: "status_ids", message: "Unknown status in the step's statuses", code: "unknown_reference" },
+    ]);
+  }
+  await tx.productStatusStep.deleteMany({ where: { OR: [{ stepId }, { productId, statusId: { in: ids } }] } });
+  if (ids.length)
+    await tx.productStatusStep.createMany({ data: ids.map((statusId) => ({ productId, statusId, stepId })) });
+}
+
+/** The product's status → step map, for settings. */
+export async function statusStepsOf(tx: Pick<Tx, "productStatusStep">, productId: number) {
+  const rows = await tx.productStatusStep.findMany({ where: { productId }, orderBy: [{ statusId: "asc" }] });
+  return rows.map((row) => ({ status_id: row.statusId, step_id: row.stepId }));
+}
 
 export async function stepOf(tx: Tx, instanceId: number, productId: number, id: number) {
   const step = await tx.productStep.findFirst({ where: { id, productId, product: { instanceId } } });

@@ -62,6 +62,7 @@ export function columnsOf(input: UpdateStatusInput) {
     ...(input.notify_customer !== undefined ? { notifyCustomer: input.notify_customer } : {}),
     ...(input.message_subject !== undefined ? { messageSubject: input.message_subject } : {}),
     ...(input.message_body !== undefined ? { messageBody: input.message_body } : {}),
+    ...(input.final !== undefined ? { final: input.final } : {}),
   };
 }
 
@@ -73,6 +74,7 @@ export function serializeStatusSettings(status: Parameters<typeof serializeStatu
     notify_customer: status.notifyCustomer,
     message_subject: status.messageSubject,
     message_body: status.messageBody,
+    final: status.final,
   };
 }
 

@@ -3,7 +3,7 @@ import { recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeStep } from "../../catalog/server/serialize.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { stepOf } from "./product-rows.ts";
+import { replaceStepStatuses, stepOf } from "./product-rows.ts";
 import type { UpdateStepInput } from "../schemas.ts";
 
 export async function updateStep(
@@ -15,11 +15,18 @@ export async function updateStep(
   const instanceId = actor.instanceId;
   return inTransaction(async (tx) => {
     const before = serializeStep(await stepOf(tx, instanceId, productId, id));
-    const answer = serializeStep(await tx.productStep.update({ where: { id }, data: changes }));
+    const { status_ids: statusIds, ...columns } = changes;
+    const answer = serializeStep(await tx.productStep.update({ where: { id }, data: columns }));
+    if (statusIds) await replaceStepStatuses(tx, instanceId, productId, id, statusIds);
     await recordUpdateAudit(
       tx,
       actor,
-      { action: "product_step.update", entity: "product_step", entityId: id, details: { product_id: productId } },
+      {
+        action: "product_step.update",
+        entity: "product_step",
+        entityId: id,
+        details: { product_id: productId, ...(statusIds ? { status_ids: statusIds } : {}) },
+      },
       before,
       answer,
     );

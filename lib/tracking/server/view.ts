@@ -1,3 +1,4 @@
+import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
 import "server-only";
 import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
@@ -62,6 +63,8 @@ export async function documentForToken(token: string) {
       slaEnd: true,
       dateFinished: true,
       instance: { select: { name: true } },
+      productId: true,
+      statusId: true,
       product: {
         select: { name: true, steps: { orderBy: [{ order: "asc" }, { id: "asc" }], select: { id: true, name: true } } },
       },
@@ -83,10 +86,17 @@ export async function documentForToken(token: string) {
 
 export async function trackingView(token: string) {
   const document = await documentForToken(token);
+  // The product's own step for the status (its per-product map first): lib/catalog/server/step-for-status.ts.
+  const currentStep = await stepIdForStatus(await getDb(), {
+    productId: document.productId,
+    statusId: document.statusId,
+    statusStepId: document.status.stepId,
+    productStepIds: document.product.steps.map((step) => step.id),
+  });
   return {
     protocol: document.protocol,
     product: document.product.name,
-    steps: document.product.steps.map((step) => ({ name: step.name, current: step.id === document.status.stepId })),
+    steps: document.product.steps.map((step) => ({ name: step.name, current: step.id === currentStep })),
     status: document.status.publicName ?? document.status.name,
     finished: document.status.category.kind === "finished",
     // Paused (waiting on the customer or a third party): the SLA clock stops, so no deadline is promised.

@@ -21,7 +21,7 @@ export async function createWebhook(ctx: UseCaseContext, input: CreateWebhookInp
         secretCipher: encryptSecret(secret),
         secretHint: secret.slice(-4),
       },
-      omit: { secretCipher: true },
+      omit: { secretCipher: true, previousSecretCipher: true },
     });
     await recordAudit(tx, actor, {
       action: "webhook.create",

@@ -16,6 +16,7 @@ import { addressAllowed, destinationPolicy, destinationProblem } from "../destin
 import { ZStoredWebhookBody } from "../stored-body.ts";
 import { signatureHeader } from "./signature.ts";
 import { config } from "../../config/index.ts";
+import { DESTINATION_REFUSED, NO_ANSWER } from "../failure.ts";
 
 export type DeliveryResult = { ok: boolean; status: number | null; response: string };
 
@@ -27,8 +28,6 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
 /** Bytes of an answer read before the socket is closed; the first RESPONSE_CHARS_KEPT characters are kept. */
 export const RESPONSE_BYTES_READ = 2048;
 const RESPONSE_CHARS_KEPT = 500;
-export const DESTINATION_REFUSED = "Destination not allowed";
-export const NO_ANSWER = "No answer from the receiver";
 
 class DestinationRefused extends Error {}
 
@@ -54,7 +53,13 @@ function checkedLookup(resolve: Resolver, policy: ReturnType<typeof destinationP
 }
 
 export async function deliverWebhook(
-  input: { url: string; secret: string; event: string; body: string },
+  input: {
+    url: string;
+    /** The endpoint's secret; during a rotation's overlap, the current and the previous one (both sign). */
+    secret: string | readonly string[];
+    event: string;
+    body: string;
+  },
   options: { resolve?: Resolver } = {},
 ): Promise<DeliveryResult> {
   const refused: DeliveryResult = { ok: false, status: null, response: DESTINATION_REFUSED };

@@ -9,7 +9,12 @@ import { minimalEventData } from "../payload-detail.ts";
 export { WEBHOOK_EVENTS, type WebhookEvent };
 
 /** The JSON every receiver gets: a unique id (receivers dedupe on it), the type, when, and the event's data. */
-export function webhookPayload(type: WebhookEvent, data: unknown, now = new Date(), id = `evt_${randomUUID()}`) {
+export function webhookPayload(
+  type: WebhookEvent | "webhook.test",
+  data: unknown,
+  now = new Date(),
+  id = `evt_${randomUUID()}`,
+) {
   return { id, type, created_at: now.toISOString(), data };
 }
 

@@ -2,6 +2,7 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
+import { deliveryFailure } from "../failure.ts";
 import { serializeWebhookEndpoint } from "./webhook-rows.ts";
 
 const DELIVERIES_SHOWN = 20;
@@ -13,7 +14,7 @@ export async function listWebhooks(ctx: UseCaseContext) {
   const endpoints = await db.webhookEndpoint.findMany({
     where: { instanceId },
     orderBy: { id: "asc" },
-    omit: { secretCipher: true },
+    omit: { secretCipher: true, previousSecretCipher: true },
     include: {
       deliveries: {
         orderBy: { id: "desc" },
@@ -43,6 +44,7 @@ export async function listWebhooks(ctx: UseCaseContext) {
       attempts: delivery.attempts,
       last_status: delivery.lastStatus,
       last_response: delivery.lastResponse,
+      failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
       created_at: delivery.createdAt.toISOString(),
       sent_at: delivery.sentAt?.toISOString() ?? null,
       next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,

@@ -26,7 +26,7 @@ export async function updateWebhook(
           ? { disabledAt: new Date(), disabledReason: `Disabled by ${actor.label}` }
           : {}),
       },
-      omit: { secretCipher: true },
+      omit: { secretCipher: true, previousSecretCipher: true },
     });
     await recordAudit(tx, actor, {
       action: "webhook.update",

@@ -3,6 +3,7 @@
 import "server-only";
 import { notFound } from "../../errors/app-error.ts";
 import { withoutCredentials } from "../destination.ts";
+import { disabledCause } from "../failure.ts";
 import type { PayloadDetail } from "../payload-detail.ts";
 
 export const webhookNotFound = () => notFound("Webhook endpoint not found");
@@ -17,7 +18,10 @@ export function serializeWebhookEndpoint(endpoint: {
   disabledAt: Date | null;
   disabledReason: string | null;
   createdAt: Date;
+  previousSecretUntil?: Date | null;
 }) {
+  const overlapUntil =
+    endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date() ? endpoint.previousSecretUntil : null;
   return {
     id: endpoint.id,
     url: withoutCredentials(endpoint.url),
@@ -27,6 +31,9 @@ export function serializeWebhookEndpoint(endpoint: {
     enabled: endpoint.disabledAt === null,
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     disabled_reason: endpoint.disabledReason,
+    disabled_cause: disabledCause(endpoint.disabledReason),
+    /** While a rotated secret still signs beside the new one (signature.ts); null otherwise. */
+    previous_secret_until: overlapUntil?.toISOString() ?? null,
     consecutive_failures: endpoint.consecutiveFailures,
     created_at: endpoint.createdAt.toISOString(),
   };

@@ -5,6 +5,6 @@ import { publicOrigin } from "@/lib/http/public-origin.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async (ctx) => {
-  const result = await rotateInstanceLgpdKey(ctx, { origin: publicOrigin(ctx.request) });
+  const result = await rotateInstanceLgpdKey(ctx, { origin: publicOrigin(ctx.request), ...ctx.body });
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
