@@ -9,7 +9,7 @@ import { lgpdCpfHash } from "./cpf-hash.ts";
 import { localDayRange } from "../../time/local-day.ts";
 import { deletedCounts } from "../details.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
-import type { TSearchLgpdRequestsBody } from "../schemas.ts";
+import { ZLgpdReceipt, type LGPD_CHANNELS, type LGPD_REVIEWS, type TSearchLgpdRequestsBody } from "../schemas.ts";
 
 /** An LGPD request for the admin page: only the masked CPF leaves the server. */
 export function serializeLgpdRequest(row: LgpdRequest) {
@@ -23,8 +23,16 @@ export function serializeLgpdRequest(row: LgpdRequest) {
     processed_at: row.processedAt?.toISOString() ?? null,
     last_error: row.lastError,
     details: row.details ?? null,
+    channel: (row.channel as LgpdChannel | null) ?? null,
+    received_at: row.receivedAt?.toISOString() ?? null,
+    note: row.note,
+    review: (row.review as LgpdReview | null) ?? null,
+    review_reason: row.reviewReason,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
   };
 }
+export type LgpdChannel = (typeof LGPD_CHANNELS)[number];
+export type LgpdReview = (typeof LGPD_REVIEWS)[number];
 export type SerializedLgpdRequest = ReturnType<typeof serializeLgpdRequest>;
 
 function invalidCpf(): AppError {
@@ -149,6 +157,16 @@ export async function lgpdReceipt(instanceId: number, id: number) {
     deleted: deletedCounts(row.details),
     details: row.details ?? null,
     last_error: row.lastError,
+    kept: keptOf(row.details),
+    review: (row.review as LgpdReview | null) ?? null,
+    review_reason: row.reviewReason,
     generated_at: new Date().toISOString(),
   };
+}
+
+/** details.kept as the receipt states it (null when no hold kept anything, or in a shape it cannot read). */
+function keptOf(details: unknown) {
+  const kept = (details as { kept?: unknown } | null)?.kept;
+  const parsed = ZLgpdReceipt.shape.kept.safeParse(kept ?? null);
+  return parsed.success ? parsed.data : null;
 }
