@@ -102,7 +102,11 @@ describe("legal holds", () => {
     await requestDeletion(held);
     const { results } = await processDueRequests({ owner: "steering-test", limit: 10 });
     expect(results).toEqual([
-      { id: expect.any(Number), outcome: "done", deleted: { documents: 2, observations: 2, attachments: 0, history: 0 } },
+      {
+        id: expect.any(Number),
+        outcome: "done",
+        deleted: { documents: 2, observations: 2, attachments: 0, history: 0 },
+      },
     ]);
     const left = await app.db.document.findMany({
       where: { id: { in: [kept.id, cancelled.id, gone.id, expired.id] } },
@@ -130,7 +134,12 @@ describe("legal holds", () => {
         documents: 1,
         until: "2030-01-01T12:00:00.000Z",
       }),
-      expect.objectContaining({ basis: "Circular SUSEP 612/2020", scope: "status", scope_name: "Cancelado", documents: 1 }),
+      expect.objectContaining({
+        basis: "Circular SUSEP 612/2020",
+        scope: "status",
+        scope_name: "Cancelado",
+        documents: 1,
+      }),
     ]);
     const statusUntil = new Date(receipt.body.kept.holds[1].until).getUTCFullYear();
     expect(statusUntil).toBe(new Date().getUTCFullYear() + 10);
@@ -152,7 +161,11 @@ describe("reviewed deletions", () => {
     expect((await processDueRequests({ owner: "steering-test" })).claimed).toBe(0);
     expect(await app.db.document.count({ where: { id: doc.id } })).toBe(1);
     const waiting = await lgpdStatus(reviewed);
-    expect(waiting.body).toMatchObject({ message: "Request found", status: "pending", details: { review: "awaiting" } });
+    expect(waiting.body).toMatchObject({
+      message: "Request found",
+      status: "pending",
+      details: { review: "awaiting" },
+    });
     const overview = await call("GET", "admin/lgpd-review");
     expect(overview.body.awaiting).toEqual([expect.objectContaining({ review: "awaiting", status: "pending" })]);
     const id = overview.body.awaiting[0].id as number;

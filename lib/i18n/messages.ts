@@ -13,6 +13,7 @@ import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enLgpdSubject from "@/messages/en/lgpdSubject.json";
+import enLgpdSteering from "@/messages/en/lgpdSteering.json";
 import enReference from "@/messages/en/reference.json";
 import enSettings from "@/messages/en/settings.json";
 import enTracking from "@/messages/en/tracking.json";
@@ -30,6 +31,7 @@ import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
+import ptLgpdSteering from "@/messages/pt-BR/lgpdSteering.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
 import ptTracking from "@/messages/pt-BR/tracking.json";
@@ -49,6 +51,7 @@ const MESSAGES = {
     apis: ptApis,
     lgpd: ptLgpd,
     lgpdSubject: ptLgpdSubject,
+    lgpdSteering: ptLgpdSteering,
     audit: ptAudit,
     reference: ptReference,
     settings: ptSettings,
@@ -68,6 +71,7 @@ const MESSAGES = {
     apis: enApis,
     lgpd: enLgpd,
     lgpdSubject: enLgpdSubject,
+    lgpdSteering: enLgpdSteering,
     audit: enAudit,
     reference: enReference,
     settings: enSettings,

@@ -83,3 +83,17 @@ export async function deleteLegalHold(actor: Actor, id: number) {
   });
   return listLegalHolds(actor.instanceId);
 }
+
+/** The products and statuses a hold may name (the page's form). */
+export async function holdCatalog(instanceId: number) {
+  const db = await getDb();
+  const [products, statuses] = await Promise.all([
+    db.product.findMany({ where: { instanceId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.status.findMany({
+      where: { instanceId },
+      select: { id: true, name: true },
+      orderBy: [{ order: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  return { products, statuses };
+}

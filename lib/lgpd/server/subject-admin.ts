@@ -115,11 +115,7 @@ export async function requestAccessByStaff(actor: Actor, cpf: string, entry: Omi
 }
 
 /** A deletion requested by staff: the same request (and queue) as the API's, source "admin". */
-export async function requestDeletionByStaff(
-  actor: Actor,
-  cpf: string,
-  entry: Omit<TSubjectRequestBody, "cpf"> = {},
-) {
+export async function requestDeletionByStaff(actor: Actor, cpf: string, entry: Omit<TSubjectRequestBody, "cpf"> = {}) {
   const digits = digitsOf(cpf);
   const hand = handEntry(entry);
   const db = await getDb();
