@@ -156,7 +156,8 @@ export function ReviewPanel() {
           <input
             type="checkbox"
             className="mt-1 size-4"
-            checked={data.enabled}
+            // While saving, the box shows the choice just made (the answer then confirms it).
+            checked={setting.isPending ? setting.variables : data.enabled}
             disabled={setting.isPending}
             onChange={(event) => setting.mutate(event.currentTarget.checked)}
           />

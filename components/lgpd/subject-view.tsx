@@ -109,8 +109,6 @@ export function SubjectView({
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <DeadlineSetting days={deadlineDays} />
-      <ReviewPanel />
-      <LegalHoldsPanel products={catalog.products} statuses={catalog.statuses} />
 
       {cpf === null ? null : query.isPending ? (
         <Spinner label={tc("states.loading")} />
@@ -183,6 +181,8 @@ export function SubjectView({
           />
         </>
       )}
+      <ReviewPanel />
+      <LegalHoldsPanel products={catalog.products} statuses={catalog.statuses} />
     </div>
   );
 }

@@ -40,10 +40,10 @@ function useRefreshAfter() {
 }
 
 export function useSetDeletionReview() {
-  const refresh = useRefreshAfter();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => callApi(review.PUT, { body: { enabled } }),
-    onSuccess: refresh,
+    onSuccess: (answer) => queryClient.setQueryData(lgpdSteeringKeys.review(), answer),
   });
 }
 
