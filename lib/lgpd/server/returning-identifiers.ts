@@ -4,6 +4,7 @@
 // document, the import preview warns, and the officer sees counts on the data-subject page.
 import "server-only";
 import { getDb } from "../../db/client.ts";
+import { rawQuery } from "../../db/raw-query.ts";
 import { isValidCpf } from "../../identifiers/identifiers.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 
@@ -33,8 +34,8 @@ export async function returnedDocumentsOf(instanceId: number, digits: string): P
 
 /**
  * The instance's documents whose CPF had been erased before they were created. The hash is keyed, so it cannot be
- * matched in SQL: the CPFs of documents created since the instance's first erasure are hashed here (one HMAC per
- * distinct CPF) and compared with the erased ones.
+ * matched in SQL: the distinct CPFs of documents created since the instance's first erasure are hashed here (one HMAC
+ * each), and the documents of the matching ones created after their CPF's first erasure are counted in SQL.
  */
 export async function returnedDocumentsInInstance(instanceId: number): Promise<number> {
   const db = await getDb();
@@ -44,22 +45,31 @@ export async function returnedDocumentsInInstance(instanceId: number): Promise<n
     _min: { processedAt: true },
   });
   if (erased.length === 0) return 0;
-  const firstErasure = new Map(erased.map((row) => [row.cpfHash, row._min.processedAt!.getTime()]));
-  const since = new Date(Math.min(...firstErasure.values()));
-  const documents = await db.document.findMany({
-    where: { instanceId, createdAt: { gt: since } },
-    select: { cpfDigits: true, createdAt: true },
-  });
-  const hashes = new Map<string, string>();
-  let count = 0;
-  for (const { cpfDigits, createdAt } of documents) {
-    if (cpfDigits.length !== 11) continue;
-    let hash = hashes.get(cpfDigits);
-    if (hash === undefined) hashes.set(cpfDigits, (hash = lgpdCpfHash(cpfDigits)));
-    const erasedAt = firstErasure.get(hash);
-    if (erasedAt !== undefined && createdAt.getTime() > erasedAt) count += 1;
+  const firstErasure = new Map(erased.map((row) => [row.cpfHash, row._min.processedAt!]));
+  const since = new Date(Math.min(...[...firstErasure.values()].map((at) => at.getTime())));
+  const { rows } = await rawQuery<{ cpfDigits: string }>(
+    `SELECT DISTINCT "cpfDigits" FROM "Document"
+      WHERE "instanceId" = $1 AND "createdAt" > $2::text::timestamptz AND length("cpfDigits") = 11`,
+    [instanceId, since.toISOString()],
+  );
+  const matched: { digits: string; erasedAt: Date }[] = [];
+  for (const { cpfDigits } of rows) {
+    const erasedAt = firstErasure.get(lgpdCpfHash(cpfDigits));
+    if (erasedAt) matched.push({ digits: cpfDigits, erasedAt });
   }
-  return count;
+  if (matched.length === 0) return 0;
+  const counted = await rawQuery<{ count: string | number }>(
+    `SELECT count(*) AS count
+       FROM "Document" d
+       JOIN unnest($2::text::text[], $3::text::timestamptz[]) AS e(digits, "erasedAt") ON d."cpfDigits" = e.digits
+      WHERE d."instanceId" = $1 AND d."createdAt" > e."erasedAt"`,
+    [
+      instanceId,
+      `{${matched.map((entry) => entry.digits).join(",")}}`,
+      `{${matched.map((entry) => `"${entry.erasedAt.toISOString()}"`).join(",")}}`,
+    ],
+  );
+  return Number(counted.rows[0]?.count ?? 0);
 }
 
 /** The positions in `cpfs` (as typed in an import) of valid CPFs erased before in the instance. */
