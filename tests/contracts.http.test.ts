@@ -9,7 +9,7 @@ import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contra
 import { ZDocument } from "@/lib/documents/answers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
-import { createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
+import { cpfFromBase, createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -309,6 +309,25 @@ describe("every contract against the real answers", () => {
       body: { cpf: "529.982.247-25" },
     });
     await call("GET", "/admin/lgpd-requests/{id}/receipt", { params: { id: requestId } });
+
+    // Steering (issue 18 item 5): reviews, hand-entered requests, legal holds, the import's erased check.
+    await call("PUT", "/admin/lgpd-review", { body: { enabled: true } });
+    const reviewedA = await call("POST", "/admin/lgpd-subject/deletion", {
+      body: { cpf: cpfFromBase(123_123_123), channel: "letter", received_on: "2026-11-02", note: "AR 1" },
+    });
+    await call("POST", "/admin/lgpd-subject/deletion", { body: { cpf: cpfFromBase(321_321_321) } });
+    const waiting = await call("GET", "/admin/lgpd-review");
+    expect(waiting.awaiting.map((row: { id: number }) => row.id)).toContain(reviewedA.request.id);
+    await call("POST", "/admin/lgpd-requests/{id}/approve", { params: { id: reviewedA.request.id }, body: {} });
+    const other = waiting.awaiting.find((row: { id: number }) => row.id !== reviewedA.request.id);
+    await call("POST", "/admin/lgpd-requests/{id}/deny", { params: { id: other.id }, body: { reason: "Identidade" } });
+    await call("PUT", "/admin/lgpd-review", { body: { enabled: false } });
+    const hold = await call("POST", "/admin/lgpd-holds", {
+      body: { product_id: fx.productId, basis: "Lei 8.078/1990, art. 27", period_years: 5 },
+    });
+    await call("GET", "/admin/lgpd-holds");
+    await call("DELETE", "/admin/lgpd-holds/{id}", { params: { id: hold.id } });
+    await call("POST", "/documents/import/erased-check", { body: { cpfs: ["111.444.777-35"] } });
   });
 
   it("settings", async () => {

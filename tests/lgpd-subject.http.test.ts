@@ -62,7 +62,13 @@ describe("the data-subject routes", () => {
 
   it("look a CPF up: nothing for an unknown one, this instance's counts for a known one; each lookup audited", async () => {
     const none = await lookup(unknown);
-    expect(none).toEqual({ cpf_masked: "***.159.265-**", summary: null, deletions: [], accesses: [] });
+    expect(none).toEqual({
+      cpf_masked: "***.159.265-**",
+      summary: null,
+      deletions: [],
+      accesses: [],
+      returned_documents: 0,
+    });
     const known = await lookup(formatCpf(person));
     expect(known.summary).toMatchObject({ documents: 2, observations: 3, attachments: 1, messages: 0, history: 3 });
     const audits = await app.db.auditLog.findMany({

@@ -18,6 +18,7 @@ import { ObservationsPanel } from "./observations-panel.tsx";
 import { PersonalFields } from "./personal-fields.tsx";
 import { SummaryCard } from "./summary-card.tsx";
 import { WorkflowCard } from "./workflow-card.tsx";
+import { ReturningNotice } from "./returning-notice.tsx";
 
 /** The staff page of one document: everything about it, editable for staff/admin, read-only for viewers. */
 export function DocumentPage({ id }: { id: number }) {
@@ -73,6 +74,7 @@ export function DocumentPage({ id }: { id: number }) {
     <div className="space-y-6">
       <DocumentHeader view={data} live={<UpdatedAgo updatedAt={view.dataUpdatedAt} fetching={view.isFetching} />} />
       {!canEdit ? <Alert tone="info">{t("readOnly")}</Alert> : null}
+      <ReturningNotice view={data} />
       {/* The overview and the workflow come first in reading order (and on top on a tablet); on a laptop they sit
           in the right-hand column. */}
       <div className="grid gap-6 lg:grid-cols-3">

@@ -23,6 +23,7 @@ import {
 import { ImportOutcome } from "./import/import-outcome.tsx";
 import { MappingStep } from "./import/mapping-step.tsx";
 import { PreviewStep } from "./import/preview-step.tsx";
+import { ErasedIdentifierWarning } from "./import/erased-warning.tsx";
 import { useImportDocuments } from "./import/use-import-documents.ts";
 
 /**
@@ -41,6 +42,8 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
     () => (parsed ? parsed.rows.map((row) => mapRow(row, mapping, keys)) : []),
     [parsed, mapping, keys],
   );
+  // The identifiers the preview checks against CPFs erased before (LGPD; a warning, not an error).
+  const importedCpfs = useMemo(() => mappedRows.map((row) => String(row.cpf ?? "")), [mappedRows]);
   const rowErrors = useMemo<ImportRowError[]>(
     () =>
       mappedRows.flatMap((row, index) =>
@@ -84,6 +87,7 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
             }}
           />
           <PreviewStep parsed={parsed} mapping={mapping} rowErrors={rowErrors} />
+          <ErasedIdentifierWarning cpfs={importedCpfs} />
           <div className="flex flex-wrap items-center gap-3">
             <Button
               onClick={() => importing.mutate({ rows: mappedRows })}

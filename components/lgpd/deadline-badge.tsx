@@ -22,7 +22,8 @@ export function DeadlineBadge({
   days,
   now,
 }: {
-  request: Pick<SerializedLgpdRequest, "status" | "requested_at" | "processed_at">;
+  request: Pick<SerializedLgpdRequest, "status" | "requested_at" | "processed_at"> &
+    Partial<Pick<SerializedLgpdRequest, "received_at" | "review">>;
   days: number;
   now: Date;
 }) {

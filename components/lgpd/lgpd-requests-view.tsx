@@ -21,6 +21,7 @@ import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
+import { ReviewNote } from "./steering-panels.tsx";
 import { RetryDialog } from "./retry-dialog.tsx";
 import { useDateTime } from "./use-date-time.ts";
 
@@ -93,7 +94,12 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
       key: "status",
       label: t("columns.status"),
       cardTitle: true,
-      cell: (request) => <LgpdStatusBadge status={request.status} />,
+      cell: (request) => (
+        <span className="inline-flex flex-col gap-1">
+          <LgpdStatusBadge status={request.status} />
+          <ReviewNote row={request} />
+        </span>
+      ),
     },
     { key: "requested", label: t("columns.requestedAt"), cell: (request) => when(request.requested_at) },
     {

@@ -8,12 +8,18 @@ import type { LgpdReceipt } from "@/lib/lgpd/schemas.ts";
 import { DataTable } from "@/components/ui/table.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { useDateTime } from "./use-date-time.ts";
+import { KeptByHold } from "./kept-by-hold.tsx";
 
 /** The printable receipt of one request, built from its row only (it survives the erasure it describes). */
 export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
   const t = useTranslations("lgpd");
   const when = useDateTime();
-  const summary = summarizeDetails(receipt.details);
+  const summarized = summarizeDetails(receipt.details);
+  // What holds kept has its own section (KeptByHold); the review's mark is in the reason.
+  const summary = {
+    ...summarized,
+    other: summarized.other.filter((entry) => !["kept", "review", "denied_at"].includes(entry.key.split(".")[0]!)),
+  };
   const total = summary.deleted.reduce((sum, entry) => sum + entry.count, 0);
   const facts: [string, React.ReactNode][] = [
     [t("receipt.requestId"), receipt.request_id],
@@ -112,6 +118,8 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
             <p className="text-sm text-slate-700">{t("receipt.noCounts")}</p>
           )}
         </section>
+
+        {receipt.kept ? <KeptByHold kept={receipt.kept} /> : null}
 
         {summary.reason || receipt.last_error || summary.other.length > 0 ? (
           <section aria-labelledby="receipt-other">

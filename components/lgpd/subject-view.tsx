@@ -26,6 +26,15 @@ import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { useDateTime } from "./use-date-time.ts";
+import {
+  EMPTY_ENTRY,
+  HandEntryFields,
+  LegalHoldsPanel,
+  ReviewNote,
+  ReviewPanel,
+  entryBody,
+  type HandEntry,
+} from "./steering-panels.tsx";
 
 const KINDS = ["documents", "observations", "attachments", "messages", "history"] as const;
 const FIELDS = ["cpf", "name", "email", "phone", "filled_columns"] as const;
@@ -35,7 +44,14 @@ const FIELDS = ["cpf", "name", "email", "phone", "filled_columns"] as const;
  * its access and deletion requests with their legal deadlines, and the two actions: generate an access package
  * (downloaded here, audited) and request the deletion.
  */
-export function SubjectView({ deadlineDays: initialDeadline }: { deadlineDays: number }) {
+export function SubjectView({
+  deadlineDays: initialDeadline,
+  catalog,
+}: {
+  deadlineDays: number;
+  /** The instance's products and statuses, for the legal holds' form. */
+  catalog: { products: { id: number; name: string }[]; statuses: { id: number; name: string }[] };
+}) {
   const t = useTranslations("lgpdSubject");
   const deadline = useLgpdDeadline(initialDeadline);
   const deadlineDays = deadline.data.deadline_days;
@@ -48,6 +64,7 @@ export function SubjectView({ deadlineDays: initialDeadline }: { deadlineDays: n
   const query = useSubjectOverview(cpf);
   const access = useRequestAccessPackage();
   const deletion = useRequestSubjectDeletion();
+  const [entry, setEntry] = useState<HandEntry>(EMPTY_ENTRY);
 
   function lookUp(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,18 +118,24 @@ export function SubjectView({ deadlineDays: initialDeadline }: { deadlineDays: n
         <>
           <SummaryCard overview={query.data} />
           <Card title={t("actions.title")}>
+            <HandEntryFields value={entry} onChange={setEntry} />
             <div className="flex flex-wrap gap-2">
               <Button
                 disabled={access.isPending}
                 onClick={() =>
-                  access.mutate(cpf, {
-                    onSuccess: (answer) =>
-                      setNotice(
-                        t(answer.created ? "actions.accessCreated" : "actions.accessPending", {
-                          id: answer.request.id,
-                        }),
-                      ),
-                  })
+                  access.mutate(
+                    { cpf, ...entryBody(entry) },
+                    {
+                      onSuccess: (answer) => {
+                        setEntry(EMPTY_ENTRY);
+                        setNotice(
+                          t(answer.created ? "actions.accessCreated" : "actions.accessPending", {
+                            id: answer.request.id,
+                          }),
+                        );
+                      },
+                    },
+                  )
                 }
               >
                 {access.isPending ? t("actions.sending") : t("actions.access")}
@@ -140,31 +163,43 @@ export function SubjectView({ deadlineDays: initialDeadline }: { deadlineDays: n
             error={deletion.error}
             onCancel={() => setConfirmDeletion(false)}
             onConfirm={() =>
-              deletion.mutate(cpf, {
-                onSuccess: (answer) => {
-                  setConfirmDeletion(false);
-                  setNotice(
-                    t(answer.created ? "actions.deletionCreated" : "actions.deletionPending", {
-                      id: answer.request.id,
-                    }),
-                  );
+              deletion.mutate(
+                { cpf, ...entryBody(entry) },
+                {
+                  onSuccess: (answer) => {
+                    setConfirmDeletion(false);
+                    setEntry(EMPTY_ENTRY);
+                    setNotice(
+                      t(answer.created ? "actions.deletionCreated" : "actions.deletionPending", {
+                        id: answer.request.id,
+                      }),
+                    );
+                  },
                 },
-              })
+              )
             }
           />
         </>
       )}
+      <ReviewPanel />
+      <LegalHoldsPanel products={catalog.products} statuses={catalog.statuses} />
     </div>
   );
 }
 
 function SummaryCard({ overview }: { overview: SubjectOverview }) {
   const t = useTranslations("lgpdSubject");
+  const ts = useTranslations("lgpdSteering.review");
   const when = useDateTime();
   const summary = overview.summary;
   return (
     <Card title={t("summary.title", { cpf: overview.cpf_masked })}>
       <div role="region" aria-label={t("summary.title", { cpf: overview.cpf_masked })}>
+        {overview.returned_documents > 0 ? (
+          <p className="mb-2 text-sm text-amber-900" data-testid="subject-returned">
+            {ts("returnedSubject", { count: overview.returned_documents })}
+          </p>
+        ) : null}
         {summary === null ? (
           <p className="text-sm text-slate-700" data-testid="subject-no-data">
             {t("summary.none")}
@@ -260,7 +295,12 @@ function DeletionTable({ rows, deadlineDays }: { rows: SerializedLgpdRequest[]; 
       key: "status",
       label: t("columns.status"),
       cardTitle: true,
-      cell: (row) => <LgpdStatusBadge status={row.status} />,
+      cell: (row) => (
+        <span className="inline-flex flex-col gap-1">
+          <LgpdStatusBadge status={row.status} />
+          <ReviewNote row={row} />
+        </span>
+      ),
     },
     { key: "requested", label: t("columns.requestedAt"), cell: (row) => when(row.requested_at) },
     {

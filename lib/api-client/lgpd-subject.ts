@@ -4,7 +4,7 @@ import * as deadline from "@/app/api/admin/lgpd-deadline/contract.ts";
 import * as access from "@/app/api/admin/lgpd-subject/access/contract.ts";
 import * as deletion from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
 import * as lookup from "@/app/api/admin/lgpd-subject/lookup/contract.ts";
-import type { ContractAnswer } from "@/lib/http/contract.ts";
+import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { callApi } from "./fetch-json.ts";
 import { lgpdKeys } from "./lgpd.ts";
 
@@ -36,10 +36,14 @@ export function useSubjectOverview(cpf: string | null) {
   });
 }
 
+/** A CPF, or a request entered by hand: the CPF with how and when it arrived and a note. */
+export type SubjectRequestInput = string | ContractBody<typeof deletion.POST>;
+const requestBody = (input: SubjectRequestInput) => (typeof input === "string" ? { cpf: input } : input);
+
 export function useRequestAccessPackage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cpf: string) => callApi(access.POST, { body: { cpf } }),
+    mutationFn: (input: SubjectRequestInput) => callApi(access.POST, { body: requestBody(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lgpdSubjectKeys.all }),
   });
 }
@@ -47,7 +51,7 @@ export function useRequestAccessPackage() {
 export function useRequestSubjectDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cpf: string) => callApi(deletion.POST, { body: { cpf } }),
+    mutationFn: (input: SubjectRequestInput) => callApi(deletion.POST, { body: requestBody(input) }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: lgpdSubjectKeys.all });
       await queryClient.invalidateQueries({ queryKey: lgpdKeys.all });

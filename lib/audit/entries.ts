@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   "lgpd_request",
   "lgpd_access",
   "lgpd_subject",
+  "lgpd_hold",
   "audit",
   "category",
   "status",

@@ -179,6 +179,8 @@ export const ZStaffDocumentView = z.strictObject({
     recipient: z.string().nullable(),
     configured: z.boolean(),
   }),
+  /** Set when the CPF had been erased (LGPD) before the document was created (lib/lgpd/server/returning-identifiers.ts). */
+  lgpd_returning: z.strictObject({ erased_at: z.iso.datetime({ offset: true }) }).nullable(),
   permissions: z.strictObject({ can_edit: z.boolean(), can_reveal: z.boolean() }),
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });

@@ -13,6 +13,7 @@ import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enLgpdSubject from "@/messages/en/lgpdSubject.json";
+import enLgpdSteering from "@/messages/en/lgpdSteering.json";
 import enReference from "@/messages/en/reference.json";
 import enRetention from "@/messages/en/retention.json";
 import enSettings from "@/messages/en/settings.json";
@@ -31,6 +32,7 @@ import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
+import ptLgpdSteering from "@/messages/pt-BR/lgpdSteering.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptRetention from "@/messages/pt-BR/retention.json";
 import ptSettings from "@/messages/pt-BR/settings.json";
@@ -51,6 +53,7 @@ const MESSAGES = {
     apis: ptApis,
     lgpd: ptLgpd,
     lgpdSubject: ptLgpdSubject,
+    lgpdSteering: ptLgpdSteering,
     audit: ptAudit,
     reference: ptReference,
     retention: ptRetention,
@@ -71,6 +74,7 @@ const MESSAGES = {
     apis: enApis,
     lgpd: enLgpd,
     lgpdSubject: enLgpdSubject,
+    lgpdSteering: enLgpdSteering,
     audit: enAudit,
     reference: enReference,
     retention: enRetention,

@@ -59,4 +59,18 @@ describe("lgpdDeadlineDays", () => {
       else process.env.LGPD_DEADLINE_DAYS = saved;
     }
   });
+
+  it("counts a request entered by hand from the day it was received, and a denied deletion as answered", () => {
+    const received = requestDeadline(
+      { status: "pending", requested_at, processed_at: null, received_at: "2026-10-20T03:00:00.000Z" },
+      15,
+      new Date("2026-11-10T18:00:00Z"),
+    );
+    expect(received.deadline.toISOString()).toBe("2026-11-04T03:00:00.000Z");
+    expect(received.state).toBe("overdue");
+    const denied = { status: "error", requested_at, processed_at: "2026-11-05T12:00:00Z" };
+    const now = new Date("2026-12-01T00:00:00Z");
+    expect(requestDeadline(denied, 15, now).state).toBe("overdue");
+    expect(requestDeadline({ ...denied, review: "denied" }, 15, now).state).toBe("met");
+  });
 });

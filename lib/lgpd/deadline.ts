@@ -25,12 +25,20 @@ export type RequestDeadline = {
 
 /** Answered requests are `done` or `not_found`; `pending` and `error` still owe the data subject an answer. */
 export function requestDeadline(
-  request: { status: string; requested_at: string; processed_at: string | null },
+  request: {
+    status: string;
+    requested_at: string;
+    processed_at: string | null;
+    received_at?: string | null;
+    /** A deletion the officer denied (status error) was answered: with the reason. */
+    review?: string | null;
+  },
   days: number,
   now: Date,
 ): RequestDeadline {
-  const deadline = new Date(Date.parse(request.requested_at) + days * DAY_MS);
-  const answered = request.status === "done" || request.status === "not_found";
+  // A request entered by hand counts from the day it was received (by e-mail or letter), not from its entry.
+  const deadline = new Date(Date.parse(request.received_at ?? request.requested_at) + days * DAY_MS);
+  const answered = request.status === "done" || request.status === "not_found" || request.review === "denied";
   const answeredAt = answered && request.processed_at ? new Date(request.processed_at) : null;
   const reference = answeredAt ?? now;
   const late = reference.getTime() > deadline.getTime();

@@ -45,8 +45,10 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   LgpdRequest: {
     rows: OF_INSTANCE,
-    masked: { lastError: "text", details: "json" },
+    masked: { lastError: "text", details: "json", note: "text", reviewReason: "text" },
     kept: {
+      channel: "a code (email, letter, phone, in_person)",
+      review: "a code (awaiting, approved, denied)",
       cpfHash: "keyed HMAC of the digits: answers the status lookup, unreadable without the server's secret",
       cpfMasked: "***.456.789-**: the middle six digits only, as the spec requires for display",
       cpfPending: "readable only while a request waits; this request's is cleared when it is processed",
@@ -57,8 +59,9 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   LgpdAccessRequest: {
     rows: OF_INSTANCE,
-    masked: { lastError: "text", details: "json" },
+    masked: { lastError: "text", details: "json", note: "text" },
     kept: {
+      channel: "a code (email, letter, phone, in_person)",
       cpfHash: "keyed HMAC of the digits, as LgpdRequest.cpfHash",
       cpfMasked: "the middle six digits only, as LgpdRequest.cpfMasked",
       cpfPending: "readable only while the package waits; a deletion request for the CPF clears it",
@@ -69,6 +72,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
         "an encrypted zip: a deletion request for its CPF deletes it; another person's package expires with its link",
     },
   },
+  LgpdLegalHold: { rows: OF_INSTANCE, masked: { basis: "text" } },
   StatusCategory: {
     rows: OF_INSTANCE,
     masked: { label: "text" },

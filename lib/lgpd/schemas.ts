@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidCpf } from "../identifiers/identifiers.ts";
+import { localDayField } from "../time/local-day.ts";
 
 /** POST /api/lgpd/<instance>/request: a CPF with valid check digits, bare or formatted. */
 export const deletionRequestSchema = z.object({
@@ -46,6 +47,18 @@ export const ZLgpdStatusAnswer = z.strictObject({
   details: z.record(z.string(), z.unknown()),
 });
 
+/** How a request entered by hand arrived. */
+export const LGPD_CHANNELS = ["email", "letter", "phone", "in_person"] as const;
+/** The officer's review of a deletion when the instance reviews them (lib/lgpd/server/review.ts). */
+export const LGPD_REVIEWS = ["awaiting", "approved", "denied"] as const;
+
+/** A request entered by hand: how and when it arrived (the deadline counts from that day) and a note. */
+const handEntered = {
+  channel: z.enum(LGPD_CHANNELS).nullable(),
+  received_at: isoTime.nullable(),
+  note: z.string().nullable(),
+};
+
 export const ZLgpdRequestRow = z.strictObject({
   id: z.int(),
   cpf_masked: z.string(),
@@ -56,6 +69,10 @@ export const ZLgpdRequestRow = z.strictObject({
   processed_at: isoTime.nullable(),
   last_error: z.string().nullable(),
   details: z.unknown(),
+  ...handEntered,
+  review: z.enum(LGPD_REVIEWS).nullable(),
+  review_reason: z.string().nullable(),
+  reviewed_at: isoTime.nullable(),
 });
 
 export const ZLgpdRequestPage = z.strictObject({
@@ -80,6 +97,25 @@ export const ZLgpdReceipt = z.strictObject({
   deleted: z.record(z.string(), z.int()).nullable(),
   details: z.unknown(),
   last_error: z.string().nullable(),
+  /** What legal holds kept (Art. 16 I): per hold its basis, scope, count and the end of its period. */
+  kept: z
+    .strictObject({
+      documents: z.int(),
+      holds: z.array(
+        z.strictObject({
+          hold_id: z.int(),
+          basis: z.string(),
+          period_years: z.int(),
+          scope: z.enum(["product", "status"]),
+          scope_name: z.string(),
+          documents: z.int(),
+          until: isoTime,
+        }),
+      ),
+    })
+    .nullable(),
+  review: z.enum(LGPD_REVIEWS).nullable(),
+  review_reason: z.string().nullable(),
   generated_at: isoTime,
 });
 export type LgpdReceipt = z.infer<typeof ZLgpdReceipt>;
@@ -143,6 +179,7 @@ export const ZLgpdAccessRow = z.strictObject({
   downloads: z.int(),
   details: z.unknown(),
   last_error: z.string().nullable(),
+  ...handEntered,
 });
 
 const ZSummaryCounts = z.strictObject({
@@ -161,7 +198,59 @@ export const ZSubjectOverview = z.strictObject({
   summary: ZSummaryCounts.nullable(),
   deletions: z.array(ZLgpdRequestRow),
   accesses: z.array(ZLgpdAccessRow),
+  /** Documents with this CPF created after one of its erasures (returning-identifiers.ts). */
+  returned_documents: z.int(),
 });
+
+/** A request entered by hand on the data-subject page: the CPF and, for one received by e-mail or letter, how,
+ * when (a past or present day, America/Sao_Paulo) and a note. */
+export const ZSubjectRequestBody = z
+  .object({
+    cpf: z.string().trim().min(1).max(20),
+    channel: z.enum(LGPD_CHANNELS).nullish(),
+    received_on: localDayField.nullish(),
+    note: z.string().trim().max(1000).nullish(),
+  })
+  .strict();
+export type TSubjectRequestBody = z.infer<typeof ZSubjectRequestBody>;
+
+/** Whether the instance's deletion requests wait for the officer's review, and those waiting now. */
+export const ZLgpdReviewSettingBody = z.strictObject({ enabled: z.boolean() });
+export const ZLgpdReviewOverview = z.strictObject({
+  enabled: z.boolean(),
+  awaiting: z.array(ZLgpdRequestRow),
+  /** Documents created with a CPF that had been erased before, in the whole instance. */
+  returned_documents: z.int(),
+});
+export const ZLgpdDenyBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+
+/** A legal hold (Art. 16 I): a product or a status, its legal basis and period. */
+export const ZLegalHoldBody = z
+  .strictObject({
+    product_id: z.int().positive().nullish(),
+    status_id: z.int().positive().nullish(),
+    basis: z.string().trim().min(3).max(300),
+    period_years: z.int().min(1).max(100),
+  })
+  .refine((body) => (body.product_id == null) !== (body.status_id == null), {
+    message: "Choose a product or a status",
+    path: ["product_id"],
+  });
+export const ZLegalHold = z.strictObject({
+  id: z.int(),
+  product_id: z.int().nullable(),
+  status_id: z.int().nullable(),
+  scope_name: z.string(),
+  basis: z.string(),
+  period_years: z.int(),
+  created_at: isoTime,
+});
+export const ZLegalHoldList = z.strictObject({ items: z.array(ZLegalHold) });
+
+/** The import preview's identifiers (CPFs as typed), checked against erased ones (by keyed hash). */
+export const ZErasedCheckBody = z.strictObject({ cpfs: z.array(z.string().max(40)).max(20_000) });
+/** The positions (0-based) of the identifiers whose CPF was erased before in this instance. */
+export const ZErasedCheckAnswer = z.strictObject({ erased: z.array(z.int()) });
 
 export const ZSubjectAccessCreated = z.strictObject({ created: z.boolean(), request: ZLgpdAccessRow });
 export const ZSubjectDeletionCreated = z.strictObject({ created: z.boolean(), request: ZLgpdRequestRow });

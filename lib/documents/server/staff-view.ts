@@ -11,6 +11,7 @@ import { maskPersonalValue } from "../mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
 import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
+import { erasedBefore } from "../../lgpd/server/returning-identifiers.ts";
 
 /**
  * Everything the staff document page renders, in one answer: the full document with the customer's personal data
@@ -57,6 +58,9 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
     }),
     loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin"), showText: hasRole(actor, "staff") }),
   ]);
+
+  // A CPF erased by an LGPD deletion before this document was created (keyed hash of the receipt; never stored clear).
+  const erasedAt = await erasedBefore(actor.instanceId, document.cpfDigits, document.createdAt);
 
   const configured = document.status.transitions.map((transition) => transition.toStatusId);
   // A final status without listed transitions lets the document move nowhere (workflow.ts assertTransitionAllowed).
@@ -127,6 +131,8 @@ export async function loadDocumentForStaff(actor: Actor, id: number, now = new D
       recipient: masked.email,
       configured: smtpUrl() !== null,
     },
+    /** Set when the document's CPF had been erased (LGPD) before it was created: the page shows a notice. */
+    lgpd_returning: erasedAt ? { erased_at: erasedAt.toISOString() } : null,
     permissions: { can_edit: canEdit, can_reveal: canEdit },
     limits: { attachment_max_bytes: attachmentMaxBytes() },
   };

@@ -16,7 +16,14 @@ import { cpfDigitsOf } from "./requests.ts";
 export async function requestAccess(
   instanceId: number,
   cpf: string,
-  options: { source?: string; requestedById?: number | null } = {},
+  options: {
+    source?: string;
+    requestedById?: number | null;
+    /** A request entered by hand: how and when it arrived, the officer's note. */
+    channel?: string | null;
+    receivedAt?: Date | null;
+    note?: string | null;
+  } = {},
   tx?: Tx,
 ): Promise<{ request: LgpdAccessRequest; created: boolean }> {
   const digits = cpfDigitsOf(cpf);
@@ -36,6 +43,9 @@ export async function requestAccess(
         pendingKey: cpfHash,
         source: options.source ?? "api",
         requestedById: options.requestedById ?? null,
+        channel: options.channel ?? null,
+        receivedAt: options.receivedAt ?? null,
+        note: options.note ?? null,
       },
       skipDuplicates: true,
     });

@@ -2,6 +2,7 @@
 // The deletion queue (processor.ts) runs it under a lease, in the same transaction that marks the request done.
 import { z } from "zod";
 import { candidateCondition } from "./erasure-candidates.ts";
+import { heldDocuments, type KeptByHold } from "./held-documents.ts";
 import { ERASURE_SCOPE } from "../erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "../person-mask.ts";
 import type { Sql } from "../../db/sql-session.ts";
@@ -33,7 +34,7 @@ export async function eraseTiedData(
   sql: Sql,
   instanceId: number,
   digits: string,
-): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[] }> {
+): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[]; kept: KeptDocuments }> {
   const candidates = await sql<{ id: number }>(
     `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
      UNION
@@ -48,10 +49,20 @@ export async function eraseTiedData(
       )
     : { rows: [] };
   // The documents are locked: nothing can attach new rows to them until we commit.
-  const ids = idArray(rows);
-  const terms = rows.length ? await personTermsOf(sql, ids) : { names: [], emails: [], phones: [] };
+  // The person's names, e-mails and phones are read from every tied document, held or not, before anything changes.
+  const terms = rows.length ? await personTermsOf(sql, idArray(rows)) : { names: [], emails: [], phones: [] };
+  // Legal holds (Art. 16 I): held documents stay, anonymised where the obligation allows (docs/privacy.md).
+  const { heldIds, holds } = await heldDocuments(
+    sql,
+    instanceId,
+    rows.map((row) => Number(row.id)),
+  );
+  if (heldIds.length) await anonymiseHeld(sql, idArray(heldIds.map((id) => ({ id }))));
+  const held = new Set(heldIds);
+  const erased = rows.filter((row) => !held.has(Number(row.id)));
+  const ids = idArray(erased);
   let deleted = { ...ZERO };
-  if (rows.length) {
+  if (erased.length) {
     const remove = async (table: string, column: string) =>
       (await sql(`DELETE FROM "${table}" WHERE "${column}" = ANY($1::text::int[])`, [ids])).rowCount;
     const observations = await remove("Observation", "documentId");
@@ -62,7 +73,25 @@ export async function eraseTiedData(
   }
   const matcher = personMatcher({ cpfs: [digits], ...terms });
   const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
-  return { deleted, masked, documents: rows.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })) };
+  return {
+    deleted,
+    masked,
+    documents: erased.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })),
+    kept: { documents: heldIds.length, holds },
+  };
+}
+
+/** What legal holds kept of the person: the count of documents and, per hold, its basis and the end of its period. */
+export type KeptDocuments = { documents: number; holds: KeptByHold[] };
+
+/**
+ * A held document keeps what the obligation needs (the identifier and name, its content, attachments, observations
+ * and history, masked by the pass that follows like any other row); its contact channels go: e-mail and phone are
+ * cleared and its queued or sent e-mails deleted.
+ */
+async function anonymiseHeld(sql: Sql, ids: string): Promise<void> {
+  await sql(`UPDATE "Document" SET email = NULL, phone = NULL WHERE id = ANY($1::text::int[])`, [ids]);
+  await sql(`DELETE FROM "OutboxMessage" WHERE "documentId" = ANY($1::text::int[])`, [ids]);
 }
 
 /** A deleted document as the erasure notice names it: what receivers that were sent it hold it by. */

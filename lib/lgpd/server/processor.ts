@@ -52,6 +52,8 @@ export function claimDueRequests(
     table: "LgpdRequest",
     ...options,
     returning: `id, "instanceId", "cpfPending", attempts, "requestedAt"`,
+    // A request waiting for the officer's review (review.ts) is not due until approved.
+    where: `j.review IS DISTINCT FROM 'awaiting'`,
   });
 }
 
@@ -82,19 +84,22 @@ async function runDeletion(request: ClaimedRequest, context: JobContext<LgpdSett
   try {
     const result = await session.transaction(async (sql) => {
       const own = await sql(
-        `SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' FOR UPDATE`,
+        `SELECT id FROM "LgpdRequest" WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'
+            AND review IS DISTINCT FROM 'awaiting' FOR UPDATE`,
         [request.id, owner],
       );
       if (own.rowCount === 0) return null;
-      const { deleted, masked, documents } = await eraseTiedData(sql, request.instanceId, digits);
+      const { deleted, masked, documents, kept } = await eraseTiedData(sql, request.instanceId, digits);
       // Access packages requested after this deletion was (the request already discarded the earlier ones).
       await discardAccessPackagesSql(sql, request.instanceId, keyedHash(digits)); // = lgpdCpfHash (cpf-hash.ts is server-only)
       const completedAt = new Date();
-      const status = deleted.documents > 0 ? "done" : "not_found";
+      // Documents kept by a legal hold were found and processed (anonymised): the request is answered, done.
+      const status = deleted.documents + kept.documents > 0 ? "done" : "not_found";
       const details = {
         requested_at: new Date(request.requestedAt).toISOString(),
         completed_at: completedAt.toISOString(),
         deleted,
+        ...(kept.documents > 0 ? { kept } : {}),
       };
       const marked = await sql<{ cpfMasked: string }>(
         `UPDATE "LgpdRequest"

@@ -26,7 +26,14 @@ export function cpfDigitsOf(cpf: string): string {
 export async function requestDeletion(
   instanceId: number,
   cpf: string,
-  options: { source?: string; requestedById?: number | null } = {},
+  options: {
+    source?: string;
+    requestedById?: number | null;
+    /** A request entered by hand (lib/lgpd/server/subject-admin.ts): how and when it arrived, the officer's note. */
+    channel?: string | null;
+    receivedAt?: Date | null;
+    note?: string | null;
+  } = {},
   /** A caller's transaction (the request route records its Idempotency-Key in the same one). */
   tx?: Tx,
 ): Promise<{ request: LgpdRequest; created: boolean }> {
@@ -44,6 +51,8 @@ export async function requestDeletion(
     }
     // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
     const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
+    // With reviews on (review.ts), the request waits for the officer: the worker does not claim it until approved.
+    const reviewed = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeletionReview: true } });
     const [request] = await db.lgpdRequest.createManyAndReturn({
       data: {
         instanceId,
@@ -54,6 +63,10 @@ export async function requestDeletion(
         notBefore,
         source: options.source ?? "api",
         requestedById: options.requestedById ?? null,
+        channel: options.channel ?? null,
+        receivedAt: options.receivedAt ?? null,
+        note: options.note ?? null,
+        review: reviewed?.lgpdDeletionReview ? "awaiting" : null,
       },
       skipDuplicates: true,
     });
@@ -86,6 +99,9 @@ export function requestDetails(request: LgpdRequest): Record<string, unknown> {
   }
   return {
     requested_at: request.requestedAt.toISOString(),
+    ...(request.receivedAt ? { received_at: request.receivedAt.toISOString() } : {}),
+    // Waiting for the officer's review: still "pending" (the documented statuses), said in details (docs/decisions.md).
+    ...(request.review === "awaiting" || request.review === "approved" ? { review: request.review } : {}),
     ...(request.attempts > 0
       ? { failed_attempts: request.attempts, next_attempt_at: request.notBefore.toISOString() }
       : {}),

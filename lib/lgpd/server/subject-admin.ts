@@ -10,10 +10,13 @@ import { isValidCpf, maskCpf } from "../../identifiers/identifiers.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
 import { packageAvailable, requestAccess } from "./access-requests.ts";
-import { serializeLgpdRequest } from "./lgpd-request-rows.ts";
+import { serializeLgpdRequest, type LgpdChannel } from "./lgpd-request-rows.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { requestDeletion } from "./requests.ts";
 import { subjectSummary } from "./subject-summary.ts";
+import { returnedDocumentsOf } from "./returning-identifiers.ts";
+import type { TSubjectRequestBody } from "../schemas.ts";
+import { localDayStart } from "../../time/local-day.ts";
 
 export function serializeAccessRequest(row: LgpdAccessRequest, now = new Date()) {
   return {
@@ -29,6 +32,9 @@ export function serializeAccessRequest(row: LgpdAccessRequest, now = new Date())
     downloads: row.downloads,
     details: row.details ?? null,
     last_error: row.lastError,
+    channel: (row.channel as LgpdChannel | null) ?? null,
+    received_at: row.receivedAt?.toISOString() ?? null,
+    note: row.note,
   };
 }
 
@@ -48,10 +54,11 @@ export async function subjectOverview(actor: Actor, cpf: string) {
   const db = await getDb();
   const where = { instanceId: actor.instanceId, cpfHash };
   const orderBy = [{ requestedAt: "desc" as const }, { id: "desc" as const }];
-  const [summary, deletions, accesses] = await Promise.all([
+  const [summary, deletions, accesses, returned] = await Promise.all([
     subjectSummary(actor.instanceId, digits),
     db.lgpdRequest.findMany({ where, orderBy, take: 50 }),
     db.lgpdAccessRequest.findMany({ where, orderBy, take: 50 }),
+    returnedDocumentsOf(actor.instanceId, digits),
   ]);
   // Looking a person up is itself a use of their data (counts and history): recorded, with the mask only.
   await recordAudit(db, actor, {
@@ -65,18 +72,34 @@ export async function subjectOverview(actor: Actor, cpf: string) {
     summary,
     deletions: deletions.map(serializeLgpdRequest),
     accesses: accesses.map((row) => serializeAccessRequest(row)),
+    returned_documents: returned,
   };
 }
 
+/**
+ * How a request entered by hand arrived: the channel, the day it was received (its start in America/Sao_Paulo; the
+ * deadline counts from it; not in the future) and the officer's note. Empty for a request made here without one.
+ */
+function handEntry(input: Omit<TSubjectRequestBody, "cpf">) {
+  const receivedAt = input.received_on ? localDayStart(input.received_on) : null;
+  if (receivedAt && receivedAt.getTime() > Date.now()) {
+    throw invalid("Invalid parameters", [
+      { path: "received_on", message: "Must not be in the future", code: "received_in_future" },
+    ]);
+  }
+  return { channel: input.channel ?? null, receivedAt, note: input.note || null };
+}
+
 /** An access package requested by staff (a request received by e-mail or letter): one pending per CPF. */
-export async function requestAccessByStaff(actor: Actor, cpf: string) {
+export async function requestAccessByStaff(actor: Actor, cpf: string, entry: Omit<TSubjectRequestBody, "cpf"> = {}) {
   const digits = digitsOf(cpf);
+  const hand = handEntry(entry);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { request, created } = await requestAccess(
       actor.instanceId,
       digits,
-      { source: "admin", requestedById: actor.userId },
+      { source: "admin", requestedById: actor.userId, ...hand },
       tx,
     );
     if (created) {
@@ -84,7 +107,7 @@ export async function requestAccessByStaff(actor: Actor, cpf: string) {
         action: "lgpd_access.request",
         entity: "lgpd_access",
         entityId: request.id,
-        details: { source: "admin" },
+        details: { source: "admin", channel: hand.channel, received_at: hand.receivedAt?.toISOString() ?? null },
       });
     }
     return { created, request: serializeAccessRequest(request) };
@@ -92,14 +115,15 @@ export async function requestAccessByStaff(actor: Actor, cpf: string) {
 }
 
 /** A deletion requested by staff: the same request (and queue) as the API's, source "admin". */
-export async function requestDeletionByStaff(actor: Actor, cpf: string) {
+export async function requestDeletionByStaff(actor: Actor, cpf: string, entry: Omit<TSubjectRequestBody, "cpf"> = {}) {
   const digits = digitsOf(cpf);
+  const hand = handEntry(entry);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { request, created } = await requestDeletion(
       actor.instanceId,
       digits,
-      { source: "admin", requestedById: actor.userId },
+      { source: "admin", requestedById: actor.userId, ...hand },
       tx,
     );
     if (created) {
@@ -107,7 +131,12 @@ export async function requestDeletionByStaff(actor: Actor, cpf: string) {
         action: "lgpd_request.create",
         entity: "lgpd_request",
         entityId: request.id,
-        details: { source: "admin" },
+        details: {
+          source: "admin",
+          channel: hand.channel,
+          received_at: hand.receivedAt?.toISOString() ?? null,
+          review: request.review,
+        },
       });
     }
     return { created, request: serializeLgpdRequest(request) };

@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { requestDeletionByStaff } from "@/lib/lgpd/server/subject-admin.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => requestDeletionByStaff(actor, body.cpf));
+export const POST = apiRoute(contract.POST, async ({ actor, body }) => requestDeletionByStaff(actor, body.cpf, body));

@@ -1,0 +1,350 @@
+"use client";
+
+// The officer's steering tools on /lgpd/titular: how a request entered by hand arrived, the deletion-review setting
+// with the requests awaiting review (approve, or deny with a reason), and the legal holds (LGPD Art. 16 I).
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button.tsx";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
+import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
+import type { SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
+import {
+  useApproveDeletion,
+  useCreateLegalHold,
+  useDeleteLegalHold,
+  useDenyDeletion,
+  useLegalHolds,
+  useReviewOverview,
+  useSetDeletionReview,
+  type LegalHold,
+} from "@/lib/api-client/lgpd-steering.ts";
+import { LGPD_CHANNELS } from "@/lib/lgpd/schemas.ts";
+import { useDateTime } from "./use-date-time.ts";
+
+export type HandEntry = { channel: string; received_on: string; note: string };
+export const EMPTY_ENTRY: HandEntry = { channel: "", received_on: "", note: "" };
+
+/** The body fields of a request entered by hand (empty ones left out). */
+export function entryBody(entry: HandEntry) {
+  return {
+    ...(entry.channel ? { channel: entry.channel as (typeof LGPD_CHANNELS)[number] } : {}),
+    ...(entry.received_on ? { received_on: entry.received_on } : {}),
+    ...(entry.note.trim() ? { note: entry.note.trim() } : {}),
+  };
+}
+
+/** How a request received by e-mail, letter, phone or in person arrived: channel, day (the deadline's start), note. */
+export function HandEntryFields({ value, onChange }: { value: HandEntry; onChange: (next: HandEntry) => void }) {
+  const t = useTranslations("lgpdSteering.entry");
+  const today = new Date().toLocaleDateString("sv-SE", { timeZone: "America/Sao_Paulo" });
+  return (
+    <fieldset className="mb-4 grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{t("legend")}</legend>
+      <SelectField
+        label={t("channel")}
+        name="channel"
+        value={value.channel}
+        onChange={(event) => onChange({ ...value, channel: event.currentTarget.value })}
+      >
+        <option value="">{t("channelNone")}</option>
+        {LGPD_CHANNELS.map((channel) => (
+          <option key={channel} value={channel}>
+            {t(`channels.${channel}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t("receivedOn")}
+        name="received_on"
+        type="date"
+        max={today}
+        hint={t("receivedHint")}
+        value={value.received_on}
+        onChange={(event) => onChange({ ...value, received_on: event.currentTarget.value })}
+      />
+      <TextAreaField
+        label={t("note")}
+        name="note"
+        rows={2}
+        maxLength={1000}
+        hint={t("noteHint")}
+        value={value.note}
+        onChange={(event) => onChange({ ...value, note: event.currentTarget.value })}
+      />
+    </fieldset>
+  );
+}
+
+/** "Aguardando revisão" / "Negada: motivo" beside a request's status, and how it arrived when entered by hand. */
+export function ReviewNote({ row }: { row: SerializedLgpdRequest }) {
+  const t = useTranslations("lgpdSteering");
+  const when = useDateTime();
+  return (
+    <span className="flex flex-col gap-0.5 text-xs text-slate-700">
+      {row.review === "denied" && row.review_reason ? (
+        <span>{t("review.deniedReason", { reason: row.review_reason })}</span>
+      ) : row.review ? (
+        <span data-review={row.review}>{t(`review.states.${row.review}`)}</span>
+      ) : null}
+      {row.channel ? (
+        <span>
+          {t("review.channelLine", {
+            channel: t(`entry.channels.${row.channel}`),
+            date: when(row.received_at ?? row.requested_at),
+          })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The review setting, the instance's requests awaiting review (approve / deny), and the returning-CPF count. */
+export function ReviewPanel() {
+  const t = useTranslations("lgpdSteering.review");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
+  const when = useDateTime();
+  const overview = useReviewOverview();
+  const setting = useSetDeletionReview();
+  const approve = useApproveDeletion();
+  const deny = useDenyDeletion();
+  const [approving, setApproving] = useState<SerializedLgpdRequest | null>(null);
+  const [denying, setDenying] = useState<SerializedLgpdRequest | null>(null);
+  const [reason, setReason] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (overview.isPending) return <Spinner label={tc("states.loading")} />;
+  if (overview.isError) return <Alert>{tc("states.error", { message: errorText.text(overview.error) })}</Alert>;
+  const data = overview.data;
+  const columns: Array<Column<SerializedLgpdRequest>> = [
+    { key: "id", label: t("columns.id"), rowHeader: true, cardTitle: true, cell: (row) => row.id },
+    { key: "cpf", label: t("columns.cpf"), cell: (row) => row.cpf_masked },
+    { key: "requested", label: t("columns.received"), cell: (row) => when(row.received_at ?? row.requested_at) },
+    { key: "how", label: t("columns.how"), cardWide: true, cell: (row) => <ReviewNote row={row} /> },
+    {
+      key: "actions",
+      label: t("columns.actions"),
+      cardWide: true,
+      cell: (row) => (
+        <span className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setApproving(row)}>
+            {t("approve", { id: row.id })}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setReason("");
+              setDenying(row);
+            }}
+          >
+            {t("deny", { id: row.id })}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t("title")}>
+      <div className="space-y-3">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            // While saving, the box shows the choice just made (the answer then confirms it).
+            checked={setting.isPending ? setting.variables : data.enabled}
+            disabled={setting.isPending}
+            onChange={(event) => setting.mutate(event.currentTarget.checked)}
+          />
+          <span>
+            <span className="font-medium">{t("toggle")}</span>
+            <span className="block text-xs text-slate-600">{t("toggleHint")}</span>
+          </span>
+        </label>
+        {setting.isSuccess ? (
+          <p role="status" className="text-sm">
+            {t("saved")}
+          </p>
+        ) : null}
+        {setting.isError ? <Alert>{errorText.text(setting.error)}</Alert> : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        <p className="text-sm text-slate-700" data-testid="returning-count">
+          {t("returning", { count: data.returned_documents })}
+        </p>
+        <h3 className="text-sm font-semibold">{t("awaitingTitle")}</h3>
+        <DataTable
+          label={t("awaitingTitle")}
+          columns={columns}
+          rows={data.awaiting}
+          rowKey={(row) => row.id}
+          empty={t("none")}
+          cards
+        />
+      </div>
+      <ConfirmDialog
+        open={approving !== null}
+        tone="danger"
+        title={t("confirmApproveTitle")}
+        message={t("confirmApprove", { cpf: approving?.cpf_masked ?? "" })}
+        confirmLabel={approving ? t("approve", { id: approving.id }) : ""}
+        pending={approve.isPending}
+        error={approve.error}
+        onCancel={() => setApproving(null)}
+        onConfirm={() =>
+          approving &&
+          approve.mutate(approving.id, {
+            onSuccess: (row) => {
+              setApproving(null);
+              setNotice(t("approved", { id: row.id }));
+            },
+          })
+        }
+      />
+      <Dialog open={denying !== null} title={t("denyTitle", { id: denying?.id ?? 0 })} onClose={() => setDenying(null)}>
+        <form
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!denying) return;
+            deny.mutate(
+              { id: denying.id, reason },
+              {
+                onSuccess: (row) => {
+                  setDenying(null);
+                  setNotice(t("denied", { id: row.id }));
+                },
+              },
+            );
+          }}
+        >
+          <TextAreaField
+            label={t("reason")}
+            name="reason"
+            rows={3}
+            required
+            minLength={3}
+            maxLength={500}
+            hint={t("reasonHint")}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          {deny.isError ? <Alert>{errorText.text(deny.error)}</Alert> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDenying(null)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" variant="danger" disabled={deny.isPending || reason.trim().length < 3}>
+              {t("denyConfirm")}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}
+
+type Choice = { id: number; name: string };
+
+/** The instance's legal holds: add one (a product or a status, its basis and period), remove one. */
+export function LegalHoldsPanel({ products, statuses }: { products: Choice[]; statuses: Choice[] }) {
+  const t = useTranslations("lgpdSteering.holds");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
+  const holds = useLegalHolds();
+  const create = useCreateLegalHold();
+  const remove = useDeleteLegalHold();
+  const [scope, setScope] = useState("");
+  const scopeLabel = (hold: LegalHold) =>
+    hold.product_id !== null ? t("product", { name: hold.scope_name }) : t("status", { name: hold.scope_name });
+
+  function add(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const [kind, id] = scope.split(":");
+    create.mutate(
+      {
+        ...(kind === "product" ? { product_id: Number(id) } : { status_id: Number(id) }),
+        basis: String(data.get("basis") ?? ""),
+        period_years: Number(data.get("period_years")),
+      },
+      {
+        onSuccess: () => {
+          form.reset();
+          setScope("");
+        },
+      },
+    );
+  }
+
+  const columns: Array<Column<LegalHold>> = [
+    { key: "scope", label: t("columns.scope"), rowHeader: true, cardTitle: true, cell: scopeLabel },
+    { key: "basis", label: t("columns.basis"), cell: (hold) => hold.basis },
+    { key: "period", label: t("columns.period"), cell: (hold) => t("period", { years: hold.period_years }) },
+    {
+      key: "remove",
+      label: t("columns.actions"),
+      cell: (hold) => (
+        <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(hold.id)}>
+          {t("remove", { name: hold.scope_name })}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t("title")}>
+      <p className="mb-3 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
+      {holds.isPending ? (
+        <Spinner label={tc("states.loading")} />
+      ) : holds.isError ? (
+        <Alert>{errorText.text(holds.error)}</Alert>
+      ) : (
+        <DataTable
+          label={t("title")}
+          columns={columns}
+          rows={holds.data.items}
+          rowKey={(hold) => hold.id}
+          empty={t("none")}
+          cards
+        />
+      )}
+      <form onSubmit={add} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start">
+        <SelectField
+          label={t("scope")}
+          name="scope"
+          required
+          value={scope}
+          onChange={(event) => setScope(event.currentTarget.value)}
+        >
+          <option value="">{t("chooseScope")}</option>
+          {products.map((product) => (
+            <option key={`p${product.id}`} value={`product:${product.id}`}>
+              {t("product", { name: product.name })}
+            </option>
+          ))}
+          {statuses.map((status) => (
+            <option key={`s${status.id}`} value={`status:${status.id}`}>
+              {t("status", { name: status.name })}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t("basis")} name="basis" required minLength={3} maxLength={300} hint={t("basisHint")} />
+        <TextField label={t("years")} name="period_years" type="number" min={1} max={100} required defaultValue={5} />
+        <Button type="submit" className="sm:mt-6" disabled={create.isPending || scope === ""}>
+          {t("add")}
+        </Button>
+      </form>
+      {create.isError ? (
+        <div className="mt-2">
+          <Alert>{errorText.text(create.error)}</Alert>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
