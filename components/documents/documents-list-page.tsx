@@ -18,6 +18,7 @@ import { AddFilterPopover } from "./add-filter-popover.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { FilterChips } from "./filter-chips.tsx";
+import { QueueViews } from "./queue-views.tsx";
 import { QuickSearch } from "./quick-search.tsx";
 import { SavedFilters } from "./saved-filters.tsx";
 import { SearchResults } from "./search-results.tsx";
@@ -118,6 +119,8 @@ export function DocumentsListPage({
           ) : null}
         </div>
       </div>
+
+      <QueueViews filters={query.filters} hasUser={userId !== null} />
 
       <div className="flex flex-wrap items-center gap-2">
         <QuickSearch

@@ -36,6 +36,8 @@ export function DocumentsTable({
   revealed,
   view,
   now,
+  onTake,
+  linkQuery = "",
 }: {
   items: DocumentListItem[];
   caption: string;
@@ -50,8 +52,13 @@ export function DocumentsTable({
   revealed: Map<number, RevealedPersonalData>;
   view: ListView;
   now: number;
+  /** "Assumir" on an unassigned row (staff with a user only). */
+  onTake?: (item: DocumentListItem) => void;
+  /** The list's query string, carried to the document page (back, previous/next: components/document/list-navigation). */
+  linkQuery?: string;
 }) {
   const t = useTranslations("documents.table");
+  const ta = useTranslations("operator.assign");
   const format = useFormatter();
   const cell = view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
   const secondary = productColumns ? FROM_2XL : FROM_LG;
@@ -79,7 +86,7 @@ export function DocumentsTable({
       cell: (item) => (
         // No prefetch: a page of 25–100 rows would render as many document pages on the server.
         <Link
-          href={`/documents/${item.id}`}
+          href={`/documents/${item.id}${linkQuery ? `?${linkQuery}` : ""}`}
           prefetch={false}
           data-row-link
           className="font-medium text-brand-700 underline-offset-2 hover:underline"
@@ -141,6 +148,30 @@ export function DocumentsTable({
           <span className="sr-only"> ({item.status.category.label})</span>
         </>
       ),
+    },
+    shows("assignee") && {
+      key: "assignee",
+      label: ta("column"),
+      cellClassName: "max-w-28 truncate lg:max-w-44",
+      cell: (item) =>
+        item.assignee ? (
+          <span title={item.assignee.name} data-testid="assignee">
+            {item.assignee.name}
+          </span>
+        ) : onTake ? (
+          <button
+            type="button"
+            onClick={() => onTake(item)}
+            aria-label={ta("takeRow", { protocol: item.protocol })}
+            className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {ta("take")}
+          </button>
+        ) : (
+          <span className="text-slate-500" data-testid="assignee">
+            —<span className="sr-only"> {ta("nobody")}</span>
+          </span>
+        ),
     },
     shows("sla_end") && {
       key: "sla_end",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { DocumentPage } from "@/components/document/document-page.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
@@ -12,9 +13,14 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 // /documents/<id>: a thin server page; the client component loads the data through /api/documents/<id>, which
 // checks the session and the instance again (another instance's document is a 404 there).
 export default async function DocumentRoute({ params }: { params: Promise<{ id: string }> }) {
-  await requireStaff("viewer");
+  const actor = await requireStaff("viewer");
   const { id } = await params;
   const value = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
   if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) notFound();
-  return <DocumentPage id={value} />;
+  // useSearchParams (the list the document was opened from) needs a Suspense boundary.
+  return (
+    <Suspense>
+      <DocumentPage id={value} me={actor.userId} />
+    </Suspense>
+  );
 }
