@@ -40,10 +40,11 @@ beforeAll(async () => {
   const now = Date.now();
   const set = (key: string, data: Record<string, unknown>) => db.document.update({ where: { id: docs[key]! }, data });
   await set("anaOpen", { userId: users.ana });
-  await set("anaDone", { userId: users.ana, dateFinished: new Date(now - 3_600_000) });
+  const done = catalog.statusIds["Concluído"];
+  await set("anaDone", { userId: users.ana, statusId: done, dateFinished: new Date(now - 3_600_000) });
   await set("brunoOpen", { userId: users.bruno });
   await set("nobodyDue", { slaEnd: new Date("2026-03-10T15:00:00Z") });
-  await set("nobodyDoneOld", { dateFinished: new Date("2026-01-05T12:00:00Z") });
+  await set("nobodyDoneOld", { statusId: done, dateFinished: new Date("2026-01-05T12:00:00Z") });
 });
 afterAll(async () => {
   await closeDb();
@@ -72,7 +73,9 @@ describe("assignment filters", () => {
 
   it("open / finished, due on a day, finished from a day", async () => {
     expect(await names({ state: "open", assignee: "me" }, users.ana)).toEqual(["anaOpen"]);
+    // Open/finished by the status's category kind (as the dashboard counts), paused ones are open.
     expect(await names({ state: "finished" })).toEqual(["anaDone", "nobodyDoneOld"]);
+    expect(await names({ state: "open" })).toEqual(["anaOpen", "brunoOpen", "nobodyDue", "nobodyOpen"]);
     // 15:00Z is 12:00 in São Paulo on 2026-03-10; the day before and after do not match.
     expect(await names({ due_on: "2026-03-10" })).toEqual(["nobodyDue"]);
     expect(await names({ due_on: "2026-03-11" })).toEqual([]);

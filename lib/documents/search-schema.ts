@@ -9,7 +9,7 @@ import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
  */
 export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
-/** open: not finished (paused ones included); finished: date_finished set (finished and cancelled categories). */
+/** By the status's category kind: open = not `finished` (paused ones included); finished = kind `finished`. */
 export const WORK_STATES = ["open", "finished"] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -157,8 +157,13 @@ export async function documentFilterSql(
   else if (filters.assignee === "me") {
     conditions.push(me === null ? Prisma.sql`FALSE` : Prisma.sql`d."userId" = ${me}::int`);
   } else if (filters.assignee !== undefined) conditions.push(Prisma.sql`d."userId" = ${filters.assignee}::int`);
-  if (filters.state === "open") conditions.push(Prisma.sql`d."dateFinished" IS NULL`);
-  if (filters.state === "finished") conditions.push(Prisma.sql`d."dateFinished" IS NOT NULL`);
+  if (filters.state) {
+    // By the status's category kind, as the dashboard counts open and finished (lib/dashboard/server).
+    const finished = Prisma.raw(filters.state === "finished" ? "=" : "<>");
+    conditions.push(Prisma.sql`d."statusId" IN (
+      SELECT s.id FROM "Status" s JOIN "StatusCategory" c ON c.id = s."categoryId"
+      WHERE s."instanceId" = ${instanceId}::int AND c.kind ${finished} 'finished')`);
+  }
   if (filters.due_on) {
     conditions.push(Prisma.sql`d."slaEnd" >= ${localDayStart(filters.due_on)}::timestamptz`);
     conditions.push(Prisma.sql`d."slaEnd" < ${localDayEnd(filters.due_on)}::timestamptz`);
