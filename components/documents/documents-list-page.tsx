@@ -45,6 +45,7 @@ export function DocumentsListPage({
 }) {
   const t = useTranslations("documents");
   const tq = useTranslations("queue");
+  const tNew = useTranslations("operator.create");
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -109,6 +110,14 @@ export function DocumentsListPage({
         <div className="flex flex-wrap items-center gap-2">
           {/* Exactly the filtered set: the export takes the list's own filters. */}
           <ExportButton filter={query.filters} />
+          {canChangeStatus ? (
+            <Link
+              href="/documents/new"
+              className="inline-flex min-h-9 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              {tNew("button")}
+            </Link>
+          ) : null}
           {canChangeStatus ? (
             <Link
               href="/documents/import"
