@@ -40,7 +40,7 @@ export function ListNavigation({ id }: { id: number }) {
   const router = useRouter();
   const query = useListContext();
   const current = useDocumentSearch(query);
-  const items = current.data?.items ?? [];
+  const items = useMemo(() => current.data?.items ?? [], [current.data]);
   const index = items.findIndex((item) => item.id === id);
   const total = current.data?.total ?? 0;
   const pages = current.data ? Math.max(1, Math.ceil(total / query.page_size)) : 1;
