@@ -188,3 +188,43 @@ test("a KPI tile opens its filtered queue, with the number the tile shows", asyn
   await expect(page).toHaveURL(/sla=late/);
   await expect(page.getByRole("button", { name: "Remover filtro SLA: Atrasado" })).toBeVisible();
 });
+
+test("create a document from the UI: validated as the API validates, then opened", async ({ page }) => {
+  await signIn(page, "staff");
+  await page.getByRole("link", { name: "Novo documento" }).click();
+  await expect(page).toHaveURL(/\/documents\/new$/);
+  await expect(page).toHaveTitle("Novo documento · DocFlow");
+
+  // Nothing chosen and a bad e-mail: the create schema's own messages, under their inputs.
+  await page.getByLabel("E-mail").fill("não é e-mail");
+  await page.getByRole("button", { name: "Criar documento" }).click();
+  await expect(page.getByText("Corrija os campos marcados.")).toBeVisible();
+  for (const label of ["Produto", "Status inicial", "CPF ou CNPJ", "E-mail"]) {
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(page.getByLabel("Produto")).toHaveAccessibleDescription(/.+/);
+
+  await page.getByLabel("Produto").selectOption({ label: "Seguro Auto" });
+  // The product's columns appear once it is chosen.
+  await expect(page.getByRole("group", { name: "Colunas do produto" })).toBeVisible();
+  await page.getByLabel("Status inicial").selectOption({ label: "Novo" });
+  const cpf = cpfFromBase("771000007");
+  await page.getByLabel("CPF ou CNPJ").fill(cpf);
+  await page.getByLabel("Nome do cliente").fill("Cliente Criado Pela Tela");
+  await page.getByLabel("E-mail").fill("criado@example.com");
+  await page
+    .getByRole("group", { name: "Colunas do produto" })
+    .getByLabel(/^Placa/)
+    .fill("UIX1A23");
+  await page.getByRole("button", { name: "Criar documento" }).click();
+
+  await expect(page).toHaveURL(/\/documents\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  await expect(page.getByTestId("document-status")).toContainText("Novo");
+  const view = (await api(page, "document/loadById", { id })) as {
+    filled_columns: Record<string, unknown>;
+    fields_to_show: Record<string, unknown>;
+  };
+  expect(view.filled_columns.placa).toBe("UIX1A23");
+  expect(String(view.fields_to_show.Cliente)).toMatch(/^C/);
+});
