@@ -124,6 +124,7 @@ test("on the document page: Assumir, and assigning to someone else is one step w
 test("a viewer sees no Assumir and the server refuses the change", async ({ page }) => {
   await signIn(page, "staff");
   const { cpf, created } = await createDocuments(page, "771000004", 1);
+  await page.context().clearCookies();
   await signIn(page, "viewer");
   await page.goto(`/documents?cpf=${cpf}`);
   await expect(rowOf(page, created[0]!.protocol)).toBeVisible();
