@@ -229,3 +229,45 @@ test("create a document from the UI: validated as the API validates, then opened
   expect(view.filled_columns.placa).toBe("UIX1A23");
   expect(String(view.fields_to_show.Cliente)).toMatch(/^C/);
 });
+
+test("density: full width at 1,920, one row height per density, no sideways scroll at 1,280", async ({ page }) => {
+  await signIn(page, "staff");
+  const frame = page.getByRole("region", { name: "Tabela de documentos" }).first();
+  const rows = table(page).locator("tbody tr");
+  const heights = () =>
+    rows.evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().height)));
+  const sideways = () =>
+    frame.evaluate((node) => {
+      const scroller = [node, ...node.querySelectorAll("*")].find(
+        (element) => getComputedStyle(element).overflowX !== "visible",
+      );
+      return {
+        table: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/documents");
+  await expect(rows.first()).toBeVisible();
+  await expect(table(page)).toHaveAttribute("data-density", "compact");
+  expect(await sideways()).toEqual({ table: 0, page: 0 });
+  const compact = await heights();
+  expect(new Set(compact).size, `row heights ${compact.join(",")}`).toBe(1);
+  expect(compact[0]).toBeLessThanOrEqual(34);
+
+  await page.getByRole("button", { name: "Exibição" }).click();
+  await page.getByRole("radio", { name: "Confortável" }).check();
+  await expect(table(page)).toHaveAttribute("data-density", "comfortable");
+  const comfortable = await heights();
+  expect(new Set(comfortable).size, `row heights ${comfortable.join(",")}`).toBe(1);
+  expect(comfortable[0]).toBeGreaterThan(compact[0]! + 8);
+  await page.getByRole("radio", { name: "Compacta" }).check();
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await expect(rows.first()).toBeVisible();
+  const width = await table(page).evaluate((node) => node.getBoundingClientRect().width);
+  expect(width).toBeGreaterThan(1800);
+  expect(await sideways()).toEqual({ table: 0, page: 0 });
+});

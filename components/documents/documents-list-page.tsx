@@ -83,7 +83,7 @@ export function DocumentsListPage({
   const toggle = (which: "filters" | "saved") => setPanel((current) => (current === which ? "none" : which));
 
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" data-full-width>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <div className="flex flex-wrap items-baseline gap-x-3">
           <h1 className="text-xl font-semibold">{t("title")}</h1>

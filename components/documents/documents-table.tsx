@@ -60,8 +60,14 @@ export function DocumentsTable({
   const t = useTranslations("documents.table");
   const ta = useTranslations("operator.assign");
   const format = useFormatter();
-  const cell = view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
-  const secondary = productColumns ? FROM_2XL : FROM_LG;
+  // One row height per density (every cell one line: long values are cut with "…" and shown whole in a tooltip);
+  // compact is 32 px a row, comfortable 48 px.
+  const cell =
+    view.density === "compact"
+      ? "h-8 px-1.5 py-0 align-middle text-[13px] leading-tight lg:px-2"
+      : "h-12 px-1.5 py-2 align-middle lg:px-3";
+  // Modality and creation date give way below 1,536 px (they are on the document page): no sideways scroll at 1,280.
+  const secondary = FROM_2XL;
   const shows = (column: OptionalColumn) => !view.hidden.includes(column);
   const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
 
@@ -98,12 +104,14 @@ export function DocumentsTable({
     shows("name") && {
       key: "name",
       label: t("name"),
-      cellClassName: "max-w-36 truncate lg:max-w-64",
+      cellClassName: "max-w-36 truncate whitespace-nowrap lg:max-w-56",
       cell: (item) => {
         const personal = revealed.get(item.id);
         return (
           <>
-            <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
+            <span data-testid="name" title={(personal ? personal.name : item.name) ?? undefined}>
+              {(personal ? personal.name : item.name) ?? "—"}
+            </span>
             {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
             {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
           </>
@@ -186,8 +194,11 @@ export function DocumentsTable({
             key: `column:${column.key}`,
             label: column.label,
             className: FROM_LG,
-            cellClassName: `whitespace-nowrap ${FROM_LG}`,
-            cell: (item) => showColumn(item.columns[column.key], column),
+            cellClassName: `max-w-40 truncate whitespace-nowrap ${FROM_LG}`,
+            cell: (item) => {
+              const shown = showColumn(item.columns[column.key], column);
+              return <span title={shown}>{shown}</span>;
+            },
           }))
         : [
             {

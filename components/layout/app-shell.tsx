@@ -82,7 +82,8 @@ export function AppShell({
           </MobileMenu>
         </div>
       </header>
-      <main id="content" className="mx-auto max-w-7xl px-4 py-6">
+      {/* A page that needs the width (the documents queue) marks itself data-full-width: no cap at 1,920 px. */}
+      <main id="content" className="mx-auto max-w-7xl px-4 py-6 has-[[data-full-width]]:max-w-none">
         {children}
       </main>
     </div>
