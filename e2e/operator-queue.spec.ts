@@ -121,16 +121,22 @@ test("on the document page: Assumir, and assigning to someone else is one step w
   await expect(page.getByText(`Responsável: ${STAFF}`, { exact: true })).toBeVisible();
 });
 
-test("a viewer sees no Assumir and the server refuses the change", async ({ page }) => {
+test("a viewer sees no Assumir and the server refuses the change", async ({ page, browser }) => {
   await signIn(page, "staff");
   const { cpf, created } = await createDocuments(page, "771000004", 1);
-  await page.context().clearCookies();
-  await signIn(page, "viewer");
-  await page.goto(`/documents?cpf=${cpf}`);
-  await expect(rowOf(page, created[0]!.protocol)).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Assumir/ })).toHaveCount(0);
-  const options = (await api(page, "documents/filter-options", {})) as { me: number };
-  await api(page, "document/updateById", { id: created[0]!.id, user_id: options.me }, 403);
+  // The viewer in a browser context of its own (nothing of the staff session in it).
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  try {
+    await signIn(viewer, "viewer");
+    await viewer.goto(`/documents?cpf=${cpf}`);
+    await expect(rowOf(viewer, created[0]!.protocol)).toBeVisible();
+    await expect(viewer.getByRole("button", { name: /^Assumir/ })).toHaveCount(0);
+    const options = (await api(viewer, "documents/filter-options", {})) as { me: number };
+    await api(viewer, "document/updateById", { id: created[0]!.id, user_id: options.me }, 403);
+  } finally {
+    await context.close();
+  }
 });
 
 test("previous/next walk a filtered list across pages; back keeps the filter, page and row", async ({ page }) => {
@@ -174,7 +180,8 @@ test("a KPI tile opens its filtered queue, with the number the tile shows", asyn
   await createDocuments(page, "771000006", 1);
   await page.goto("/dashboard");
   const tile = page.getByTestId("kpi-unassigned");
-  await expect(tile).toHaveText(/^\d+\+?$/);
+  // Five counts and the charts load at once; on a loaded machine that takes a while.
+  await expect(tile).toHaveText(/^\d+\+?$/, { timeout: 30_000 });
   const shown = (await tile.textContent())!;
   await page.locator('[data-kpi="unassigned"]').click();
   await expect(page).toHaveURL(/\/documents\?.*resp=none/);
@@ -184,7 +191,7 @@ test("a KPI tile opens its filtered queue, with the number the tile shows", asyn
   await expect(page.getByText(new RegExp(`^${shown.replace("+", "")}\\+? documentos?$`))).toBeVisible();
 
   await page.goto("/dashboard");
-  await expect(page.getByTestId("kpi-lateNow")).toHaveText(/^\d+\+?$/);
+  await expect(page.getByTestId("kpi-lateNow")).toHaveText(/^\d+\+?$/, { timeout: 30_000 });
   await page.locator('[data-kpi="lateNow"]').click();
   await expect(page).toHaveURL(/sla=late/);
   await expect(page.getByRole("button", { name: "Remover filtro SLA: Atrasado" })).toBeVisible();
