@@ -10,6 +10,7 @@ import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 const WIDTHS = [1280, 1920] as const;
 
 test("the queue, a document page and the dashboard at 1,280 and 1,920 px", async ({ page }) => {
+  test.setTimeout(240_000); // eight pages and shots on a shared machine
   mkdirSync("e2e/screenshots", { recursive: true });
   await signIn(page, "staff");
   for (const width of WIDTHS) {
