@@ -89,18 +89,19 @@ export function ListNavigation({ id }: { id: number }) {
   }, [neighbours, router]);
 
   if (!neighbours) return null;
-  const linkClass =
-    "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  const box = "inline-flex min-h-9 items-center gap-1 rounded-md border px-3 text-sm font-medium";
+  const linkClass = `${box} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
+  const disabledClass = `${box} cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500`;
   return (
     <nav aria-label={t("label")} className="flex flex-wrap items-center gap-2" data-testid="list-navigation">
       {neighbours.previous ? (
         <Link href={neighbours.previous} className={linkClass} rel="prev" aria-keyshortcuts="[">
-          <span aria-hidden>‹ </span>
+          <span aria-hidden>‹</span>
           {t("previous")}
         </Link>
       ) : (
-        <span className={`${linkClass} cursor-not-allowed text-slate-400`} aria-disabled="true">
-          <span aria-hidden>‹ </span>
+        <span className={disabledClass} aria-disabled="true">
+          <span aria-hidden>‹</span>
           {t("previous")}
         </span>
       )}
@@ -110,12 +111,12 @@ export function ListNavigation({ id }: { id: number }) {
       {neighbours.next ? (
         <Link href={neighbours.next} className={linkClass} rel="next" aria-keyshortcuts="]">
           {t("next")}
-          <span aria-hidden> ›</span>
+          <span aria-hidden>›</span>
         </Link>
       ) : (
-        <span className={`${linkClass} cursor-not-allowed text-slate-400`} aria-disabled="true">
+        <span className={disabledClass} aria-disabled="true">
           {t("next")}
-          <span aria-hidden> ›</span>
+          <span aria-hidden>›</span>
         </span>
       )}
       <span className="hidden text-xs text-slate-600 lg:inline">{t("keys")}</span>
