@@ -41,6 +41,12 @@ async function searchCpfAndCategories(page: Page, cpf: string, categories: strin
   // The list remounts for a new search (nothing selected or revealed carries over): wait until this one is the URL's,
   // or a click on the CPF-only results can be undone by the categories landing after it (seen on a loaded machine).
   await expect.poll(() => new URL(page.url()).searchParams.getAll("cat").length).toBe(categories.length);
+  // …and until its rows replaced the previous search's (shown meanwhile, aria-busy): "Revelar esta página" reveals
+  // the rows on screen, which were the CPF-only ones when clicked too early on a loaded machine.
+  await expect(page.getByRole("region", { name: "Tabela de documentos" }).getByRole("table")).not.toHaveAttribute(
+    "aria-busy",
+    "true",
+  );
 }
 
 /** Same-origin API call with the page's session cookie (the wrapper wants an Origin on cookie-authenticated POSTs). */
