@@ -160,7 +160,9 @@ export function DocumentsTable({
     shows("assignee") && {
       key: "assignee",
       label: ta("column"),
-      cellClassName: "max-w-28 truncate lg:max-w-44",
+      // From laptop width: on a tablet the SLA column must stay on screen (the responsible is on the document page).
+      className: FROM_LG,
+      cellClassName: `max-w-44 truncate whitespace-nowrap ${FROM_LG}`,
       cell: (item) =>
         item.assignee ? (
           <span title={item.assignee.name} data-testid="assignee">
