@@ -149,6 +149,8 @@ test("previous/next walk a filtered list across pages; back keeps the filter, pa
   await expect(page).toHaveURL(new RegExp(`/documents/${second!.id}\\?`));
   await expect(page.getByTestId("list-position")).toHaveText("2 de 3");
 
+  // The next one is on page 2: `]` works once it is known (the "Próximo" link shows then).
+  await expect(page.getByRole("link", { name: /Próximo/ })).toBeVisible();
   await page.getByRole("heading", { level: 1 }).click();
   await page.keyboard.press("]");
   await expect(page).toHaveURL(new RegExp(`/documents/${third!.id}\\?.*page=2`));
@@ -158,6 +160,7 @@ test("previous/next walk a filtered list across pages; back keeps the filter, pa
 
   await page.getByRole("link", { name: /Anterior/ }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${second!.id}\\?`));
+  await expect(page.getByRole("link", { name: /Anterior/ })).toBeVisible();
   await page.getByRole("heading", { level: 1 }).click();
   await page.keyboard.press("[");
   await expect(page).toHaveURL(new RegExp(`/documents/${first!.id}\\?`));
