@@ -17,6 +17,26 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+type BenchDb = Awaited<ReturnType<(typeof import("../lib/db/client.ts"))["getDb"]>>;
+
+/** The user "Meus documentos" is measured for; assigns every 40th document to it the first time. */
+async function benchAssignee(db: BenchDb, instanceId: number): Promise<number> {
+  const email = "bench-assignee@bench.test";
+  const existing = await db.user.findUnique({ where: { email } });
+  if (existing) return existing.id;
+  if (!process.env.BENCH_DATABASE_NAME) {
+    // The shared seeded database is not written to: "me" is then its first user, with whatever it holds.
+    const first = await db.user.findFirst({ where: { instanceId }, orderBy: { id: "asc" } });
+    console.log("no BENCH_DATABASE_NAME copy: 'Meus documentos' measured for the first user as the database is");
+    return first?.id ?? 0;
+  }
+  const user = await db.user.create({
+    data: { instanceId, email, name: "Bench Responsável", role: "staff", passwordHash: "!" },
+  });
+  await db.$executeRaw`UPDATE "Document" SET "userId" = ${user.id} WHERE "instanceId" = ${instanceId} AND id % 40 = 0`;
+  return user.id;
+}
+
 export async function run() {
   const serverUrl =
     process.env.BENCH_DATABASE_URL ??
@@ -50,6 +70,11 @@ export async function run() {
       .map((v) => v.toFixed(1))
       .join(" ")}`,
   );
+  // "Meus documentos" needs someone with documents: the bench's user (made once) holds every 40th document of the
+  // database it runs on (only a copy should be measured this way: BENCH_DATABASE_NAME).
+  const benchUser = await benchAssignee(db, instance.id);
+  const localDay = (offsetDays: number) =>
+    new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
   let customer = 0;
   const nextCpf = () => identifierDigits((customer = (customer + 7919) % Math.floor(DOCUMENTS / 10)));
   const search = (body: () => unknown) => () =>
@@ -80,6 +105,25 @@ export async function run() {
         },
       })),
     ],
+    // Issue 21: the queue's views and the dashboard's KPI tiles (each tile's count is this search's total).
+    [
+      "list: Meus documentos (assignee me, open), most urgent first",
+      () =>
+        searchDocuments({
+          instanceId: instance.id,
+          query: ZSearchDocumentsBody.parse({ filters: { assignee: "me", state: "open" }, sort: "urgency" }),
+          me: benchUser,
+        }),
+    ],
+    [
+      "list: Sem responsável (assignee none, open), most urgent first",
+      search(() => ({ filters: { assignee: "none", state: "open" }, sort: "urgency" })),
+    ],
+    ["list: one person's documents, newest first", search(() => ({ filters: { assignee: benchUser } }))],
+    ["list: KPI open", search(() => ({ filters: { state: "open" }, sort: "urgency" }))],
+    ["list: KPI late now", search(() => ({ filters: { state: "open", sla: "late" }, sort: "urgency" }))],
+    ["list: KPI due today", search(() => ({ filters: { state: "open", due_on: localDay(0) }, sort: "urgency" }))],
+    ["list: KPI finished this week", search(() => ({ filters: { finished_from: localDay(-7) }, sort: "urgency" }))],
     ["dashboard: whole instance, by month", () => loadDashboard(ctx, dashboardQuerySchema.parse({}))],
     [
       "dashboard: one product, last 90 days, by week",

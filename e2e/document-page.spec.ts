@@ -159,7 +159,7 @@ test("a staff user edits filled_columns: adds, changes and removes keys with typ
   await screenshotBothSizes(page, "document-page-filled-columns");
 });
 
-test("a staff user changes status, responsible and modality with confirmation; a refused transition is explained", async ({
+test("a staff user changes status and modality with confirmation, the responsible in one step; a refused transition is explained", async ({
   page,
 }) => {
   await signIn(page, "staff");
@@ -187,13 +187,11 @@ test("a staff user changes status, responsible and modality with confirmation; a
     "Cancelado",
   ]);
 
-  // Responsible and modality, each confirmed. The modality is picked while the responsible change is still on its
-  // way (a slow network, held here): that answer must not clear the modality chosen meanwhile (it did, and under
-  // load the same happened when the answer's callback ran after the page showed the new responsible).
-  await workflow.getByLabel("Responsável").selectOption({ label: "Ana Admin" });
-  await workflow.getByRole("button", { name: "Alterar responsável" }).click();
-  dialog = page.getByRole("dialog", { name: "Confirmar alteração" });
-  await expect(dialog).toContainText("Mudar o responsável de “Ninguém” para “Ana Admin”?");
+  // The responsible changes in one step (issue 21: no confirmation, undo instead); the modality is confirmed. The
+  // modality is picked while the responsible change is still on its way (a slow network, held here): that answer
+  // must not clear the modality chosen meanwhile (it did, and under load the same happened when the answer's
+  // callback ran after the page showed the new responsible).
+  await workflow.getByLabel("Atribuir a").selectOption({ label: "Ana Admin" });
   let releaseAnswer!: () => void;
   const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
   await page.route(
@@ -204,7 +202,9 @@ test("a staff user changes status, responsible and modality with confirmation; a
     },
     { times: 1 },
   );
-  await dialog.getByRole("button", { name: "Confirmar" }).click();
+  await workflow.getByRole("button", { name: "Atribuir", exact: true }).click();
+  dialog = page.getByRole("dialog", { name: "Confirmar alteração" });
+  await expect(dialog).toHaveCount(0);
   await workflow.getByLabel("Modalidade").selectOption({ label: "Horário comercial" });
   releaseAnswer();
   await expect(section(page, "Resumo")).toContainText("Ana Admin");

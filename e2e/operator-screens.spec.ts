@@ -3,13 +3,14 @@ import { mkdirSync } from "node:fs";
 import { signIn } from "./support/fixtures.ts";
 import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 
-// Issue 21: the queue and the document page at 1,280 and 1,920 px, saved under e2e/screenshots/ for a person to look
+// Issue 21: the queue, the document page (also opened from a filtered list) and the dashboard at 1,280 and 1,920 px, saved under e2e/screenshots/ for a person to look
 // at (the closing note describes them). Each shot first checks the page is the one meant, with the find box in its
 // header and the find box's results open over the queue in one of them.
 
 const WIDTHS = [1280, 1920] as const;
 
-test("the queue and a document page at 1,280 and 1,920 px", async ({ page }) => {
+test("the queue, a document page and the dashboard at 1,280 and 1,920 px", async ({ page }) => {
+  test.setTimeout(240_000); // eight pages and shots on a shared machine
   mkdirSync("e2e/screenshots", { recursive: true });
   await signIn(page, "staff");
   for (const width of WIDTHS) {
@@ -34,5 +35,16 @@ test("the queue and a document page at 1,280 and 1,920 px", async ({ page }) => 
       `Protocolo ${E2E_DOCUMENTS.mariaAnalysisLate.protocol}`,
     );
     await page.screenshot({ path: `e2e/screenshots/operator-document-${width}.png`, fullPage: true });
+
+    // A document opened from a filtered list: back link and previous/next of that list.
+    await page.goto(`/documents?cpf=${encodeURIComponent(E2E_DOCUMENTS.mariaNew.cpf)}`);
+    await page.getByRole("link", { name: E2E_DOCUMENTS.mariaAnalysisLate.protocol, exact: true }).click();
+    await expect(page.getByTestId("list-position")).toHaveText(/\d+ de \d+/);
+    await page.screenshot({ path: `e2e/screenshots/operator-document-list-${width}.png` });
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("kpi-open")).toHaveText(/^\d+\+?$/);
+    await expect(page.getByTestId("kpi-finishedWeek")).toHaveText(/^\d+\+?$/);
+    await page.screenshot({ path: `e2e/screenshots/operator-dashboard-${width}.png`, fullPage: true });
   }
 });

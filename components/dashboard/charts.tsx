@@ -13,6 +13,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "use-intl";
 import type { ComplianceRow, DashboardData, Granularity } from "@/lib/dashboard/schema.ts";
 import { ChartCard } from "./chart-card.tsx";
@@ -45,8 +47,16 @@ export function categoryColors(keys: string[]): Map<string, string> {
   );
 }
 
-export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) {
+/** Each bar, and each row of the table, opens the queue filtered to it. */
+export function CategoryChart({
+  rows,
+  hrefFor,
+}: {
+  rows: DashboardData["by_category"];
+  hrefFor: (categoryKey: string) => string;
+}) {
   const t = useTranslations("dashboard");
+  const router = useRouter();
   const colors = categoryColors(rows.map((row) => row.key));
   return (
     <ChartCard
@@ -55,7 +65,18 @@ export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) 
       rows={rows}
       rowKey={(row) => row.key}
       columns={[
-        { label: t("byCategory.category"), value: (row) => row.label },
+        {
+          label: t("byCategory.category"),
+          value: (row) => (
+            <Link
+              href={hrefFor(row.key)}
+              className="text-brand-700 underline underline-offset-2"
+              data-category-link={row.key}
+            >
+              {row.label}
+            </Link>
+          ),
+        },
         { label: t("byCategory.kind"), value: (row) => t(`byCategory.kinds.${row.kind}`) },
         { label: t("byCategory.count"), value: (row) => row.count, numeric: true },
       ]}
@@ -68,7 +89,12 @@ export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) 
             <Tooltip />
             <Bar dataKey="count" name={t("byCategory.count")} isAnimationActive={false}>
               {rows.map((row) => (
-                <Cell key={row.key} fill={colors.get(row.key)} />
+                <Cell
+                  key={row.key}
+                  fill={colors.get(row.key)}
+                  cursor="pointer"
+                  onClick={() => router.push(hrefFor(row.key))}
+                />
               ))}
             </Bar>
           </BarChart>
@@ -78,8 +104,15 @@ export function CategoryChart({ rows }: { rows: DashboardData["by_category"] }) 
   );
 }
 
-export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
+export function SlaChart({
+  sla,
+  hrefFor,
+}: {
+  sla: DashboardData["sla"];
+  hrefFor: (group: "open" | "finished", state: "in_sla" | "late" | "no_sla") => string;
+}) {
   const t = useTranslations("dashboard.sla");
+  const router = useRouter();
   const tDashboard = useTranslations("dashboard");
   const rows = (["open", "finished"] as const).map((group) => ({
     group,
@@ -98,7 +131,11 @@ export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
         { label: t("group"), value: (row) => row.label },
         ...states.map((state) => ({
           label: t(state),
-          value: (row: (typeof rows)[number]) => row[state],
+          value: (row: (typeof rows)[number]) => (
+            <Link href={hrefFor(row.group, state)} className="text-brand-700 underline underline-offset-2">
+              {row[state]}
+            </Link>
+          ),
           numeric: true,
         })),
         { label: t("total"), value: (row) => row.total, numeric: true },
@@ -122,6 +159,11 @@ export function SlaChart({ sla }: { sla: DashboardData["sla"] }) {
                 stackId="sla"
                 fill={SLA_COLORS[state]}
                 isAnimationActive={false}
+                cursor="pointer"
+                onClick={(entry) => {
+                  const group = (entry as { payload?: { group?: "open" | "finished" } }).payload?.group;
+                  if (group) router.push(hrefFor(group, state));
+                }}
               />
             ))}
           </BarChart>

@@ -9,7 +9,9 @@ import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDashboard } from "@/lib/api-client/dashboard.ts";
 import type { DashboardQuery, Granularity } from "@/lib/dashboard/schema.ts";
+import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { CategoryChart, ComplianceChart, LateHistogramChart, SlaChart } from "./charts.tsx";
+import { KpiTiles, queueHref } from "./kpi-tiles.tsx";
 
 type Filters = { productId: string; from: string; to: string };
 const NO_FILTERS: Filters = { productId: "", from: "", to: "" };
@@ -36,6 +38,12 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
     ...(applied.to ? { created_to: applied.to } : {}),
   };
   const { data, error, isPending, isFetching } = useDashboard(query);
+  // The dashboard's product and creation period, as queue filters: tiles and bars open the queue within them.
+  const scope: DocumentFilters = {
+    ...(applied.productId ? { product_id: Number(applied.productId) } : {}),
+    ...(applied.from ? { created_from: applied.from } : {}),
+    ...(applied.to ? { created_to: applied.to } : {}),
+  };
 
   return (
     <div className="space-y-6">
@@ -119,12 +127,14 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
         </div>
       </div>
 
+      <KpiTiles scope={scope} />
+
       {error ? <Alert>{tCommon("states.error", { message: errorText.text(error) })}</Alert> : null}
       {isPending ? <Spinner label={tCommon("states.loading")} /> : null}
       {data ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <CategoryChart rows={data.by_category} />
-          <SlaChart sla={data.sla} />
+          <CategoryChart rows={data.by_category} hrefFor={(key) => queueHref({ ...scope, categories: [key] })} />
+          <SlaChart sla={data.sla} hrefFor={(group, state) => queueHref({ ...scope, state: group, sla: state })} />
           <LateHistogramChart rows={data.late_histogram} />
           <ComplianceChart
             rows={data.compliance.by_product}

@@ -13,6 +13,7 @@ import { AttachmentsPanel } from "./attachments-panel.tsx";
 import { DocumentHeader } from "./document-header.tsx";
 import { FilledColumnsEditor } from "./filled-columns-editor.tsx";
 import { HistoryTimeline } from "./history-timeline.tsx";
+import { backToListHref, ListNavigation, useListContext } from "./list-navigation.tsx";
 import { MessagesPanel } from "./messages-panel.tsx";
 import { ObservationsPanel } from "./observations-panel.tsx";
 import { PersonalFields } from "./personal-fields.tsx";
@@ -21,7 +22,7 @@ import { WorkflowCard } from "./workflow-card.tsx";
 import { ReturningNotice } from "./returning-notice.tsx";
 
 /** The staff page of one document: everything about it, editable for staff/admin, read-only for viewers. */
-export function DocumentPage({ id }: { id: number }) {
+export function DocumentPage({ id, me }: { id: number; me: number | null }) {
   const t = useTranslations("document");
   const tCommon = useTranslations("common");
   const errorText = useErrorText();
@@ -29,6 +30,7 @@ export function DocumentPage({ id }: { id: number }) {
   // Real personal values live only in this component's memory, after a logged reveal.
   const [revealed, setRevealed] = useState<RevealedPersonalData | null>(null);
   const protocol = view.data?.document.protocol;
+  const listQuery = useListContext();
 
   // Next applies the server's metadata title ("Documento #id") when it streams in, which can land after the data:
   // once the protocol is known it stays the title, whichever comes last.
@@ -72,7 +74,12 @@ export function DocumentPage({ id }: { id: number }) {
   const canEdit = data.permissions.can_edit;
   return (
     <div className="space-y-6">
-      <DocumentHeader view={data} live={<UpdatedAgo updatedAt={view.dataUpdatedAt} fetching={view.isFetching} />} />
+      <DocumentHeader
+        view={data}
+        live={<UpdatedAgo updatedAt={view.dataUpdatedAt} fetching={view.isFetching} />}
+        backHref={backToListHref(listQuery, id)}
+        navigation={<ListNavigation id={id} />}
+      />
       {!canEdit ? <Alert tone="info">{t("readOnly")}</Alert> : null}
       <ReturningNotice view={data} />
       {/* The overview and the workflow come first in reading order (and on top on a tablet); on a laptop they sit
@@ -80,7 +87,7 @@ export function DocumentPage({ id }: { id: number }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-start-3 lg:row-start-1">
           <SummaryCard view={data} />
-          {canEdit ? <WorkflowCard view={data} /> : null}
+          {canEdit ? <WorkflowCard view={data} me={me} /> : null}
         </div>
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <PersonalFields view={data} revealed={revealed} onRevealed={setRevealed} />

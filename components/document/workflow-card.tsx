@@ -9,28 +9,26 @@ import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { useUpdateDocument, type DocumentChange, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { ResponsibleForm } from "./responsible-form.tsx";
 
 type Pending = { message: string; change: DocumentChange; target: string; kind: "status" | "other" };
 type Outcome = { tone: "success" | "error"; text: string } | null;
 
 /**
- * Change status / responsible / modality, each confirmed first. The status select offers only the moves the
+ * Change status / modality, each confirmed first; the responsible changes in one step with undo (ResponsibleForm). The status select offers only the moves the
  * transitions allow; a move the server still refuses (409: the document or the workflow changed meanwhile) is
  * explained in words and the page's data is refreshed.
  */
-export function WorkflowCard({ view }: { view: StaffDocumentView }) {
+export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number | null }) {
   const t = useTranslations("document.workflow");
   const errorText = useErrorText();
   const update = useUpdateDocument(view.document.id);
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [statusId, setStatusId] = useState("");
-  const [userId, setUserId] = useState("");
   const [modality, setModality] = useState("");
 
   const statusName = (id: number) => view.statuses.find((status) => status.id === id)?.name ?? String(id);
-  const userName = (id: number | null) =>
-    id === null ? t("nobody") : (view.users.find((user) => user.id === id)?.name ?? String(id));
   const targets = view.allowed_status_ids.map((id) => ({ id, name: statusName(id) }));
 
   function confirm() {
@@ -44,7 +42,6 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
         // Only the field this change was about: the answer can land after the user picked a value in another one
         // (the page already shows the saved change while the refetch it triggered is still running).
         if ("status_id" in change) setStatusId("");
-        if ("user_id" in change) setUserId("");
         if ("modality_identifier" in change) setModality("");
       },
       onError: (error) => {
@@ -109,40 +106,7 @@ export function WorkflowCard({ view }: { view: StaffDocumentView }) {
           )}
         </form>
 
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!userId) return;
-            const to = userId === "none" ? null : Number(userId);
-            setPending({
-              kind: "other",
-              target: userName(to),
-              message: t("confirmResponsible", { from: userName(view.document.user_id), to: userName(to) }),
-              change: { user_id: to },
-            });
-          }}
-        >
-          <SelectField
-            label={t("responsible")}
-            value={userId}
-            onChange={(event) => setUserId(event.target.value)}
-            className="min-w-0 flex-1"
-          >
-            <option value="">{t("choose")}</option>
-            {view.document.user_id !== null ? <option value="none">{t("nobody")}</option> : null}
-            {view.users
-              .filter((user) => user.id !== view.document.user_id && !user.disabled)
-              .map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
-          </SelectField>
-          <Button type="submit" variant="secondary" disabled={!userId || update.isPending}>
-            {t("changeResponsible")}
-          </Button>
-        </form>
+        <ResponsibleForm view={view} me={me} />
 
         <form
           className="flex flex-wrap items-end gap-2"

@@ -15,11 +15,14 @@ export function BulkStatusBar({
   statuses,
   onClear,
   onDone,
+  children,
 }: {
   selected: DocumentListItem[];
   statuses: FilterOptions["statuses"];
   onClear: () => void;
   onDone: (succeededIds: number[]) => void;
+  /** More bulk actions on the same selection (the bulk assign). */
+  children?: React.ReactNode;
 }) {
   const t = useTranslations("documents.bulk");
   const tc = useTranslations("common");
@@ -71,6 +74,7 @@ export function BulkStatusBar({
           >
             {t("apply")}
           </Button>
+          {children}
           {selected.length ? (
             <Button variant="ghost" size="sm" onClick={onClear}>
               {t("clearSelection")}

@@ -18,6 +18,7 @@ import { AddFilterPopover } from "./add-filter-popover.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { FilterChips } from "./filter-chips.tsx";
+import { QueueViews } from "./queue-views.tsx";
 import { QuickSearch } from "./quick-search.tsx";
 import { SavedFilters } from "./saved-filters.tsx";
 import { SearchResults } from "./search-results.tsx";
@@ -44,6 +45,7 @@ export function DocumentsListPage({
 }) {
   const t = useTranslations("documents");
   const tq = useTranslations("queue");
+  const tNew = useTranslations("operator.create");
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -81,7 +83,7 @@ export function DocumentsListPage({
   const toggle = (which: "filters" | "saved") => setPanel((current) => (current === which ? "none" : which));
 
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" data-full-width>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <div className="flex flex-wrap items-baseline gap-x-3">
           <h1 className="text-xl font-semibold">{t("title")}</h1>
@@ -110,6 +112,14 @@ export function DocumentsListPage({
           <ExportButton filter={query.filters} />
           {canChangeStatus ? (
             <Link
+              href="/documents/new"
+              className="inline-flex min-h-9 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              {tNew("button")}
+            </Link>
+          ) : null}
+          {canChangeStatus ? (
+            <Link
               href="/documents/import"
               className="inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
@@ -118,6 +128,8 @@ export function DocumentsListPage({
           ) : null}
         </div>
       </div>
+
+      <QueueViews filters={query.filters} hasUser={userId !== null} />
 
       <div className="flex flex-wrap items-center gap-2">
         <QuickSearch

@@ -36,6 +36,8 @@ export function DocumentsTable({
   revealed,
   view,
   now,
+  onTake,
+  linkQuery = "",
 }: {
   items: DocumentListItem[];
   caption: string;
@@ -50,11 +52,22 @@ export function DocumentsTable({
   revealed: Map<number, RevealedPersonalData>;
   view: ListView;
   now: number;
+  /** "Assumir" on an unassigned row (staff with a user only). */
+  onTake?: (item: DocumentListItem) => void;
+  /** The list's query string, carried to the document page (back, previous/next: components/document/list-navigation). */
+  linkQuery?: string;
 }) {
   const t = useTranslations("documents.table");
+  const ta = useTranslations("operator.assign");
   const format = useFormatter();
-  const cell = view.density === "compact" ? "px-1.5 py-1 align-middle lg:px-3" : "px-1.5 py-2.5 align-middle lg:px-3";
-  const secondary = productColumns ? FROM_2XL : FROM_LG;
+  // One row height per density (every cell one line: long values are cut with "…" and shown whole in a tooltip);
+  // compact is 32 px a row, comfortable 48 px.
+  const cell =
+    view.density === "compact"
+      ? "h-8 px-1.5 py-0 align-middle text-[13px] leading-tight lg:px-2"
+      : "h-12 px-1.5 py-2 align-middle lg:px-3";
+  // Modality and creation date give way below 1,536 px (they are on the document page): no sideways scroll at 1,280.
+  const secondary = FROM_2XL;
   const shows = (column: OptionalColumn) => !view.hidden.includes(column);
   const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
 
@@ -79,7 +92,7 @@ export function DocumentsTable({
       cell: (item) => (
         // No prefetch: a page of 25–100 rows would render as many document pages on the server.
         <Link
-          href={`/documents/${item.id}`}
+          href={`/documents/${item.id}${linkQuery ? `?${linkQuery}` : ""}`}
           prefetch={false}
           data-row-link
           className="font-medium text-brand-700 underline-offset-2 hover:underline"
@@ -91,12 +104,14 @@ export function DocumentsTable({
     shows("name") && {
       key: "name",
       label: t("name"),
-      cellClassName: "max-w-36 truncate lg:max-w-64",
+      cellClassName: "max-w-36 truncate whitespace-nowrap lg:max-w-56",
       cell: (item) => {
         const personal = revealed.get(item.id);
         return (
           <>
-            <span data-testid="name">{(personal ? personal.name : item.name) ?? "—"}</span>
+            <span data-testid="name" title={(personal ? personal.name : item.name) ?? undefined}>
+              {(personal ? personal.name : item.name) ?? "—"}
+            </span>
             {personal?.email ? <span className="block text-xs text-slate-600">{personal.email}</span> : null}
             {personal?.phone ? <span className="block text-xs text-slate-600">{personal.phone}</span> : null}
           </>
@@ -142,6 +157,32 @@ export function DocumentsTable({
         </>
       ),
     },
+    shows("assignee") && {
+      key: "assignee",
+      label: ta("column"),
+      // From laptop width: on a tablet the SLA column must stay on screen (the responsible is on the document page).
+      className: FROM_LG,
+      cellClassName: `max-w-44 truncate whitespace-nowrap ${FROM_LG}`,
+      cell: (item) =>
+        item.assignee ? (
+          <span title={item.assignee.name} data-testid="assignee">
+            {item.assignee.name}
+          </span>
+        ) : onTake ? (
+          <button
+            type="button"
+            onClick={() => onTake(item)}
+            aria-label={ta("takeRow", { protocol: item.protocol })}
+            className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {ta("take")}
+          </button>
+        ) : (
+          <span className="text-slate-500" data-testid="assignee">
+            —<span className="sr-only"> {ta("nobody")}</span>
+          </span>
+        ),
+    },
     shows("sla_end") && {
       key: "sla_end",
       label: t("slaEnd"),
@@ -155,8 +196,11 @@ export function DocumentsTable({
             key: `column:${column.key}`,
             label: column.label,
             className: FROM_LG,
-            cellClassName: `whitespace-nowrap ${FROM_LG}`,
-            cell: (item) => showColumn(item.columns[column.key], column),
+            cellClassName: `max-w-40 truncate whitespace-nowrap ${FROM_LG}`,
+            cell: (item) => {
+              const shown = showColumn(item.columns[column.key], column);
+              return <span title={shown}>{shown}</span>;
+            },
           }))
         : [
             {

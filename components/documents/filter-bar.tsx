@@ -24,7 +24,11 @@ type Draft = {
   createdFrom: string;
   createdTo: string;
   sla: string;
+  /** "", "me", "none" or a user id. */
+  assignee: string;
   columns: Record<string, ColumnDraft>;
+  /** Filters this form has no field for (open/finished, due day, finished from: the views and KPI tiles) are kept. */
+  kept: Pick<DocumentFilters, "state" | "due_on" | "finished_from">;
 };
 
 function draftFrom(filters: DocumentFilters): Draft {
@@ -37,6 +41,8 @@ function draftFrom(filters: DocumentFilters): Draft {
     createdFrom: filters.created_from ?? "",
     createdTo: filters.created_to ?? "",
     sla: filters.sla ?? "",
+    assignee: filters.assignee === undefined ? "" : String(filters.assignee),
+    kept: { state: filters.state, due_on: filters.due_on, finished_from: filters.finished_from },
     columns: Object.fromEntries(
       (filters.columns ?? []).map((column) => [
         column.key,
@@ -72,6 +78,13 @@ function filtersFrom(draft: Draft, options: FilterOptions | undefined): Document
     if (Object.keys(filter).length > 1) columns.push(filter);
   }
   return {
+    ...draft.kept,
+    assignee:
+      draft.assignee === "me" || draft.assignee === "none"
+        ? draft.assignee
+        : draft.assignee
+          ? Number(draft.assignee)
+          : undefined,
     cpf: draft.cpf.trim() || undefined,
     categories: draft.categories.length ? draft.categories : undefined,
     product_id: productId,
@@ -98,6 +111,7 @@ export function FilterBar({
   onApply: (filters: DocumentFilters) => void;
 }) {
   const t = useTranslations("documents.filters");
+  const to = useTranslations("operator.filters");
   const [draft, setDraft] = useState<Draft>(() => draftFrom(filters));
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const product = options?.products.find((candidate) => String(candidate.id) === draft.productId);
@@ -186,6 +200,21 @@ export function FilterBar({
             {SLA_STATES.map((state) => (
               <option key={state} value={state}>
                 {t(`slaStates.${state}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={to("assignee")}
+            value={draft.assignee}
+            onChange={(event) => update({ assignee: event.target.value })}
+            name="assignee"
+          >
+            <option value="">{to("any")}</option>
+            {options?.me ? <option value="me">{to("me")}</option> : null}
+            <option value="none">{to("nobody")}</option>
+            {options?.users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
               </option>
             ))}
           </SelectField>

@@ -23,6 +23,7 @@ export function FilterChips({
 }) {
   const t = useTranslations("documents.chips");
   const tf = useTranslations("documents.filters");
+  const to = useTranslations("operator");
   const chips: Chip[] = [];
   const product = options?.products.find((candidate) => candidate.id === filters.product_id);
 
@@ -83,6 +84,40 @@ export function FilterChips({
       id: "sla",
       label: t("sla", { value: tf(`slaStates.${filters.sla}`) }),
       without: (current) => ({ ...current, sla: undefined }),
+    });
+  }
+  if (filters.assignee !== undefined) {
+    const value =
+      filters.assignee === "none"
+        ? to("filters.nobody")
+        : filters.assignee === "me"
+          ? to("filters.me")
+          : (options?.users.find((user) => user.id === filters.assignee)?.name ?? `#${filters.assignee}`);
+    chips.push({
+      id: "assignee",
+      label: to("chips.assignee", { value }),
+      without: (current) => ({ ...current, assignee: undefined }),
+    });
+  }
+  if (filters.state) {
+    chips.push({
+      id: "state",
+      label: to(filters.state === "open" ? "chips.stateOpen" : "chips.stateFinished"),
+      without: (current) => ({ ...current, state: undefined }),
+    });
+  }
+  if (filters.due_on) {
+    chips.push({
+      id: "due",
+      label: to("chips.dueOn", { value: formatDay(filters.due_on) }),
+      without: (current) => ({ ...current, due_on: undefined }),
+    });
+  }
+  if (filters.finished_from) {
+    chips.push({
+      id: "done_from",
+      label: to("chips.finishedFrom", { value: formatDay(filters.finished_from) }),
+      without: (current) => ({ ...current, finished_from: undefined }),
     });
   }
   for (const column of filters.columns ?? []) {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
@@ -13,7 +13,8 @@ import type {
   SearchDocumentsResult,
   SortField,
 } from "@/lib/documents/search-schema.ts";
-import type { ListQuery } from "@/lib/documents/search-url.ts";
+import { listQueryToParams, type ListQuery } from "@/lib/documents/search-url.ts";
+import { BulkAssign, useAssignWithUndo } from "./assign-controls.tsx";
 import { BulkStatusBar } from "./bulk-status-bar.tsx";
 import { DocumentsTable } from "./documents-table.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
@@ -58,6 +59,21 @@ export function SearchResults({
   const [revealed, setRevealed] = useState<Map<number, RevealedPersonalData>>(() => new Map());
   const reveal = useRevealPage();
   const now = useNow(30_000);
+  const me = options?.me ?? null;
+  const assign = useAssignWithUndo(options?.users ?? []);
+  const rowCount = search.data?.items.length ?? 0;
+  // Back from a document (#row-<id>): that row's link gets the focus, in view, once its page has loaded.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || rowCount === 0) return;
+    const match = /^#row-(\d+)$/.exec(window.location.hash);
+    restored.current = true;
+    if (!match) return;
+    const link = document.querySelector<HTMLAnchorElement>(`tr[data-document-row="${match[1]}"] a[data-row-link]`);
+    if (!link) return;
+    link.focus({ preventScroll: true });
+    link.scrollIntoView({ block: "center" });
+  }, [rowCount]);
 
   if (search.isPending) return <Spinner label={t("loading")} />;
   if (search.isError) {
@@ -88,8 +104,19 @@ export function SearchResults({
           onDone={(succeeded) =>
             setSelected((current) => new Set([...current].filter((id) => !succeeded.includes(id))))
           }
-        />
+        >
+          <BulkAssign
+            users={options?.users ?? []}
+            me={me}
+            disabled={assign.pending}
+            onAssign={(userId) => {
+              assign.run(visibleSelected, userId);
+              setSelected(new Set());
+            }}
+          />
+        </BulkStatusBar>
       ) : null}
+      {assign.view}
       {visibleSelected.length > 0 ? null : (
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
           <p className="hidden text-xs text-slate-600 lg:block">{tq("keyboard")}</p>
@@ -154,6 +181,8 @@ export function SearchResults({
           revealed={revealed}
           view={view}
           now={now}
+          linkQuery={listQueryToParams(query).toString()}
+          onTake={canChangeStatus && me !== null ? (item) => assign.run([item], me, true) : undefined}
         />
       )}
       <Pagination

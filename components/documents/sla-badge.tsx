@@ -60,8 +60,8 @@ export function SlaBadge({ item, now }: { item: DocumentListItem; now: number })
         {state === "late" && tone === "danger" ? <span aria-hidden>⚠</span> : null}
         {text}
       </Badge>
-      {/* The date itself from laptop width; tablets keep the badge (the column must fit without scrolling). */}
-      <span className="sr-only lg:not-sr-only lg:text-xs lg:text-slate-600">{when}</span>
+      {/* The date itself on wide screens (in the title below that): at 1,280 px the default columns must fit. */}
+      <span className="sr-only 2xl:not-sr-only 2xl:text-xs 2xl:text-slate-600">{when}</span>
     </span>
   );
 }

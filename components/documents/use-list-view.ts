@@ -3,7 +3,7 @@
 // key with the user's id (docs/decisions.md "Documents list": no server round trip, nothing personal stored).
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 
-export const OPTIONAL_COLUMNS = ["cpf", "name", "product", "modality", "created_at", "sla_end"] as const;
+export const OPTIONAL_COLUMNS = ["cpf", "name", "assignee", "product", "modality", "created_at", "sla_end"] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 export type Density = "compact" | "comfortable";
 export type ListView = { density: Density; hidden: OptionalColumn[] };

@@ -91,3 +91,48 @@ export function useBulkStatusChange() {
       ),
   });
 }
+
+export type AssignResult = { id: number; protocol: string; ok: boolean; previous: number | null; error?: unknown };
+
+/**
+ * Sets the responsible user (null = nobody) of one or more documents through the public `POST
+ * /api/document/updateById` (role staff, history and audit as any change), one call per document; each outcome keeps
+ * the document's previous responsible so the change can be undone.
+ */
+export function useAssignDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      documents: { id: number; protocol: string; previous: number | null }[];
+      userId: number | null;
+    }) => {
+      const results: AssignResult[] = [];
+      for (const document of input.documents) {
+        try {
+          await callApi(updateById.POST, { body: { id: document.id, user_id: input.userId } });
+          results.push({ id: document.id, protocol: document.protocol, previous: document.previous, ok: true });
+        } catch (error) {
+          results.push({ id: document.id, protocol: document.protocol, previous: document.previous, ok: false, error });
+        }
+      }
+      return results;
+    },
+    onSettled: (_results, _error, input) =>
+      invalidateDocuments(
+        queryClient,
+        input.documents.map((document) => document.id),
+      ),
+  });
+}
+
+/** The live count (open documents) behind a queue view: one page of one row, the total is what is read. */
+export function useDocumentCount(filters: DocumentFilters, enabled = true) {
+  const body: SearchDocumentsBody = { filters, sort: "urgency", direction: "asc", page: 1, page_size: 1 };
+  return useQuery({
+    queryKey: documentKeys.search(body),
+    queryFn: ({ signal }) => callApi(search.POST, { body, signal }),
+    ...liveQueryOptions,
+    enabled,
+    select: (answer) => ({ total: answer.total, capped: answer.total_capped }),
+  });
+}

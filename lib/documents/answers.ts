@@ -244,6 +244,10 @@ export const ZFilterOptions = z.strictObject({
     }),
   ),
   modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),
+  /** The instance's users by name (the "Responsável" filter and assign menus); disabled ones cannot be assigned. */
+  users: z.array(z.strictObject({ id: z.int(), name: z.string(), disabled: z.boolean() })),
+  /** The caller's own user id ("Meus documentos", "Assumir"); null for a token without a user. */
+  me: z.int().nullable(),
 });
 
 export const ZReadViewList = z.array(ZReadView);

@@ -9,6 +9,8 @@ import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
  */
 export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
+/** By the status's category kind: open = not `finished` (paused ones included); finished = kind `finished`. */
+export const WORK_STATES = ["open", "finished"] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -61,6 +63,15 @@ export const ZDocumentFilters = z
     created_from: isoDay.optional(),
     created_to: isoDay.optional(),
     sla: z.enum(SLA_STATES).optional(),
+    /**
+     * Responsável: a user id, "me" (the signed-in user; a token with no user matches nothing) or "none" (unassigned).
+     */
+    assignee: z.union([id, z.literal("me"), z.literal("none")]).optional(),
+    state: z.enum(WORK_STATES).optional(),
+    /** SLA deadline on this day (America/Sao_Paulo): "vence hoje". */
+    due_on: isoDay.optional(),
+    /** Finished on or after this day (America/Sao_Paulo): "encerrados na semana". */
+    finished_from: isoDay.optional(),
     /** Needs product_id: the columns are the product's. */
     columns: z.array(ZColumnFilter).max(20).optional(),
   })
@@ -125,6 +136,8 @@ export const ZDocumentListItem = z.strictObject({
   sla_state: z.enum(SLA_STATES),
   /** Waiting in a pause status: the SLA clock is stopped (no countdown to show). */
   sla_paused: z.boolean(),
+  /** Responsável, by name (people are shown by name, never by e-mail). */
+  assignee: z.strictObject({ id: z.int(), name: z.string() }).nullable(),
 });
 export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 

@@ -1,5 +1,6 @@
 // The documents list's state in the page URL, so a search can be shared, bookmarked and reloaded:
 // ?cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
+//  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30
 //  &col.contains.placa=ABC&col.min.valor_segurado=1000&sort=protocol&dir=asc&page=2&size=50
 import {
   DEFAULT_PAGE_SIZE,
@@ -62,6 +63,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   if (params.get("from")) raw.created_from = params.get("from");
   if (params.get("to")) raw.created_to = params.get("to");
   if (params.get("sla")) raw.sla = params.get("sla");
+  const assignee = params.get("resp");
+  if (assignee === "me" || assignee === "none") raw.assignee = assignee;
+  else if (positiveInt(assignee)) raw.assignee = positiveInt(assignee);
+  if (params.get("state")) raw.state = params.get("state");
+  if (params.get("due")) raw.due_on = params.get("due");
+  if (params.get("done_from")) raw.finished_from = params.get("done_from");
   const columns = new Map<string, ColumnFilter>();
   for (const [name, value] of params.entries()) {
     const match = /^col\.(eq|contains|min|max)\.(.+)$/.exec(name);
@@ -116,6 +123,10 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
   if (filters.created_from) params.set("from", filters.created_from);
   if (filters.created_to) params.set("to", filters.created_to);
   if (filters.sla) params.set("sla", filters.sla);
+  if (filters.assignee !== undefined) params.set("resp", String(filters.assignee));
+  if (filters.state) params.set("state", filters.state);
+  if (filters.due_on) params.set("due", filters.due_on);
+  if (filters.finished_from) params.set("done_from", filters.finished_from);
   for (const column of filters.columns ?? []) {
     for (const op of COLUMN_OPS) {
       const value = column[op];
@@ -144,6 +155,10 @@ export function cleanFilters(filters: DocumentFilters): DocumentFilters {
   if (filters.created_from) clean.created_from = filters.created_from;
   if (filters.created_to) clean.created_to = filters.created_to;
   if (filters.sla) clean.sla = filters.sla;
+  if (filters.assignee !== undefined) clean.assignee = filters.assignee;
+  if (filters.state) clean.state = filters.state;
+  if (filters.due_on) clean.due_on = filters.due_on;
+  if (filters.finished_from) clean.finished_from = filters.finished_from;
   if (filters.product_id) {
     const columns = (filters.columns ?? [])
       .map((column) => {

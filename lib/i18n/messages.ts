@@ -9,6 +9,7 @@ import enDocument from "@/messages/en/document.json";
 import enDocuments from "@/messages/en/documents.json";
 import enErrors from "@/messages/en/errors.json";
 import enFind from "@/messages/en/find.json";
+import enOperator from "@/messages/en/operator.json";
 import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
@@ -28,6 +29,7 @@ import ptDocument from "@/messages/pt-BR/document.json";
 import ptDocuments from "@/messages/pt-BR/documents.json";
 import ptErrors from "@/messages/pt-BR/errors.json";
 import ptFind from "@/messages/pt-BR/find.json";
+import ptOperator from "@/messages/pt-BR/operator.json";
 import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
@@ -65,6 +67,7 @@ const MESSAGES = {
     queue: ptQueue,
     tracking: ptTracking,
     find: ptFind,
+    operator: ptOperator,
   },
   en: {
     common: enCommon,
@@ -86,6 +89,7 @@ const MESSAGES = {
     queue: enQueue,
     tracking: enTracking,
     find: enFind,
+    operator: enOperator,
   },
 } as const;
 

@@ -120,7 +120,7 @@ export async function prepareDocumentExport(
   const db = await getDb();
   const instanceId = actor.instanceId;
   // The list's own WHERE clause, so the file holds exactly the documents the list shows for these filters.
-  const where = await documentFilterSql(instanceId, filters);
+  const where = await documentFilterSql(instanceId, filters, new Date(), actor.userId);
   const [summary] = await db.$queryRaw<Array<{ total: number; max_id: number | null }>>(
     Prisma.sql`SELECT count(*)::int AS total, max(d.id) AS max_id FROM "Document" d WHERE ${where}`,
   );

@@ -3,9 +3,9 @@ import { getDb } from "../../db/client.ts";
 import type { FilterOptions } from "../search-schema.ts";
 
 /** Everything the documents filter bar offers, in display order, for one instance. */
-export async function loadFilterOptions(instanceId: number): Promise<FilterOptions> {
+export async function loadFilterOptions(instanceId: number, me: number | null = null): Promise<FilterOptions> {
   const db = await getDb();
-  const [categories, statuses, products, modalities] = [
+  const [categories, statuses, products, modalities, users] = [
     await db.statusCategory.findMany({ where: { instanceId }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
     await db.status.findMany({
       where: { instanceId },
@@ -18,6 +18,11 @@ export async function loadFilterOptions(instanceId: number): Promise<FilterOptio
       include: { columns: { orderBy: [{ order: "asc" }, { id: "asc" }] } },
     }),
     await db.modality.findMany({ where: { instanceId }, orderBy: [{ identifier: "asc" }] }),
+    await db.user.findMany({
+      where: { instanceId },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, disabled: true },
+    }),
   ];
   return {
     categories: categories.map(({ key, label, kind }) => ({ key, label, kind })),
@@ -41,5 +46,7 @@ export async function loadFilterOptions(instanceId: number): Promise<FilterOptio
       })),
     })),
     modalities: modalities.map(({ id, identifier }) => ({ id, identifier })),
+    users,
+    me,
   };
 }

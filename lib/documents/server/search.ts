@@ -127,6 +127,8 @@ export async function documentFilterSql(
   instanceId: number,
   filters: DocumentFilters,
   now = new Date(),
+  /** Who "me" is (assignee: "me"); null = nobody (a token without a user), so "me" matches nothing. */
+  me: number | null = null,
 ): Promise<Prisma.Sql> {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."instanceId" = ${instanceId}::int`];
   if (filters.cpf !== undefined && filters.cpf !== "") {
@@ -151,6 +153,24 @@ export async function documentFilterSql(
     conditions.push(Prisma.sql`d."createdAt" < ${localDayEnd(filters.created_to)}::timestamptz`);
   }
   if (filters.sla) conditions.push(slaCondition(filters.sla, now));
+  if (filters.assignee === "none") conditions.push(Prisma.sql`d."userId" IS NULL`);
+  else if (filters.assignee === "me") {
+    conditions.push(me === null ? Prisma.sql`FALSE` : Prisma.sql`d."userId" = ${me}::int`);
+  } else if (filters.assignee !== undefined) conditions.push(Prisma.sql`d."userId" = ${filters.assignee}::int`);
+  if (filters.state) {
+    // By the status's category kind, as the dashboard counts open and finished (lib/dashboard/server).
+    const finished = Prisma.raw(filters.state === "finished" ? "=" : "<>");
+    conditions.push(Prisma.sql`d."statusId" IN (
+      SELECT s.id FROM "Status" s JOIN "StatusCategory" c ON c.id = s."categoryId"
+      WHERE s."instanceId" = ${instanceId}::int AND c.kind ${finished} 'finished')`);
+  }
+  if (filters.due_on) {
+    conditions.push(Prisma.sql`d."slaEnd" >= ${localDayStart(filters.due_on)}::timestamptz`);
+    conditions.push(Prisma.sql`d."slaEnd" < ${localDayEnd(filters.due_on)}::timestamptz`);
+  }
+  if (filters.finished_from) {
+    conditions.push(Prisma.sql`d."dateFinished" >= ${localDayStart(filters.finished_from)}::timestamptz`);
+  }
   if (filters.columns?.length && filters.product_id !== undefined) {
     const db = await getDb();
     const definitions = await db.productColumn.findMany({
@@ -197,11 +217,13 @@ export async function searchDocuments(input: {
   query: SearchDocumentsBody;
   now?: Date;
   masked?: ReadonlySet<PersonalField>;
+  /** The caller's user id: what assignee "me" means. */
+  me?: number | null;
 }): Promise<SearchDocumentsResult> {
   const { instanceId, query } = input;
   const now = input.now ?? new Date();
   const db = await getDb();
-  const where = await documentFilterSql(instanceId, query.filters, now);
+  const where = await documentFilterSql(instanceId, query.filters, now, input.me ?? null);
   const offset = (query.page - 1) * query.page_size;
   // Sorting by status means its configured order (then name), which lives on Status.
   const statusJoin = query.sort === "status" ? Prisma.sql`JOIN "Status" st ON st.id = d."statusId"` : Prisma.empty;
@@ -224,6 +246,7 @@ export async function searchDocuments(input: {
           status: { select: { id: true, name: true, textColor: true, bgColor: true, category: true } },
           product: { select: { id: true, name: true, columns: { select: { key: true } } } },
           modality: { select: { id: true, identifier: true } },
+          user: { select: { id: true, name: true } },
         },
       })
     : [];
@@ -247,6 +270,7 @@ type LoadedDocument = Prisma.DocumentGetPayload<{
     status: { select: { id: true; name: true; textColor: true; bgColor: true; category: true } };
     product: { select: { id: true; name: true; columns: { select: { key: true } } } };
     modality: { select: { id: true; identifier: true } };
+    user: { select: { id: true; name: true } };
   };
 }>;
 
@@ -282,5 +306,6 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
     date_finished: document.dateFinished?.toISOString() ?? null,
     sla_state: slaInfo(document, now).state,
     sla_paused: slaInfo(document, now).paused,
+    assignee: document.user,
   };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { DocumentPage } from "@/components/document/document-page.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { documentAnonymisedAt } from "@/lib/retention/server/anonymised-at.ts";
@@ -19,7 +20,13 @@ export default async function DocumentRoute({ params }: { params: Promise<{ id: 
   if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) notFound();
   // A retention rule's anonymisation is said above the document (lib/retention).
   const anonymisedAt = await documentAnonymisedAt(actor.instanceId, value);
-  if (!anonymisedAt) return <DocumentPage id={value} />;
+  // useSearchParams (the list the document was opened from) needs a Suspense boundary.
+  const page = (
+    <Suspense>
+      <DocumentPage id={value} me={actor.userId} />
+    </Suspense>
+  );
+  if (!anonymisedAt) return page;
   const t = await serverTranslator("retention");
   const date = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" }).format(
     anonymisedAt,
@@ -33,7 +40,7 @@ export default async function DocumentRoute({ params }: { params: Promise<{ id: 
       >
         {t("anonymisedNotice", { date })}
       </p>
-      <DocumentPage id={value} />
+      {page}
     </>
   );
 }

@@ -6,5 +6,10 @@ import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
 export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
-  searchDocuments({ instanceId: actor.instanceId, query: body, masked: await maskedFieldsFor(actor) }),
+  searchDocuments({
+    instanceId: actor.instanceId,
+    query: body,
+    masked: await maskedFieldsFor(actor),
+    me: actor.userId,
+  }),
 );

@@ -1,0 +1,73 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "use-intl";
+import { useDocumentCount } from "@/lib/api-client/documents.ts";
+import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
+import { DEFAULT_LIST_QUERY, listQueryToParams } from "@/lib/documents/search-url.ts";
+
+/** "Meus documentos" and "Sem responsável" are the open documents of the signed-in user / of nobody. */
+export const VIEW_FILTERS = {
+  mine: { assignee: "me", state: "open" },
+  unassigned: { assignee: "none", state: "open" },
+} as const satisfies Record<string, DocumentFilters>;
+type ViewName = "all" | keyof typeof VIEW_FILTERS;
+
+function activeView(filters: DocumentFilters): ViewName | null {
+  const keys = Object.keys(filters);
+  if (keys.length === 0) return "all";
+  for (const name of ["mine", "unassigned"] as const) {
+    const view = VIEW_FILTERS[name];
+    if (keys.length === 2 && filters.assignee === view.assignee && filters.state === view.state) return name;
+  }
+  return null;
+}
+
+const hrefFor = (filters: DocumentFilters) => {
+  const params = listQueryToParams({ ...DEFAULT_LIST_QUERY, filters }).toString();
+  return params ? `/documents?${params}` : "/documents";
+};
+
+/** The queue's views as links (each one a URL), with live counts of their open documents. */
+export function QueueViews({ filters, hasUser }: { filters: DocumentFilters; hasUser: boolean }) {
+  const t = useTranslations("operator.views");
+  const mine = useDocumentCount(VIEW_FILTERS.mine, hasUser);
+  const unassigned = useDocumentCount(VIEW_FILTERS.unassigned);
+  const active = activeView(filters);
+  const views: Array<{ name: ViewName; label: string; count?: { total: number; capped: boolean } }> = [
+    { name: "all", label: t("all") },
+    ...(hasUser ? [{ name: "mine" as const, label: t("mine"), count: mine.data }] : []),
+    { name: "unassigned", label: t("unassigned"), count: unassigned.data },
+  ];
+  return (
+    <nav aria-label={t("label")}>
+      <ul className="flex flex-wrap gap-1 border-b border-slate-200">
+        {views.map((view) => (
+          <li key={view.name}>
+            <Link
+              href={hrefFor(view.name === "all" ? {} : VIEW_FILTERS[view.name])}
+              aria-current={active === view.name ? "page" : undefined}
+              data-view={view.name}
+              className={`-mb-px inline-flex min-h-9 items-center gap-2 border-b-2 px-3 text-sm font-medium ${
+                active === view.name
+                  ? "border-brand-700 text-brand-800"
+                  : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
+              }`}
+            >
+              {view.label}
+              {view.count ? (
+                <span
+                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800"
+                  data-testid={`view-count-${view.name}`}
+                  aria-label={t("count", { count: view.count.total })}
+                >
+                  {view.count.capped ? `${view.count.total}+` : view.count.total}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Document_instanceId_dateFinished_idx" ON "Document"("instanceId", "dateFinished");
