@@ -73,7 +73,9 @@ test("“Revelar esta página” reveals the visible rows with one logged reques
 
   // The documents' own histories get no "reveal" rows from a page reveal (it is one audit entry).
   const first = await rows(page).first().locator("a[data-row-link]").getAttribute("href");
-  const history = (await (await api(page, `${first!.replace(/^\//, "")}/history`)).json()) as Array<{ action: string }>;
+  // The row link carries the list's place (?from=…): the document's path is the part before it.
+  const documentPath = new URL(first!, page.url()).pathname.replace(/^\//, "");
+  const history = (await (await api(page, `${documentPath}/history`)).json()) as Array<{ action: string }>;
   expect(history.filter((entry) => entry.action === "reveal")).toEqual([]);
 
   await page.getByRole("button", { name: "Ocultar dados pessoais" }).click();

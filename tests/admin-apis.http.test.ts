@@ -309,6 +309,13 @@ describe("LGPD requests", () => {
         requested_at: "2026-03-10T15:00:00.000Z",
         completed_at: "2026-03-10T15:01:00.000Z",
       },
+      // An API request: no hand-entered channel, day or note, and no officer's review.
+      channel: null,
+      received_at: null,
+      note: null,
+      review: null,
+      review_reason: null,
+      reviewed_at: null,
     });
     for (const cpf of [CPF_A, CPF_B, CPF_C]) expect(text).not.toContain(digits(cpf));
     expect(text).not.toContain(doneA.cpfHash);
@@ -440,6 +447,9 @@ describe("LGPD requests", () => {
       deleted: { documents: 2, observations: 5, attachments: 1, history: 9 },
       details: doneA.details,
       last_error: null,
+      kept: null,
+      review: null,
+      review_reason: null,
       generated_at: expect.any(String),
     });
     const errored = await (await get(`admin/lgpd-requests/${errorC.id}/receipt`, main.tokens.admin)).json();
