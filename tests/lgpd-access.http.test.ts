@@ -250,6 +250,8 @@ describe("access requests and their package", () => {
     expect(declaration).toContain("maria@example.com");
     expect(declaration).toContain("portal");
     expect(declaration).toContain("***.220.130-**");
+    // Retention (section 5): this instance has no rule or hold for these documents, and says so.
+    expect(declaration).toContain("Nenhuma regra de retenção automática.");
     // Nothing of Carla's, in any file.
     const everything = Buffer.concat(Object.values(files).map((bytes) => Buffer.from(bytes))).toString("utf8");
     for (const foreign of [carla, formatCpf(carla), carlaDoc.protocol, "segredo-da-carla"]) {

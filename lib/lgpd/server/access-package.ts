@@ -8,8 +8,16 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import Papa from "papaparse";
 import type { SubjectData } from "./collect-subject-data.ts";
+import type { RetentionTerms } from "./retention-terms.ts";
 
-export type PackageHeader = { instanceName: string; cpfMasked: string; generatedAt: Date; requestId: number };
+export type PackageHeader = {
+  instanceName: string;
+  cpfMasked: string;
+  generatedAt: Date;
+  requestId: number;
+  /** The retention rules and legal holds that reach the person's documents (retention-terms.ts). */
+  retention: RetentionTerms;
+};
 
 export const PACKAGE_KINDS = ["documents", "observations", "attachments", "messages", "history"] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
@@ -55,6 +63,29 @@ const dateBr = (value: unknown) =>
 const distinct = (values: unknown[]): string[] => [
   ...new Set(values.filter((value): value is string => typeof value === "string" && value !== "")),
 ];
+
+const ACTION_TEXT = { anonymise: "são anonimizados", delete: "são excluídos" } as const;
+
+/** The rules that would anonymise or delete these documents, and the legal holds that keep them (section 5). */
+function retentionSection({ rules, holds }: RetentionTerms): string {
+  const ruleItems = rules.map(
+    (rule) =>
+      `${rule.product ?? "Todos os produtos"}: documentos em status da categoria “${rule.category}” há ${rule.days} ` +
+      `dias ou mais ${ACTION_TEXT[rule.action]}.`,
+  );
+  const holdItems = holds.map(
+    (hold) =>
+      `${hold.scope_name}: guardados por obrigação legal (${hold.basis}) por ${hold.period_years} ` +
+      `${hold.period_years === 1 ? "ano" : "anos"} após a conclusão do atendimento.`,
+  );
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+  return [
+    `<p>Prazos de retenção que se aplicam aos seus documentos:</p>`,
+    ruleItems.length ? list(ruleItems) : `<p>Nenhuma regra de retenção automática.</p>`,
+    `<p>Guarda por obrigação legal (LGPD, art. 16, I):</p>`,
+    holdItems.length ? list(holdItems) : `<p>Nenhuma.</p>`,
+  ].join("\n");
+}
 
 /** The declaration of Art. 19 II in pt-BR, built from the same rows as dados.json. */
 export function declarationHtml(data: SubjectData, header: PackageHeader): string {
@@ -114,6 +145,7 @@ ${list(emails, "Nenhum.")}
 <p>Os dados são mantidos enquanto durar a finalidade do atendimento, ou até um pedido de eliminação pelo titular
 (LGPD, art. 15, 16 e 18, VI), salvo obrigação legal de guarda. Este pacote fica disponível para download até a data de
 expiração do link e é então apagado.</p>
+${retentionSection(header.retention)}
 </body></html>
 `;
 }

@@ -14,6 +14,7 @@ import { lgpdAccessLinkDays, lgpdSettings, type LgpdSettings } from "../config.t
 import { buildAccessPackage } from "./access-package.ts";
 import { encryptPackage } from "./access-package-cipher.ts";
 import { collectSubjectData } from "./collect-subject-data.ts";
+import { retentionTerms } from "./retention-terms.ts";
 
 export type ClaimedAccessRequest = {
   id: number;
@@ -103,6 +104,11 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
         cpfMasked: request.cpfMasked,
         generatedAt,
         requestId: request.id,
+        retention: await retentionTerms(
+          sql,
+          request.instanceId,
+          data.documents.map((row) => Number(row.id)),
+        ),
       });
       const cipher = encryptPackage(zip);
       const expiresAt = new Date(generatedAt.getTime() + settings.linkDays * 86_400_000);
