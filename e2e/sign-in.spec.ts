@@ -101,3 +101,23 @@ test("signing out ends the session on the server: a saved copy of its cookie ope
   expect((await other.request.get("/api/admin/tokens")).status()).toBe(401);
   await replay.close();
 });
+
+test("before the page's script runs, the sign-in form cannot send the password in the URL", async ({ page }) => {
+  // Found in a loaded CI run: "Entrar" clicked before hydration submitted the form natively, as a GET to
+  // /signin?email=…&password=… — the password in the address bar, the history and any access log.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/signin", { waitUntil: "commit" });
+  await page.getByLabel("E-mail").fill("nobody@e2e.test");
+  await page.getByLabel("Senha").fill("not-in-the-url");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeDisabled();
+  await page.getByLabel("Senha").press("Enter");
+  release();
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeEnabled();
+  expect(page.url()).not.toContain("not-in-the-url");
+  expect(new URL(page.url()).search).toBe("");
+});

@@ -1,11 +1,15 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+
+const noSubscription = () => () => {};
+const onClient = () => true;
+const onServer = () => false;
 
 export function SignInForm({
   notice,
@@ -19,6 +23,9 @@ export function SignInForm({
   const t = useTranslations("auth");
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  // Until this script runs, a submit would be the browser's own: a GET that puts the password in the URL (seen on a
+  // loaded machine). The button stays disabled until then, which also stops Enter (implicit submission).
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,12 +46,12 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={submit} className="space-y-4" noValidate>
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
       <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? t("submitting") : t("submit")}
       </Button>
     </form>
