@@ -2,8 +2,7 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
-import { deliveryFailure } from "../failure.ts";
-import { serializeWebhookEndpoint } from "./webhook-rows.ts";
+import { serializeDeliveryState, serializeWebhookEndpoint } from "./webhook-rows.ts";
 
 const DELIVERIES_SHOWN = 20;
 
@@ -40,14 +39,7 @@ export async function listWebhooks(ctx: UseCaseContext) {
       id: delivery.id,
       event: delivery.subject,
       document_id: delivery.documentId,
-      status: delivery.status,
-      attempts: delivery.attempts,
-      last_status: delivery.lastStatus,
-      last_response: delivery.lastResponse,
-      failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
-      created_at: delivery.createdAt.toISOString(),
-      sent_at: delivery.sentAt?.toISOString() ?? null,
-      next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,
+      ...serializeDeliveryState(delivery),
     })),
   }));
   return { items };

@@ -3,7 +3,7 @@ import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
-import { deliveryFailure } from "../failure.ts";
+import { serializeDeliveryState } from "./webhook-rows.ts";
 
 /**
  * A delivery in full: the JSON the receiver got (or will get), the headers sent besides the signature, and its last
@@ -34,20 +34,13 @@ export async function loadWebhookDelivery(ctx: UseCaseContext, { id: deliveryId 
       id: delivery.id,
       endpoint_id: delivery.endpointId!,
       event: delivery.subject,
-      status: delivery.status,
-      attempts: delivery.attempts,
       payload,
       request_headers: {
         "content-type": "application/json",
         "x-webhook-id": typeof eventId === "string" ? eventId : "",
         "x-webhook-event": delivery.subject,
       },
-      last_status: delivery.lastStatus,
-      last_response: delivery.lastResponse,
-      failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
-      created_at: delivery.createdAt.toISOString(),
-      sent_at: delivery.sentAt?.toISOString() ?? null,
-      next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,
+      ...serializeDeliveryState(delivery),
     };
   });
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import { notFound } from "../../errors/app-error.ts";
 import { withoutCredentials } from "../destination.ts";
-import { disabledCause } from "../failure.ts";
+import { deliveryFailure, disabledCause } from "../failure.ts";
 import type { PayloadDetail } from "../payload-detail.ts";
 
 export const webhookNotFound = () => notFound("Webhook endpoint not found");
@@ -36,5 +36,27 @@ export function serializeWebhookEndpoint(endpoint: {
     previous_secret_until: overlapUntil?.toISOString() ?? null,
     consecutive_failures: endpoint.consecutiveFailures,
     created_at: endpoint.createdAt.toISOString(),
+  };
+}
+
+/** Where a delivery stands, as the console's list and its detail view both show it. */
+export function serializeDeliveryState(delivery: {
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastResponse: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  notBefore: Date;
+}) {
+  return {
+    status: delivery.status,
+    attempts: delivery.attempts,
+    last_status: delivery.lastStatus,
+    last_response: delivery.lastResponse,
+    failure: delivery.status === "sent" ? null : deliveryFailure(delivery.lastStatus, delivery.lastResponse),
+    created_at: delivery.createdAt.toISOString(),
+    sent_at: delivery.sentAt?.toISOString() ?? null,
+    next_attempt_at: delivery.status === "pending" ? delivery.notBefore.toISOString() : null,
   };
 }
