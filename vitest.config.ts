@@ -37,6 +37,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
         },
       },
+      // Components of the kit in a DOM (happy-dom) with Testing Library: no database, no build.
+      {
+        extends: true,
+        test: { name: "components", include: ["components/**/*.test.tsx"], environment: "happy-dom" },
+      },
       { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE] } },
       { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE] } },
     ],
