@@ -1,6 +1,6 @@
 // The kit's Popover (Radix): a named group opens under its button, Escape and the panel's own close put focus back on
 // the button, a click outside closes it.
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../test/render.tsx";
 import { Popover } from "./popover.tsx";
@@ -36,7 +36,7 @@ describe("Popover", () => {
     expect(button().getAttribute("aria-controls")).toBe(panel.id);
     await act(async () => fireEvent.keyDown(panel, { key: "Escape" }));
     expect(screen.queryByRole("group", { name: "Adicionar filtro" })).toBeNull();
-    expect(document.activeElement).toBe(button());
+    await waitFor(() => expect(document.activeElement).toBe(button()));
   });
 
   it("closes from inside the panel (close) and on a click outside", async () => {
@@ -44,7 +44,8 @@ describe("Popover", () => {
     await act(async () => button().click());
     await act(async () => screen.getByRole("button", { name: "Aplicar" }).click());
     expect(screen.queryByRole("group", { name: "Adicionar filtro" })).toBeNull();
-    expect(document.activeElement).toBe(button());
+    // Radix gives focus back on the tick after the panel unmounts.
+    await waitFor(() => expect(document.activeElement).toBe(button()));
 
     await act(async () => button().click());
     expect(screen.getByRole("group", { name: "Adicionar filtro" })).toBeTruthy();
