@@ -33,14 +33,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+          // Kit components' tests (`components/**/*.test.tsx`) run here too, each in a DOM: their first line is
+          // `// @vitest-environment happy-dom` (Testing Library; no database, no build).
+          include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.tsx"],
           exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
         },
-      },
-      // Components of the kit in a DOM (happy-dom) with Testing Library: no database, no build.
-      {
-        extends: true,
-        test: { name: "components", include: ["components/**/*.test.tsx"], environment: "happy-dom" },
       },
       { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE] } },
       { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE] } },

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The summary card names an unassigned document as the rest of the app does ("Sem responsável", not "Ninguém").
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The kit's Popover (Radix): a named group opens under its button, Escape and the panel's own close put focus back on
 // the button, a click outside closes it.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // DataTable on TanStack Table: visible columns follow `hiddenColumns`, a sortable header asks the page for its order
 // (aria-sort shows the current one), row and page selection report the selected keys and keep other pages' keys.
 import { act, screen, within } from "@testing-library/react";
