@@ -10,7 +10,6 @@ import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   messagePreviewQuery,
-  useMessagePreview,
   useUpdateDocument,
   type DocumentChange,
   type MessagePreview,
@@ -37,8 +36,6 @@ export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number
   const [modality, setModality] = useState("");
 
   const queryClient = useQueryClient();
-  // The e-mail a status change would send, asked for as soon as a status is picked (the server renders it).
-  useMessagePreview(view.document.id, statusId ? { kind: "status", status_id: Number(statusId) } : null);
 
   /** What the confirmation says about the customer: the e-mail's subject and recipient, or why none leaves. */
   function notifyText(target: number, preview: MessagePreview | null): string {
@@ -96,8 +93,12 @@ export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number
             if (!statusId) return;
             const target = Number(statusId);
             const to = statusName(target);
+            // Asked for at confirmation time (never a cached answer: the template may have changed meanwhile).
             const preview = await queryClient
-              .fetchQuery(messagePreviewQuery(view.document.id, { kind: "status", status_id: target }))
+              .fetchQuery({
+                ...messagePreviewQuery(view.document.id, { kind: "status", status_id: target }),
+                staleTime: 0,
+              })
               .catch(() => null);
             setPending({
               kind: "status",
