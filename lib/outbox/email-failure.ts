@@ -14,10 +14,11 @@ export type EmailFailure = (typeof EMAIL_FAILURES)[number];
 export function emailFailure(lastError: string | null): EmailFailure | null {
   if (!lastError) return null;
   if (lastError.startsWith("Outcome unknown")) return "outcome_unknown";
-  if (lastError.startsWith("Recipient refused") || /recipients were rejected|\b55[0-3]\b/.test(lastError)) {
-    return "recipient_refused";
-  }
-  if (/\b5\d\d\b/.test(lastError)) return "refused";
-  if (/\b4\d\d\b/.test(lastError)) return "temporary";
+  if (lastError.startsWith("Recipient refused")) return "recipient_refused";
+  // The server's reply code (not a port like ":465" or an address's digits).
+  const code = Number(/(?<![\d.:])[45]\d\d(?![\d.:])/.exec(lastError)?.[0] ?? 0);
+  if (code >= 550 && code <= 553) return "recipient_refused";
+  if (code >= 500) return "refused";
+  if (code >= 400) return "temporary";
   return "no_server";
 }
