@@ -132,3 +132,50 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     });
   }
 });
+
+test("message templates: unknown placeholders refused under the field, in Portuguese; 'Enviar teste' reaches the typed address", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  smtp.messages.length = 0;
+  await page.goto("/settings/statuses");
+  await page.getByRole("button", { name: "Editar Aguardando documentos" }).click();
+  const dialog = page.getByRole("dialog", { name: "Editar status" });
+  const notify = dialog.getByLabel("Avisar o cliente por e-mail quando o documento entrar neste status");
+  try {
+    await notify.check();
+    await dialog.getByLabel("Texto", { exact: true }).fill("Olá, {cliente}. Valor: {valor}. {protocolo}");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expect(dialog.getByLabel("Texto", { exact: true })).toHaveAccessibleDescription(
+      /Marcador\(es\) desconhecido\(s\): \{cliente\}, \{valor\}\. Os permitidos são: \{nome\}, \{protocolo\}, \{status\}, \{link\}, \{observacoes\}\./,
+    );
+    await dialog.getByLabel("Texto", { exact: true }).fill("Olá, {nome}. Protocolo {protocolo}: {status}.");
+    await dialog.getByLabel("Assunto").fill("Teste {protocolo}");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Editar Aguardando documentos" }).click();
+    const test = dialog.getByTestId("status-test-send");
+    await test.getByRole("button", { name: "Enviar teste" }).click();
+    await expect(test.getByText("Informe um e-mail válido.")).toBeVisible();
+    await test.getByLabel("Enviar teste para").fill("gestora@example.net");
+    await test.getByRole("button", { name: "Enviar teste" }).click();
+    await expect(test.getByText("Teste colocado na fila de envio: “[TESTE] Teste 20260101-000001”.")).toBeVisible();
+    const [mail] = await smtp.waitFor(1, 30_000);
+    expect(mail!.to).toEqual(["gestora@example.net"]);
+    expect(mail!.subject).toBe("[TESTE] Teste 20260101-000001");
+    expect(mail!.text).toContain("Olá, Maria Exemplo. Protocolo 20260101-000001: Aguardando documentos.");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+  } finally {
+    await api(page, "PATCH", `admin/settings/statuses/${await statusIdOf(page, "Aguardando documentos")}`, {
+      notify_customer: false,
+      message_subject: null,
+      message_body: null,
+    });
+  }
+});
+
+async function statusIdOf(page: Page, name: string) {
+  const statuses = (await api(page, "POST", "status/loadAll", {})) as Array<{ id: number; name: string }>;
+  return statuses.find((status) => status.name === name)!.id;
+}

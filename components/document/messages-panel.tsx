@@ -50,7 +50,7 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
                 <div className="mt-1">
                   <p className="sr-only">{t("text")}</p>
                   <p
-                    className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded border border-slate-100 bg-slate-50 p-2 text-slate-800"
+                    className="max-h-48 overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-100 bg-slate-50 p-2 text-slate-800"
                     data-testid="message-text"
                   >
                     {message.text}

@@ -84,7 +84,12 @@ export function ReplyComposer({ view }: { view: StaffDocumentView }) {
                 mode === value ? (value === "internal" ? "bg-slate-800 text-white" : "bg-sky-700 text-white") : ""
               }`}
             >
-              <input type="radio" value={value} className="sr-only" {...form.register("mode")} />
+              <input
+                type="radio"
+                value={value}
+                className="sr-only"
+                {...form.register("mode", { onChange: () => setOutcome(null) })}
+              />
               {t(value)}
             </label>
           ))}
@@ -145,18 +150,18 @@ function EmailPreview({ preview }: { preview: ReturnType<typeof useMessagePrevie
         </p>
       ) : (
         <div className="space-y-2" aria-busy={preview.isFetching}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             <dt className="text-slate-600">{t("to")}</dt>
             <dd className="break-all font-medium text-slate-900" data-testid="preview-to">
               {data.recipient}
             </dd>
             <dt className="text-slate-600">{t("subject")}</dt>
-            <dd className="break-words font-medium text-slate-900" data-testid="preview-subject">
+            <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]" data-testid="preview-subject">
               {data.subject}
             </dd>
           </dl>
           <pre
-            className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-3 font-sans text-slate-900"
+            className="max-h-72 overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-200 bg-white p-3 font-sans text-slate-900"
             data-testid="preview-body"
           >
             {data.body}
