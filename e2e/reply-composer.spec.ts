@@ -179,3 +179,42 @@ async function statusIdOf(page: Page, name: string) {
   const statuses = (await api(page, "POST", "status/loadAll", {})) as Array<{ id: number; name: string }>;
   return statuses.find((status) => status.name === name)!.id;
 }
+
+test("a failed e-mail says why in Portuguese and 'Reenviar' sends a new copy", async ({ page }) => {
+  await signIn(page, "staff");
+  const statuses = (await api(page, "POST", "status/loadAll", {})) as Array<{ id: number; name: string }>;
+  const products = (await api(page, "POST", "product/loadAll", {})) as Array<{ id: number }>;
+  const created = (await api(page, "POST", "document/create", {
+    status_id: statuses.find((status) => status.name === "Em análise")!.id,
+    product_id: products[0]!.id,
+    ...CUSTOMER,
+  })) as { id: number };
+  smtp.messages.length = 0;
+  smtp.refuse({ code: 550, message: "5.1.1 No such user" });
+  try {
+    await api(page, "POST", `documents/${created.id}/observations`, {
+      text: "Seu pedido foi aprovado.",
+      visibility: "customer",
+      send_email: true,
+    });
+    await page.goto(`/documents/${created.id}`);
+    const messages = page.locator("section", { has: page.getByRole("heading", { name: "Mensagens ao cliente" }) });
+    const failed = messages.getByTestId("message");
+    await expect(failed).toContainText("Falhou", { timeout: 30_000 });
+    await expect(failed.getByTestId("message-failure")).toHaveText(
+      "O servidor de e-mail recusou o endereço do cliente (caixa inexistente ou endereço inválido).",
+    );
+    await expect(failed).not.toContainText("No such user"); // the technical detail is for admins only
+    smtp.refuse(null);
+    await failed.getByRole("button", { name: /^Reenviar/ }).click();
+    await expect(messages.getByText("E-mail colocado na fila de novo.")).toBeVisible();
+    const [mail] = await smtp.waitFor(1, 30_000);
+    expect(mail!.to).toEqual([CUSTOMER.email]);
+    expect(mail!.text).toContain("- Seu pedido foi aprovado.");
+    await expect(messages.getByTestId("message")).toHaveCount(2);
+    await expect(messages.getByTestId("message").first()).toContainText("Enviada", { timeout: 20_000 });
+    await expect(messages.getByTestId("message").nth(1)).toContainText("Falhou");
+  } finally {
+    smtp.refuse(null);
+  }
+});
