@@ -51,14 +51,14 @@ test("a status change with notify e-mails the customer once, with the observatio
     await page.goto(`/documents/${created.id}`);
     const observations = page.locator("section", { has: page.getByRole("heading", { name: "Observações" }) });
     await observations.getByLabel("Nova observação").fill("Envie a CNH frente e verso, por favor.");
-    await observations.getByRole("radio", { name: "Para o cliente" }).check();
-    await observations.getByRole("button", { name: "Adicionar observação" }).click();
+    await observations.getByText("Resposta ao cliente", { exact: true }).click();
+    await observations.getByRole("button", { name: "Publicar para o cliente" }).click();
     await expect(observations.getByText("Envie a CNH frente e verso")).toBeVisible();
     await expect(observations.getByLabel("Nova observação")).toHaveValue("");
     await observations.getByLabel("Nova observação").fill("Nota interna: conferir apólice antiga.");
-    await observations.getByRole("radio", { name: "Interna" }).check();
-    await observations.getByRole("button", { name: "Adicionar observação" }).click();
-    await expect(observations.getByText("Nota interna")).toBeVisible();
+    await observations.getByText("Nota interna", { exact: true }).click();
+    await observations.getByRole("button", { name: "Salvar nota interna" }).click();
+    await expect(observations.getByText("Nota interna: conferir apólice antiga.")).toBeVisible();
 
     const workflow = page.locator("section", { has: page.getByRole("heading", { name: "Andamento", exact: true }) });
     await workflow.getByLabel("Novo status").selectOption({ label: "Aguardando documentos" });

@@ -248,15 +248,15 @@ test("a staff user adds observations, internal and to the customer", async ({ pa
   await expect(section(page, "Resumo")).toContainText("3 dias de atraso");
   const panel = section(page, "Observações");
   await expect(panel.getByText("Nenhuma observação.")).toBeVisible();
-  await panel.getByRole("button", { name: "Adicionar observação" }).click();
-  await expect(panel.getByRole("alert")).toHaveText("Escreva a observação.");
+  await panel.getByRole("button", { name: "Salvar nota interna" }).click();
+  await expect(panel.getByText("Escreva a mensagem.")).toBeVisible();
 
   await panel.getByLabel("Nova observação").fill("Cliente enviou a CNH por e-mail.");
-  await panel.getByRole("button", { name: "Adicionar observação" }).click();
-  await expect(panel.getByText("Observação adicionada.")).toBeVisible();
+  await panel.getByRole("button", { name: "Salvar nota interna" }).click();
+  await expect(panel.getByText("Nota interna salva.")).toBeVisible();
   await panel.getByLabel("Nova observação").fill("Sua apólice será emitida em até 2 dias úteis.");
-  await panel.getByRole("radio", { name: "Para o cliente" }).check();
-  await panel.getByRole("button", { name: "Adicionar observação" }).click();
+  await panel.getByText("Resposta ao cliente", { exact: true }).click();
+  await panel.getByRole("button", { name: "Publicar para o cliente" }).click();
 
   const items = panel.getByRole("listitem");
   await expect(items).toHaveCount(2);

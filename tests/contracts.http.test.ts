@@ -184,6 +184,11 @@ describe("every contract against the real answers", () => {
       params: { id, messageId: failedEmail.id },
       body: {},
     });
+    await call("POST", "/documents/{id}/messages/preview", {
+      token: staff,
+      params: { id },
+      body: { kind: "reply", text: "Oi" },
+    });
     const history = await call("GET", "/documents/{id}/history", { params: { id }, query: "?personal=1" });
     expect(history.length).toBeGreaterThan(2);
 
@@ -348,6 +353,10 @@ describe("every contract against the real answers", () => {
     });
     await call("GET", "/admin/settings/statuses");
     await call("PATCH", "/admin/settings/statuses/{id}", { params: { id: status.id }, body: { sla: 8 } });
+    await call("POST", "/admin/settings/statuses/{id}/test-message", {
+      params: { id: status.id },
+      body: { to: "teste@example.org" },
+    });
     await call("DELETE", "/admin/settings/statuses/{id}", { params: { id: status.id } });
     await call("DELETE", "/admin/settings/categories/{id}", { params: { id: category.id } });
 

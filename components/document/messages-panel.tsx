@@ -17,7 +17,10 @@ const STATE_STYLE: Record<Message["state"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-/** E-mails sent (or waiting) to the customer: when, to whom (masked), where each stands; errors for admins. */
+/**
+ * E-mails sent (or waiting) to the customer: when, to whom (masked), the text sent, where each stands and why one failed
+ * (in the user's language; the technical detail for admins); "Reenviar" for a failed one.
+ */
 export function MessagesPanel({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.messages");
   const dateTime = useDateTime();
@@ -44,20 +47,30 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
               </div>
               <p className="break-words font-medium text-slate-900">{message.subject}</p>
               {message.text ? (
-                <details className="mt-1">
-                  <summary className="cursor-pointer text-xs text-brand-700">{t("showText")}</summary>
-                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
+                <div className="mt-1">
+                  <p className="sr-only">{t("text")}</p>
+                  <p
+                    className="max-h-48 overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-100 bg-slate-50 p-2 text-slate-800"
+                    data-testid="message-text"
+                  >
                     {message.text}
                   </p>
-                </details>
+                </div>
               ) : null}
               {message.next_attempt_at ? (
                 <p className="mt-1 text-xs text-slate-600">
                   {t("nextAttempt", { date: dateTime(message.next_attempt_at), attempts: message.attempts })}
                 </p>
               ) : null}
+              {message.failure ? (
+                <p className="mt-1 break-words text-xs text-red-800" data-testid="message-failure">
+                  {t(`failure.${message.failure}`)}
+                </p>
+              ) : null}
               {message.last_error ? (
-                <p className="mt-1 break-words text-xs text-red-800">{t("error", { error: message.last_error })}</p>
+                <p className="mt-1 break-words text-xs text-slate-600">
+                  {t("technical", { error: message.last_error })}
+                </p>
               ) : null}
               {message.state === "failed" && view.permissions.can_edit ? (
                 <Button

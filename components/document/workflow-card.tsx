@@ -7,7 +7,14 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
-import { useUpdateDocument, type DocumentChange, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  messagePreviewQuery,
+  useUpdateDocument,
+  type DocumentChange,
+  type MessagePreview,
+  type StaffDocumentView,
+} from "@/lib/api-client/document.ts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { ResponsibleForm } from "./responsible-form.tsx";
 
@@ -27,6 +34,27 @@ export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [statusId, setStatusId] = useState("");
   const [modality, setModality] = useState("");
+
+  const queryClient = useQueryClient();
+
+  /** What the confirmation says about the customer: the e-mail's subject and recipient, or why none leaves. */
+  function notifyText(target: number, preview: MessagePreview | null): string {
+    if (preview) {
+      if (preview.send && preview.subject && preview.recipient) {
+        const values = { recipient: preview.recipient, subject: preview.subject };
+        return preview.configured ? t("notifySubject", values) : t("notifySubjectQueued", values);
+      }
+      return preview.reason === "no_email" ? t("notifyNoEmail") : t("notifyNone");
+    }
+    // The preview could not be fetched: what the page already knows.
+    return !view.notify.status_ids.includes(target)
+      ? t("notifyNone")
+      : !view.notify.recipient
+        ? t("notifyNoEmail")
+        : !view.notify.configured
+          ? t("notifyNotConfigured", { recipient: view.notify.recipient })
+          : t("notifyEmail", { recipient: view.notify.recipient });
+  }
 
   const statusName = (id: number) => view.statuses.find((status) => status.id === id)?.name ?? String(id);
   const targets = view.allowed_status_ids.map((id) => ({ id, name: statusName(id) }));
@@ -60,23 +88,23 @@ export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number
       <div className="space-y-5">
         <form
           className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
             if (!statusId) return;
-            const to = statusName(Number(statusId));
+            const target = Number(statusId);
+            const to = statusName(target);
+            // Asked for at confirmation time (never a cached answer: the template may have changed meanwhile).
+            const preview = await queryClient
+              .fetchQuery({
+                ...messagePreviewQuery(view.document.id, { kind: "status", status_id: target }),
+                staleTime: 0,
+              })
+              .catch(() => null);
             setPending({
               kind: "status",
               target: to,
-              message: `${t("confirmStatus", { from: view.status.name, to })} ${
-                !view.notify.status_ids.includes(Number(statusId))
-                  ? t("notifyNone")
-                  : !view.notify.recipient
-                    ? t("notifyNoEmail")
-                    : !view.notify.configured
-                      ? t("notifyNotConfigured", { recipient: view.notify.recipient })
-                      : t("notifyEmail", { recipient: view.notify.recipient })
-              }`,
-              change: { status_id: Number(statusId) },
+              message: `${t("confirmStatus", { from: view.status.name, to })} ${notifyText(target, preview)}`,
+              change: { status_id: target },
             });
           }}
         >

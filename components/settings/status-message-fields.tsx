@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import type { StatusRow } from "@/lib/api-client/settings.ts";
+import { StatusTestSend } from "./status-test-send.tsx";
 
 export type StatusMessageInput = {
   public_name: string | null;
@@ -73,6 +74,7 @@ export function StatusMessageFields({
             hint={t("bodyHint")}
             error={fieldError("message_body")}
           />
+          {status ? <StatusTestSend statusId={status.id} /> : null}
         </>
       ) : null}
     </fieldset>

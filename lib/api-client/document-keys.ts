@@ -11,6 +11,9 @@ export const documentKeys = {
   details: () => [...documentKeys.all, "detail"] as const,
   detail: (id: number) => [...documentKeys.details(), id] as const,
   view: (id: number) => [...documentKeys.detail(id), "view"] as const,
+  /** The customer's e-mail as it would leave (a reply being written, a status change): under the page, so any change
+   * to the document (a note saved, a message queued) refreshes it. */
+  preview: (id: number, input: unknown) => [...documentKeys.detail(id), "message-preview", input] as const,
   histories: (id: number) => [...documentKeys.detail(id), "history"] as const,
   history: (id: number, personal: boolean) =>
     [...documentKeys.histories(id), personal ? "personal" : "masked"] as const,

@@ -1,13 +1,14 @@
 "use client";
 // TanStack Query hooks of the staff document page: keys from the document entity's one factory
 // (./document-keys.ts), typed fetchers, live polling, mutations that invalidate exactly what they changed.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as removeFilledColumns from "@/app/api/documents/filled-columns/remove/contract.ts";
 import * as attachmentRequests from "@/app/api/documents/[id]/attachments/requests/contract.ts";
 import * as documentView from "@/app/api/documents/[id]/contract.ts";
 import * as history from "@/app/api/documents/[id]/history/contract.ts";
 import * as observations from "@/app/api/documents/[id]/observations/contract.ts";
 import * as reveal from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as previewMessage from "@/app/api/documents/[id]/messages/preview/contract.ts";
 import * as resendMessage from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
 import * as updateById from "@/app/api/document/updateById/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
@@ -75,9 +76,28 @@ export function useRemoveFilledColumns(id: number) {
 export function useAddObservation(id: number) {
   const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
-    mutationFn: (input: { text: string; visibility: "internal" | "customer" }) =>
+    mutationFn: (input: { text: string; visibility: "internal" | "customer"; send_email?: boolean }) =>
       callApi(observations.POST, { params: { id }, body: input }),
     onSettled: invalidate,
+  });
+}
+
+export type MessagePreviewInput = ContractBody<typeof previewMessage.POST>;
+export type MessagePreview = ContractAnswer<typeof previewMessage.POST>;
+
+/** The customer's e-mail as the outbox would render it now (server-side: the same template code the outbox uses). */
+export const messagePreviewQuery = (id: number, input: MessagePreviewInput) =>
+  queryOptions({
+    queryKey: documentKeys.preview(id, input),
+    queryFn: () => callApi(previewMessage.POST, { params: { id }, body: input }),
+    staleTime: 10_000,
+  });
+
+export function useMessagePreview(id: number, input: MessagePreviewInput | null) {
+  return useQuery({
+    ...messagePreviewQuery(id, input ?? { kind: "reply", text: "" }),
+    enabled: input !== null,
+    placeholderData: (previous) => previous,
   });
 }
 

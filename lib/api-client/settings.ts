@@ -15,6 +15,7 @@ import * as steps from "@/app/api/admin/settings/products/[id]/steps/contract.ts
 import * as products from "@/app/api/admin/settings/products/contract.ts";
 import * as status from "@/app/api/admin/settings/statuses/[id]/contract.ts";
 import * as statuses from "@/app/api/admin/settings/statuses/contract.ts";
+import * as statusTestMessage from "@/app/api/admin/settings/statuses/[id]/test-message/contract.ts";
 import * as resetPassword from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
 import * as user from "@/app/api/admin/settings/users/[id]/contract.ts";
 import * as users from "@/app/api/admin/settings/users/contract.ts";
@@ -103,6 +104,10 @@ export const useSaveStatus = () =>
         : callApi(statuses.POST, { body: input as CreateStatusInput }),
     () => [settingsKeys.statuses(), settingsKeys.categories()],
   );
+
+/** "Enviar teste" of a status's saved message template (nothing cached changes). */
+export const useSendStatusTest = (id: number) =>
+  useMutation({ mutationFn: (to: string) => callApi(statusTestMessage.POST, { params: { id }, body: { to } }) });
 
 export const useDeleteStatus = () =>
   useSettingsMutation(

@@ -1,6 +1,7 @@
 // The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts, staff-view.ts,
 // history-read.ts, reveal.ts build them). Shared with the browser: contracts and fetchers take their types from here.
 import { z } from "zod";
+import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";
 
 const nullableTime = ZIsoDateTime.nullable();
@@ -169,6 +170,8 @@ export const ZStaffDocumentView = z.strictObject({
       state: z.enum(["queued", "retrying", "not_configured", "sent", "failed"]),
       attempts: z.int(),
       last_error: z.string().nullable(),
+      /** Why it failed or waits for a retry, as a code the page says in the user's language (lib/outbox/email-failure.ts). */
+      failure: z.enum(EMAIL_FAILURES).nullable(),
       created_at: ZIsoDateTime,
       sent_at: ZIsoDateTime.nullable(),
       next_attempt_at: ZIsoDateTime.nullable(),

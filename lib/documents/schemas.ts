@@ -67,6 +67,8 @@ export const emptyBodySchema = z.object({}).loose();
 export const createObservationSchema = z.object({
   text: z.string().trim().min(1, "text must not be empty").max(10_000),
   visibility: z.enum(["internal", "customer"]),
+  /** A note to the customer sent now by e-mail (the status's template with it; never for internal notes). */
+  send_email: z.boolean().optional(),
 });
 export type CreateObservationInput = z.infer<typeof createObservationSchema>;
 

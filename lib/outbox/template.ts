@@ -30,10 +30,21 @@ function fill(template: string, values: MessageValues, observations: string): st
   });
 }
 
-/** Subject (one line) and body; an empty observation list leaves no blank gap behind. */
+/** The `{name}` placeholders of a template that the sender does not fill, each once, in order of appearance. */
+export function unknownPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)].map((match) => match[1]!);
+  return [...new Set(names.filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name)))];
+}
+
+/**
+ * Subject (one line) and body; an empty observation list leaves no blank gap behind. `appendObservations` (a reply
+ * to the customer): a body template without {observacoes} gets the notes after it, so a reply is never sent without
+ * its text.
+ */
 export function renderMessage(
   template: { subject: string | null; body: string | null },
   values: MessageValues,
+  options: { appendObservations?: boolean } = {},
 ): { subject: string; body: string } {
   const observations = values.observacoes.length
     ? ["Observações:", ...values.observacoes.map((text) => `- ${text.replace(/\s*\n\s*/g, " ")}`)].join("\n")
@@ -42,7 +53,9 @@ export function renderMessage(
     .replace(/[\r\n]+/g, " ")
     .trim()
     .slice(0, 250);
-  const body = fill(template.body?.trim() || DEFAULT_BODY, values, observations)
+  let bodyTemplate = template.body?.trim() || DEFAULT_BODY;
+  if (options.appendObservations && !bodyTemplate.includes("{observacoes}")) bodyTemplate += "\n\n{observacoes}";
+  const body = fill(bodyTemplate, values, observations)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
   return { subject, body };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
 import { hoursField, idField } from "../http/zod-fields.ts";
 import { COLUMN_TYPES } from "../columns/values.ts";
-import { PLACEHOLDERS } from "../outbox/template.ts";
+import { PLACEHOLDERS, unknownPlaceholders } from "../outbox/template.ts";
 
 /** A rule of our own: the English message for API clients, the `code` the UI translates (lib/http/errors.ts). */
 const rule = (code: string, message: string) => ({ message, params: { code } });
@@ -54,18 +54,13 @@ const template = (max: number) =>
     .min(1)
     .max(max)
     .superRefine((text, context) => {
-      const unknown = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)]
-        .map((match) => match[1]!)
-        .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+      const unknown = unknownPlaceholders(text).map((name) => `{${name}}`);
       if (unknown.length) {
+        const allowed = PLACEHOLDERS.map((name) => `{${name}}`).join(", ");
         context.addIssue({
           code: "custom",
-          message: `Unknown placeholder {${unknown[0]}}; use ${PLACEHOLDERS.map((name) => `{${name}}`).join(", ")}`,
-          params: {
-            code: "unknown_placeholder",
-            placeholder: `{${unknown[0]}}`,
-            allowed: PLACEHOLDERS.map((name) => `{${name}}`).join(", "),
-          },
+          message: `Unknown placeholder${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; use ${allowed}`,
+          params: { code: "unknown_placeholder", placeholder: unknown.join(", "), allowed },
         });
       }
     });

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "../../db/client.ts";
 import { maskEmail } from "../../documents/mask.ts";
 import { smtpUrl } from "../config.ts";
+import { emailFailure } from "../email-failure.ts";
 
 /**
  * What the document page shows of each message to the customer: when, to whom (masked like the page's other personal
@@ -35,6 +36,7 @@ export async function loadDocumentMessages(documentId: number, options: { showEr
             : ("queued" as const),
     attempts: row.attempts,
     last_error: options.showErrors ? row.lastError : null,
+    failure: row.status === "sent" ? null : emailFailure(row.lastError),
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
     next_attempt_at: row.status === "pending" && row.attempts > 0 ? row.notBefore.toISOString() : null,

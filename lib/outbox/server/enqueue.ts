@@ -1,23 +1,24 @@
 // Queues the customer's e-mail when a document enters a status that notifies: one statement to read what the
 // template needs, one insert — inside the status change's own transaction, so the message exists if and only if the
-// change committed. The worker (processor.ts) sends it.
+// change committed. The worker (processor.ts) sends it. The same composition answers the document page's preview
+// (preview-message.ts), so what staff see before sending is what the outbox sends.
 import { z } from "zod";
 import type { Sql } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";
 import { renderMessage } from "../template.ts";
 import { trackingLink } from "./tracking-link.ts";
 
-// The document in its (new) status, if that status notifies; the customer observations written since the
-// document's last e-mail (or since it was created).
+// The document in its (new) status — or in `$4` when given (a status it may move to) — if that status notifies; the
+// customer observations written since the document's last e-mail (or since it was created).
 const FACTS_SQL = `SELECT d."email", d."name", d."protocol", d."uuid"::text AS "uuid",
-    coalesce(s."publicName", s."name") AS "statusName", s."messageSubject", s."messageBody",
+    coalesce(s."publicName", s."name") AS "statusName", s."messageSubject", s."messageBody", s."notifyCustomer",
     coalesce((SELECT json_agg(o."text" ORDER BY o."createdAt", o."id") FROM "Observation" o
       WHERE o."documentId" = d."id" AND o."visibility" = 'customer'
         AND o."createdAt" > coalesce((SELECT max(m."createdAt") FROM "OutboxMessage" m
           WHERE m."documentId" = d."id" AND m."channel" = 'email'), '-infinity'::timestamptz)), '[]'::json)::text
       AS "observations"
-  FROM "Document" d JOIN "Status" s ON s."id" = d."statusId"
-  WHERE d."id" = $1::int AND d."instanceId" = $2::int AND ($3::boolean OR s."notifyCustomer")`;
+  FROM "Document" d JOIN "Status" s ON s."id" = coalesce($3::int, d."statusId") AND s."instanceId" = d."instanceId"
+  WHERE d."id" = $1::int AND d."instanceId" = $2::int`;
 
 const INSERT_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "recipient", "subject", "body",
     "notBefore", "createdAt")
@@ -32,23 +33,37 @@ type Facts = {
   statusName: string;
   messageSubject: string | null;
   messageBody: string | null;
+  notifyCustomer: boolean;
   observations: string;
 };
 
+/** Why no e-mail would leave: the status does not notify, the document has no e-mail address. */
+export type SilentReason = "status_silent" | "no_email";
+
+export type ComposedMessage =
+  | { send: true; recipient: string; subject: string; body: string }
+  | { send: false; reason: SilentReason; recipient: string | null }
+  | null;
+
 /**
- * After a status change (in its transaction): queues the e-mail of the document's new status when that status
- * notifies (or `always`: a customer observation sent with send_communication) and the document has an e-mail
- * address. Answers the outbox id, or null when nothing was queued.
+ * The customer's e-mail as the outbox would send it: the status's template (the document's own, or `statusId`'s) with
+ * the document's placeholders filled. `always` sends even when the status does not notify (a reply to the customer);
+ * `draft` is a reply not saved yet, listed after the notes already written. A reply always carries its notes: a
+ * template without {observacoes} gets them appended (template.ts). Null when the document or status is not found.
  */
-export async function queueStatusMessage(
+export async function composeCustomerMessage(
   query: Sql,
-  input: { instanceId: number; documentId: number; now: Date; always?: boolean },
-): Promise<number | null> {
+  input: { instanceId: number; documentId: number; now: Date; statusId?: number; always?: boolean; draft?: string },
+): Promise<ComposedMessage> {
   const {
     rows: [facts],
-  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.always ?? false]);
-  const recipient = facts?.email?.trim();
-  if (!facts || !recipient) return null;
+  } = await query<Facts>(FACTS_SQL, [input.documentId, input.instanceId, input.statusId ?? null]);
+  if (!facts) return null;
+  const recipient = facts.email?.trim() || null;
+  if (!input.always && !facts.notifyCustomer) return { send: false, reason: "status_silent", recipient };
+  if (!recipient) return { send: false, reason: "no_email", recipient };
+  const observations = parseSqlJson(z.array(z.string()), facts.observations, "the e-mail's observations");
+  if (input.draft?.trim()) observations.push(input.draft.trim());
   const message = renderMessage(
     { subject: facts.messageSubject, body: facts.messageBody },
     {
@@ -56,15 +71,30 @@ export async function queueStatusMessage(
       protocolo: facts.protocol,
       status: facts.statusName,
       link: trackingLink(facts.uuid, input.now),
-      observacoes: parseSqlJson(z.array(z.string()), facts.observations, "the e-mail's observations"),
+      observacoes: observations,
     },
+    { appendObservations: input.always ?? false },
   );
+  return { send: true, recipient, ...message };
+}
+
+/**
+ * After a status change (in its transaction): queues the e-mail of the document's new status when that status
+ * notifies (or `always`: a reply to the customer sent by e-mail) and the document has an e-mail address. Answers the
+ * outbox id, or null when nothing was queued.
+ */
+export async function queueStatusMessage(
+  query: Sql,
+  input: { instanceId: number; documentId: number; now: Date; always?: boolean },
+): Promise<number | null> {
+  const message = await composeCustomerMessage(query, input);
+  if (!message?.send) return null;
   const {
     rows: [row],
   } = await query<{ id: number }>(INSERT_SQL, [
     input.instanceId,
     input.documentId,
-    recipient,
+    message.recipient,
     message.subject,
     message.body,
     input.now,

@@ -1,5 +1,6 @@
 import "server-only";
-import { hasRole, type Actor } from "../../auth/actor.ts";
+import { hasRole } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { conflict, forbidden, notFound } from "../../errors/app-error.ts";
@@ -10,11 +11,12 @@ import { nudgeOutbox } from "../nudge.ts";
  * webhook delivery can be. Only failed e-mails of the document, in the caller's instance; staff+; one audit entry
  * (ids only). The failed row stays as it was, so the page keeps the history of what happened.
  */
-export async function resendEmail(actor: Actor, documentId: number, messageId: number) {
+export async function resendEmail(ctx: UseCaseContext, input: { documentId: number; messageId: number }) {
+  const { actor } = ctx;
   if (!hasRole(actor, "staff")) throw forbidden("Your role does not allow resending messages");
   const answer = await inTransaction(async (tx) => {
     const original = await tx.outboxMessage.findFirst({
-      where: { id: messageId, documentId, instanceId: actor.instanceId, channel: "email" },
+      where: { id: input.messageId, documentId: input.documentId, instanceId: actor.instanceId, channel: "email" },
     });
     if (!original) throw notFound("Message not found", { code: "message_not_found" });
     if (original.status !== "failed") {
@@ -34,10 +36,10 @@ export async function resendEmail(actor: Actor, documentId: number, messageId: n
     await recordAudit(tx, actor, {
       action: "document.resend_email",
       entity: "document",
-      entityId: documentId,
-      details: { message_id: messageId, copy_id: copy.id },
+      entityId: input.documentId,
+      details: { message_id: input.messageId, copy_id: copy.id },
     });
-    return { id: copy.id, resent_from: messageId };
+    return { id: copy.id, resent_from: input.messageId };
   });
   nudgeOutbox();
   return answer;

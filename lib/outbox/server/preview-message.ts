@@ -1,0 +1,41 @@
+import "server-only";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { hasRole } from "../../auth/actor.ts";
+import { rawQuery } from "../../db/raw-query.ts";
+import { maskEmail } from "../../documents/mask.ts";
+import { forbidden, notFound } from "../../errors/app-error.ts";
+import { smtpUrl } from "../config.ts";
+import type { MessagePreview, PreviewMessageInput } from "../schemas.ts";
+import { composeCustomerMessage } from "./enqueue.ts";
+
+/**
+ * The customer's e-mail as the outbox would send it now, for the document page: a reply being written (sent by
+ * e-mail whatever the status says) or the e-mail of a status change (only when that status notifies). Rendered by the
+ * outbox's own composition (enqueue.ts) from the saved template and the document's values; nothing is written. The
+ * recipient is masked; the body shows what staff+ already see on the page (the name, the notes to the customer).
+ */
+export async function previewMessage(
+  ctx: UseCaseContext,
+  input: { documentId: number; message: PreviewMessageInput },
+): Promise<MessagePreview> {
+  const { actor } = ctx;
+  if (!hasRole(actor, "staff")) throw forbidden("Your role does not allow writing to the customer");
+  const reply = input.message.kind === "reply";
+  const composed = await composeCustomerMessage(rawQuery, {
+    instanceId: actor.instanceId,
+    documentId: input.documentId,
+    now: new Date(),
+    statusId: input.message.kind === "status" ? input.message.status_id : undefined,
+    always: reply,
+    draft: input.message.kind === "reply" ? input.message.text : undefined,
+  });
+  if (!composed) {
+    throw reply
+      ? notFound("Provided id parameter not exists on database")
+      : notFound("Provided status_id parameter not exists on database");
+  }
+  const configured = smtpUrl() !== null;
+  const recipient = composed.recipient ? maskEmail(composed.recipient) : null;
+  if (!composed.send) return { send: false, reason: composed.reason, recipient, configured, subject: null, body: null };
+  return { send: true, reason: null, recipient, configured, subject: composed.subject, body: composed.body };
+}
