@@ -181,18 +181,43 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
   // - e-mails: a masked address is a substring of the lower-case text (many addresses: any "@");
   // - names: the mask needs the first word, whole and in any case, so it is a substring of the lower-case text (final
   //   sigma, the one context-dependent lower-case letter, folded on both sides).
+  // Digit terms: only those that contain no other term (a text with a longer term has the shorter one inside it).
+  const minimalDigits = [...digitTerms.keys()].filter(
+    (digits, _, all) => !all.some((other) => other !== digits && digits.includes(other)),
+  );
+  const byLength = new Map<number, Set<number>>();
+  const longDigitTerms: string[] = [];
+  for (const digits of minimalDigits) {
+    if (digits.length > 15) longDigitTerms.push(digits);
+    else byLength.set(digits.length, (byLength.get(digits.length) ?? new Set<number>()).add(Number(digits)));
+  }
+  const windowLengths = [...byLength.keys()];
+  const windowModuli = windowLengths.map((length) => 10 ** length);
+  const windowSets = windowLengths.map((length) => byLength.get(length)!);
+  const windows = new Float64Array(windowLengths.length);
   const foldSigma = (text: string) => text.replace(/ς/g, "σ");
   const emailList = [...emails];
   const firstWords = [...names.keys()].map(foldSigma);
   const mayChange = (stored: string, json: boolean): boolean => {
     if (json && LONG_NUMBER.test(stored)) return true;
     const text = json && stored.includes("\\") ? stored.replace(JSON_ESCAPE, unescapeJson) : stored;
-    if (digitTerms.size) {
-      const digits = digitsOnly(text);
-      for (const length of digitLengths) {
-        for (let i = 0; i + length <= digits.length; i += 1)
-          if (digitTerms.has(digits.slice(i, i + length))) return true;
+    if (windowLengths.length) {
+      // Every window of the text's digits, as a number per length (exact below 16 digits): no string per window.
+      windows.fill(0);
+      let seen = 0;
+      for (let i = 0; i < text.length; i += 1) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) continue;
+        seen += 1;
+        for (let k = 0; k < windowLengths.length; k += 1) {
+          windows[k] = (windows[k]! * 10 + digit) % windowModuli[k]!;
+          if (seen >= windowLengths[k]! && windowSets[k]!.has(windows[k]!)) return true;
+        }
       }
+    }
+    if (longDigitTerms.length) {
+      const digits = digitsOnly(text);
+      if (longDigitTerms.some((term) => digits.includes(term))) return true;
     }
     if (emails.size || names.size) {
       const lower = text.toLowerCase();
