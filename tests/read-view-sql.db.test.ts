@@ -258,3 +258,50 @@ describe("timestamps formatted in Node", () => {
     }
   });
 });
+
+describe("the read view's step (issue 22: the product's own status → step map)", () => {
+  it("is the product's mapped step, else the status's step only when it is this product's, else null", async () => {
+    const statusId = catalog.statusIds["Novo"];
+    const statusStepId = (await db.status.findUniqueOrThrow({ where: { id: statusId } })).stepId;
+    expect(statusStepId).not.toBeNull(); // the seed's "Novo" stands for a step of the sample product
+    // Two more products on the same shared status: one maps it to its own step, one has no map.
+    const mapped = await db.product.create({
+      data: {
+        instanceId: catalog.instanceId,
+        name: "Mapeado",
+        steps: { create: [{ name: "Etapa própria", order: 1 }] },
+      },
+      include: { steps: true },
+    });
+    const unmapped = await db.product.create({ data: { instanceId: catalog.instanceId, name: "Sem mapa" } });
+    await db.productStatusStep.create({ data: { productId: mapped.id, statusId, stepId: mapped.steps[0]!.id } });
+    const onMapped = await createDocument(actor, { status_id: statusId, product_id: mapped.id, cpf: CPF });
+    const onUnmapped = await createDocument(actor, { status_id: statusId, product_id: unmapped.id, cpf: CPF });
+    const onSample = await createDocument(actor, { status_id: statusId, product_id: catalog.productId, cpf: CPF });
+
+    const step = async (id: number) =>
+      (
+        JSON.parse(await loadDocumentById(catalog.instanceId, id)) as {
+          step: { id: number; product_id: number } | null;
+        }
+      ).step;
+    expect(await step(onMapped.id)).toMatchObject({
+      id: mapped.steps[0]!.id,
+      product_id: mapped.id,
+      name: "Etapa própria",
+    });
+    expect(await step(onUnmapped.id)).toBeNull();
+    expect(await step(onSample.id)).toMatchObject({ id: statusStepId, product_id: catalog.productId });
+    // loadByCPF reads the same view.
+    const byCpf = JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF], [])) as {
+      id: number;
+      step: { id: number } | null;
+    }[];
+    const stepOf = (id: number) => byCpf.find((view) => view.id === id)?.step?.id ?? null;
+    expect([stepOf(onMapped.id), stepOf(onUnmapped.id), stepOf(onSample.id)]).toEqual([
+      mapped.steps[0]!.id,
+      null,
+      statusStepId,
+    ]);
+  });
+});

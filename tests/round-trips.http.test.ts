@@ -1,11 +1,10 @@
 // Round trips per API call, counted at the driver (tests/helpers/sql-recorder.ts): a read is at most 2 statements
 // (authentication + the read view), a write at most 4 statements inside one transaction (history included) plus
 // authentication. Transaction control (BEGIN/COMMIT) is not counted as a statement. On PostgreSQL every one of those
-// statements goes as a named (prepared) statement, planned once per connection (issue 17); PGlite has no named
-// statements, so there only the counts apply.
+// statements goes as a named (prepared) statement, planned once per connection (issue 17) — on PGlite too, through its
+// protocol (lib/db/pglite-prepared.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
-import { getConnection } from "@/lib/db/client.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { recordSql, type SqlRecorder } from "./helpers/sql-recorder.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -13,13 +12,11 @@ import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 let app: TestApp;
 let fx: InstanceFixture;
 let sql: SqlRecorder;
-let onPostgres: boolean;
 
 beforeAll(async () => {
   app = await startTestApp();
   fx = await createInstanceFixture(app.db, "default");
   sql = await recordSql();
-  onPostgres = Boolean((await getConnection()).pool);
 });
 afterAll(async () => app?.close());
 
@@ -34,8 +31,8 @@ async function counted(route: string, body: unknown, token: string) {
   const statements = sql.statements().filter(ours);
   // The recorder saw the call's own work (so the upper bounds below are not vacuous).
   expect(statements.some((text) => text.includes(`"Document"`))).toBe(true);
-  // Hot path: nothing parsed and planned per call on PostgreSQL.
-  if (onPostgres) expect(sql.unnamed().filter(ours), "statements sent unnamed").toEqual([]);
+  // Hot path: nothing parsed and planned per call, on either database.
+  expect(sql.unnamed().filter(ours), "statements sent unnamed").toEqual([]);
   return { status: response.status, body: json, statements, transactions: sql.transactions() };
 }
 

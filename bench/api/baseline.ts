@@ -41,7 +41,7 @@ const VIEW_SQL = `
     s."stepId" AS s_step_id, c."key" AS c_key, c."label" AS c_label,
     p."name" AS p_name, p."description" AS p_description, p."defaultSlaHours" AS p_sla, p."active" AS p_active,
     p."createdAt" AS p_created_at, p."updatedAt" AS p_updated_at,
-    st."name" AS st_name, st."order" AS st_order, st."productId" AS st_product_id,
+    st."id" AS st_id, st."name" AS st_name, st."order" AS st_order, st."productId" AS st_product_id,
     (SELECT json_agg(json_build_object('id', o."id", 'text', o."text", 'visibility', o."visibility",
         'authorLabel', o."authorLabel", 'createdAt', o."createdAt", 'origin', o."origin",
         'sendCommunication', o."sendCommunication", 'attachmentName', o."attachmentName") ORDER BY o."createdAt", o."id")
@@ -56,7 +56,8 @@ const VIEW_SQL = `
   JOIN "Status" s ON s."id" = d."statusId"
   JOIN "StatusCategory" c ON c."id" = s."categoryId"
   JOIN "Product" p ON p."id" = d."productId"
-  LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
+  LEFT JOIN "ProductStatusStep" ps ON ps."productId" = d."productId" AND ps."statusId" = d."statusId"
+  LEFT JOIN "ProductStep" st ON st."id" = coalesce(ps."stepId", s."stepId") AND st."productId" = d."productId"`;
 
 export const VIEW_BY_ID_SQL = statement("view_by_id", `${VIEW_SQL} WHERE d."id" = $1 AND d."instanceId" = $2`);
 // One text for one identifier, one for several: a statement with `= ANY($2)` keeps being planned per call even when
@@ -125,7 +126,7 @@ export function readView(d: Row, masked: ReadonlySet<string>) {
       step_id: d.s_step_id,
     },
     step:
-      d.s_step_id == null ? null : { id: d.s_step_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
+      d.st_id == null ? null : { id: d.st_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
     observation: ((d.obs as Row[] | null) ?? []).map((o) => ({
       id: o.id,
       text: o.text,

@@ -12,6 +12,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { createHash } from "node:crypto";
 import type { Pool, PoolClient, QueryConfig } from "pg";
 import { getConnection } from "./client.ts";
+import { pglitePreparedQuery } from "./pglite-prepared.ts";
 
 export type SqlResult<Row> = { rows: Row[]; rowCount: number };
 export type Sql = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<SqlResult<Row>>;
@@ -41,7 +42,7 @@ type Queryable = {
 // read view spent as long planning as executing). The name is a digest of the text, so such a session's SQL must be
 // constant text with $n parameters — the hot paths pass module constants. A safety valve keeps a runaway caller with
 // generated text from filling every connection with statements: past MAX_NAMED distinct texts, new ones go unnamed.
-// PGlite has no named statements (its `query` always parses an unnamed one; docs/decisions.md).
+// On PGlite, whose `query` always parses an unnamed statement, pglite-prepared.ts names them through its protocol.
 const MAX_NAMED = 500;
 const statementNames = new Map<string, string>();
 
@@ -91,10 +92,27 @@ export function poolSession(pool: Pool, { prepared = false }: { prepared?: boole
   };
 }
 
-export function pgliteSession(pglite: PGlite): SqlSession {
+export function pgliteSession(pglite: PGlite, { prepared = false }: { prepared?: boolean } = {}): SqlSession {
   return {
-    query: runner(pglite as unknown as Queryable),
-    transaction: (work) => pglite.transaction((tx) => work(runner(tx as unknown as Queryable))),
+    query: prepared ? pgliteRunner(pglite, null) : runner(pglite as unknown as Queryable),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work(prepared ? pgliteRunner(pglite, tx as unknown as Queryable) : runner(tx as unknown as Queryable)),
+      ),
+  };
+}
+
+/**
+ * On PGlite, `prepared` statements go through pglite-prepared.ts; `tx`: the open transaction's handle (past
+ * MAX_NAMED texts, statements go through its `query`, or the handle's, as unprepared ones).
+ */
+function pgliteRunner(pglite: PGlite, tx: Queryable | null): Sql {
+  const unprepared = runner(tx ?? (pglite as unknown as Queryable));
+  return async <Row>(text: string, params: unknown[] = []) => {
+    const { name } = preparedStatement(text, params);
+    if (!name) return unprepared<Row>(text, params);
+    const result = await pglitePreparedQuery(pglite, name, text, params, tx !== null);
+    return { rows: result.rows as Row[], rowCount: result.rowCount };
   };
 }
 
@@ -102,6 +120,6 @@ export function pgliteSession(pglite: PGlite): SqlSession {
 export async function defaultSession(options: { prepared?: boolean } = {}): Promise<SqlSession> {
   const connection = await getConnection();
   if (connection.pool) return poolSession(connection.pool, options);
-  if (connection.pglite) return pgliteSession(connection.pglite);
+  if (connection.pglite) return pgliteSession(connection.pglite, options);
   throw new Error("The database connection has neither a pg pool nor a PGlite handle");
 }

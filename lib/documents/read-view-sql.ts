@@ -143,7 +143,8 @@ const FROM = `FROM "Document" d
   JOIN "Status" s ON s."id" = d."statusId"
   JOIN "StatusCategory" c ON c."id" = s."categoryId"
   JOIN "Product" p ON p."id" = d."productId"
-  LEFT JOIN "ProductStep" st ON st."id" = s."stepId"`;
+  LEFT JOIN "ProductStatusStep" ps ON ps."productId" = d."productId" AND ps."statusId" = d."statusId"
+  LEFT JOIN "ProductStep" st ON st."id" = coalesce(ps."stepId", s."stepId") AND st."productId" = d."productId"`;
 
 const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`;
 /** The fields the role's policy masks, as one comma-separated text (one sub-select, evaluated once per statement). */

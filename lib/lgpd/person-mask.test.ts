@@ -57,3 +57,64 @@ describe("personMatcher", () => {
     expect(personMatcher({ cpfs: [], names: ["Ana"], emails: ["not-an-email"], phones: ["123"] })).toBeNull();
   });
 });
+
+describe("PersonMatcher.mayChange (the erasure's pre-filter on stored text)", () => {
+  const phones = Array.from({ length: 40 }, (_, i) => `+55 11 9${String(1000 + i).padStart(8, "0")}`);
+  const many = personMatcher({
+    cpfs: ["12345678909"],
+    names: ["Ana Σοφός Silva"],
+    emails: ["ana@example.com"],
+    phones,
+  }) as PersonMatcher;
+  const pieces = [
+    "11 90000",
+    "1010",
+    "1039",
+    "\n",
+    "\u001f",
+    "-",
+    " ",
+    "ANA@EXAMPLE.COM",
+    "ana",
+    "ΣΟΦΌΣ",
+    "σοφός silva",
+    "123.456",
+    ".789-09",
+    "Ana Σοφός",
+    "Silva",
+    "x",
+    "99",
+    '"',
+    "\\",
+  ];
+  // A small deterministic generator: every text the mask (or maskJson) would change must pass the pre-filter.
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647);
+  const texts = Array.from({ length: 4000 }, () =>
+    Array.from({ length: 1 + (next() % 7) }, () => pieces[next() % pieces.length]).join(""),
+  );
+
+  it("never says no to a text the mask would change (plain text and JSON text with escapes)", () => {
+    let changed = 0;
+    for (const text of texts) {
+      if (maskText(text, many) !== text) {
+        changed += 1;
+        expect(many.mayChange(text, false), text).toBe(true);
+      }
+      const json = JSON.stringify({ [text]: [text, { v: text }] });
+      if (JSON.stringify(maskJson(JSON.parse(json), many)) !== json)
+        expect(many.mayChange(json, true), json).toBe(true);
+    }
+    expect(changed).toBeGreaterThan(100);
+  });
+
+  it("says no to texts without the terms, and passes long JSON numbers on", () => {
+    expect(many.mayChange('[{"field": "phone", "after": "+55 11 912345678"}]', true)).toBe(false);
+    expect(many.mayChange("Cliente Pedro ligou", false)).toBe(false);
+    expect(many.mayChange('{"a": "x\\u0031y"}', true)).toBe(false);
+    expect(many.mayChange('{"phone": "+55 11 9\\n0000\\u00201010"}', true)).toBe(true);
+    expect(many.mayChange('{"n": 1234567890123456}', true)).toBe(true);
+    expect(many.mayChange('{"e": "ANA@Example.COM"}', true)).toBe(true);
+    expect(many.mayChange("ΑΝΑ ΣΟΦΟΣ SILVA", false)).toBe(maskText("ΑΝΑ ΣΟΦΟΣ SILVA", many) !== "ΑΝΑ ΣΟΦΟΣ SILVA");
+  });
+});

@@ -36,6 +36,12 @@ export type PersonMatcher = {
   indexed: { digits: string[]; groups: string[][] };
   /** The text with every occurrence of the person's terms replaced by MASK. */
   mask: (text: string) => string;
+  /**
+   * A cheap pre-filter on a column's stored text (`json`: jsonb's text form, before parsing): false only when `mask`
+   * (or maskJson on the parsed value) would change nothing, so the row can be skipped without parsing it. True may
+   * still be a false alarm.
+   */
+  mayChange: (text: string, json: boolean) => boolean;
 };
 
 const MIN_NAME_LETTERS = 4;
@@ -51,6 +57,13 @@ const INDEXED_ALTERNATIVES = 8;
 const DIGIT_RUN = /[0-9](?:[^0-9A-Za-z]{0,3}[0-9])*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*/g;
 const WORD = /[\p{L}\p{N}]+/gu;
+/** A JSON number with 16 digits or more (dots allowed between them): a double may not keep its digits. */
+const LONG_NUMBER = /[0-9][0-9.]{15}/;
+/** One escape of JSON text: \uXXXX or a backslash and one character. */
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|([^u]))/g;
+const SIMPLE_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const unescapeJson = (_: string, hex: string | undefined, char: string | undefined) =>
+  hex ? String.fromCharCode(parseInt(hex, 16)) : (SIMPLE_ESCAPES[char!] ?? char!);
 
 /** A PostgreSQL ARE matching `text` literally in any case: letters become [xX] classes, the rest is escaped. */
 function literalSql(text: string): string {
@@ -160,6 +173,65 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
     return out + text.slice(at);
   };
 
+  // The pre-filter (mayChange), on the text with JSON's escapes decoded (so a string's characters are as the mask
+  // sees them; the JSON punctuation between values only adds separators):
+  // - digit terms: every digit run the mask reads keeps its digits in order with only separators between them, so a
+  //   term it would mask is a substring of the text's digits alone. A JSON number of 16 digits or more may read
+  //   differently once parsed (a double), so such a text is always passed on;
+  // - e-mails: a masked address is a substring of the lower-case text (many addresses: any "@");
+  // - names: the mask needs the first word, whole and in any case, so it is a substring of the lower-case text (final
+  //   sigma, the one context-dependent lower-case letter, folded on both sides).
+  // Digit terms: only those that contain no other term (a text with a longer term has the shorter one inside it).
+  const minimalDigits = [...digitTerms.keys()].filter(
+    (digits, _, all) => !all.some((other) => other !== digits && digits.includes(other)),
+  );
+  const byLength = new Map<number, Set<number>>();
+  const longDigitTerms: string[] = [];
+  for (const digits of minimalDigits) {
+    if (digits.length > 15) longDigitTerms.push(digits);
+    else byLength.set(digits.length, (byLength.get(digits.length) ?? new Set<number>()).add(Number(digits)));
+  }
+  const windowLengths = [...byLength.keys()];
+  const windowModuli = windowLengths.map((length) => 10 ** length);
+  const windowSets = windowLengths.map((length) => byLength.get(length)!);
+  const windows = new Float64Array(windowLengths.length);
+  const foldSigma = (text: string) => text.replace(/ς/g, "σ");
+  const emailList = [...emails];
+  const firstWords = [...names.keys()].map(foldSigma);
+  const mayChange = (stored: string, json: boolean): boolean => {
+    if (json && LONG_NUMBER.test(stored)) return true;
+    const text = json && stored.includes("\\") ? stored.replace(JSON_ESCAPE, unescapeJson) : stored;
+    if (windowLengths.length) {
+      // Every window of the text's digits, as a number per length (exact below 16 digits): no string per window.
+      windows.fill(0);
+      let seen = 0;
+      for (let i = 0; i < text.length; i += 1) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) continue;
+        seen += 1;
+        for (let k = 0; k < windowLengths.length; k += 1) {
+          windows[k] = (windows[k]! * 10 + digit) % windowModuli[k]!;
+          if (seen >= windowLengths[k]! && windowSets[k]!.has(windows[k]!)) return true;
+        }
+      }
+    }
+    if (longDigitTerms.length) {
+      const digits = digitsOnly(text);
+      if (longDigitTerms.some((term) => digits.includes(term))) return true;
+    }
+    if (emails.size || names.size) {
+      const lower = text.toLowerCase();
+      if (emailList.length > MAX_SQL_ALTERNATIVES ? lower.includes("@") : emailList.some((e) => lower.includes(e))) {
+        return true;
+      }
+      if (firstWords.length) {
+        const folded = foldSigma(lower);
+        if (firstWords.some((word) => folded.includes(word))) return true;
+      }
+    }
+    return false;
+  };
+
   // Few terms: each one as a pattern (selective). Many: a generic pattern whose size does not grow with them.
   const digitPatterns = [...digitTerms.keys()].map((digits) => digits.split("").join("[^0-9A-Za-z]{0,3}"));
   const namePatterns = [...new Set(nameWords)].map(literalSql);
@@ -177,7 +249,7 @@ export function personMatcher(terms: PersonTerms): PersonMatcher | null {
   for (let i = 0; i < emailLiterals.length; i += INDEXED_ALTERNATIVES) {
     indexed.groups.push([emailLiterals.slice(i, i + INDEXED_ALTERNATIVES).join("|")]);
   }
-  return { sql, indexed, mask };
+  return { sql, indexed, mask, mayChange };
 }
 
 export function maskText(text: string, matcher: PersonMatcher): string {

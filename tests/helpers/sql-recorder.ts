@@ -3,7 +3,7 @@ import { getConnection } from "@/lib/db/client.ts";
 export type SqlRecorder = {
   /** Statements sent since the last reset, without transaction control (BEGIN/COMMIT/ROLLBACK/SAVEPOINT). */
   statements: () => string[];
-  /** Those of them sent without a statement name (parsed and planned on every call); on PGlite that is all of them. */
+  /** Those of them sent without a statement name (parsed and planned on every call). */
   unnamed: () => string[];
   /** Transactions opened since the last reset. */
   transactions: () => number;
@@ -15,7 +15,7 @@ const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START TRANSACTION)
 /**
  * Records every SQL statement the process's database connection sends — the test process and the app served in it
  * share one connection (lib/db/client.ts) — by wrapping the driver's own query path: pg's Client#query for
- * PostgreSQL, the PGlite instance's query/exec and its transactions' query/exec.
+ * PostgreSQL, the PGlite instance's query/exec, its transactions' query/exec and its execProtocol (named statements).
  */
 export async function recordSql(): Promise<SqlRecorder> {
   const connection = await getConnection();
@@ -69,6 +69,23 @@ export async function recordSql(): Promise<SqlRecorder> {
           return original(...args);
         };
       }
+      // Named statements (lib/db/pglite-prepared.ts) go through execProtocol: each Bind of a named statement is one
+      // statement, noted by the text its Parse gave that name.
+      const parsed = new Map<string, string>();
+      const originalProtocol = pglite.execProtocol!.bind(pglite);
+      pglite.execProtocol = (...args: unknown[]) => {
+        for (const message of protocolMessages(args[0] as Uint8Array)) {
+          if (message.type === "P") parsed.set(message.strings[0]!, message.strings[1]!);
+          if (message.type === "B" && message.strings[1]) {
+            const name = message.strings[1];
+            (globalThis as { __sqlNote?: (query: unknown) => void }).__sqlNote?.({
+              name,
+              text: parsed.get(name) ?? name,
+            });
+          }
+        }
+        return originalProtocol(...args);
+      };
       const originalTransaction = pglite.transaction!.bind(pglite);
       pglite.transaction = (callback: unknown) =>
         originalTransaction((tx: Record<string, (...args: unknown[]) => unknown>) => {
@@ -88,4 +105,25 @@ export async function recordSql(): Promise<SqlRecorder> {
       transactions = 0;
     },
   };
+}
+
+/** The frontend messages in a protocol buffer: each one's type and its first two NUL-terminated strings. */
+function protocolMessages(buffer: Uint8Array): { type: string; strings: string[] }[] {
+  const messages: { type: string; strings: string[] }[] = [];
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const decoder = new TextDecoder();
+  for (let at = 0; at + 5 <= buffer.length;) {
+    const type = String.fromCharCode(buffer[at]!);
+    const end = at + 1 + view.getInt32(at + 1);
+    const strings: string[] = [];
+    for (let from = at + 5; strings.length < 2 && from < end;) {
+      const nul = buffer.indexOf(0, from);
+      if (nul < 0 || nul >= end) break;
+      strings.push(decoder.decode(buffer.subarray(from, nul)));
+      from = nul + 1;
+    }
+    messages.push({ type, strings });
+    at = end;
+  }
+  return messages;
 }

@@ -145,24 +145,41 @@ async function maskRemainingRows(sql: Sql, instanceId: number, matcher: PersonMa
       [instanceId, ...params],
     );
     if (indexed) await sql(`RESET enable_seqscan`);
+    // The rows' new values (null: the column stays), written by one statement per table.
+    const changes: Record<string, string | null>[] = [];
     for (const row of rows) {
-      const params: unknown[] = [row.id];
-      const sets: string[] = [];
+      // Most candidates of a loose pre-selection (a person with many phones: any eight digits) mention none of the
+      // terms: the cheap test on the stored text skips them without parsing their JSON.
+      if (!columns.some(([column, kind]) => row[column] != null && matcher.mayChange(row[column]!, kind === "json"))) {
+        continue;
+      }
+      const change: Record<string, string | null> = { id: row.id! };
+      let changed = false;
       for (const [column, kind] of columns) {
         const value = row[column];
+        change[column] = null;
         if (value == null) continue;
         const [before, after] =
           kind === "json"
             ? [JSON.stringify(JSON.parse(value)), JSON.stringify(maskJson(JSON.parse(value), matcher))]
             : [value, maskText(value, matcher)];
         if (before === after) continue;
-        params.push(after);
-        sets.push(`"${column}" = $${params.length}::text${kind === "json" ? "::jsonb" : ""}`);
+        change[column] = after;
+        changed = true;
       }
-      if (sets.length === 0) continue;
-      await sql(`UPDATE "${table}" SET ${sets.join(", ")} WHERE id = $1::text::bigint`, params);
-      rewritten += 1;
+      if (changed) changes.push(change);
     }
+    if (changes.length === 0) continue;
+    const sets = columns.map(
+      ([column, kind]) => `"${column}" = COALESCE(v."${column}"${kind === "json" ? "::jsonb" : ""}, t."${column}")`,
+    );
+    await sql(
+      `UPDATE "${table}" AS t SET ${sets.join(", ")}
+         FROM jsonb_to_recordset($1::text::jsonb) AS v(id text, ${columns.map(([column]) => `"${column}" text`).join(", ")})
+        WHERE t.id = v.id::bigint`,
+      [JSON.stringify(changes)],
+    );
+    rewritten += changes.length;
   }
   return rewritten;
 }
