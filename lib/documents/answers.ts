@@ -1,5 +1,6 @@
-// The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts, staff-view.ts,
-// history-read.ts, reveal.ts build them). Shared with the browser: contracts and fetchers take their types from here.
+// The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts,
+// staff-view.ts, history-read.ts, reveal-personal-data.ts build them). Shared with the browser: contracts and fetchers
+// take their types from here.
 import { z } from "zod";
 import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";

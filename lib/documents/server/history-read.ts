@@ -18,7 +18,7 @@ export type HistoryEntry = {
 /**
  * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked,
  * except for staff/admin who ask for them (`personal`) after revealing this document's data — the reveal is the
- * logged act (lib/documents/server/reveal.ts), so reading the history never bypasses it. Viewers always get masks.
+ * logged act (lib/documents/server/reveal-personal-data.ts), so reading the history never bypasses it. Viewers always get masks.
  */
 export async function loadDocumentHistory(
   actor: Actor,

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { systemActor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
-import { fulfilAttachmentRequest } from "../../documents/server/attachments.ts";
+import { fulfilAttachmentRequest } from "../../documents/server/fulfil-attachment-request.ts";
 import { notFound, unsupportedType } from "../../errors/app-error.ts";
 import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
@@ -42,11 +42,12 @@ export async function uploadCustomerFile(
     throw unsupportedType(`Send a whole PDF or photo (${CUSTOMER_FILE_FORMATS})`, { code: "tracking_file_type" });
   }
   const stored = await fulfilAttachmentRequest(
-    customerActor(document.instanceId),
-    document.id,
-    pending.id,
-    { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` },
-    ctx.requestId,
+    { actor: customerActor(document.instanceId), requestId: ctx.requestId },
+    {
+      documentId: document.id,
+      attachmentId: pending.id,
+      file: { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` },
+    },
   );
   nudgeOutbox(); // attachment.received webhooks
   return { id: stored.id, name: file.fileName, size: file.bytes.byteLength };
