@@ -5,7 +5,7 @@ import { inDocumentTransaction } from "../../db/transaction.ts";
 import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** What the original service's clients add to a note (observation/create, docs/migrating.md). */
 export type ObservationExtras = {

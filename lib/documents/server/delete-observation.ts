@@ -3,7 +3,7 @@ import { getDb } from "../../db/client.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { recordHistory } from "./history.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** Deletes a note of the actor's instance (404 otherwise), with a history row saying what it said. */
 export async function deleteObservation(ctx: UseCaseContext, input: { id: number }) {

@@ -5,7 +5,7 @@ import type { UploadedFile } from "../../http/upload.ts";
 import { attachmentNotFound, queueAttachmentReceived, sha256Hex } from "./attachment-common.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** Fulfils a pending request with the uploaded file; a request already fulfilled is a 409. */
 export async function fulfilAttachmentRequest(

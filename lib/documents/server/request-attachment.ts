@@ -3,7 +3,7 @@ import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** A pending request for a file the customer must send. */
 export async function requestAttachment(ctx: UseCaseContext, input: RequestAttachmentInput & { documentId: number }) {

@@ -4,7 +4,7 @@ import type { UploadedFile } from "../../http/upload.ts";
 import { queueAttachmentReceived, sha256Hex } from "./attachment-common.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** Stores a file on the document (content, sha256, media type) with its history row, in one transaction. */
 export async function uploadAttachment(ctx: UseCaseContext, input: { documentId: number; file: UploadedFile }) {
