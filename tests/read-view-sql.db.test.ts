@@ -8,7 +8,7 @@ import { createDocument } from "@/lib/documents/server/create-document.ts";
 import { documentWithRelations } from "@/lib/documents/server/load.ts";
 import { defaultSession } from "@/lib/db/sql-session.ts";
 import { isoSql, readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "@/lib/documents/read-view-sql.ts";
-import { saveMaskingPolicy } from "@/lib/documents/server/masking-policy.ts";
+import { saveMaskingPolicy } from "@/lib/documents/server/save-masking-policy.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
 import { isoFromPg, readViewJson, readViewsJson } from "@/lib/documents/server/read-view-json.ts";
 import { serializeReadView } from "@/lib/documents/server/serialize.ts";
@@ -207,11 +207,14 @@ describe("read view built in SQL", () => {
 
     // A stored policy is followed per role and instance: viewers masked all four, staff none, admin the default. Saved
     // on this server, it applies from the next read (the reads above left the roles' policies cached here).
-    await saveMaskingPolicy(actor, {
-      viewer: ["cpf", "name", "email", "phone"],
-      staff: [],
-      admin: ["cpf", "email", "phone"],
-    });
+    await saveMaskingPolicy(
+      { actor },
+      {
+        viewer: ["cpf", "name", "email", "phone"],
+        staff: [],
+        admin: ["cpf", "email", "phone"],
+      },
+    );
     const all = withMasks({ ...cpfMask, ...contactMasks, ...nameMask });
     expect(await read("viewer")).toStrictEqual({ byId: all, byCpf: [all], byCpfs: [all] });
     expect(await read("staff")).toStrictEqual({ byId: clear, byCpf: [clear], byCpfs: [clear] });
