@@ -107,7 +107,10 @@ describe("assignment filters", () => {
   });
 
   it("filter options: the instance's users by name, and who 'me' is", async () => {
-    const options = await loadFilterOptions(catalog.instanceId, users.bruno);
+    const bruno = { type: "user", id: users.bruno, label: "bruno@example.com", role: "staff" } as const;
+    const options = await loadFilterOptions({
+      actor: { ...bruno, instanceId: catalog.instanceId, userId: users.bruno },
+    });
     expect(options.users.map((user) => user.name)).toEqual(["Ana Souza", "Bruno Lima"]);
     expect(options.me).toBe(users.bruno);
     expect(JSON.stringify(options.users)).not.toContain("@");

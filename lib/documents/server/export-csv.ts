@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { hasRole, type Actor } from "../../auth/actor.ts";
+import { hasRole } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { formatColumnValue } from "../../columns/values.ts";
 import { SPREADSHEET_BOM, neutralizeFormula, spreadsheetLines } from "../../csv/spreadsheet.ts";
@@ -97,11 +98,12 @@ export type DocumentExport = {
  * written first.
  */
 export async function prepareDocumentExport(
-  actor: Actor,
-  filters: DocumentFilters,
-  input: ExportOptions = {},
+  ctx: UseCaseContext,
+  input: { filters: DocumentFilters; options?: ExportOptions },
 ): Promise<DocumentExport> {
-  const options = ZExportOptions.parse(input);
+  const { actor } = ctx;
+  const { filters } = input;
+  const options = ZExportOptions.parse(input.options ?? {});
   if (options.unmasked) {
     if (!hasRole(actor, "admin"))
       throw forbidden("Your role does not allow an unmasked export", { code: "export_unmasked_forbidden" });

@@ -8,7 +8,7 @@ import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { ApiError, badRequest, fieldErrors } from "@/lib/http/errors.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, request }) => {
+export const GET = apiRoute(contract.GET, async ({ actor, request, requestId }) => {
   const query = new URL(request.url).searchParams;
   const raw = query.get("filter");
   let value: unknown = {};
@@ -33,7 +33,7 @@ export const GET = apiRoute(contract.GET, async ({ actor, request }) => {
   if (!options.success) {
     throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(options.error.issues) });
   }
-  const csv = await prepareDocumentExport(actor, parsed.data, options.data);
+  const csv = await prepareDocumentExport({ actor, requestId }, { filters: parsed.data, options: options.data });
   return new Response(csv.stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
