@@ -70,7 +70,7 @@ export const VIEWS_BY_CPF_SQL = {
   many: viewsByCpf("views_by_cpfs", `d."cpf" = ANY($2::text[])`),
 };
 // The token and what its reads mask: nothing for an integration token set to read in clear, else the fields its
-// role's masking policy names (the default without a stored row), as the app does (lib/documents/server/api-read.ts).
+// role's masking policy names (the default without a stored row), as the app does (lib/documents/server/read-for-caller.ts).
 export const TOKEN_SQL = statement(
   "token",
   `SELECT k."id", k."instanceId", k."name",
