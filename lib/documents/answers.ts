@@ -119,7 +119,7 @@ export const ZReadView = z.strictObject({
   attachment: z.array(ZAttachment),
 });
 
-export const ZSlaInfo = z.strictObject({
+const ZSlaInfo = z.strictObject({
   sla_end: nullableTime,
   state: z.enum(["in_sla", "late", "no_sla"]),
   paused: z.boolean(),
@@ -189,9 +189,9 @@ export const ZStaffDocumentView = z.strictObject({
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });
 
-export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 
-export const ZHistoryEntry = z.strictObject({
+const ZHistoryEntry = z.strictObject({
   id: z.int(),
   action: z.string(),
   actor_type: z.string(),

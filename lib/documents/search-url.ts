@@ -9,7 +9,6 @@ import {
   ZDocumentFilters,
   type ColumnFilter,
   type DocumentFilters,
-  type SearchDocumentsBody,
   type SortField,
 } from "./search-schema.ts";
 
@@ -138,10 +137,6 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
   if (query.page !== 1) params.set("page", String(query.page));
   if (query.page_size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.page_size));
   return params;
-}
-
-export function toSearchBody(query: ListQuery): SearchDocumentsBody {
-  return { ...query };
 }
 
 /** Drops empty values so "no filter" is always `{}` (chips, saved filters and the URL agree). */

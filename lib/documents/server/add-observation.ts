@@ -8,7 +8,7 @@ import { serializeObservation } from "./serialize.ts";
 import { lockDocument } from "./lock-document.ts";
 
 /** What the original service's clients add to a note (observation/create, docs/migrating.md). */
-export type ObservationExtras = {
+type ObservationExtras = {
   origin?: "internal" | "client" | "question";
   /** Queue the customer's e-mail now (the document's status template with its new customer notes). */
   sendCommunication?: boolean;

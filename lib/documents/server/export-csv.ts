@@ -4,7 +4,7 @@ import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { formatColumnValue } from "../../columns/values.ts";
-import { SPREADSHEET_BOM, neutralizeFormula, spreadsheetLines } from "../../csv/spreadsheet.ts";
+import { SPREADSHEET_BOM, spreadsheetLines } from "../../csv/spreadsheet.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors/app-error.ts";
 import { log } from "../../log.ts";
@@ -25,7 +25,7 @@ import type { DocumentFilters } from "../search-schema.ts";
 export const EXPORT_BATCH_SIZE = 1000;
 
 export const BASE_COLUMNS = EXPORT_BASE_COLUMNS;
-export type BaseColumn = ExportBaseColumn;
+type BaseColumn = ExportBaseColumn;
 
 /** The Portuguese header of each base column (product columns use their own label). */
 export const BASE_COLUMN_HEADERS: Record<BaseColumn, string> = {
@@ -52,9 +52,7 @@ export const ZExportOptions = z.object({
   unmasked: z.boolean().default(false),
   reason: z.string().trim().max(500).optional(),
 });
-export type ExportOptions = z.input<typeof ZExportOptions>;
-
-export { neutralizeFormula };
+type ExportOptions = z.input<typeof ZExportOptions>;
 
 const encoder = new TextEncoder();
 
@@ -84,7 +82,7 @@ function cell(value: unknown, type?: string): string | null {
   return JSON.stringify(value);
 }
 
-export type DocumentExport = {
+type DocumentExport = {
   total: number;
   header: string[];
   fileName: string;
