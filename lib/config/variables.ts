@@ -630,6 +630,8 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_RETENTION_DOCUMENTS: "bench: matching documents in the retention bench",
   BENCH_RETENTION_ACTION: "bench: anonymise (default) or delete in the retention bench",
   BENCH_KEEP: "bench: keep the retention bench database instead of dropping it",
+  BENCH_WARMUP_SECONDS: "bench: warm-up seconds of the CPU A/B run (bench/api/cpu-ab.ts, default 25)",
+  BENCH_STRACE: "bench: count the A/B server's write calls with strace in the first windows (bench/api/cpu-ab.ts)",
 };
 
 /**
