@@ -17,7 +17,7 @@ import { loadStatusTransitions } from "@/lib/catalog/server/load-status-transiti
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { ZSearchLgpdRequestsBody } from "@/lib/lgpd/schemas.ts";
-import { requestDeletion } from "@/lib/lgpd/server/requests.ts";
+import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { loadLgpdReceipt } from "@/lib/lgpd/server/load-lgpd-receipt.ts";
 import { retryLgpdRequest } from "@/lib/lgpd/server/retry-lgpd-request.ts";
 import { searchLgpdRequests } from "@/lib/lgpd/server/search-lgpd-requests.ts";
@@ -134,7 +134,10 @@ describe("webhook admin", () => {
 describe("LGPD requests (admin)", () => {
   it("search by CPF, retry an errored request only with its CPF, receipt; another instance's request is unknown", async () => {
     const cpf = cpfFromBase(223_344_551);
-    const { request } = await requestDeletion(acme.instanceId, formatCpf(cpf));
+    const { request } = await requestDeletion(
+      { actor: systemActor("lgpd_api", acme.instanceId) },
+      { cpf: formatCpf(cpf) },
+    );
     await db.lgpdRequest.update({
       where: { id: request.id },
       data: { status: "error", attempts: 5, lastError: "boom", cpfPending: null, pendingKey: null },

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { runningPollingLoops } from "@/lib/jobs/polling-loop.ts";
-import { requestAccess } from "@/lib/lgpd/server/access-requests.ts";
+import { systemActor } from "@/lib/auth/actor.ts";
+import { requestAccess } from "@/lib/lgpd/server/request-access.ts";
 import { startBackgroundLoops, stopBackgroundLoops } from "@/lib/ops/server/background-loops.ts";
 import { createInstanceWithCatalog } from "@/lib/seed/server/catalog.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -41,7 +42,7 @@ describe("background job loops", () => {
     expect(runningPollingLoops()).toEqual([]);
 
     // Due work queued after the stop is not touched by this process any more.
-    const { request } = await requestAccess(instanceId, "529.982.247-25");
+    const { request } = await requestAccess({ actor: systemActor("lgpd_api", instanceId) }, { cpf: "529.982.247-25" });
     await new Promise((resolve) => setTimeout(resolve, 3_000)); // three poll periods
     const row = await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: request.id } });
     expect(row).toMatchObject({ status: "pending", leaseOwner: null, attempts: 0 });

@@ -6,7 +6,7 @@ import { systemActor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
 import { verifyAccessLink } from "./access-link.ts";
-import { packageAvailable } from "./access-requests.ts";
+import { packageAvailable } from "./access-request-rows.ts";
 
 export type DownloadedPackage = { bytes: Buffer; fileName: string };
 
