@@ -7,6 +7,15 @@ import { systemActor } from "@/lib/auth/actor.ts";
 import type { UseCaseContext } from "@/lib/auth/use-case-context.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { approveDeletion } from "@/lib/lgpd/server/approve-deletion.ts";
+import { createLegalHold } from "@/lib/lgpd/server/create-legal-hold.ts";
+import { deleteLegalHold } from "@/lib/lgpd/server/delete-legal-hold.ts";
+import { denyDeletion } from "@/lib/lgpd/server/deny-deletion.ts";
+import { listLegalHolds } from "@/lib/lgpd/server/list-legal-holds.ts";
+import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
+import { loadDeletionReview } from "@/lib/lgpd/server/load-deletion-review.ts";
+import { setDeadlineDays } from "@/lib/lgpd/server/set-deadline-days.ts";
+import { setDeletionReview } from "@/lib/lgpd/server/set-deletion-review.ts";
 import { describeAccessRequest } from "@/lib/lgpd/server/describe-access-request.ts";
 import { describeDeletionRequest } from "@/lib/lgpd/server/describe-deletion-request.ts";
 import { downloadAccessPackageByStaff } from "@/lib/lgpd/server/download-access-package-by-staff.ts";
@@ -40,6 +49,15 @@ afterAll(async () => {
   await closeDb();
   await database?.cleanup();
 });
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+};
 
 const auditsOf = (entityId: number | null, action: string) =>
   db.auditLog.findMany({
@@ -134,14 +152,6 @@ describe("data-subject page use-cases", () => {
 
   it("refuses an invalid CPF and a future reception day, writing nothing", async () => {
     const before = await db.lgpdAccessRequest.count();
-    const refusal = async (promise: Promise<unknown>) => {
-      const error = await promise.then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(error).toBeInstanceOf(AppError);
-      return error as AppError;
-    };
     expect((await refusal(lookUpSubject(staff, { cpf: "111.111.111-11" }))).code).toBe("invalid_cpf");
     expect((await refusal(requestAccessByStaff(staff, { cpf: "123" }))).code).toBe("invalid_cpf");
     const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -159,5 +169,62 @@ describe("data-subject page use-cases", () => {
     const row = await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: request.id } });
     expect(row.downloads).toBe(0);
     expect(await auditsOf(request.id, "lgpd_access.download")).toEqual([]);
+  });
+});
+
+describe("officer settings use-cases", () => {
+  it("reviewed deletions: a request waits, is denied with its reason (status says so) and cannot be approved then", async () => {
+    expect(await setDeletionReview(staff, { enabled: true })).toMatchObject({ enabled: true });
+    const cpf = cpfFromBase(310_000_006);
+    const { request } = await requestDeletion(api, { cpf });
+    expect(request.review).toBe("awaiting");
+    expect((await loadDeletionReview(staff)).awaiting.map((row) => row.id)).toContain(request.id);
+    expect((await loadDeletionReview({ actor: systemActor("cli", other.instanceId) })).awaiting).toEqual([]);
+
+    const otherStaff = { actor: systemActor("cli", other.instanceId) };
+    expect((await refusal(denyDeletion(otherStaff, { id: request.id, reason: "x" }))).code).toBe(
+      "lgpd_request_not_found",
+    );
+    expect(await denyDeletion(staff, { id: request.id, reason: "Identidade não confirmada" })).toMatchObject({
+      status: "error",
+      review: "denied",
+      review_reason: "Identidade não confirmada",
+    });
+    expect(await describeDeletionRequest(api, { cpf })).toMatchObject({
+      status: "error",
+      details: { review: "denied", reason: "Identidade não confirmada" },
+    });
+    expect((await refusal(approveDeletion(staff, { id: request.id }))).code).toBe("lgpd_not_awaiting_review");
+    await setDeletionReview(staff, { enabled: false });
+    expect((await auditsOf(acme.instanceId, "instance.lgpd_review")).map((row) => row.details)).toEqual([
+      { changes: { lgpd_deletion_review: { before: false, after: true } } },
+      { changes: { lgpd_deletion_review: { before: true, after: false } } },
+    ]);
+  });
+
+  it("legal holds and the deadline are the instance's own, each change audited", async () => {
+    const foreign = await refusal(
+      createLegalHold(staff, { product_id: other.productId, basis: "Lei 8.078/1990 art. 27", period_years: 5 }),
+    );
+    expect(foreign).toMatchObject({ kind: "invalid", errors: [{ path: "product_id", code: "unknown_id" }] });
+    const hold = await createLegalHold(staff, {
+      product_id: acme.productId,
+      basis: "Lei 8.078/1990 art. 27",
+      period_years: 5,
+    });
+    expect(hold).toMatchObject({ product_id: acme.productId, status_id: null, period_years: 5 });
+    expect((await listLegalHolds(staff)).items.map((item) => item.id)).toEqual([hold.id]);
+    expect((await listLegalHolds({ actor: systemActor("cli", other.instanceId) })).items).toEqual([]);
+    expect(
+      (await refusal(deleteLegalHold({ actor: systemActor("cli", other.instanceId) }, { id: hold.id }))).code,
+    ).toBe("lgpd_hold_not_found");
+    expect(await deleteLegalHold(staff, { id: hold.id })).toEqual({ items: [] });
+    expect(
+      (await auditsOf(hold.id, "lgpd_hold.create")).length + (await auditsOf(hold.id, "lgpd_hold.delete")).length,
+    ).toBe(2);
+
+    expect(await setDeadlineDays(staff, { deadline_days: 30 })).toEqual({ deadline_days: 30 });
+    expect(await loadDeadlineDays(staff)).toBe(30);
+    expect(await loadDeadlineDays({ actor: systemActor("cli", other.instanceId) })).toBe(15);
   });
 });

@@ -49,7 +49,7 @@ export const ZLgpdStatusAnswer = z.strictObject({
 
 /** How a request entered by hand arrived. */
 export const LGPD_CHANNELS = ["email", "letter", "phone", "in_person"] as const;
-/** The officer's review of a deletion when the instance reviews them (lib/lgpd/server/review.ts). */
+/** The officer's review of a deletion when the instance reviews them (lib/lgpd/server/set-deletion-review.ts). */
 export const LGPD_REVIEWS = ["awaiting", "approved", "denied"] as const;
 
 /** A request entered by hand: how and when it arrived (the deadline counts from that day) and a note. */

@@ -53,7 +53,7 @@ export async function recordDeletionRequest(
     }
     // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
     const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
-    // With reviews on (review.ts), the request waits for the officer: the worker does not claim it until approved.
+    // With reviews on (set-deletion-review.ts), the request waits for the officer: the worker does not claim it until approved.
     const reviewed = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeletionReview: true } });
     const [request] = await db.lgpdRequest.createManyAndReturn({
       data: {

@@ -52,7 +52,7 @@ export function claimDueRequests(
     table: "LgpdRequest",
     ...options,
     returning: `id, "instanceId", "cpfPending", attempts, "requestedAt"`,
-    // A request waiting for the officer's review (review.ts) is not due until approved.
+    // A request waiting for the officer's review (approve-deletion.ts) is not due until approved.
     where: `j.review IS DISTINCT FROM 'awaiting'`,
   });
 }

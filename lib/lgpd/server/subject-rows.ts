@@ -5,9 +5,8 @@ import "server-only";
 import type { LgpdAccessRequest } from "../../db/client.ts";
 import { invalid } from "../../errors/app-error.ts";
 import { isValidCpf } from "../../identifiers/identifiers.ts";
-import { RETRY_ERRORS } from "../retry-errors.ts";
 import { packageAvailable } from "./access-request-rows.ts";
-import type { LgpdChannel } from "./lgpd-request-rows.ts";
+import { invalidCpf, type LgpdChannel } from "./lgpd-request-rows.ts";
 import type { TSubjectRequestBody } from "../schemas.ts";
 import { localDayStart } from "../../time/local-day.ts";
 
@@ -33,11 +32,7 @@ export function serializeAccessRequest(row: LgpdAccessRequest, now = new Date())
 
 /** The digits of a CPF typed on the data-subject page, or the page's 400 (code invalid_cpf). */
 export function subjectCpfDigits(cpf: string): string {
-  if (!isValidCpf(cpf)) {
-    throw invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }], {
-      code: "invalid_cpf",
-    });
-  }
+  if (!isValidCpf(cpf)) throw invalidCpf();
   return cpf.replace(/\D/g, "");
 }
 
