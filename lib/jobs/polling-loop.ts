@@ -68,7 +68,7 @@ export function startPollingLoop(
   return loop;
 }
 
-export async function stopPollingLoop(key: string): Promise<void> {
+async function stopPollingLoop(key: string): Promise<void> {
   await loops[key]?.stop();
 }
 

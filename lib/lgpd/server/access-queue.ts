@@ -9,7 +9,7 @@ import { retryDelaySeconds } from "../../jobs/backoff.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { lgpdAccessLinkDays, lgpdSettings, type LgpdSettings } from "../config.ts";
 import { buildAccessPackage } from "./access-package.ts";
 import { encryptPackage } from "./access-package-cipher.ts";
@@ -225,8 +225,4 @@ const LOOP_KEY = "__docflowLgpdAccessLoop";
 /** Polls for due access requests (one loop per process), as the deletion loop does. */
 export function startAccessLoop(options: { owner?: string; unref?: boolean } = {}): PollingLoop {
   return startJobLoop(accessQueue, { loopKey: LOOP_KEY, ...options });
-}
-
-export async function stopAccessLoop(): Promise<void> {
-  await stopPollingLoop(LOOP_KEY);
 }

@@ -13,7 +13,7 @@ import { retryDelaySeconds } from "../../jobs/backoff.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { queueWebhooks } from "../../webhooks/server/events.ts";
 import { lgpdSettings, type LgpdSettings } from "../config.ts";
 import { eraseTiedData, type DeletedCounts } from "./erase-tied-data.ts";
@@ -214,8 +214,4 @@ const LOOP_KEY = "__docflowLgpdLoop";
  */
 export function startDeletionLoop(options: { owner?: string; unref?: boolean } = {}): DeletionLoop {
   return startJobLoop(deletionQueue, { loopKey: LOOP_KEY, ...options });
-}
-
-export async function stopDeletionLoop(): Promise<void> {
-  await stopPollingLoop(LOOP_KEY);
 }
