@@ -15,7 +15,6 @@ import type { UseCaseContext } from "@/lib/auth/use-case-context.ts";
 import { loadAllProducts } from "@/lib/catalog/server/load-all-products.ts";
 import { loadStatusTransitions } from "@/lib/catalog/server/load-status-transitions.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { AppError } from "@/lib/errors/app-error.ts";
 import { ZSearchLgpdRequestsBody } from "@/lib/lgpd/schemas.ts";
 import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { loadLgpdReceipt } from "@/lib/lgpd/server/load-lgpd-receipt.ts";
@@ -29,6 +28,7 @@ import { listWebhooks } from "@/lib/webhooks/server/list-webhooks.ts";
 import { resendWebhookDelivery } from "@/lib/webhooks/server/resend-webhook-delivery.ts";
 import { updateWebhook } from "@/lib/webhooks/server/update-webhook.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
+import { refusal } from "./helpers/refusal.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -51,15 +51,6 @@ afterAll(async () => {
   await closeDb();
   await database?.cleanup();
 });
-
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 
 const auditActions = async (instanceId: number, entity: string) =>
   (

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";
 import type { UseCaseContext } from "@/lib/auth/use-case-context.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { AppError } from "@/lib/errors/app-error.ts";
+import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
 import { approveDeletion } from "@/lib/lgpd/server/approve-deletion.ts";
 import { createLegalHold } from "@/lib/lgpd/server/create-legal-hold.ts";
 import { deleteLegalHold } from "@/lib/lgpd/server/delete-legal-hold.ts";
@@ -25,6 +25,7 @@ import { requestAccessByStaff } from "@/lib/lgpd/server/request-access-by-staff.
 import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { requestDeletionByStaff } from "@/lib/lgpd/server/request-deletion-by-staff.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
+import { refusal } from "./helpers/refusal.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -49,15 +50,6 @@ afterAll(async () => {
   await closeDb();
   await database?.cleanup();
 });
-
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 
 const auditsOf = (entityId: number | null, action: string) =>
   db.auditLog.findMany({
@@ -160,8 +152,10 @@ describe("data-subject page use-cases", () => {
     expect(await db.lgpdAccessRequest.count()).toBe(before);
   });
 
-  it("a package not built, or of another instance, is not downloaded nor counted", async () => {
-    const { request } = await requestAccessByStaff(staff, { cpf: cpfFromBase(310_000_005) });
+  it("a package is downloaded only once built and only in its instance, each download counted and audited", async () => {
+    const cpf = cpfFromBase(310_000_005);
+    await insertDocument(db, acme, cpf, { observations: 1 });
+    const { request } = await requestAccessByStaff(staff, { cpf });
     expect(await downloadAccessPackageByStaff(staff, { id: request.id })).toBeNull();
     expect(
       await downloadAccessPackageByStaff({ actor: systemActor("cli", other.instanceId) }, { id: request.id }),
@@ -169,6 +163,18 @@ describe("data-subject page use-cases", () => {
     const row = await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: request.id } });
     expect(row.downloads).toBe(0);
     expect(await auditsOf(request.id, "lgpd_access.download")).toEqual([]);
+    // Built by the access queue, it is handed out to ctx's instance only: counted and audited with ctx's actor.
+    const built = await processDueAccessRequests({ owner: "subject-use-cases", limit: 100 });
+    expect(built.results).toContainEqual(expect.objectContaining({ id: request.id, outcome: "done" }));
+    const otherStaff = { actor: systemActor("cli", other.instanceId) };
+    expect(await downloadAccessPackageByStaff(otherStaff, { id: request.id })).toBeNull();
+    const zip = await downloadAccessPackageByStaff(staff, { id: request.id });
+    expect(zip?.fileName).toBe(`acesso-lgpd-${request.id}.zip`);
+    expect(zip?.bytes.subarray(0, 2).toString()).toBe("PK");
+    expect((await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: request.id } })).downloads).toBe(1);
+    expect(await auditsOf(request.id, "lgpd_access.download")).toEqual([
+      { actorType: "system", actorLabel: "cli", details: { download: 1, size_bytes: zip?.bytes.byteLength } },
+    ]);
   });
 });
 
