@@ -14,7 +14,7 @@ export const deletionRequestSchema = z.object({
 /** GET /api/lgpd/<instance>/status/<cpf>: the path's CPF (percent-decoded), valid check digits, bare or formatted. */
 export const lgpdStatusCpfSchema = z.string().trim().refine(isValidCpf);
 
-export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
+const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
 
 export const ZSearchLgpdRequestsBody = z
   .object({
@@ -166,7 +166,7 @@ export const ZAccessDownloadQuery = z.object({
 
 export const ZSubjectCpfBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
 
-export const ZLgpdAccessRow = z.strictObject({
+const ZLgpdAccessRow = z.strictObject({
   id: z.int(),
   cpf_masked: z.string(),
   status: z.enum(LGPD_REQUEST_STATUSES),

@@ -16,7 +16,7 @@ import { encryptPackage } from "./access-package-cipher.ts";
 import { collectSubjectData } from "./collect-subject-data.ts";
 import { retentionTerms } from "./retention-terms.ts";
 
-export type ClaimedAccessRequest = {
+type ClaimedAccessRequest = {
   id: number;
   instanceId: number;
   cpfPending: string | null;
@@ -25,7 +25,7 @@ export type ClaimedAccessRequest = {
   requestedAt: Date;
 };
 
-export type AccessOutcome =
+type AccessOutcome =
   | { id: number; outcome: "done" | "not_found"; counts: Record<string, number>; bytes: number; ms: number }
   | { id: number; outcome: "retry"; attempts: number; error: string }
   | { id: number; outcome: "error"; attempts: number; error: string }
@@ -36,7 +36,7 @@ type AccessSettings = LgpdSettings & { linkDays: number };
 const accessSettings = (): AccessSettings => ({ ...lgpdSettings(), linkDays: lgpdAccessLinkDays() });
 
 /** Deletes the bytes of packages whose link expired (the request row stays, as a record that it was answered). */
-export async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number> {
+async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number> {
   const { rowCount } = await sql(
     `UPDATE "LgpdAccessRequest" SET "packageCipher" = NULL, "packageDeletedAt" = $1::text::timestamptz
       WHERE "packageCipher" IS NOT NULL AND "expiresAt" <= $1::text::timestamptz`,
@@ -191,7 +191,7 @@ async function recordFailure(
   }
 }
 
-export const accessQueue: JobQueue<ClaimedAccessRequest, AccessOutcome, AccessSettings> = {
+const accessQueue: JobQueue<ClaimedAccessRequest, AccessOutcome, AccessSettings> = {
   name: "lgpd_access",
   table: "LgpdAccessRequest",
   settings: accessSettings,

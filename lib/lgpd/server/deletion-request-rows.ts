@@ -8,7 +8,7 @@ import { lgpdSettings } from "../config.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { discardAccessPackages } from "./access-request-rows.ts";
 
-export class InvalidCpfError extends Error {
+class InvalidCpfError extends Error {
   constructor() {
     super("Invalid CPF");
     this.name = "InvalidCpfError";

@@ -11,7 +11,7 @@ import { config } from "../../config/index.ts";
 // database (which releases the embedded database's lock), exit 0. `next start` itself would wait without bound and
 // exit 143 without closing the database.
 
-export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return config("SHUTDOWN_TIMEOUT_SECONDS", env) * 1000;
 }
 

@@ -21,7 +21,7 @@ import type { RetentionAction } from "../schemas.ts";
 import { anonymiseDocuments, deleteDocuments } from "./anonymise-documents.ts";
 import { countMatching, cutoffOf, matchingCondition, type RuleScope } from "./matching-documents.ts";
 
-export type ClaimedRule = {
+type ClaimedRule = {
   id: number;
   instanceId: number;
   productId: number | null;
@@ -31,7 +31,7 @@ export type ClaimedRule = {
   attempts: number;
 };
 
-export type RetentionOutcome =
+type RetentionOutcome =
   | { id: number; outcome: "done"; processed: number; remaining: number; capped: boolean; ms: number }
   | { id: number; outcome: "error"; processed: number; error: string }
   | { id: number; outcome: "lost"; processed: number };
