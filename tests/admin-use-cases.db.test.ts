@@ -15,9 +15,8 @@ import type { UseCaseContext } from "@/lib/auth/use-case-context.ts";
 import { loadAllProducts } from "@/lib/catalog/server/load-all-products.ts";
 import { loadStatusTransitions } from "@/lib/catalog/server/load-status-transitions.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { AppError } from "@/lib/errors/app-error.ts";
 import { ZSearchLgpdRequestsBody } from "@/lib/lgpd/schemas.ts";
-import { requestDeletion } from "@/lib/lgpd/server/requests.ts";
+import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { loadLgpdReceipt } from "@/lib/lgpd/server/load-lgpd-receipt.ts";
 import { retryLgpdRequest } from "@/lib/lgpd/server/retry-lgpd-request.ts";
 import { searchLgpdRequests } from "@/lib/lgpd/server/search-lgpd-requests.ts";
@@ -29,6 +28,7 @@ import { listWebhooks } from "@/lib/webhooks/server/list-webhooks.ts";
 import { resendWebhookDelivery } from "@/lib/webhooks/server/resend-webhook-delivery.ts";
 import { updateWebhook } from "@/lib/webhooks/server/update-webhook.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
+import { refusal } from "./helpers/refusal.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -51,15 +51,6 @@ afterAll(async () => {
   await closeDb();
   await database?.cleanup();
 });
-
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 
 const auditActions = async (instanceId: number, entity: string) =>
   (
@@ -134,7 +125,10 @@ describe("webhook admin", () => {
 describe("LGPD requests (admin)", () => {
   it("search by CPF, retry an errored request only with its CPF, receipt; another instance's request is unknown", async () => {
     const cpf = cpfFromBase(223_344_551);
-    const { request } = await requestDeletion(acme.instanceId, formatCpf(cpf));
+    const { request } = await requestDeletion(
+      { actor: systemActor("lgpd_api", acme.instanceId) },
+      { cpf: formatCpf(cpf) },
+    );
     await db.lgpdRequest.update({
       where: { id: request.id },
       data: { status: "error", attempts: 5, lastError: "boom", cpfPending: null, pendingKey: null },

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";
 import type { UseCaseContext } from "@/lib/auth/use-case-context.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { AppError } from "@/lib/errors/app-error.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { createColumn } from "@/lib/settings/server/create-column.ts";
 import { createProduct } from "@/lib/settings/server/create-product.ts";
@@ -18,6 +17,7 @@ import { listProducts } from "@/lib/settings/server/list-products.ts";
 import { updateColumn } from "@/lib/settings/server/update-column.ts";
 import { updateProduct } from "@/lib/settings/server/update-product.ts";
 import { updateStep } from "@/lib/settings/server/update-step.ts";
+import { refusal } from "./helpers/refusal.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -39,15 +39,6 @@ afterAll(async () => {
   await closeDb();
   await database?.cleanup();
 });
-
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 
 describe("product use-cases", () => {
   it("create, change and read a product with its columns and steps, each change audited", async () => {

@@ -6,7 +6,7 @@
 
 export type MaskedColumn = "text" | "json";
 
-export type TableErasure = {
+type TableErasure = {
   /** SQL condition for the instance's rows ($1 = instance id); required when `masked` is set. */
   rows?: string;
   masked?: Record<string, MaskedColumn>;

@@ -1,6 +1,6 @@
 import "server-only";
 import { actorFromBearerCached } from "../../auth/server/api-tokens.ts";
-import { hasRole, type Actor } from "../../auth/actor.ts";
+import { hasRole, systemActor, type Actor } from "../../auth/actor.ts";
 import { clientAddress } from "../../auth/server/client-address.ts";
 import { actorFromSession } from "../../auth/server/session-actor.ts";
 import type { Role } from "../../auth/roles.ts";
@@ -51,9 +51,11 @@ export type RouteContext<TBody, TParams = Record<string, string>> = BaseContext<
 export type PublicRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
   address: string | null;
 };
-/** An LGPD-key route's handler: the instance whose key was presented. */
+/** An LGPD-key route's handler: the instance whose key was presented, and its LGPD API system actor (so the context
+ * is a use-case's `ctx` as it is). */
 export type LgpdKeyRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
   instanceId: number;
+  actor: Actor;
 };
 
 type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
@@ -162,7 +164,7 @@ function dialectOf(contract: ApiContract): Dialect {
         const { instanceId } = await admitLgpdCaller(request, params.instance ?? "");
         return {
           label: "lgpd-key",
-          context: { instanceId },
+          context: { instanceId, actor: systemActor("lgpd_api", instanceId, "API LGPD") },
           idempotencyOwner: { instanceId, credential: "lgpd" },
           admit: () => {},
         };
