@@ -49,11 +49,7 @@ export const trackingPageSettingsSchema = z.strictObject({
         .regex(/^[1-9][0-9]{9,14}$/, "The number with country and area code, e.g. 55 11 98765-4321")
         .nullable(),
     ),
-  privacy_url: optionalText(500).pipe(
-    z
-      .url({ protocol: /^https$/, hostname: z.regexes.domain })
-      .nullable(),
-  ),
+  privacy_url: optionalText(500).pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain }).nullable()),
 });
 export type TrackingPageSettingsInput = z.input<typeof trackingPageSettingsSchema>;
 

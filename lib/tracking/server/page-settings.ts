@@ -85,7 +85,11 @@ export async function updateTrackingPageSettings(
       action: "instance.tracking_page_update",
       entity: "instance",
       entityId: instanceId,
-      details: { fields: Object.entries(values).filter(([, value]) => value !== null).map(([key]) => key) },
+      details: {
+        fields: Object.entries(values)
+          .filter(([, value]) => value !== null)
+          .map(([key]) => key),
+      },
     });
   });
   return getTrackingPageSettings(ctx);
