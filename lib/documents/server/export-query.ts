@@ -1,6 +1,7 @@
 import "server-only";
 import { ZDocumentFilters } from "../search-schema.ts";
-import { ApiError, badRequest, fieldErrors } from "../../http/errors.ts";
+import { invalid } from "../../errors/app-error.ts";
+import { fieldErrors } from "../../errors/field-errors.ts";
 import { ZExportOptions } from "./export-csv.ts";
 
 /**
@@ -15,13 +16,13 @@ export function parseExportQuery(request: Request) {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw badRequest("Invalid parameters: filter is not valid JSON");
+      throw invalid("Invalid parameters: filter is not valid JSON");
     }
   }
   const parsed = ZDocumentFilters.safeParse(value);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues).map((error) => ({ ...error, path: `filter.${error.path}` }));
-    throw new ApiError("BadRequest", "Invalid parameters", { errors });
+    throw invalid("Invalid parameters", errors);
   }
   const columns = query.get("columns");
   const options = ZExportOptions.safeParse({
@@ -30,7 +31,7 @@ export function parseExportQuery(request: Request) {
     reason: query.get("reason") ?? undefined,
   });
   if (!options.success) {
-    throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(options.error.issues) });
+    throw invalid("Invalid parameters", fieldErrors(options.error.issues));
   }
   return { filters: parsed.data, options: options.data };
 }
