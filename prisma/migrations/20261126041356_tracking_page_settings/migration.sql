@@ -1,5 +1,6 @@
 -- CreateTable
 CREATE TABLE "TrackingPageSettings" (
+    "id" SERIAL NOT NULL,
     "instanceId" INTEGER NOT NULL,
     "companyName" TEXT,
     "helpEmail" TEXT,
@@ -11,8 +12,11 @@ CREATE TABLE "TrackingPageSettings" (
     "logoSha256" TEXT,
     "updatedAt" TIMESTAMPTZ(3) NOT NULL,
 
-    CONSTRAINT "TrackingPageSettings_pkey" PRIMARY KEY ("instanceId")
+    CONSTRAINT "TrackingPageSettings_pkey" PRIMARY KEY ("id")
 );
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TrackingPageSettings_instanceId_key" ON "TrackingPageSettings"("instanceId");
 
 -- AddForeignKey
 ALTER TABLE "TrackingPageSettings" ADD CONSTRAINT "TrackingPageSettings_instanceId_fkey" FOREIGN KEY ("instanceId") REFERENCES "Instance"("id") ON DELETE CASCADE ON UPDATE CASCADE;
