@@ -19,20 +19,28 @@ import type { TrackingPageSettings } from "@/lib/tracking/answers.ts";
 export function TrackingPagePanel() {
   const t = useTranslations("settings.trackingPage");
   const query = useTrackingPageSettings();
+  // Owned here, not by the form: saving replaces the cached settings, which remounts the form with the saved values
+  // (and a mutation owned by the form would forget its success with it).
+  const save = useSaveTrackingPageSettings();
   const errorText = useErrorText();
   if (query.isPending) return <Spinner label={t("loading")} />;
   if (query.isError) return <Alert>{errorText.text(query.error)}</Alert>;
   return (
     <div className="space-y-4">
-      <TextsForm key={JSON.stringify({ ...query.data, logo: null })} initial={query.data} />
+      <TextsForm key={JSON.stringify({ ...query.data, logo: null })} initial={query.data} save={save} />
       <LogoForm current={query.data} />
     </div>
   );
 }
 
-function TextsForm({ initial }: { initial: TrackingPageSettings }) {
+function TextsForm({
+  initial,
+  save,
+}: {
+  initial: TrackingPageSettings;
+  save: ReturnType<typeof useSaveTrackingPageSettings>;
+}) {
   const t = useTranslations("settings.trackingPage");
-  const save = useSaveTrackingPageSettings();
   const errors = useServerErrors(save.error);
   return (
     <Card title={t("title")}>
