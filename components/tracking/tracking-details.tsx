@@ -100,7 +100,7 @@ export function TrackingDetails({
             {view.observations.map((observation) => (
               <li
                 key={observation.id}
-                className={`rounded-md border p-3 text-sm ${observation.from === "customer" ? "ml-6 border-brand-200 bg-brand-50" : "border-slate-200"}`}
+                className={`rounded-md border p-3 text-sm ${observation.from === "customer" ? "ml-6 border-brand-100 bg-brand-50" : "border-slate-200"}`}
               >
                 <p className="text-xs text-slate-600">
                   {observation.from === "customer" ? t("fromYou") : t("fromTeam")} · {dateTime(observation.created_at)}
