@@ -33,7 +33,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+          // Kit components' tests (`components/**/*.test.tsx`) run here too, each in a DOM: their first line is
+          // `// @vitest-environment happy-dom` (Testing Library; no database, no build).
+          include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.tsx"],
           exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
         },
       },

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SessionProvider } from "next-auth/react";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState } from "react";
 import { IntlProvider } from "use-intl";
 import type { Locale, Messages } from "@/lib/i18n/messages.ts";
@@ -27,7 +28,8 @@ export function Providers({
     <SessionProvider refetchInterval={refreshSeconds} refetchOnWindowFocus>
       <QueryClientProvider client={queryClient}>
         <IntlProvider locale={locale} messages={messages} timeZone={DEFAULT_TIME_ZONE}>
-          {children}
+          {/* Typed URL state (nuqs) for pages that keep their filter in the URL. */}
+          <NuqsAdapter>{children}</NuqsAdapter>
         </IntlProvider>
       </QueryClientProvider>
     </SessionProvider>

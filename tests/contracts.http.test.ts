@@ -198,6 +198,7 @@ describe("every contract against the real answers", () => {
       body: { rows: [{ status: "Novo", product: String(fx.productId), cpf: "111.444.777-35", name: "Ana" }] },
     });
     await call("POST", "/dashboard", { body: { granularity: "week" } });
+    await call("POST", "/dashboard/kpis", { body: { product_id: null } });
   });
 
   it("sign-in tokens, the APIs menu and the LGPD routes", async () => {

@@ -8,7 +8,7 @@ import { Alert, Spinner } from "@/components/ui/feedback.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDashboard } from "@/lib/api-client/dashboard.ts";
-import type { DashboardQuery, Granularity } from "@/lib/dashboard/schema.ts";
+import type { DashboardQuery, Granularity, KpiQuery } from "@/lib/dashboard/schema.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { CategoryChart, ComplianceChart, LateHistogramChart, SlaChart } from "./charts.tsx";
 import { KpiTiles, queueHref } from "./kpi-tiles.tsx";
@@ -38,6 +38,11 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
     ...(applied.to ? { created_to: applied.to } : {}),
   };
   const { data, error, isPending, isFetching } = useDashboard(query);
+  const kpiQuery: KpiQuery = {
+    product_id: applied.productId ? Number(applied.productId) : null,
+    created_from: applied.from || null,
+    created_to: applied.to || null,
+  };
   // The dashboard's product and creation period, as queue filters: tiles and bars open the queue within them.
   const scope: DocumentFilters = {
     ...(applied.productId ? { product_id: Number(applied.productId) } : {}),
@@ -127,7 +132,7 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
         </div>
       </div>
 
-      <KpiTiles scope={scope} />
+      <KpiTiles scope={kpiQuery} />
 
       {error ? <Alert>{tCommon("states.error", { message: errorText.text(error) })}</Alert> : null}
       {isPending ? <Spinner label={tCommon("states.loading")} /> : null}

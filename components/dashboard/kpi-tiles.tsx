@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "use-intl";
-import { useDocumentCount } from "@/lib/api-client/documents.ts";
+import { useDashboardKpis } from "@/lib/api-client/dashboard.ts";
+import { kpiFilters, kpiScope, localToday } from "@/lib/dashboard/kpis.ts";
+import type { KpiData, KpiKey, KpiQuery } from "@/lib/dashboard/schema.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { DEFAULT_LIST_QUERY, listQueryToParams } from "@/lib/documents/search-url.ts";
-import { DEFAULT_TIME_ZONE as TIME_ZONE } from "@/lib/time/zone.ts";
 
 /** The queue (/documents) showing exactly `filters`: what every tile and bar of the dashboard opens. */
 export function queueHref(filters: DocumentFilters): string {
@@ -13,43 +14,40 @@ export function queueHref(filters: DocumentFilters): string {
   return params ? `/documents?${params}` : "/documents";
 }
 
-/** Today and the Monday of this week, as YYYY-MM-DD in America/Sao_Paulo. */
-export function localToday(now = new Date()): { today: string; weekStart: string } {
-  const today = now.toLocaleDateString("en-CA", { timeZone: TIME_ZONE });
-  const noon = new Date(`${today}T12:00:00Z`);
-  const sinceMonday = (noon.getUTCDay() + 6) % 7;
-  const weekStart = new Date(noon.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-  return { today, weekStart };
-}
-
-type Tile = { key: "open" | "lateNow" | "dueToday" | "unassigned" | "finishedWeek"; filters: DocumentFilters };
+const TILES: ReadonlyArray<{ key: KpiKey; label: "open" | "lateNow" | "dueToday" | "unassigned" | "finishedWeek" }> = [
+  { key: "open", label: "open" },
+  { key: "late_now", label: "lateNow" },
+  { key: "due_today", label: "dueToday" },
+  { key: "unassigned", label: "unassigned" },
+  { key: "finished_week", label: "finishedWeek" },
+];
 
 /**
- * The team lead's headline numbers. Each is counted by the queue's own search (POST /api/documents/search) with the
- * filters its link opens, so the number on the tile is the number of rows behind it (counted exactly up to 10,000,
- * "10.000+" past that); the dashboard's product and period apply to them too.
+ * The team lead's headline numbers, counted by the server in one query (POST /api/dashboard/kpis) with the queue's
+ * own filters and cap; each tile links to the queue with the same filters (lib/dashboard/kpis.ts), within the
+ * dashboard's product and period.
  */
-export function KpiTiles({ scope }: { scope: DocumentFilters }) {
+export function KpiTiles({ scope }: { scope: KpiQuery }) {
   const t = useTranslations("operator.kpi");
   const format = useFormatter();
-  const { today, weekStart } = localToday();
-  const tiles: Tile[] = [
-    { key: "open", filters: { ...scope, state: "open" } },
-    { key: "lateNow", filters: { ...scope, state: "open", sla: "late" } },
-    { key: "dueToday", filters: { ...scope, state: "open", due_on: today } },
-    { key: "unassigned", filters: { ...scope, state: "open", assignee: "none" } },
-    { key: "finishedWeek", filters: { ...scope, finished_from: weekStart } },
-  ];
+  const kpis = useDashboardKpis(scope);
+  // The links use the days the server counted with; before the first answer, the browser's own São Paulo day.
+  const local = localToday();
+  const days = kpis.data ? { today: kpis.data.today, weekStart: kpis.data.week_start } : local;
+  const filters = kpiFilters(kpiScope(scope), days);
   return (
     <section aria-label={t("label")}>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {tiles.map((tile) => (
+        {TILES.map((tile) => (
           <KpiTile
             key={tile.key}
-            label={t(tile.key)}
             tile={tile}
+            label={t(tile.label)}
+            href={queueHref(filters[tile.key])}
+            count={kpis.data?.counts[tile.key]}
+            failed={kpis.isError}
             format={format}
-            openLabel={t("openQueue", { label: t(tile.key) })}
+            openLabel={t("openQueue", { label: t(tile.label) })}
           />
         ))}
       </ul>
@@ -58,34 +56,39 @@ export function KpiTiles({ scope }: { scope: DocumentFilters }) {
 }
 
 function KpiTile({
-  label,
   tile,
+  label,
+  href,
+  count,
+  failed,
   format,
   openLabel,
 }: {
+  tile: (typeof TILES)[number];
   label: string;
-  tile: Tile;
+  href: string;
+  count: KpiData["counts"][KpiKey] | undefined;
+  failed: boolean;
   format: ReturnType<typeof useFormatter>;
   openLabel: string;
 }) {
-  const count = useDocumentCount(tile.filters);
   const tone =
-    tile.key === "lateNow" && count.data?.total
+    tile.key === "late_now" && count?.total
       ? "text-red-800"
-      : tile.key === "dueToday" && count.data?.total
+      : tile.key === "due_today" && count?.total
         ? "text-amber-800"
         : "text-slate-900";
   return (
     <li>
       <Link
-        href={queueHref(tile.filters)}
+        href={href}
         title={openLabel}
-        data-kpi={tile.key}
+        data-kpi={tile.label}
         className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <span className="block text-sm font-medium text-slate-700">{label}</span>
-        <span className={`mt-1 block text-3xl font-semibold tabular-nums ${tone}`} data-testid={`kpi-${tile.key}`}>
-          {count.data ? `${format.number(count.data.total)}${count.data.capped ? "+" : ""}` : count.isError ? "—" : "…"}
+        <span className={`mt-1 block text-3xl font-semibold tabular-nums ${tone}`} data-testid={`kpi-${tile.label}`}>
+          {count ? `${format.number(count.total)}${count.capped ? "+" : ""}` : failed ? "—" : "…"}
         </span>
       </Link>
     </li>

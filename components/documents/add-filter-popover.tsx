@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { SLA_STATES, type DocumentFilters, type FilterOptions, type SlaState } from "@/lib/documents/search-schema.ts";
-import { Popover } from "./popover.tsx";
+import { Popover } from "@/components/ui/popover.tsx";
 import { StatusOptions } from "./status-options.tsx";
 
 const KINDS = ["category", "status", "product", "modality", "sla", "created"] as const;

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useMemo } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import type {
   DocumentListItem,
@@ -11,7 +12,7 @@ import type {
 import { Badge } from "@/components/ui/badge.tsx";
 import { DataTable, type Column } from "@/components/ui/table.tsx";
 import { SlaBadge } from "./sla-badge.tsx";
-import type { ListView, OptionalColumn } from "./use-list-view.ts";
+import type { ListView } from "./use-list-view.ts";
 
 type ProductColumn = FilterOptions["products"][number]["columns"][number];
 
@@ -68,7 +69,15 @@ export function DocumentsTable({
       : "h-12 px-1.5 py-2 align-middle lg:px-3";
   // Modality and creation date give way below 1,536 px (they are on the document page): no sideways scroll at 1,280.
   const secondary = FROM_2XL;
-  const shows = (column: OptionalColumn) => !view.hidden.includes(column);
+  const selectedKeys = useMemo(() => new Set([...selected].map(String)), [selected]);
+  // The user's hidden columns; "Produto" stands for the product's own columns when one product is chosen.
+  const hiddenColumns = useMemo(
+    () => [
+      ...view.hidden,
+      ...(view.hidden.includes("product") ? (productColumns ?? []).map((column) => `column:${column.key}`) : []),
+    ],
+    [view.hidden, productColumns],
+  );
   const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "short", timeStyle: "short" });
 
   const showColumn = (value: unknown, column: ProductColumn) => {
@@ -83,7 +92,7 @@ export function DocumentsTable({
     return typeof value === "string" ? value : JSON.stringify(value);
   };
 
-  const columns: Array<Column<DocumentListItem> | false> = [
+  const columns: Array<Column<DocumentListItem>> = [
     {
       key: "protocol",
       label: t("protocol"),
@@ -101,7 +110,7 @@ export function DocumentsTable({
         </Link>
       ),
     },
-    shows("name") && {
+    {
       key: "name",
       label: t("name"),
       cellClassName: "max-w-36 truncate whitespace-nowrap lg:max-w-56",
@@ -118,7 +127,7 @@ export function DocumentsTable({
         );
       },
     },
-    shows("cpf") && {
+    {
       key: "cpf",
       label: t("cpf"),
       cellClassName: "whitespace-nowrap",
@@ -157,7 +166,7 @@ export function DocumentsTable({
         </>
       ),
     },
-    shows("assignee") && {
+    {
       key: "assignee",
       label: ta("column"),
       // From laptop width: on a tablet the SLA column must stay on screen (the responsible is on the document page).
@@ -183,43 +192,41 @@ export function DocumentsTable({
           </span>
         ),
     },
-    shows("sla_end") && {
+    {
       key: "sla_end",
       label: t("slaEnd"),
       sortable: true,
       cellClassName: "whitespace-nowrap",
       cell: (item) => <SlaBadge item={item} now={now} />,
     },
-    ...(shows("product")
-      ? productColumns
-        ? productColumns.map((column): Column<DocumentListItem> => ({
-            key: `column:${column.key}`,
-            label: column.label,
+    ...(productColumns
+      ? productColumns.map((column): Column<DocumentListItem> => ({
+          key: `column:${column.key}`,
+          label: column.label,
+          className: FROM_LG,
+          cellClassName: `max-w-40 truncate whitespace-nowrap ${FROM_LG}`,
+          cell: (item) => {
+            const shown = showColumn(item.columns[column.key], column);
+            return <span title={shown}>{shown}</span>;
+          },
+        }))
+      : [
+          {
+            key: "product",
+            label: t("product"),
             className: FROM_LG,
-            cellClassName: `max-w-40 truncate whitespace-nowrap ${FROM_LG}`,
-            cell: (item) => {
-              const shown = showColumn(item.columns[column.key], column);
-              return <span title={shown}>{shown}</span>;
-            },
-          }))
-        : [
-            {
-              key: "product",
-              label: t("product"),
-              className: FROM_LG,
-              cellClassName: `whitespace-nowrap ${FROM_LG}`,
-              cell: (item: DocumentListItem) => item.product.name,
-            },
-          ]
-      : []),
-    shows("modality") && {
+            cellClassName: `whitespace-nowrap ${FROM_LG}`,
+            cell: (item: DocumentListItem) => item.product.name,
+          },
+        ]),
+    {
       key: "modality",
       label: t("modality"),
       className: secondary,
       cellClassName: `whitespace-nowrap ${secondary}`,
       cell: (item) => item.modality?.identifier ?? "—",
     },
-    shows("created_at") && {
+    {
       key: "created_at",
       label: t("createdAt"),
       sortable: true,
@@ -238,31 +245,19 @@ export function DocumentsTable({
       tableAttributes={{ "data-density": view.density }}
       bodyClassName={busy ? "opacity-60" : ""}
       busy={busy}
-      columns={columns.filter((column): column is Column<DocumentListItem> => Boolean(column))}
+      columns={columns}
       rows={items}
       rowKey={(item) => item.id}
       rowAttributes={(item) => ({ "data-document-row": item.id })}
       rowClassName={(item) => `focus-within:bg-brand-50 ${selected.has(item.id) ? "bg-brand-50" : "hover:bg-slate-50"}`}
       sort={{ key: sort, direction, onSort: (key) => onSort(key as SortField) }}
+      hiddenColumns={hiddenColumns}
       selection={
         selectable
           ? {
-              isSelected: (item) => selected.has(item.id),
-              onToggle: (item) => {
-                const next = new Set(selected);
-                if (next.has(item.id)) next.delete(item.id);
-                else next.add(item.id);
-                onSelectedChange(next);
-              },
+              selected: selectedKeys,
+              onChange: (next) => onSelectedChange(new Set([...next].map(Number))),
               rowLabel: (item) => t("selectRow", { protocol: item.protocol }),
-              onToggleAll: (select) => {
-                const next = new Set(selected);
-                for (const item of items) {
-                  if (select) next.add(item.id);
-                  else next.delete(item.id);
-                }
-                onSelectedChange(next);
-              },
               allLabel: t("selectAll"),
             }
           : undefined

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { Popover } from "./popover.tsx";
+import { Popover } from "@/components/ui/popover.tsx";
 import { OPTIONAL_COLUMNS, type ListView } from "./use-list-view.ts";
 
 /** "Exibição": row density and which optional columns show (remembered per user, see use-list-view.ts). */

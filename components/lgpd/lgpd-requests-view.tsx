@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,6 +19,7 @@ import {
 } from "@/lib/api-client/lgpd.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
+import { LGPD_REQUEST_STATUSES, lgpdRequestsUrl } from "@/lib/lgpd/requests-url.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
@@ -25,7 +27,7 @@ import { ReviewNote } from "./steering-panels.tsx";
 import { RetryDialog } from "./retry-dialog.tsx";
 import { useDateTime } from "./use-date-time.ts";
 
-const STATUSES: LgpdRequestStatus[] = ["pending", "done", "not_found", "error"];
+const STATUSES: readonly LgpdRequestStatus[] = LGPD_REQUEST_STATUSES;
 const PAGE_SIZE = 20;
 
 /**
@@ -37,7 +39,18 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const when = useDateTime();
-  const [filters, setFilters] = useState<LgpdRequestFilters>({ page: 1, page_size: PAGE_SIZE });
+  // Status, period and page in the URL (typed by nuqs parsers); the CPF never (lib/lgpd/requests-url.ts).
+  const [url, setUrl] = useQueryStates(lgpdRequestsUrl, { history: "push", scroll: false });
+  // The CPF only in this component's memory ("o CPF digitado não é guardado"): a reload forgets it.
+  const [cpf, setCpf] = useState<string | null>(null);
+  const filters: LgpdRequestFilters = {
+    status: url.status,
+    from: url.from,
+    to: url.to,
+    cpf,
+    page: url.page,
+    page_size: PAGE_SIZE,
+  };
   const [cpfError, setCpfError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<SerializedLgpdRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,21 +70,22 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
     }
     setCpfError(null);
     setNotice(null);
-    setFilters({
-      status: (text("status") as LgpdRequestStatus | null) ?? null,
+    const status = text("status");
+    setCpf(cpf);
+    void setUrl({
+      status: STATUSES.find((known) => known === status) ?? null,
       from: text("from"),
       to: text("to"),
-      cpf,
-      page: 1,
-      page_size: PAGE_SIZE,
+      page: null,
     });
   }
 
-  function clear(event: React.FormEvent<HTMLFormElement>) {
+  // The native reset empties the fields; the URL and the CPF follow.
+  function clear() {
     setCpfError(null);
     setNotice(null);
-    setFilters({ page: 1, page_size: PAGE_SIZE });
-    event.currentTarget.reset();
+    setCpf(null);
+    void setUrl(null);
   }
 
   const columns: Array<Column<SerializedLgpdRequest>> = [
@@ -140,12 +154,14 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
 
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = filters.page ?? 1;
+  const page = url.page;
 
   return (
     <div className="space-y-6">
       <Card>
         <form
+          // Drawn again from the URL and the CPF when they change (back/forward, "Limpar").
+          key={JSON.stringify([url.status, url.from, url.to, cpf])}
           role="search"
           aria-label={t("filters.label")}
           onSubmit={apply}
@@ -153,7 +169,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
           noValidate
           className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr]"
         >
-          <SelectField label={t("filters.status")} name="status" defaultValue="">
+          <SelectField label={t("filters.status")} name="status" defaultValue={url.status ?? ""}>
             <option value="">{t("filters.anyStatus")}</option>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -161,11 +177,18 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
               </option>
             ))}
           </SelectField>
-          <TextField label={t("filters.from")} name="from" type="date" />
-          <TextField label={t("filters.to")} name="to" type="date" error={filterErrors.field("to")} />
+          <TextField label={t("filters.from")} name="from" type="date" defaultValue={url.from ?? ""} />
+          <TextField
+            label={t("filters.to")}
+            name="to"
+            type="date"
+            defaultValue={url.to ?? ""}
+            error={filterErrors.field("to")}
+          />
           <TextField
             label={t("filters.cpf")}
             name="cpf"
+            defaultValue={cpf ?? ""}
             inputMode="numeric"
             autoComplete="off"
             maxLength={14}
@@ -209,7 +232,11 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
             />
             {pages > 1 ? (
               <div className="mt-4">
-                <Pagination page={page} pages={pages} onPage={(next) => setFilters({ ...filters, page: next })} />
+                <Pagination
+                  page={page}
+                  pages={pages}
+                  onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
+                />
               </div>
             ) : null}
           </>

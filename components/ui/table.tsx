@@ -1,9 +1,20 @@
 "use client";
-// DataTable: rows described by columns, drawn in the kit's TableFrame — sorting, selection, loading and empty states,
+// DataTable: rows described by columns (TanStack Table's model), drawn in the kit's TableFrame — sorting, selection,
+// column visibility, loading and empty states,
 // and cards below 1024 px so a tablet never scrolls sideways for the facts staff need.
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+  type SortingState,
+  type VisibilityState,
+} from "@tanstack/react-table";
+import { useMemo } from "react";
 import { useTranslations } from "use-intl";
 import { Spinner } from "./feedback.tsx";
-import { STYLES, TableFrame, type FrameProps, type HeadCell, type SelectAll } from "./table-frame.tsx";
+import { STYLES, TableFrame, type FrameProps, type HeadCell, type SelectAll, type TableSort } from "./table-frame.tsx";
 
 export type Column<T> = HeadCell & {
   cell: (row: T) => React.ReactNode;
@@ -20,21 +31,25 @@ export type Column<T> = HeadCell & {
   cardCell?: (row: T) => React.ReactNode;
 };
 
+/** Row selection, controlled by the page: the selected rows' keys (the page keeps them across pages of a list). */
 export type TableSelection<T> = {
-  isSelected: (row: T) => boolean;
-  onToggle: (row: T) => void;
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
   /** "Selecionar …" for one row. */
   rowLabel: (row: T) => string;
-  /** Select or clear every row shown, from the header (labelled `allLabel`). */
-  onToggleAll?: (select: boolean) => void;
+  /** With it, a header checkbox selects or clears every row shown. */
   allLabel?: string;
 };
 
-type DataTableProps<T> = Omit<FrameProps, "head" | "selectAll" | "children"> & {
+type DataTableProps<T> = Omit<FrameProps, "head" | "selectAll" | "children" | "sort"> & {
   columns: Array<Column<T>>;
   rows: T[] | undefined;
   rowKey: (row: T) => React.Key;
   selection?: TableSelection<T>;
+  /** The server's order (the page keeps it in its URL): headers of `sortable` columns ask for another. */
+  sort?: TableSort;
+  /** Keys of columns not shown (the user's choice). */
+  hiddenColumns?: readonly string[];
   loading?: boolean;
   /** What to say when there are no rows (nothing is drawn when omitted). */
   empty?: React.ReactNode;
@@ -46,14 +61,18 @@ type DataTableProps<T> = Omit<FrameProps, "head" | "selectAll" | "children"> & {
 };
 
 /**
- * Rows described by columns. From 1024 px a table; below it (with `cards`) each row is a card: the title columns on
- * one line, the other facts in a grid, then `cardFooter` (the row's actions).
+ * Rows described by columns, on TanStack Table (@tanstack/react-table): its model holds the visible columns, the
+ * sorting state (manual: the server sorts, the page keeps it in its URL) and the row selection; TableFrame draws it.
+ * From 1024 px a table; below it (with `cards`) each row is a card: the title columns on one line, the other facts in
+ * a grid, then `cardFooter` (the row's actions).
  */
 export function DataTable<T>({
   columns,
   rows,
   rowKey,
   selection,
+  sort,
+  hiddenColumns,
   loading = false,
   empty,
   rowClassName,
@@ -65,55 +84,108 @@ export function DataTable<T>({
   ...frame
 }: DataTableProps<T>) {
   const t = useTranslations("common");
+  const columnDefs = useMemo(
+    () =>
+      columns.map((column): ColumnDef<T> => ({
+        id: column.key,
+        header: () => column.label,
+        cell: (context) => column.cell(context.row.original),
+        enableSorting: Boolean(column.sortable),
+        meta: column,
+      })),
+    [columns],
+  );
+  const visibility = useMemo(
+    () => Object.fromEntries((hiddenColumns ?? []).map((key) => [key, false])) as VisibilityState,
+    [hiddenColumns],
+  );
+  const rowSelection = useMemo(
+    () => Object.fromEntries([...(selection?.selected ?? [])].map((key) => [key, true])) as RowSelectionState,
+    [selection?.selected],
+  );
+  const sorting: SortingState = sort ? [{ id: sort.key, desc: sort.direction === "desc" }] : [];
+  const table = useReactTable<T>({
+    data: rows ?? NO_ROWS,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableRowSelection: Boolean(selection),
+    state: { columnVisibility: visibility, rowSelection, sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      const column = next[0]?.id ?? sort?.key;
+      if (column) sort?.onSort(column);
+    },
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === "function" ? updater(rowSelection) : updater;
+      selection?.onChange(new Set(Object.keys(next).filter((key) => next[key])));
+    },
+  });
+
   if (loading || !rows) return <Spinner label={t("states.loading")} />;
   if (rows.length === 0) return empty ? <p className="text-sm text-slate-600">{empty}</p> : null;
   const style = STYLES[variant];
   const cell = frame.cellClassName ?? style.cell;
-  const allSelected = rows.every((row) => selection?.isSelected(row));
-  const selectAll: SelectAll | undefined =
-    selection?.onToggleAll && selection.allLabel
-      ? {
-          checked: allSelected,
-          indeterminate: !allSelected && rows.some((row) => selection.isSelected(row)),
-          onToggle: () => selection.onToggleAll!(!allSelected),
-          label: selection.allLabel,
-        }
-      : undefined;
+  const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as Column<T>);
+  const selectAll: SelectAll | undefined = selection?.allLabel
+    ? {
+        checked: table.getIsAllRowsSelected(),
+        // Only this page's rows: TanStack's own "some selected" counts keys kept from other pages too.
+        indeterminate: !table.getIsAllRowsSelected() && table.getRowModel().rows.some((row) => row.getIsSelected()),
+        onToggle: () => table.toggleAllRowsSelected(!table.getIsAllRowsSelected()),
+        label: selection.allLabel,
+      }
+    : undefined;
   const head: HeadCell[] = [
     ...(selection && !selectAll ? [{ key: "__select", label: t("table.select"), srOnly: true }] : []),
-    ...columns,
+    ...visibleColumns,
   ];
+  const frameSort: TableSort | undefined = sort
+    ? {
+        ...sort,
+        onSort: (key) => table.getColumn(key)?.toggleSorting(sort.key === key ? sort.direction === "asc" : false),
+      }
+    : undefined;
   return (
     <>
       <TableFrame
         {...frame}
         head={head}
+        sort={frameSort}
         selectAll={selectAll}
         variant={variant}
         className={`${cards ? "hidden lg:block" : ""} ${className}`}
       >
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className={`${style.row} ${rowClassName?.(row) ?? ""}`} {...rowAttributes?.(row)}>
+        {table.getRowModel().rows.map((row) => (
+          <tr
+            key={row.id}
+            className={`${style.row} ${rowClassName?.(row.original) ?? ""}`}
+            {...rowAttributes?.(row.original)}
+          >
             {selection ? (
               <td className={cell}>
                 <input
                   type="checkbox"
                   className="h-4 w-4"
-                  checked={selection.isSelected(row)}
-                  onChange={() => selection.onToggle(row)}
-                  aria-label={selection.rowLabel(row)}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                  aria-label={selection.rowLabel(row.original)}
                 />
               </td>
             ) : null}
-            {columns.map((column) => {
+            {row.getVisibleCells().map((tableCell) => {
+              const column = tableCell.column.columnDef.meta as Column<T>;
               const className = `${cell} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.cellClassName ?? ""}`;
+              const content = flexRender(tableCell.column.columnDef.cell, tableCell.getContext());
               return column.rowHeader ? (
-                <th key={column.key} scope="row" className={`${className} font-medium text-slate-900`}>
-                  {column.cell(row)}
+                <th key={tableCell.id} scope="row" className={`${className} font-medium text-slate-900`}>
+                  {content}
                 </th>
               ) : (
-                <td key={column.key} className={className}>
-                  {column.cell(row)}
+                <td key={tableCell.id} className={className}>
+                  {content}
                 </td>
               );
             })}
@@ -121,11 +193,13 @@ export function DataTable<T>({
         ))}
       </TableFrame>
       {cards ? (
-        <CardList label={frame.label} columns={columns} rows={rows} rowKey={rowKey} footer={cardFooter} />
+        <CardList label={frame.label} columns={visibleColumns} rows={rows} rowKey={rowKey} footer={cardFooter} />
       ) : null}
     </>
   );
 }
+
+const NO_ROWS: never[] = [];
 
 /** Below 1024 px the same rows as cards: every fact and action visible without scrolling sideways. */
 function CardList<T>({

@@ -1,12 +1,15 @@
 // Browser-side access to POST /api/dashboard: query keys and the hook the dashboard page uses.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import * as dashboard from "@/app/api/dashboard/contract.ts";
-import type { DashboardData, DashboardQuery } from "../dashboard/schema.ts";
+import * as kpis from "@/app/api/dashboard/kpis/contract.ts";
+import type { DashboardData, DashboardQuery, KpiQuery } from "../dashboard/schema.ts";
 import { callApi } from "./fetch-json.ts";
+import { liveQueryOptions } from "./live.ts";
 
 export const dashboardKeys = {
   all: ["dashboard"] as const,
   summary: (query: DashboardQuery) => [...dashboardKeys.all, "summary", query] as const,
+  kpis: (query: KpiQuery) => [...dashboardKeys.all, "kpis", query] as const,
 };
 
 export function fetchDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardData> {
@@ -18,6 +21,16 @@ export function useDashboard(query: DashboardQuery) {
   return useQuery({
     queryKey: dashboardKeys.summary(query),
     queryFn: ({ signal }) => fetchDashboard(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The headline tiles' counts (one request, one query), kept current like the queue. */
+export function useDashboardKpis(query: KpiQuery) {
+  return useQuery({
+    queryKey: dashboardKeys.kpis(query),
+    queryFn: ({ signal }) => callApi(kpis.POST, { body: query, signal }),
+    ...liveQueryOptions,
     placeholderData: keepPreviousData,
   });
 }

@@ -71,3 +71,40 @@ export const ZDashboardData = z.strictObject({
   }),
 });
 export type DashboardData = z.infer<typeof ZDashboardData>;
+
+/**
+ * POST /api/dashboard/kpis request: the dashboard's scope (product, creation period) the headline tiles count within.
+ * `today`/`week_start` default to the server's São Paulo day and that week's Monday.
+ */
+export const kpiQuerySchema = z.strictObject({
+  product_id: idField.nullable().optional(),
+  created_from: localDayField.nullable().optional(),
+  created_to: localDayField.nullable().optional(),
+});
+export type KpiQuery = z.output<typeof kpiQuerySchema>;
+
+export const KPI_KEYS = ["open", "late_now", "due_today", "unassigned", "finished_week"] as const;
+export type KpiKey = (typeof KPI_KEYS)[number];
+
+const ZKpiCount = z.strictObject({
+  /** How many documents the queue lists for the tile's filters, counted like the queue (exact up to 10,000). */
+  total: z.int(),
+  /** More than 10,000: shown as "10.000+", as the queue shows it. */
+  capped: z.boolean(),
+});
+
+/** POST /api/dashboard/kpis's answer: each tile's count, and the days its filters used. */
+export const ZKpiData = z.strictObject({
+  /** Today in America/Sao_Paulo (YYYY-MM-DD): the "due today" tile's day. */
+  today: z.iso.date(),
+  /** That week's Monday: the "finished this week" tile counts from it. */
+  week_start: z.iso.date(),
+  counts: z.strictObject({
+    open: ZKpiCount,
+    late_now: ZKpiCount,
+    due_today: ZKpiCount,
+    unassigned: ZKpiCount,
+    finished_week: ZKpiCount,
+  }),
+});
+export type KpiData = z.infer<typeof ZKpiData>;
