@@ -10,16 +10,9 @@ export async function register() {
   const { installRequestHooks } = await import("./lib/http/server/peer-stamp.ts");
   installRequestHooks();
   if (!config("LGPD_WORKER")) return;
-  // Imported here, not at the top, so the edge runtime and `next build` never load the database code.
-  const { startDeletionLoop } = await import("./lib/lgpd/server/processor.ts");
-  startDeletionLoop({ unref: true });
-  // The outbox (customer e-mails) runs where the deletion loop runs: same mechanism, same switch.
-  const { startOutboxLoop } = await import("./lib/outbox/server/processor.ts");
-  startOutboxLoop({ unref: true });
-  // Access packages (LGPD Art. 19) on the same switch.
-  const { startAccessLoop } = await import("./lib/lgpd/server/access-queue.ts");
-  startAccessLoop({ unref: true });
-  // Retention rules' daily runs (lib/retention) on the same switch.
-  const { startRetentionLoop } = await import("./lib/retention/server/retention-queue.ts");
-  startRetentionLoop({ unref: true });
+  // Imported here, not at the top, so the edge runtime and `next build` never load the database code. LGPD deletions,
+  // the outbox, LGPD access packages and retention runs (lib/ops/server/background-loops.ts); the app server's
+  // shutdown stops them all (lib/ops/server/app-server.ts).
+  const { startBackgroundLoops } = await import("./lib/ops/server/background-loops.ts");
+  startBackgroundLoops({ unref: true });
 }

@@ -80,7 +80,7 @@ export async function run(): Promise<void> {
   );
 
   for (const cpf of people) {
-    // What lib/lgpd/server/access-requests.ts records; the hash is not used by the builder.
+    // What lib/lgpd/server/access-request-rows.ts records; the hash is not used by the builder.
     const request = await db.lgpdAccessRequest.create({
       data: {
         instanceId: catalog.instanceId,

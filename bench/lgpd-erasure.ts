@@ -94,7 +94,7 @@ export async function run(): Promise<void> {
   );
 
   for (const person of people) {
-    // What lib/lgpd/server/requests.ts records (that module is server-only); the hash is not used by the processor.
+    // What lib/lgpd/server/deletion-request-rows.ts records (that module is server-only); the hash is not used by the processor.
     await db.lgpdRequest.create({
       data: {
         instanceId: catalog.instanceId,

@@ -1,30 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support/fixtures.ts";
+import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
-/** A valid CPF built from a 9-digit base no seed uses, so this journey's counts are its own. */
-function cpfFromBase(base: number): string {
-  const digits = String(base).padStart(9, "0").split("").map(Number);
-  const check = (values: number[]) => {
-    const rest = values.reduce((sum, value, index) => sum + value * (values.length + 1 - index), 0) % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = check(digits);
-  return [...digits, first, check([...digits, first])].join("");
-}
-const CPF = cpfFromBase(852_741_963);
+const CPF = subjectCpf(852_741_963);
 
 test("the officer enters a request received by letter, reviews it and approves the deletion; the CPF's return is flagged", async ({
   page,
   baseURL,
 }) => {
-  await signIn(page, "admin");
-  const asAdmin = { headers: { origin: new URL(baseURL!).origin } };
-  const created = await page.request.post("/api/document/create", {
-    ...asAdmin,
-    data: { status_id: 1, product_id: 1, cpf: CPF, name: "Titular Revisado", source: "e2e-revisao" },
+  const { asAdmin } = await officerWithSubjectDocument(page, baseURL, {
+    cpf: CPF,
+    name: "Titular Revisado",
+    source: "e2e-revisao",
   });
-  expect(created.status()).toBe(200);
 
   try {
     await page.goto("/lgpd/titular");

@@ -3,31 +3,19 @@ import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
 import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
-/** A valid CPF built from a 9-digit base no seed uses, so this journey's counts are its own. */
-function cpfFromBase(base: number): string {
-  const digits = String(base).padStart(9, "0").split("").map(Number);
-  const check = (values: number[]) => {
-    const rest = values.reduce((sum, value, index) => sum + value * (values.length + 1 - index), 0) % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = check(digits);
-  return [...digits, first, check([...digits, first])].join("");
-}
-const CPF = cpfFromBase(963_258_741);
+const CPF = subjectCpf(963_258_741);
 
 test("the officer answers an access request end to end on the data-subject page, then requests the deletion", async ({
   page,
   baseURL,
 }) => {
-  await signIn(page, "admin");
-  const asAdmin = { headers: { origin: new URL(baseURL!).origin } };
-  const created = await page.request.post("/api/document/create", {
-    ...asAdmin,
-    data: { status_id: 1, product_id: 1, cpf: CPF, name: "Titular do Acesso", source: "e2e-acesso" },
+  const { asAdmin, documentId } = await officerWithSubjectDocument(page, baseURL, {
+    cpf: CPF,
+    name: "Titular do Acesso",
+    source: "e2e-acesso",
   });
-  expect(created.status()).toBe(200);
-  const documentId = (await created.json()).id as number;
   const observed = await page.request.post(`/api/documents/${documentId}/observations`, {
     ...asAdmin,
     data: { text: "Cliente pediu cópia dos dados", visibility: "internal" },

@@ -1,6 +1,6 @@
 import { config } from "./config/index.ts";
 /** One JSON line per event. Callers pass ids and counts, never personal data (CPF, names, e-mails, contents). */
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: "info" | "warn" | "error", event: string, fields: LogFields) {
   const wanted = config("LOG_LEVEL");

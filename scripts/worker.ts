@@ -5,10 +5,7 @@ import { checkConfigOrExit } from "../lib/config/index.ts";
 import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
-import { startDeletionLoop } from "../lib/lgpd/server/processor.ts";
-import { startOutboxLoop } from "../lib/outbox/server/processor.ts";
-import { startAccessLoop } from "../lib/lgpd/server/access-queue.ts";
-import { startRetentionLoop } from "../lib/retention/server/retention-queue.ts";
+import { startBackgroundLoops, stopBackgroundLoops } from "../lib/ops/server/background-loops.ts";
 
 checkConfigOrExit("[worker] ");
 const target = databaseTarget();
@@ -26,17 +23,14 @@ if (target.kind === "pglite") {
   }
 }
 
-const loop = startDeletionLoop();
-const outbox = startOutboxLoop({ owner: loop.owner });
-const access = startAccessLoop({ owner: loop.owner });
-const retention = startRetentionLoop({ owner: loop.owner });
+const loop = startBackgroundLoops();
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     log.info("lgpd.worker_stopping", { owner: loop.owner, signal });
-    void Promise.all([loop.stop(), outbox.stop(), access.stop(), retention.stop()])
+    void stopBackgroundLoops()
       .then(() => closeDb())
       .then(
         () => process.exit(0),

@@ -4,7 +4,7 @@
 // a staff/admin integration token read them in clear (APIs menu / admin API), and each such read is counted on the
 // token — the count, never the values.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -83,7 +83,7 @@ describe("the document API masks personal data by default", () => {
         email: "script@masking.test",
         name: "Script",
         role: "admin",
-        passwordHash: await hashPassword("script-password-123"),
+        passwordHash: await hashTestPassword("script-password-123"),
       },
     });
     const issued = await app.post("auth/token", { email: "script@masking.test", password: "script-password-123" });

@@ -1,7 +1,7 @@
 // POST /api/auth/token over real HTTP: token shape and use, refusals, sign-in throttling, expiry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { hashSecret } from "@/lib/auth/server/secrets.ts";
 import { THROTTLE_LIMITS } from "@/lib/auth/server/sign-in-throttle.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
@@ -18,7 +18,7 @@ async function createUser(email: string, role: "admin" | "staff" | "viewer", ext
       email,
       name: email.split("@")[0]!,
       role,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashTestPassword(PASSWORD),
       ...extra,
     },
   });

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -44,7 +44,7 @@ beforeAll(async () => {
       email: EMAIL,
       name: "Integração",
       role: "admin",
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashTestPassword(PASSWORD),
     },
   });
   // The status documents are created in sends its e-mail only when asked (send_communication), not by itself.

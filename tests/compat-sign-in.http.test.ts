@@ -6,7 +6,7 @@
 // by the server's own password-work counters (/api/metrics). COMPAT_SDK_SECONDS sets that run's length (default 5;
 // .ci/run: 30, the issue's figure).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { THROTTLE_LIMITS } from "@/lib/auth/server/sign-in-throttle.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { postFrom as rawPostFrom, withinOneWindow } from "./helpers/post-from.ts";
@@ -36,7 +36,7 @@ async function createUser(email: string, role: "admin" | "staff" | "viewer" = "s
       email,
       name: email.split("@")[0]!,
       role,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashTestPassword(PASSWORD),
     },
   });
 }
@@ -96,7 +96,7 @@ describe("POST /api/cognito/user/signIn", () => {
 
       await app.db.user.update({
         where: { id: user.id },
-        data: { passwordHash: await hashPassword("a brand new password") },
+        data: { passwordHash: await hashTestPassword("a brand new password") },
       });
       expect((await signIn("127.0.16.2", "change@example.com")).status).toBe(401);
       const withNew = await signIn("127.0.16.2", "change@example.com", "a brand new password");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { READ_VIEW_KEYS } from "./helpers/read-view-keys.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let app: TestApp;
@@ -371,25 +372,7 @@ describe("document/loadById and loadByCPF", () => {
     // An integration token allowed to read clear data (tests/api-masking.http.test.ts has the masked views).
     const { status, body } = await call("document/loadById", { id: created.id }, fx.tokens.staff);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(
-      [
-        "id",
-        "status_id",
-        "uuid",
-        "product_id",
-        "protocol",
-        "filled_columns",
-        "date_time",
-        "sla_end_status",
-        "updated_at",
-        "fields_to_show",
-        "product",
-        "status",
-        "step",
-        "observation",
-        "attachment",
-      ].sort(),
-    );
+    expect(Object.keys(body).sort()).toEqual([...READ_VIEW_KEYS].sort());
     expect(body.fields_to_show).toEqual({
       CPF: "123.456.789-09",
       Email: "l@example.com",

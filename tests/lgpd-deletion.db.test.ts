@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
-import { latestRequestFor, requestDeletion } from "@/lib/lgpd/server/requests.ts";
+import { systemActor } from "@/lib/auth/actor.ts";
+import { describeDeletionRequest } from "@/lib/lgpd/server/describe-deletion-request.ts";
+import { requestDeletion as requestDeletionUseCase } from "@/lib/lgpd/server/request-deletion.ts";
 import {
   cpfFromBase,
   createLgpdInstance,
@@ -15,6 +17,10 @@ import {
 } from "./helpers/lgpd.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
+
+/** What the LGPD API's routes hand the use-cases: the instance's LGPD API actor. */
+const lgpdApi = (instanceId: number) => ({ actor: systemActor("lgpd_api", instanceId, "API LGPD") });
+const requestDeletion = (instanceId: number, cpf: string) => requestDeletionUseCase(lgpdApi(instanceId), { cpf });
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let db: Db;
@@ -85,7 +91,10 @@ describe("deletion of the data tied to a CPF", () => {
     expect(row.details).toMatchObject({ deleted: { documents: 2, observations: 2, attachments: 2, history: 4 } });
     // Nothing readable of the CPF is left on the request; it is still found by the CPF (keyed hash) for the status API.
     expect(JSON.stringify(row)).not.toContain(person);
-    expect((await latestRequestFor(acme.instanceId, person))?.id).toBe(request.id);
+    expect(await describeDeletionRequest(lgpdApi(acme.instanceId), { cpf: person })).toMatchObject({
+      status: "done",
+      details: { deleted: { documents: 2 } },
+    });
     // The completion event for the instance's receivers was queued with the erasure: ids to erase, never the CPF.
     const events = await db.outboxMessage.findMany({ where: { endpointId: endpoint.id } });
     expect(events).toHaveLength(1);

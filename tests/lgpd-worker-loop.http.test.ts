@@ -1,7 +1,7 @@
 // The deletion loop that instrumentation.ts starts inside the app process (LGPD_WORKER unset): a request made over
 // HTTP is processed without anyone calling the processor.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { stopDeletionLoop } from "@/lib/lgpd/server/processor.ts";
+import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   main = await createLgpdInstance(app.db, "default");
 });
 afterAll(async () => {
-  await stopDeletionLoop();
+  await stopAllPollingLoops();
   await app?.close();
 });
 

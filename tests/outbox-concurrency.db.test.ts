@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
-import { processDueMessages, startOutboxLoop, stopOutboxLoop } from "@/lib/outbox/server/processor.ts";
+import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
+import { processDueMessages, startOutboxLoop } from "@/lib/outbox/server/processor.ts";
 import { createInstanceWithCatalog } from "@/lib/seed/server/catalog.ts";
 import { queueWebhooks } from "@/lib/webhooks/server/events.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.WEBHOOK_ALLOW_CIDRS;
-  await stopOutboxLoop();
+  await stopAllPollingLoops();
   await slow?.close();
   await fast?.close();
   await closeDb();
@@ -86,7 +87,7 @@ describe("per-endpoint concurrency", () => {
       const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: slowTenant.endpointId } });
       expect(endpoint).toMatchObject({ consecutiveFailures: 0, disabledAt: null });
     } finally {
-      await stopOutboxLoop();
+      await stopAllPollingLoops();
       delete process.env.OUTBOX_POLL_SECONDS;
     }
   }, 60_000);

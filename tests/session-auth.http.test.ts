@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
         email: `${role}@session.test`,
         name: role,
         role,
-        passwordHash: await hashPassword(`${role}-password-123`),
+        passwordHash: await hashTestPassword(`${role}-password-123`),
       },
     });
   }

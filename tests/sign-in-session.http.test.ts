@@ -2,7 +2,7 @@
 // goes to a path of this site (the sign-in page and next-auth's redirect callback), and signing out ends the session
 // on the server, so a saved copy of the session cookie no longer opens admin routes or pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/server/passwords.ts";
+import { hashTestPassword } from "./helpers/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
       email: EMAIL,
       name: "Admin",
       role: "admin",
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashTestPassword(PASSWORD),
     },
   });
 });

@@ -90,14 +90,14 @@ const run = (duration: number) =>
     ],
   });
 
-await run(Number(process.env.WARMUP_SECONDS) || 25); // warm-up (JIT, pools, caches)
+await run(Number(process.env.BENCH_WARMUP_SECONDS) || 25); // warm-up (JIT, pools, caches)
 const results: Record<"A" | "B", number[]> = { A: [], B: [] };
 let variant: "A" | "B" = "A";
 for (let window = 0; window < windows * 2; window += 1) {
   const before = ticks();
-  // STRACE=1: the first A and B windows also count the server's socket writes (strace -c), to see a change in them.
+  // BENCH_STRACE=1: the first A and B windows also count the server's socket writes (strace -c), to see a change in them.
   const tracer =
-    process.env.STRACE && window < 2
+    process.env.BENCH_STRACE && window < 2
       ? spawn("strace", [
           "-c",
           "-f",

@@ -1,4 +1,4 @@
-import { hashPassword } from "../../lib/auth/server/passwords.ts";
+import { hashTestPassword } from "../../tests/helpers/passwords.ts";
 import type { Db } from "../../lib/db/client.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { E2E_USERS } from "./users.ts";
@@ -13,7 +13,7 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
         email: user.email,
         name: user.name,
         role: role as keyof typeof E2E_USERS,
-        passwordHash: await hashPassword(user.password),
+        passwordHash: await hashTestPassword(user.password),
       },
     });
   }

@@ -12,7 +12,6 @@ import { callApi } from "./fetch-json.ts";
 import { lgpdKeys } from "./lgpd.ts";
 import { lgpdSubjectKeys } from "./lgpd-subject.ts";
 
-export type ReviewOverview = ContractAnswer<typeof review.GET>;
 export type LegalHold = ContractAnswer<typeof holds.GET>["items"][number];
 export type LegalHoldBody = ContractBody<typeof holds.POST>;
 

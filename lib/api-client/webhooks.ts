@@ -11,7 +11,6 @@ import { callApi } from "./fetch-json.ts";
 
 export type WebhookRow = ContractAnswer<typeof webhooks.GET>["items"][number];
 export type CreatedWebhook = ContractAnswer<typeof webhooks.POST>;
-export type WebhookDeliveryDetail = ContractAnswer<typeof delivery.GET>;
 
 export const webhookKeys = {
   all: ["apis", "webhooks"] as const,

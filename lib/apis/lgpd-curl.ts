@@ -1,7 +1,7 @@
 // Ready-to-paste curl commands for the LGPD API of one instance (shown on the APIs menu's LGPD entry).
 
 /** A valid CPF used in examples only. */
-export const EXAMPLE_CPF = "12345678909";
+const EXAMPLE_CPF = "12345678909";
 
 export function lgpdCurlExamples(urls: { request_url: string; status_url: string }, key: string) {
   const header = `-H 'x-api-key: ${key}'`;

@@ -3,7 +3,7 @@
 // `changes`) until an admin reveals them, which is itself audited. Shared by the server and the browser.
 import { maskPersonalValue, type PersonalField } from "../documents/mask.ts";
 
-export const AUDIT_SYSTEM_LABELS: Record<string, string> = {
+const AUDIT_SYSTEM_LABELS: Record<string, string> = {
   cli: "Sistema (CLI)",
   worker: "Sistema (rotina)",
   customer: "Cliente (acompanhamento)",

@@ -28,7 +28,7 @@ export type TAuditSearchBody = z.infer<typeof ZAuditSearchBody>;
 
 const isoTime = z.iso.datetime({ offset: true });
 
-export const ZAuditRow = z.strictObject({
+const ZAuditRow = z.strictObject({
   id: z.string(),
   created_at: isoTime,
   actor_type: z.string(),

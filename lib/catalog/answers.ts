@@ -4,7 +4,7 @@ import { z } from "zod";
 import { COLUMN_TYPES } from "../columns/values.ts";
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
-export const ZIsoDay = z.iso.date();
+const ZIsoDay = z.iso.date();
 /** A JSON object stored as is (filled_columns, working hours). */
 export const ZJsonObject = z.record(z.string(), z.unknown());
 
@@ -57,12 +57,12 @@ export const ZStatus = z.strictObject({
 });
 
 /** Working intervals per ISO weekday ("1" = Monday … "7"), e.g. {"1": [["08:00", "18:00"]]}; null = plain hours. */
-export const ZWorkingHours = z.partialRecord(
+const ZWorkingHours = z.partialRecord(
   z.enum(["1", "2", "3", "4", "5", "6", "7"]),
   z.array(z.tuple([z.string(), z.string()])),
 );
 
-export const ZHoliday = z.strictObject({ date: ZIsoDay, name: z.string() });
+const ZHoliday = z.strictObject({ date: ZIsoDay, name: z.string() });
 
 export const ZModality = z.strictObject({
   id: z.int(),

@@ -27,7 +27,7 @@ export type ColumnValueErrorCode =
   | "enum_option"
   | "boolean_format";
 
-export type ParsedValue =
+type ParsedValue =
   | { ok: true; value: string | number | boolean | null }
   | { ok: false; code: ColumnValueErrorCode; message: string; params?: Record<string, string> };
 
@@ -161,7 +161,7 @@ export const formatBrNumber = (value: number) => numberFormat.format(value);
 /** 71250.5 → "R$ 71.250,50" (with the no-break space Intl puts after the symbol). */
 export const formatBrl = (value: number) => currencyFormat.format(value);
 /** "2026-03-01" → "01/03/2026"; anything else as is. */
-export const formatBrDate = (value: string) => {
+const formatBrDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 };

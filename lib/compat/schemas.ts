@@ -57,7 +57,7 @@ export type CompatFilterBody = z.infer<typeof ZCompatFilterBody>;
 
 export const ZCompatReadViews = z.array(ZReadView);
 
-export const OBSERVATION_FROM = ["internal", "client", "question"] as const;
+const OBSERVATION_FROM = ["internal", "client", "question"] as const;
 
 export const ZCompatObservationBody = z.strictObject({
   document_id: idField,
@@ -76,7 +76,7 @@ export type CompatObservationBody = z.infer<typeof ZCompatObservationBody>;
 export const ZCompatIdBody = z.strictObject({ id: idField });
 export const ZCompatDeleted = z.strictObject({ id: z.int(), deleted: z.literal(true) });
 
-export const ATTACHMENT_REVIEW = ["ok", "pending", "in_analisys"] as const;
+const ATTACHMENT_REVIEW = ["ok", "pending", "in_analisys"] as const;
 
 const pendency = z.strictObject({
   document_id: idField,

@@ -16,7 +16,7 @@ type Common = {
 
 export type Group = "database" | "server" | "auth" | "api" | "lgpd" | "outbox" | "webhooks" | "operations" | "tests";
 
-export type NumberDeclaration = Common & {
+type NumberDeclaration = Common & {
   kind: "number";
   /** undefined: optional (the reader computes the default, e.g. from another variable). */
   default?: number;
@@ -28,9 +28,9 @@ export type NumberDeclaration = Common & {
   /** Unit said in the README's bounds column ("ms", "s", "bytes"…). */
   unit?: string;
 };
-export type FlagDeclaration = Common & { kind: "flag"; default: boolean };
-export type ChoiceDeclaration = Common & { kind: "choice"; default: string; choices: readonly string[] };
-export type TextDeclaration = Common & {
+type FlagDeclaration = Common & { kind: "flag"; default: boolean };
+type ChoiceDeclaration = Common & { kind: "choice"; default: string; choices: readonly string[] };
+type TextDeclaration = Common & {
   kind: "text";
   /** undefined: optional, read as undefined when unset. */
   default?: string;
@@ -38,7 +38,7 @@ export type TextDeclaration = Common & {
   pattern?: [RegExp, string];
   minLength?: number;
 };
-export type ListDeclaration = Common & { kind: "list" };
+type ListDeclaration = Common & { kind: "list" };
 
 export type Declaration = NumberDeclaration | FlagDeclaration | ChoiceDeclaration | TextDeclaration | ListDeclaration;
 

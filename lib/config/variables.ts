@@ -606,6 +606,7 @@ export const toolingKnobs: Record<string, string> = {
   E2E_POSTGRES_ALL:
     "tests: run every Playwright spec on PostgreSQL too, not only those that touch the database differently",
   SKIP_E2E: "tests: `npm test` skips the Playwright stage",
+  CPU_REPORT: "tests: where vitest.measure.config.ts writes each test file's CPU seconds",
   BENCH_DATABASE_URL: "bench: the PostgreSQL server of the benchmarks",
   BENCH_DATABASE_NAME: "bench: the database name on that server",
   BENCH_DOCUMENTS: "bench: documents seeded",
@@ -630,6 +631,8 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_RETENTION_DOCUMENTS: "bench: matching documents in the retention bench",
   BENCH_RETENTION_ACTION: "bench: anonymise (default) or delete in the retention bench",
   BENCH_KEEP: "bench: keep the retention bench database instead of dropping it",
+  BENCH_WARMUP_SECONDS: "bench: warm-up seconds of the CPU A/B run (bench/api/cpu-ab.ts, default 25)",
+  BENCH_STRACE: "bench: count the A/B server's write calls with strace in the first windows (bench/api/cpu-ab.ts)",
 };
 
 /**

@@ -4,7 +4,7 @@
 import Papa from "papaparse";
 
 export const SPREADSHEET_BOM = "\uFEFF";
-export const SPREADSHEET_DELIMITER = ";";
+const SPREADSHEET_DELIMITER = ";";
 
 /** Spreadsheets run cells starting with = + - @ (or tab / CR) as formulas: a leading quote makes them text. */
 export function neutralizeFormula(value: string): string {

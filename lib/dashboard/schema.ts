@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idField } from "../http/zod-fields.ts";
 import { localDayField } from "../time/local-day.ts";
 
-export const GRANULARITIES = ["week", "month"] as const;
+const GRANULARITIES = ["week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 export const dashboardQuerySchema = z

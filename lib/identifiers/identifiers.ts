@@ -40,7 +40,7 @@ export function isValidCnpj(value: string): boolean {
   return values[12] === first && values[13] === second;
 }
 
-export type IdentifierKind = "cpf" | "cnpj" | "other";
+type IdentifierKind = "cpf" | "cnpj" | "other";
 
 export function identifierKind(value: string): IdentifierKind {
   if (isValidCpf(value)) return "cpf";

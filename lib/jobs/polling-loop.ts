@@ -4,6 +4,8 @@
 export type PollingLoop = { owner: string; nudge: () => void; stop: () => Promise<void> };
 
 const loops = globalThis as unknown as Record<string, PollingLoop | undefined>;
+/** The keys of the loops running in this process, so that shutdown can stop every one (stopAllPollingLoops). */
+const running = ((globalThis as Record<string, unknown>).__docflowPollingLoopKeys ??= new Set<string>()) as Set<string>;
 
 export function startPollingLoop(
   key: string,
@@ -18,8 +20,8 @@ export function startPollingLoop(
     onStop?: () => void;
   },
 ): PollingLoop {
-  const running = loops[key];
-  if (running) return running;
+  const existing = loops[key];
+  if (existing) return existing;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> | null = null;
@@ -52,16 +54,31 @@ export function startPollingLoop(
       clearTimeout(timer);
       await current;
       await options.onStopping?.();
-      if (loops[key] === loop) delete loops[key];
+      if (loops[key] === loop) {
+        delete loops[key];
+        running.delete(key);
+      }
       options.onStop?.();
     },
   };
   loops[key] = loop;
+  running.add(key);
   options.onStart?.();
   schedule(0);
   return loop;
 }
 
-export async function stopPollingLoop(key: string): Promise<void> {
+async function stopPollingLoop(key: string): Promise<void> {
   await loops[key]?.stop();
+}
+
+/** Stops every polling loop of this process (each lets its jobs in progress commit or roll back): the app server's
+ * and the worker's shutdown call this before closing the database, so that no queue is left polling a closed pool. */
+export async function stopAllPollingLoops(): Promise<void> {
+  await Promise.all([...running].map((key) => stopPollingLoop(key)));
+}
+
+/** The keys of the polling loops running in this process. */
+export function runningPollingLoops(): string[] {
+  return [...running];
 }

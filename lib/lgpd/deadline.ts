@@ -15,7 +15,7 @@ export type DeadlineState =
   /** Answered after the deadline. */
   | "missed";
 
-export type RequestDeadline = {
+type RequestDeadline = {
   deadline: Date;
   state: DeadlineState;
   /** Time to the deadline (open) or past it (overdue / missed), in whole days and, under a day, whole hours. */

@@ -2,8 +2,8 @@
 // {deleted: {documents, observations, attachments, history}, requested_at, completed_at} when done and
 // {reason} on error, but any other shape must still render (unknown keys are listed as they are).
 
-export const KNOWN_DELETED_KINDS = ["documents", "observations", "attachments", "history"] as const;
-export type KnownDeletedKind = (typeof KNOWN_DELETED_KINDS)[number];
+const KNOWN_DELETED_KINDS = ["documents", "observations", "attachments", "history"] as const;
+type KnownDeletedKind = (typeof KNOWN_DELETED_KINDS)[number];
 
 export type DetailsSummary = {
   /** Counts per kind from `details.deleted`, known kinds first in a fixed order. */

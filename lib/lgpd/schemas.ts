@@ -14,7 +14,7 @@ export const deletionRequestSchema = z.object({
 /** GET /api/lgpd/<instance>/status/<cpf>: the path's CPF (percent-decoded), valid check digits, bare or formatted. */
 export const lgpdStatusCpfSchema = z.string().trim().refine(isValidCpf);
 
-export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
+const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
 
 export const ZSearchLgpdRequestsBody = z
   .object({
@@ -49,7 +49,7 @@ export const ZLgpdStatusAnswer = z.strictObject({
 
 /** How a request entered by hand arrived. */
 export const LGPD_CHANNELS = ["email", "letter", "phone", "in_person"] as const;
-/** The officer's review of a deletion when the instance reviews them (lib/lgpd/server/review.ts). */
+/** The officer's review of a deletion when the instance reviews them (lib/lgpd/server/set-deletion-review.ts). */
 export const LGPD_REVIEWS = ["awaiting", "approved", "denied"] as const;
 
 /** A request entered by hand: how and when it arrived (the deadline counts from that day) and a note. */
@@ -166,7 +166,7 @@ export const ZAccessDownloadQuery = z.object({
 
 export const ZSubjectCpfBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
 
-export const ZLgpdAccessRow = z.strictObject({
+const ZLgpdAccessRow = z.strictObject({
   id: z.int(),
   cpf_masked: z.string(),
   status: z.enum(LGPD_REQUEST_STATUSES),

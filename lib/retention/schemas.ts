@@ -1,8 +1,8 @@
 // The retention rules' API shapes (lib/retention): zod at the boundary, snake_case as the rest of the API.
 import { z } from "zod";
 
-export const RETENTION_ACTIONS = ["anonymise", "delete"] as const;
-export const ZRetentionAction = z.enum(RETENTION_ACTIONS);
+const RETENTION_ACTIONS = ["anonymise", "delete"] as const;
+const ZRetentionAction = z.enum(RETENTION_ACTIONS);
 export type RetentionAction = z.infer<typeof ZRetentionAction>;
 
 /** A new rule: documents of `product_id` (null = every product) whose status has been in `category_id` for `days`. */
@@ -19,7 +19,7 @@ export type TRetentionRuleBody = z.infer<typeof ZRetentionRuleBody>;
 /** Activation names the count the admin saw in the preview: a different count (the data moved) is refused. */
 export const ZRetentionActivateBody = z.object({ confirm_count: z.int().min(0) }).strict();
 
-export const ZRetentionRun = z.object({
+const ZRetentionRun = z.object({
   id: z.int(),
   started_at: z.string(),
   finished_at: z.string(),
@@ -29,7 +29,6 @@ export const ZRetentionRun = z.object({
   capped: z.boolean(),
   error: z.string().nullable(),
 });
-export type TRetentionRun = z.infer<typeof ZRetentionRun>;
 
 export const ZRetentionRule = z.object({
   id: z.int(),

@@ -7,7 +7,7 @@ export { ZCategory, ZColumn, ZModality, ZProduct, ZStatus, ZStep };
 /** DELETE answers of the settings routes. */
 export const ZDeleted = z.strictObject({ deleted: z.literal(true), id: z.int() });
 
-export const ZCategoryListItem = ZCategory.extend({ status_count: z.int() });
+const ZCategoryListItem = ZCategory.extend({ status_count: z.int() });
 /** A status as settings show it: the catalog's fields plus the customer-facing name and message (issue 12). */
 export const ZStatusSettings = ZStatus.extend({
   public_name: z.string().nullable(),
@@ -17,7 +17,7 @@ export const ZStatusSettings = ZStatus.extend({
   /** Final: with no allowed transitions, documents in it move nowhere. */
   final: z.boolean(),
 });
-export const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
+const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
 export const ZProductWithCount = ZProduct.extend({
   document_count: z.int(),
   /** The product's status → step map (GET of one product): which of its steps each listed status stands for. */

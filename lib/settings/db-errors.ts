@@ -16,7 +16,7 @@ function codes(error: unknown): string[] {
 }
 
 export const isUniqueViolation = (error: unknown) => codes(error).some((code) => code === "P2002" || code === "23505");
-export const isForeignKeyViolation = (error: unknown) =>
+const isForeignKeyViolation = (error: unknown) =>
   codes(error).some((code) => code === "P2003" || code === "23503" || code === "P2014");
 
 /** The 409 a violation becomes: the English message and, for the UI, its code. */

@@ -23,7 +23,7 @@ const colour = z
   .transform((value) => value.toLowerCase());
 
 /** Keys of filled_columns and category keys: safe in JSON paths, CSV headers and URLs. */
-export const SAFE_KEY = /^[a-z0-9_]{1,60}$/;
+const SAFE_KEY = /^[a-z0-9_]{1,60}$/;
 const safeKey = z
   .string()
   .trim()
@@ -167,7 +167,7 @@ const interval = z
   );
 
 /** Working intervals per ISO weekday ("1" = Monday … "7" = Sunday), sorted and non-overlapping; null = plain hours. */
-export const workingHoursSchema = z
+const workingHoursSchema = z
   .partialRecord(z.enum(ISO_WEEKDAYS), z.array(interval).max(12))
   .superRefine((days, context) => {
     for (const [day, intervals] of Object.entries(days)) {
@@ -189,7 +189,7 @@ export const workingHoursSchema = z
     return normalized;
   });
 
-export function isValidTimeZone(value: string): boolean {
+function isValidTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;

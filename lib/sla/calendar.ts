@@ -49,7 +49,7 @@ function workingIntervals(dayUtc: number, calendar: WorkingCalendar): Array<[num
     .sort((a, b) => a[0] - b[0]);
 }
 
-export function hasWorkingTime(calendar: WorkingCalendar): boolean {
+function hasWorkingTime(calendar: WorkingCalendar): boolean {
   return Object.values(calendar.workingHours).some((ranges) =>
     (ranges ?? []).some(([from, to]) => parseClock(to) > parseClock(from)),
   );

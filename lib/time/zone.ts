@@ -42,7 +42,7 @@ export function wallClock(instant: number, timeZone: string) {
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `instant` (negative west of Greenwich). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
+function zoneOffsetMs(instant: number, timeZone: string): number {
   const local = wallClock(instant, timeZone);
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

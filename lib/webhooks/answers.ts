@@ -22,7 +22,7 @@ export const ZWebhookEndpoint = z.strictObject({
   created_at: ZIsoDateTime,
 });
 
-export const ZWebhookDelivery = z.strictObject({
+const ZWebhookDelivery = z.strictObject({
   id: z.int(),
   event: z.string(),
   document_id: z.int().nullable(),

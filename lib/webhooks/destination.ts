@@ -11,7 +11,7 @@
 import ipaddr from "ipaddr.js";
 import { config } from "../config/index.ts";
 
-export type DestinationPolicy = { hosts: Set<string>; cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> };
+type DestinationPolicy = { hosts: Set<string>; cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> };
 
 const lowerCased = (items: string[]) => items.map((item) => item.toLowerCase());
 
@@ -31,7 +31,7 @@ export function destinationPolicy(): DestinationPolicy {
 }
 
 /** `[::1]` → `::1` (the URL parser keeps the brackets of IPv6 hosts); `localhost.` → `localhost` (the root dot). */
-export function bareHost(hostname: string): string {
+function bareHost(hostname: string): string {
   return hostname
     .replace(/^\[(.*)\]$/, "$1")
     .replace(/\.+$/, "")

@@ -28,7 +28,7 @@ export const ZDisabledCause = z.strictObject({
   last_failure: z.enum(DELIVERY_FAILURES).nullable(),
   last_status: z.int().nullable(),
 });
-export type DisabledCause = z.infer<typeof ZDisabledCause>;
+type DisabledCause = z.infer<typeof ZDisabledCause>;
 
 const AFTER_FAILURES = /^Disabled after (\d+) failed deliveries in a row \(last: (.*)\)$/;
 

@@ -39,6 +39,10 @@ export async function startTestApp(
   await app.prepare();
   const handle = app.getRequestHandler();
   const server: Server = createServer((req, res) => void handle(req, res));
+  // The server shares the test's process: when a test blocks the event loop (a bulk insert on PGlite) past Node's
+  // 5 s keep-alive timeout, the next fetch reuses the pooled socket just before this timer closes it (ECONNRESET).
+  // Keep idle sockets longer than any test's blocking work; fetch's own pool drops them after 4 s of real idleness.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

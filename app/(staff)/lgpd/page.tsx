@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { LgpdRequestsView } from "@/components/lgpd/lgpd-requests-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { instanceDeadlineDays } from "@/lib/lgpd/server/deadline-setting.ts";
+import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export default async function LgpdPage() {
@@ -24,7 +24,7 @@ export default async function LgpdPage() {
           </Link>
         </p>
       </div>
-      <LgpdRequestsView deadlineDays={await instanceDeadlineDays(actor.instanceId)} />
+      <LgpdRequestsView deadlineDays={await loadDeadlineDays({ actor })} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { createApiToken } from "./api-tokens.ts";
 import { config } from "../../config/index.ts";
 
 /** AUTH_TOKEN_TTL_MINUTES (default 60, at most a day): how long a token from POST /api/auth/token lives. */
-export function authTokenTtlMinutes(): number {
+function authTokenTtlMinutes(): number {
   return config("AUTH_TOKEN_TTL_MINUTES");
 }
 

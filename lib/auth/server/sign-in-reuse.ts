@@ -26,12 +26,12 @@ type Entry = { stamp: Buffer; token: string; expiration: Date; until: number };
 type Cache = Map<string, Entry>;
 const cache: Cache = ((globalThis as Record<string, unknown>).__docflowSignInReuse ??= new Map()) as Cache;
 
-export type SignInResult =
+type SignInResult =
   | { ok: true; token: string; expiration: Date; reused: boolean }
   | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
 
 /** SIGN_IN_REUSE_SECONDS (default 300; 0 turns reuse off): how long a verified e-mail + password is remembered. */
-export function signInReuseSeconds(): number {
+function signInReuseSeconds(): number {
   return config("SIGN_IN_REUSE_SECONDS");
 }
 

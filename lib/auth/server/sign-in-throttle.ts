@@ -8,7 +8,7 @@ import { keyedHash } from "./secrets.ts";
 // runs from the end of the lock, so a patient attacker keeps meeting longer locks. Keys are keyed hashes: the table
 // holds no readable e-mail or address. Unknown e-mails are counted like real ones (nothing reveals which exist).
 
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+const THROTTLE_WINDOW_SECONDS = 15 * 60;
 /** Per address and server, before any database work: a cheap brake on password-check floods (sign-in routes). */
 export const SIGN_IN_CHECKS_PER_MINUTE = 60;
 export const THROTTLE_LIMITS = { email: 5, address: 20 } as const;

@@ -4,7 +4,7 @@ import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/m
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
 
-export type CredentialCheck =
+type CredentialCheck =
   | {
       ok: true;
       user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; instanceId: number };

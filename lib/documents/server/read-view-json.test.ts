@@ -3,6 +3,7 @@
 // with the Prisma serializer on both engines; this covers the pure parts and their edge cases.
 import { describe, expect, it } from "vitest";
 import type { ReadViewRow } from "@/lib/documents/read-view-sql.ts";
+import { READ_VIEW_KEYS } from "@/tests/helpers/read-view-keys.ts";
 import { isoFromPg, readViewJson, readViewOf, readViewsJson } from "./read-view-json.ts";
 
 describe("isoFromPg", () => {
@@ -97,23 +98,7 @@ const ROW: ReadViewRow = {
 describe("readViewOf", () => {
   it("answers the read view's keys in order, with the original's names and defaults", () => {
     const view = readViewOf(ROW);
-    expect(Object.keys(view)).toEqual([
-      "id",
-      "status_id",
-      "uuid",
-      "product_id",
-      "protocol",
-      "filled_columns",
-      "date_time",
-      "sla_end_status",
-      "updated_at",
-      "fields_to_show",
-      "product",
-      "status",
-      "step",
-      "observation",
-      "attachment",
-    ]);
+    expect(Object.keys(view)).toEqual(READ_VIEW_KEYS);
     expect(view).toMatchObject({
       date_time: "2026-11-25T10:00:00.500Z",
       sla_end_status: null,

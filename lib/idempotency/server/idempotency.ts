@@ -9,8 +9,8 @@ import { inTransaction, type Tx } from "../../db/transaction.ts";
 // commits, then replays its answer; if the first rolls back, the duplicate does the work itself. Only successful
 // answers are kept (a refused request changes nothing, so retrying it is safe), for KEEP_HOURS.
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
-export const KEEP_HOURS = 24;
+const IDEMPOTENCY_HEADER = "idempotency-key";
+const KEEP_HOURS = 24;
 /** Printable ASCII without spaces at the ends, like the IETF draft's examples (UUIDs, random strings). */
 const KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 /** How often a claim also sweeps expired keys (the worker's loop needs no extra job). */
@@ -118,7 +118,7 @@ export async function purgeExpiredIdempotencyKeys(now = new Date()): Promise<num
 }
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same body. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)

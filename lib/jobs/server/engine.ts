@@ -11,7 +11,7 @@ import { startLeaseHeartbeat, type JobTable } from "./lease.ts";
 import { workerOwnerId } from "./owner.ts";
 import { startPollingLoop, type PollingLoop } from "../polling-loop.ts";
 
-export type EngineSettings = {
+type EngineSettings = {
   /** How long a claim lasts without renewal. */
   leaseSeconds: number;
   /** Lease renewal period. */

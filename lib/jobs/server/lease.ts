@@ -64,7 +64,7 @@ export async function scheduleRetry(
   return rows[0] ? new Date(rows[0].notBefore) : null;
 }
 
-export type LeaseHeartbeat = {
+type LeaseHeartbeat = {
   /** Starts renewing this job's lease (it was claimed). */
   hold: (id: number) => void;
   /** Stops renewing this job's lease (it was processed). */

@@ -2,13 +2,14 @@
 // decide, the bytes are decrypted only here, and every download is counted and audited in one transaction.
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
-import { systemActor } from "../../auth/actor.ts";
+import { systemActor, type Actor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
 import { verifyAccessLink } from "./access-link.ts";
-import { packageAvailable } from "./access-requests.ts";
+import { packageAvailable } from "./access-request-rows.ts";
 
-export type DownloadedPackage = { bytes: Buffer; fileName: string };
+type DownloadedPackage = { bytes: Buffer; fileName: string };
 
 /**
  * The decrypted zip when the link is genuine and its package still available, else null (one answer for a wrong
@@ -24,20 +25,29 @@ export async function downloadAccessPackage(
   return db.$transaction(async (tx) => {
     const instance = await tx.instance.findUnique({ where: { slug: instanceSlug }, select: { id: true } });
     if (!instance) return null;
-    const row = await tx.lgpdAccessRequest.findFirst({ where: { id, instanceId: instance.id } });
-    if (!row || !packageAvailable(row)) return null;
-    const bytes = decryptPackage(row.packageCipher!);
-    const { downloads } = await tx.lgpdAccessRequest.update({
-      where: { id },
-      data: { downloads: { increment: 1 } },
-      select: { downloads: true },
-    });
-    await recordAudit(tx, systemActor("lgpd_api", instance.id, "link de download LGPD"), {
-      action: "lgpd_access.download",
-      entity: "lgpd_access",
-      entityId: id,
-      details: { download: downloads, size_bytes: bytes.byteLength },
-    });
-    return { bytes, fileName: `acesso-lgpd-${id}.zip` };
+    return handOutPackage(tx, systemActor("lgpd_api", instance.id, "link de download LGPD"), id);
   });
+}
+
+/**
+ * The decrypted zip of the actor's instance's package `id` while available (null otherwise), its download counted and
+ * audited with `actor` in the caller's transaction: the signed link's download above and staff's
+ * (download-access-package-by-staff.ts).
+ */
+export async function handOutPackage(tx: Tx, actor: Actor, id: number): Promise<DownloadedPackage | null> {
+  const row = await tx.lgpdAccessRequest.findFirst({ where: { id, instanceId: actor.instanceId } });
+  if (!row || !packageAvailable(row)) return null;
+  const bytes = decryptPackage(row.packageCipher!);
+  const { downloads } = await tx.lgpdAccessRequest.update({
+    where: { id },
+    data: { downloads: { increment: 1 } },
+    select: { downloads: true },
+  });
+  await recordAudit(tx, actor, {
+    action: "lgpd_access.download",
+    entity: "lgpd_access",
+    entityId: id,
+    details: { download: downloads, size_bytes: bytes.byteLength },
+  });
+  return { bytes, fileName: `acesso-lgpd-${id}.zip` };
 }

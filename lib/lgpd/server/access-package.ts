@@ -19,11 +19,11 @@ export type PackageHeader = {
   retention: RetentionTerms;
 };
 
-export const PACKAGE_KINDS = ["documents", "observations", "attachments", "messages", "history"] as const;
-export type PackageKind = (typeof PACKAGE_KINDS)[number];
+const PACKAGE_KINDS = ["documents", "observations", "attachments", "messages", "history"] as const;
+type PackageKind = (typeof PACKAGE_KINDS)[number];
 
 /** File names inside the zip (pt-BR: the subject reads them). */
-export const CSV_FILES: Record<PackageKind, string> = {
+const CSV_FILES: Record<PackageKind, string> = {
   documents: "documentos.csv",
   observations: "observacoes.csv",
   attachments: "anexos.csv",

@@ -9,14 +9,14 @@ import { retryDelaySeconds } from "../../jobs/backoff.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { lgpdAccessLinkDays, lgpdSettings, type LgpdSettings } from "../config.ts";
 import { buildAccessPackage } from "./access-package.ts";
 import { encryptPackage } from "./access-package-cipher.ts";
 import { collectSubjectData } from "./collect-subject-data.ts";
 import { retentionTerms } from "./retention-terms.ts";
 
-export type ClaimedAccessRequest = {
+type ClaimedAccessRequest = {
   id: number;
   instanceId: number;
   cpfPending: string | null;
@@ -25,7 +25,7 @@ export type ClaimedAccessRequest = {
   requestedAt: Date;
 };
 
-export type AccessOutcome =
+type AccessOutcome =
   | { id: number; outcome: "done" | "not_found"; counts: Record<string, number>; bytes: number; ms: number }
   | { id: number; outcome: "retry"; attempts: number; error: string }
   | { id: number; outcome: "error"; attempts: number; error: string }
@@ -36,7 +36,7 @@ type AccessSettings = LgpdSettings & { linkDays: number };
 const accessSettings = (): AccessSettings => ({ ...lgpdSettings(), linkDays: lgpdAccessLinkDays() });
 
 /** Deletes the bytes of packages whose link expired (the request row stays, as a record that it was answered). */
-export async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number> {
+async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number> {
   const { rowCount } = await sql(
     `UPDATE "LgpdAccessRequest" SET "packageCipher" = NULL, "packageDeletedAt" = $1::text::timestamptz
       WHERE "packageCipher" IS NOT NULL AND "expiresAt" <= $1::text::timestamptz`,
@@ -191,7 +191,7 @@ async function recordFailure(
   }
 }
 
-export const accessQueue: JobQueue<ClaimedAccessRequest, AccessOutcome, AccessSettings> = {
+const accessQueue: JobQueue<ClaimedAccessRequest, AccessOutcome, AccessSettings> = {
   name: "lgpd_access",
   table: "LgpdAccessRequest",
   settings: accessSettings,
@@ -225,8 +225,4 @@ const LOOP_KEY = "__docflowLgpdAccessLoop";
 /** Polls for due access requests (one loop per process), as the deletion loop does. */
 export function startAccessLoop(options: { owner?: string; unref?: boolean } = {}): PollingLoop {
   return startJobLoop(accessQueue, { loopKey: LOOP_KEY, ...options });
-}
-
-export async function stopAccessLoop(): Promise<void> {
-  await stopPollingLoop(LOOP_KEY);
 }

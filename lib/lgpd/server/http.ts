@@ -15,7 +15,7 @@ import { describeFailure } from "../../jobs/describe-failure.ts";
 export { LGPD_BODIES };
 
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
-export const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
+const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
 
 export class LgpdHttpError extends Error {
   constructor(

@@ -1,8 +1,9 @@
 // What the admin's LGPD request use-cases share: a request row as the pages see it (only the masked CPF leaves the
-// server) and the refusal of a CPF that is not valid.
+// server), the refusal of a CPF that is not valid, and the lock of a request waiting for review.
 import "server-only";
 import type { LgpdRequest } from "../../db/client.ts";
-import { AppError, invalid } from "../../errors/app-error.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { AppError, conflict, invalid, notFound } from "../../errors/app-error.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
 import type { LGPD_CHANNELS, LGPD_REVIEWS } from "../schemas.ts";
 
@@ -28,8 +29,22 @@ export function serializeLgpdRequest(row: LgpdRequest) {
 }
 export type LgpdChannel = (typeof LGPD_CHANNELS)[number];
 export type LgpdReview = (typeof LGPD_REVIEWS)[number];
+
+/** The 400 of a CPF that is not valid (code invalid_cpf), on the admin pages. */
 export function invalidCpf(): AppError {
   return invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }], {
     code: "invalid_cpf",
   });
+}
+
+/** Locks the instance's request `id` and checks it is waiting for review. */
+export async function awaitingRequest(tx: Tx, instanceId: number, id: number) {
+  const locked = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM "LgpdRequest" WHERE id = ${id} AND "instanceId" = ${instanceId} FOR UPDATE`;
+  if (locked.length === 0) throw notFound("LGPD request not found", { code: "lgpd_request_not_found" });
+  const row = await tx.lgpdRequest.findUniqueOrThrow({ where: { id } });
+  if (row.status !== "pending" || row.review !== "awaiting") {
+    throw conflict("The request is not awaiting review", { code: "lgpd_not_awaiting_review" });
+  }
+  return row;
 }

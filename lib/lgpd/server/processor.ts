@@ -13,7 +13,7 @@ import { retryDelaySeconds } from "../../jobs/backoff.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { queueWebhooks } from "../../webhooks/server/events.ts";
 import { lgpdSettings, type LgpdSettings } from "../config.ts";
 import { eraseTiedData, type DeletedCounts } from "./erase-tied-data.ts";
@@ -52,7 +52,7 @@ export function claimDueRequests(
     table: "LgpdRequest",
     ...options,
     returning: `id, "instanceId", "cpfPending", attempts, "requestedAt"`,
-    // A request waiting for the officer's review (review.ts) is not due until approved.
+    // A request waiting for the officer's review (approve-deletion.ts) is not due until approved.
     where: `j.review IS DISTINCT FROM 'awaiting'`,
   });
 }
@@ -214,8 +214,4 @@ const LOOP_KEY = "__docflowLgpdLoop";
  */
 export function startDeletionLoop(options: { owner?: string; unref?: boolean } = {}): DeletionLoop {
   return startJobLoop(deletionQueue, { loopKey: LOOP_KEY, ...options });
-}
-
-export async function stopDeletionLoop(): Promise<void> {
-  await stopPollingLoop(LOOP_KEY);
 }

@@ -5,7 +5,7 @@ import "server-only";
 import { defaultSession, type Sql } from "../../db/sql-session.ts";
 import { idArrayLiteral, tiedDocumentIds } from "./tied-documents.ts";
 
-export type SubjectSummary = {
+type SubjectSummary = {
   documents: number;
   observations: number;
   attachments: number;

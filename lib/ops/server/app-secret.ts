@@ -8,7 +8,7 @@ import { config } from "../../config/index.ts";
 // sessions and LGPD status lookups working. Processes that do not get it in their environment (the worker, the
 // CLI, `next start` run by hand) read the same file through appSecret().
 
-export function secretFilePath(): string {
+function secretFilePath(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "data", "secret");
 }
 
@@ -26,7 +26,7 @@ export function readSecretFile(file = secretFilePath()): string | null {
   return secret;
 }
 
-export type AppSecret = { secret: string; source: "env" | "file" | "generated"; file?: string };
+type AppSecret = { secret: string; source: "env" | "file" | "generated"; file?: string };
 
 /** NEXTAUTH_SECRET from the environment, else data/secret, else a new one written there (once, mode 0600). */
 export function ensureAppSecret(env: NodeJS.ProcessEnv = process.env, file = secretFilePath()): AppSecret {

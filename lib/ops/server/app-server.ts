@@ -1,18 +1,17 @@
 import { createServer } from "node:http";
 import { closeDb } from "../../db/client.ts";
-import { stopDeletionLoop } from "../../lgpd/server/processor.ts";
-import { stopOutboxLoop } from "../../outbox/server/processor.ts";
+import { stopBackgroundLoops } from "./background-loops.ts";
 import { log } from "../../log.ts";
 import { isShuttingDown, markShuttingDown } from "../shutdown-state.ts";
 import { config } from "../../config/index.ts";
 
 // The production HTTP server of `npm start`: Next's request handler behind a node:http server this process owns, so
 // that SIGTERM/SIGINT can stop it the way an orchestrator expects — stop accepting, let the requests in flight finish
-// (at most SHUTDOWN_TIMEOUT_SECONDS, default 25), let the LGPD deletion in progress commit or roll back, close the
+// (at most SHUTDOWN_TIMEOUT_SECONDS, default 25), let every job loop's job in progress (LGPD deletion or access package, outbox, retention) commit or roll back, close the
 // database (which releases the embedded database's lock), exit 0. `next start` itself would wait without bound and
 // exit 143 without closing the database.
 
-export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return config("SHUTDOWN_TIMEOUT_SECONDS", env) * 1000;
 }
 
@@ -55,8 +54,7 @@ export async function serveApp(options: { port: number; hostname?: string; dir?:
     const drained = inFlight === 0 || (await waitFor((resolve) => (onDrained = resolve), shutdownTimeoutMs()));
     server.closeAllConnections();
     try {
-      await stopDeletionLoop();
-      await stopOutboxLoop();
+      await stopBackgroundLoops();
       await app.close?.();
       await closeDb();
     } catch (error) {

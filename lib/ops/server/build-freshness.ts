@@ -18,7 +18,7 @@ const SOURCES = [
 ];
 const IGNORED = /(^|[\\/])(node_modules|\.next)([\\/]|$)|\.test\.tsx?$/;
 
-export type BuildFreshness = { fresh: true } | { fresh: false; reason: string };
+type BuildFreshness = { fresh: true } | { fresh: false; reason: string };
 
 export function buildFreshness(root = process.cwd()): BuildFreshness {
   const buildId = path.join(root, ".next", "BUILD_ID");

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 
-export type LgpdQueueState = { byStatus: Record<string, number>; oldestPendingSeconds: number };
+type LgpdQueueState = { byStatus: Record<string, number>; oldestPendingSeconds: number };
 
 /** The LGPD deletion queue in one statement: requests by status and the age of the oldest pending one. */
 export async function lgpdQueueState(db: Db): Promise<LgpdQueueState> {

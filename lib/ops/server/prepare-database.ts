@@ -9,7 +9,7 @@ import { seedIfEmpty, type SeedResult } from "../../seed/server/seed-database.ts
 // several servers may start at once: migrations run under their own advisory lock, seeding under this one.
 const BOOTSTRAP_LOCK_ID = 7_261_123;
 
-export type PreparedDatabase = {
+type PreparedDatabase = {
   target: DatabaseTarget;
   applied: string[];
   seed: SeedResult;

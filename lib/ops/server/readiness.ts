@@ -28,7 +28,7 @@ const CHECK_TIMEOUT_MS = 5_000;
 
 /** READY_MAX_PENDING_SECONDS: how long the oldest pending LGPD request may be past its due time (its request time plus
  * LGPD_DELAY_HOURS, before which no worker may take it) before the queue counts as stuck. */
-export function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
+function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
   return config("READY_MAX_PENDING_SECONDS", env);
 }
 

@@ -15,7 +15,7 @@ import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { OUTBOX_LOOP_KEY } from "../nudge.ts";
 import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
@@ -197,8 +197,4 @@ export type OutboxLoop = PollingLoop;
  */
 export function startOutboxLoop(options: { owner?: string; unref?: boolean } = {}): OutboxLoop {
   return startJobLoop(outboxQueue(smtpTransport), { loopKey: OUTBOX_LOOP_KEY, ...options });
-}
-
-export async function stopOutboxLoop(): Promise<void> {
-  await stopPollingLoop(OUTBOX_LOOP_KEY);
 }

@@ -12,7 +12,7 @@
 import type { Sql } from "../../db/sql-session.ts";
 
 /** History fields whose values are the workflow's, not the person's: kept by the anonymisation. */
-export const HISTORY_KEPT_FIELDS = [
+const HISTORY_KEPT_FIELDS = [
   "status_id",
   "product_id",
   "user_id",

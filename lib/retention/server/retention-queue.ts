@@ -14,14 +14,14 @@ import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
 import { claimLeased } from "../../jobs/server/lease.ts";
-import { stopPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
+import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { log } from "../../log.ts";
 import { nextRunSql, retentionSettings, type RetentionSettings } from "../config.ts";
 import type { RetentionAction } from "../schemas.ts";
 import { anonymiseDocuments, deleteDocuments } from "./anonymise-documents.ts";
 import { countMatching, cutoffOf, matchingCondition, type RuleScope } from "./matching-documents.ts";
 
-export type ClaimedRule = {
+type ClaimedRule = {
   id: number;
   instanceId: number;
   productId: number | null;
@@ -31,7 +31,7 @@ export type ClaimedRule = {
   attempts: number;
 };
 
-export type RetentionOutcome =
+type RetentionOutcome =
   | { id: number; outcome: "done"; processed: number; remaining: number; capped: boolean; ms: number }
   | { id: number; outcome: "error"; processed: number; error: string }
   | { id: number; outcome: "lost"; processed: number };
@@ -168,8 +168,4 @@ export function startRetentionLoop(options: { owner?: string; unref?: boolean } 
 /** Asks this process's loop (if it runs here) to poll now: a rule was just made due. */
 export function nudgeRetentionLoop(): void {
   (globalThis as unknown as Record<string, PollingLoop | undefined>)[LOOP_KEY]?.nudge();
-}
-
-export async function stopRetentionLoop(): Promise<void> {
-  await stopPollingLoop(LOOP_KEY);
 }

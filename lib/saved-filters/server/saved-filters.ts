@@ -7,7 +7,7 @@ import { ZDocumentFilters, type DocumentFilters, type SavedFilterView } from "..
 // A staff user's named document searches. They belong to a person, so only calls made as a user (a session, or
 // a token from POST /api/auth/token) have any; integration tokens are refused.
 
-export const MAX_SAVED_FILTERS_PER_USER = 50;
+const MAX_SAVED_FILTERS_PER_USER = 50;
 
 function userIdOf(actor: Actor): number {
   if (actor.userId === null) throw forbidden("Saved filters belong to a signed-in user");

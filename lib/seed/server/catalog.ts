@@ -6,7 +6,7 @@ import { brazilNationalHolidays } from "../../calendar/brazil-holidays.ts";
 // Monday–Friday business-hours calendar with Brazil's national holidays). Used by `npm run db:seed`,
 // `npm start` on an empty database, `cli instance create`, and as the test factory.
 
-export const DEFAULT_CATEGORIES = [
+const DEFAULT_CATEGORIES = [
   { key: "primary", label: "Acesso", kind: "open", order: 1 },
   { key: "valid", label: "Em andamento", kind: "open", order: 2 },
   { key: "pause", label: "Pausados", kind: "pause", order: 3 },
@@ -53,7 +53,7 @@ const PRODUCT = {
 } as const;
 
 /** Monday–Friday 09:00–18:00 (ISO weekday keys), the business-hours calendar. */
-export const BUSINESS_HOURS = {
+const BUSINESS_HOURS = {
   "1": [["09:00", "18:00"]],
   "2": [["09:00", "18:00"]],
   "3": [["09:00", "18:00"]],
@@ -71,7 +71,7 @@ export type SeededCatalog = {
 };
 
 /** Creates the default catalog in an existing, empty instance. */
-export async function seedCatalog(db: Db, instanceId: number, now = new Date()): Promise<SeededCatalog> {
+async function seedCatalog(db: Db, instanceId: number, now = new Date()): Promise<SeededCatalog> {
   return db.$transaction(async (tx) => {
     const categoryIds: Record<string, number> = {};
     for (const category of DEFAULT_CATEGORIES) {

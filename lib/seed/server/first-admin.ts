@@ -7,7 +7,7 @@ import { config } from "../../config/index.ts";
 // The first admin of a fresh install: from ADMIN_EMAIL / ADMIN_PASSWORD when set, otherwise a generated password
 // that `npm start` prints once. Only when the database has no user at all; those variables are ignored afterwards.
 
-export const DEFAULT_ADMIN_EMAIL = "admin@docflow.local";
+const DEFAULT_ADMIN_EMAIL = "admin@docflow.local";
 
 export type FirstAdminResult =
   | { created: false; reason: string }

@@ -26,7 +26,7 @@ export type Resolver = (hostname: string) => Promise<Array<{ address: string; fa
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** Bytes of an answer read before the socket is closed; the first RESPONSE_CHARS_KEPT characters are kept. */
-export const RESPONSE_BYTES_READ = 2048;
+const RESPONSE_BYTES_READ = 2048;
 const RESPONSE_CHARS_KEPT = 500;
 
 class DestinationRefused extends Error {}

@@ -1,9 +1,9 @@
 // /lgpd/titular — the data-subject page (admins; docs/decisions.md says why no narrower role).
 import { SubjectView } from "@/components/lgpd/subject-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
-import { instanceDeadlineDays } from "@/lib/lgpd/server/deadline-setting.ts";
+import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
-import { holdCatalog } from "@/lib/lgpd/server/legal-holds.ts";
+import { loadHoldCatalog } from "@/lib/lgpd/server/load-hold-catalog.ts";
 
 export default async function LgpdSubjectPage() {
   const actor = await requireStaff("admin");
@@ -14,10 +14,7 @@ export default async function LgpdSubjectPage() {
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
       </div>
-      <SubjectView
-        deadlineDays={await instanceDeadlineDays(actor.instanceId)}
-        catalog={await holdCatalog(actor.instanceId)}
-      />
+      <SubjectView deadlineDays={await loadDeadlineDays({ actor })} catalog={await loadHoldCatalog({ actor })} />
     </div>
   );
 }

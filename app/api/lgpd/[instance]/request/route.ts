@@ -3,14 +3,12 @@
 // first answer (lib/idempotency).
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { LGPD_BODIES } from "@/lib/lgpd/server/http.ts";
-import { requestDeletion } from "@/lib/lgpd/server/requests.ts";
-import { log } from "@/lib/log.ts";
+import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ requestId, instanceId, body, idempotent }) =>
-  idempotent.tx(async (tx) => {
-    const { request: row, created } = await requestDeletion(instanceId, body.cpf, {}, tx);
-    log.info("lgpd.requested", { request_id: requestId, lgpd_request_id: row.id, instance_id: instanceId, created });
+export const POST = apiRoute(contract.POST, async (ctx) =>
+  ctx.idempotent.tx(async (tx) => {
+    await requestDeletion(ctx, ctx.body, tx);
     return { status: 200, body: LGPD_BODIES.received };
   }),
 );

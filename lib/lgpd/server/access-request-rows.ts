@@ -1,34 +1,27 @@
 // Access requests (LGPD Art. 18 II, 19): recorded like deletion requests (one pending row per CPF, keyed hash and mask),
-// built by the access queue (access-queue.ts), answered by the status API with a signed, expiring download link.
-// Not marked server-only: requestDeletion (requests.ts), used by the worker's tests and the CLI, discards packages.
-import { getDb, type Db, type LgpdAccessRequest } from "../../db/client.ts";
+// built by the access queue (access-queue.ts), answered by the status API with a signed, expiring download link. The
+// use-cases are request-access.ts (the LGPD API), request-access-by-staff.ts and describe-access-request.ts.
+// Not marked server-only: recordDeletionRequest (deletion-request-rows.ts) discards packages, and the bench reads it.
+import type { Db, LgpdAccessRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { maskCpf } from "../../identifiers/identifiers.ts";
 import { accessDownloadPath } from "./access-link.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { cpfDigitsOf } from "./requests.ts";
+import { cpfDigitsOf, type RequestEntry } from "./deletion-request-rows.ts";
 
 /**
  * Records an access request for `cpf`, or returns the one already pending for it (the unique (instanceId,
  * pendingKey) index, as deletion requests). A request whose package is built is answered by status; a new POST then
  * builds a fresh one.
  */
-export async function requestAccess(
+export async function recordAccessRequest(
+  db: Tx | Db,
   instanceId: number,
   cpf: string,
-  options: {
-    source?: string;
-    requestedById?: number | null;
-    /** A request entered by hand: how and when it arrived, the officer's note. */
-    channel?: string | null;
-    receivedAt?: Date | null;
-    note?: string | null;
-  } = {},
-  tx?: Tx,
+  entry: RequestEntry,
 ): Promise<{ request: LgpdAccessRequest; created: boolean }> {
   const digits = cpfDigitsOf(cpf);
   const cpfHash = lgpdCpfHash(digits);
-  const db = tx ?? (await getDb());
   for (let round = 0; round < 3; round += 1) {
     const existing = await db.lgpdAccessRequest.findUnique({
       where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
@@ -41,27 +34,17 @@ export async function requestAccess(
         cpfMasked: maskCpf(digits),
         cpfPending: digits,
         pendingKey: cpfHash,
-        source: options.source ?? "api",
-        requestedById: options.requestedById ?? null,
-        channel: options.channel ?? null,
-        receivedAt: options.receivedAt ?? null,
-        note: options.note ?? null,
+        source: entry.source,
+        requestedById: entry.requestedById ?? null,
+        channel: entry.channel ?? null,
+        receivedAt: entry.receivedAt ?? null,
+        note: entry.note ?? null,
       },
       skipDuplicates: true,
     });
     if (request) return { request, created: true };
   }
   throw new Error("Could not record the access request after repeated conflicts");
-}
-
-/** The most recent access request for `cpf` in the instance, or null. */
-export async function latestAccessRequestFor(instanceId: number, cpf: string): Promise<LgpdAccessRequest | null> {
-  const cpfHash = lgpdCpfHash(cpfDigitsOf(cpf));
-  const db = await getDb();
-  return db.lgpdAccessRequest.findFirst({
-    where: { instanceId, cpfHash },
-    orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-  });
 }
 
 /** Whether the request's package can be downloaded at `now`. */

@@ -2,17 +2,14 @@
 // (Resolução CD/ANPD 2/2022). Unset, the deployment's LGPD_DEADLINE_DAYS applies. Changing it is audited.
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
-import type { Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
-import { lgpdDeadlineDays } from "../config.ts";
 
-export async function instanceDeadlineDays(instanceId: number): Promise<number> {
-  const db = await getDb();
-  const row = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeadlineDays: true } });
-  return row?.lgpdDeadlineDays ?? lgpdDeadlineDays();
-}
-
-export async function setInstanceDeadlineDays(actor: Actor, days: 15 | 30): Promise<{ deadline_days: number }> {
+export async function setDeadlineDays(
+  ctx: UseCaseContext,
+  { deadline_days: days }: { deadline_days: 15 | 30 },
+): Promise<{ deadline_days: number }> {
+  const { actor } = ctx;
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const before = await tx.instance.findUniqueOrThrow({

@@ -1,12 +1,14 @@
+// A deletion request's row: the CPF's digits, recording one (one pending row per CPF), and its status `details`. The
+// use-cases are request-deletion.ts (the LGPD API), request-deletion-by-staff.ts and describe-deletion-request.ts.
 import "server-only";
-import { getDb, type LgpdRequest } from "../../db/client.ts";
+import type { Db, LgpdRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { isValidCpf, maskCpf } from "../../identifiers/identifiers.ts";
 import { lgpdSettings } from "../config.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { discardAccessPackages } from "./access-requests.ts";
+import { discardAccessPackages } from "./access-request-rows.ts";
 
-export class InvalidCpfError extends Error {
+class InvalidCpfError extends Error {
   constructor() {
     super("Invalid CPF");
     this.name = "InvalidCpfError";
@@ -19,27 +21,27 @@ export function cpfDigitsOf(cpf: string): string {
   return cpf.replace(/\D/g, "");
 }
 
+/** Who recorded a request and, for one entered by hand (request-*-by-staff.ts), how and when it arrived. */
+export type RequestEntry = {
+  source: "api" | "admin";
+  requestedById?: number | null;
+  channel?: string | null;
+  receivedAt?: Date | null;
+  note?: string | null;
+};
+
 /**
  * Records a deletion request for `cpf` in the instance, or returns the one already pending for it (the unique
  * (instanceId, pendingKey) index makes a second pending row impossible, also under concurrent calls).
  */
-export async function requestDeletion(
+export async function recordDeletionRequest(
+  db: Tx | Db,
   instanceId: number,
   cpf: string,
-  options: {
-    source?: string;
-    requestedById?: number | null;
-    /** A request entered by hand (lib/lgpd/server/subject-admin.ts): how and when it arrived, the officer's note. */
-    channel?: string | null;
-    receivedAt?: Date | null;
-    note?: string | null;
-  } = {},
-  /** A caller's transaction (the request route records its Idempotency-Key in the same one). */
-  tx?: Tx,
+  entry: RequestEntry,
 ): Promise<{ request: LgpdRequest; created: boolean }> {
   const digits = cpfDigitsOf(cpf);
   const cpfHash = lgpdCpfHash(digits);
-  const db = tx ?? (await getDb());
   // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
   for (let round = 0; round < 3; round += 1) {
     const existing = await db.lgpdRequest.findUnique({
@@ -51,7 +53,7 @@ export async function requestDeletion(
     }
     // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
     const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
-    // With reviews on (review.ts), the request waits for the officer: the worker does not claim it until approved.
+    // With reviews on (set-deletion-review.ts), the request waits for the officer: the worker does not claim it until approved.
     const reviewed = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeletionReview: true } });
     const [request] = await db.lgpdRequest.createManyAndReturn({
       data: {
@@ -61,11 +63,11 @@ export async function requestDeletion(
         cpfPending: digits,
         pendingKey: cpfHash,
         notBefore,
-        source: options.source ?? "api",
-        requestedById: options.requestedById ?? null,
-        channel: options.channel ?? null,
-        receivedAt: options.receivedAt ?? null,
-        note: options.note ?? null,
+        source: entry.source,
+        requestedById: entry.requestedById ?? null,
+        channel: entry.channel ?? null,
+        receivedAt: entry.receivedAt ?? null,
+        note: entry.note ?? null,
         review: reviewed?.lgpdDeletionReview ? "awaiting" : null,
       },
       skipDuplicates: true,
@@ -77,16 +79,6 @@ export async function requestDeletion(
     }
   }
   throw new Error("Could not record the deletion request after repeated conflicts");
-}
-
-/** The most recent request for `cpf` in the instance (whatever its status), or null. */
-export async function latestRequestFor(instanceId: number, cpf: string): Promise<LgpdRequest | null> {
-  const cpfHash = lgpdCpfHash(cpfDigitsOf(cpf));
-  const db = await getDb();
-  return db.lgpdRequest.findFirst({
-    where: { instanceId, cpfHash },
-    orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-  });
 }
 
 /**

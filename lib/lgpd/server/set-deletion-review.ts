@@ -1,0 +1,30 @@
+// Reviewed deletions: an instance setting (Instance.lgpdDeletionReview) makes new deletion requests wait for the
+// privacy officer (review "awaiting"; the worker does not claim them, processor.ts). The officer approves — the
+// erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
+// the status API reports (docs/decisions.md). Every change is audited.
+import "server-only";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { getDb } from "../../db/client.ts";
+import { loadDeletionReview } from "./load-deletion-review.ts";
+
+/** Turns reviews on or off for new requests (those already waiting keep waiting for a decision). Audited. */
+export async function setDeletionReview(ctx: UseCaseContext, { enabled }: { enabled: boolean }) {
+  const { actor } = ctx;
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const before = await tx.instance.findUniqueOrThrow({
+      where: { id: actor.instanceId },
+      select: { lgpdDeletionReview: true },
+    });
+    if (before.lgpdDeletionReview === enabled) return;
+    await tx.instance.update({ where: { id: actor.instanceId }, data: { lgpdDeletionReview: enabled } });
+    await recordAudit(tx, actor, {
+      action: "instance.lgpd_review",
+      entity: "instance",
+      entityId: actor.instanceId,
+      details: { changes: { lgpd_deletion_review: { before: before.lgpdDeletionReview, after: enabled } } },
+    });
+  });
+  return loadDeletionReview(ctx);
+}
