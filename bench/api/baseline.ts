@@ -125,8 +125,7 @@ export function readView(d: Row, masked: ReadonlySet<string>) {
       order: d.s_order,
       step_id: d.s_step_id,
     },
-    step:
-      d.st_id == null ? null : { id: d.st_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
+    step: d.st_id == null ? null : { id: d.st_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
     observation: ((d.obs as Row[] | null) ?? []).map((o) => ({
       id: o.id,
       text: o.text,
