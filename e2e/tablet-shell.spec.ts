@@ -1,7 +1,13 @@
 // The app shell and the admin pages on a tablet (768 × 1024): one-line header with a menu, 44 px touch targets,
 // no sideways scrolling for the data staff need.
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import {
+  expectNoSeriousA11yViolations,
+  keepScreenshot,
+  screenshotBothSizes,
+  signIn,
+  SIZES,
+} from "./support/fixtures.ts";
 import { expectNoSidewaysScroll, smallTouchTargets } from "./support/layout-checks.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +36,7 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   await expect(page.getByRole("combobox", { name: "Idioma" })).toBeVisible();
   expect(await smallTouchTargets(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/shell-menu-open-tablet.png" });
+  await keepScreenshot(page, { path: "e2e/screenshots/shell-menu-open-tablet.png" });
 
   // Escape closes it and gives focus back to the button.
   await page.keyboard.press("Escape");
