@@ -15,9 +15,8 @@ test.describe.configure({ timeout: 120_000 });
 test("at 768 px the top menu collapses behind a Menu button instead of wrapping into a tall block", async ({
   page,
 }) => {
-  await signIn(page, "admin");
   await page.setViewportSize(SIZES.tablet);
-  await page.goto("/dashboard");
+  await signIn(page, "admin", "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
 
   // One line: the brand and the Menu button (it wrapped to ~165 px before).
@@ -71,9 +70,8 @@ const PAGES = [
 
 for (const { path, heading } of PAGES) {
   test(`${path} at 768 px: no sideways scroll, touch targets of at least 44 px`, async ({ page }) => {
-    await signIn(page, "admin");
     await page.setViewportSize(SIZES.tablet);
-    await page.goto(path);
+    await signIn(page, "admin", path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page);
@@ -87,9 +85,8 @@ for (const { path, heading } of PAGES) {
 // Settings tables and the users list: the columns staff need must be reachable without a sideways scroll.
 for (const section of ["products", "statuses", "categories", "modalities", "users"] as const) {
   test(`/settings/${section} at 768 px does not scroll sideways`, async ({ page }) => {
-    await signIn(page, "admin");
     await page.setViewportSize(SIZES.tablet);
-    await page.goto(`/settings/${section}`);
+    await signIn(page, "admin", `/settings/${section}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page);
@@ -112,9 +109,8 @@ test("the dashboard never scrolls sideways while its charts are still measuring 
       }
     };
   });
-  await signIn(page, "admin");
   await page.setViewportSize(SIZES.tablet);
-  await page.goto("/dashboard");
+  await signIn(page, "admin", "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
   await expect(page.locator("main svg.recharts-surface").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
