@@ -36,7 +36,10 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // A failed test keeps its trace with the DOM snapshot of every step, without the screencast filmstrip: Chromium
+    // encoding a JPEG frame of every paint of every test (kept only when one fails) was CPU that every run paid
+    // (docs/decisions.md, "Tests in layers").
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium.executablePath,

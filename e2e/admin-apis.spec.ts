@@ -1,7 +1,13 @@
 // Admin pages: the APIs menu (LGPD key, document-API tokens) and the LGPD requests page, in Chromium.
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import {
+  expectNoSeriousA11yViolations,
+  keepScreenshot,
+  screenshotBothSizes,
+  signIn,
+  SIZES,
+} from "./support/fixtures.ts";
 import { E2E_LGPD } from "./support/seed-lgpd.ts";
 
 const masked = (cpf: string) => `***.${cpf.slice(4, 7)}.${cpf.slice(8, 11)}-**`;
@@ -101,8 +107,7 @@ test("the URL and header of the shown curl work on the LGPD status route", async
     !(await lgpdApiPresent(request)),
     "GET /api/lgpd/<slug>/status/<cpf> comes from the lgpd branch; this runs once both are merged",
   );
-  await signIn(page, "admin");
-  await page.goto("/apis/lgpd");
+  await signIn(page, "admin", "/apis/lgpd");
   const rotateButton = page.getByRole("button", { name: /^Gerar (nova )?chave$/ });
   await rotateButton.click();
   const confirm = page.getByRole("button", { name: "Sim, gerar nova chave" });
@@ -133,8 +138,7 @@ test("an admin creates a document-API token, sees it once, and a revoked token s
   page,
   request,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/tokens");
+  await signIn(page, "admin", "/apis/tokens");
   await expect(page.getByRole("heading", { name: "Novo token" })).toBeVisible();
   await expect(page.getByText("Nenhum token criado.")).toBeVisible();
 
@@ -192,8 +196,7 @@ test("an admin lets an integration token read personal data in clear, sees its c
   page,
   request,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/tokens");
+  await signIn(page, "admin", "/apis/tokens");
   await page.getByLabel("Nome", { exact: true }).fill("CRM com CPF");
   await page.getByLabel("Perfil com que age").selectOption("staff");
   await page.getByLabel("Lê dados pessoais sem máscara").check();
@@ -311,13 +314,12 @@ test("the LGPD page lists, filters and searches requests and opens a printable r
   await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Imprimir" })).toBeHidden();
   await expect(receipt).toBeVisible();
-  await page.screenshot({ path: "e2e/screenshots/lgpd-receipt-print.png", fullPage: true });
+  await keepScreenshot(page, { path: "e2e/screenshots/lgpd-receipt-print.png", fullPage: true });
   await page.emulateMedia({ media: "screen" });
 });
 
 test("an admin retries an errored request by re-typing its CPF", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/lgpd");
+  await signIn(page, "admin", "/lgpd");
   const rows = page
     .getByRole("region", { name: "Solicitações de exclusão" })
     .getByRole("row")

@@ -56,7 +56,6 @@ function readSpreadsheet(bytes: Buffer) {
 
 test("numbers and money typed the Brazilian way are saved as the value shown before saving", async ({ page }) => {
   await signIn(page, "admin");
-  await page.goto("/documents");
   // A currency, a number, a date and a required list column (settings API, as the settings page does).
   const productId = await productWithTypedColumns(page);
   const created = await api(page, "document/create", {
@@ -133,8 +132,7 @@ test("numbers and money typed the Brazilian way are saved as the value shown bef
 test("the import preview checks numbers, check digits and required columns, and imports the valid rows", async ({
   page,
 }) => {
-  await signIn(page, "staff");
-  await page.goto("/documents/import");
+  await signIn(page, "staff", "/documents/import");
   const csv = [
     "CPF;Nome;Status;Produto;Placa;Valor segurado",
     "722.000.001-46;Linha Boa;Novo;Seguro Auto;BRA1A11;76.800,00",
@@ -184,7 +182,6 @@ test("the unmasked export is offered only to admins (staff get the masked file w
   page,
 }) => {
   await signIn(page, "staff");
-  await page.goto("/documents");
   await page.getByText("Opções da exportação").click();
   await expect(page.getByText("Colunas", { exact: false }).first()).toBeVisible();
   await expect(page.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)")).toHaveCount(0);
@@ -192,7 +189,6 @@ test("the unmasked export is offered only to admins (staff get the masked file w
 
 test("the spreadsheet export opens as columns, masked by policy; unmasked needs a reason", async ({ page }) => {
   await signIn(page, "admin");
-  await page.goto("/documents");
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar planilha (CSV)" }).click();
   const rows = readSpreadsheet(readFileSync(await (await downloading).path()));
@@ -217,8 +213,7 @@ test("the spreadsheet export opens as columns, masked by policy; unmasked needs 
 test("the webhook form says what is wrong with each field in Portuguese, and is cleared after creating", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/webhooks");
+  await signIn(page, "admin", "/apis/webhooks");
   const url = page.getByLabel("URL");
   await url.fill("http://localhost:9/gancho");
   for (const box of await page.getByRole("group", { name: "Eventos" }).getByRole("checkbox").all()) await box.uncheck();

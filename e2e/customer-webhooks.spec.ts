@@ -22,8 +22,7 @@ async function api(page: Page, method: "POST" | "PATCH" | "DELETE", route: strin
 }
 
 test("a receiver gets a signed status change and, after being down, the retried deliveries", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/webhooks");
+  await signIn(page, "admin", "/apis/webhooks");
   await page.getByLabel("URL").fill(receiver.url);
   await page.getByRole("button", { name: "Cadastrar" }).click();
   const secret = await page.getByRole("textbox", { name: "Segredo de assinatura" }).inputValue();

@@ -82,8 +82,7 @@ test("the dashboard shows the seeded numbers, as charts and as tables", async ({
 });
 
 test("exports exactly the filtered documents as CSV, with progress", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/dashboard");
+  await signIn(page, "staff", "/dashboard");
   await filterByProduct(page, "2026-06-01", "2026-06-30");
   await expect(page.getByTestId("dashboard-total")).toHaveText("3 documentos no filtro");
 
@@ -151,8 +150,7 @@ async function countByCpf(page: Page, cpf: string): Promise<number> {
 }
 
 test("imports a CSV all or nothing: a bad row blocks everything until fixed", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/documents/import");
+  await signIn(page, "staff", "/documents/import");
   await expect(page.getByRole("heading", { level: 1, name: "Importar documentos de CSV" })).toBeVisible();
 
   const file = page.getByLabel("Arquivo CSV");
@@ -227,7 +225,6 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
 });
 
 test("viewers cannot open the import page", async ({ page }) => {
-  await signIn(page, "viewer");
-  await page.goto("/documents/import");
+  await signIn(page, "viewer", "/documents/import");
   await expect(page).toHaveURL(/\/forbidden/);
 });

@@ -11,8 +11,7 @@ async function expectNoEnglish(page: Page) {
 }
 
 test("settings: a lost connection and a field the server refuses are explained in Portuguese", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/statuses");
+  await signIn(page, "admin", "/settings/statuses");
   await page.getByRole("button", { name: "Novo status" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo status" });
   await dialog.getByLabel("Nome", { exact: true }).fill("SLA negativo");
@@ -37,8 +36,7 @@ test("settings: a lost connection and a field the server refuses are explained i
 });
 
 test("APIs: revoking a token someone else already revoked says so in Portuguese", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/tokens");
+  await signIn(page, "admin", "/apis/tokens");
   await page.getByLabel("Nome", { exact: true }).fill("Revogado em outra aba");
   await page.getByRole("button", { name: "Criar token" }).click();
   await expect(page.getByRole("textbox", { name: "Novo token da API" })).toBeVisible();
@@ -67,8 +65,7 @@ test("APIs: revoking a token someone else already revoked says so in Portuguese"
 });
 
 test("LGPD: a period the server refuses is marked on its field, in Portuguese", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/lgpd");
+  await signIn(page, "admin", "/lgpd");
   const filters = page.getByRole("search", { name: "Filtrar solicitações" });
   await filters.getByLabel("Solicitada a partir de").fill("2026-05-10");
   await filters.getByLabel("Solicitada até").fill("2026-05-01");

@@ -22,8 +22,7 @@ test("LGPD: status and period live in the URL (reload, back, clear); the CPF nev
   const cpf = cpfFromBase("552000001");
   const digits = cpf.replace(/\D/g, "");
   const seen = recordUrls(page);
-  await signIn(page, "admin");
-  await page.goto("/lgpd");
+  await signIn(page, "admin", "/lgpd");
   const filters = page.getByRole("search", { name: "Filtrar solicitações" });
   await filters.getByLabel("Situação").selectOption({ label: "Concluída" });
   await filters.getByLabel("Solicitada a partir de").fill("2026-01-05");
@@ -72,8 +71,7 @@ test("LGPD: status and period live in the URL (reload, back, clear); the CPF nev
 });
 
 test("Novo documento: a field the server refuses is shown under its input", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/documents/new");
+  await signIn(page, "staff", "/documents/new");
   await page.getByLabel("Produto").selectOption({ label: "Seguro Auto" });
   await page.getByLabel("Status inicial").selectOption({ label: "Novo" });
   await page.getByLabel("CPF ou CNPJ").fill(cpfFromBase("552000002"));

@@ -105,8 +105,7 @@ test("a request that matched nothing reads 'Nenhum dado encontrado para este CPF
 test("each request shows its legal deadline (15 days by default) with a countdown or how it was met", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/lgpd");
+  await signIn(page, "admin", "/lgpd");
   await expect(
     page.getByText("Prazo legal de resposta: 15 dias a partir da solicitação (LGPD, art. 19)."),
   ).toBeVisible();
@@ -126,8 +125,7 @@ test("each request shows its legal deadline (15 days by default) with a countdow
 });
 
 test("the LGPD list stops refreshing while the tab is hidden and resumes when it is shown", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/lgpd");
+  await signIn(page, "admin", "/lgpd");
   await expect(page.getByRole("status").filter({ hasText: /solicitaç/ })).toBeVisible();
   const searches: number[] = [];
   page.on("request", (request) => {

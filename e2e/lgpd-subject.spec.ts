@@ -84,8 +84,7 @@ test("the APIs menu's LGPD entry shows working curl examples of the access route
   request,
   baseURL,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/lgpd");
+  await signIn(page, "admin", "/apis/lgpd");
   await page.getByRole("button", { name: /^Gerar (nova )?chave$/ }).click();
   const confirm = page.getByRole("button", { name: "Sim, gerar nova chave" });
   if (await confirm.isVisible()) await confirm.click();

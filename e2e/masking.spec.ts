@@ -40,8 +40,7 @@ async function signedIn(browser: Browser, who: "admin" | "staff" | "viewer") {
 test("by default names are visible and identifiers masked; the API sends nothing the policy masks", async ({
   page,
 }) => {
-  await signIn(page, "staff");
-  await page.goto(`/documents?cpf=${encodeURIComponent(CUSTOMER.cpf)}`);
+  await signIn(page, "staff", `/documents?cpf=${encodeURIComponent(CUSTOMER.cpf)}`);
   await expect(rows(page).getByTestId("name")).toHaveText(CUSTOMER.name);
   await expect(rows(page).getByTestId("cpf")).toHaveText("***.857.402-**");
   // Per-row "Revelar" buttons are gone: one page-level reveal instead.
@@ -55,8 +54,7 @@ test("by default names are visible and identifiers masked; the API sends nothing
 test("“Revelar esta página” reveals the visible rows with one logged request, not one history entry per row", async ({
   page,
 }) => {
-  await signIn(page, "staff");
-  await page.goto("/documents?size=10");
+  await signIn(page, "staff", "/documents?size=10");
   await expect(rows(page)).toHaveCount(10);
   const requests: string[] = [];
   page.on("request", (request) => {

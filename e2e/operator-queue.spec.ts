@@ -128,8 +128,7 @@ test("a viewer sees no Assumir and the server refuses the change", async ({ page
   const context = await browser.newContext();
   const viewer = await context.newPage();
   try {
-    await signIn(viewer, "viewer");
-    await viewer.goto(`/documents?cpf=${cpf}`);
+    await signIn(viewer, "viewer", `/documents?cpf=${cpf}`);
     await expect(rowOf(viewer, created[0]!.protocol)).toBeVisible();
     await expect(viewer.getByRole("button", { name: /^Assumir/ })).toHaveCount(0);
     const options = (await api(viewer, "documents/filter-options", {})) as { me: number };

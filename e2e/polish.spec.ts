@@ -41,8 +41,7 @@ test("the header names the person once: a user called like their role shows the 
 });
 
 test("'Acesso negado' keeps the app menu, so a refused user can go elsewhere", async ({ page }) => {
-  await signIn(page, "staff");
-  await page.goto("/lgpd");
+  await signIn(page, "staff", "/lgpd");
   await expect(page).toHaveURL(/\/forbidden$/);
   await expect(page.getByRole("heading", { level: 1, name: "Acesso negado" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Menu principal" });
@@ -61,8 +60,7 @@ test("every page has a favicon and app icons: no 404 while browsing", async ({ p
     if (response.status() === 404) missing.push(response.url());
   });
   await page.goto("/signin");
-  await signIn(page, "admin");
-  await page.goto("/dashboard");
+  await signIn(page, "admin", "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
   await page.waitForLoadState("networkidle");
 
@@ -145,8 +143,7 @@ test("dashboard: an empty days-late chart says so; a single period of compliance
 test("the API reference has a search box and a table of contents whose anchors open the operation", async ({
   page,
 }) => {
-  await signIn(page, "viewer");
-  await page.goto("/api-reference");
+  await signIn(page, "viewer", "/api-reference");
   const search = page.getByRole("searchbox", { name: "Buscar na referência" });
   const contents = page.getByRole("navigation", { name: "Índice" });
   await expect(contents.getByRole("link", { name: /POST\s*\/api\/document\/create/ })).toBeVisible();

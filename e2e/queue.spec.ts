@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import {
+  expectNoSeriousA11yViolations,
+  keepScreenshot,
+  screenshotBothSizes,
+  signIn,
+  SIZES,
+} from "./support/fixtures.ts";
 import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 import { E2E_USERS } from "./support/users.ts";
 
@@ -183,5 +189,5 @@ test("at 768 px the SLA deadline column is on screen without sideways scrolling"
     bodyRows(page).first().getByTestId("sla-badge").or(bodyRows(page).first().getByText("Sem SLA")),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/queue-tablet-768.png" });
+  await keepScreenshot(page, { path: "e2e/screenshots/queue-tablet-768.png" });
 });

@@ -5,8 +5,7 @@ import { E2E_RETENTION } from "./support/seed-retention.ts";
 test("an admin activates a retention rule after its preview; the run anonymises the old cases, marked on their page", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings");
+  await signIn(page, "admin", "/settings");
   await page
     .getByRole("link", { name: /Retenção/ })
     .first()

@@ -45,8 +45,7 @@ test("settings overview and sections are reachable by keyboard-friendly links", 
 });
 
 test("a status configured with transitions is enforced on documents", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/statuses");
+  await signIn(page, "admin", "/settings/statuses");
   await expect(page.getByRole("heading", { name: "Status", exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Novo", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -102,8 +101,7 @@ test("a status configured with transitions is enforced on documents", async ({ p
 });
 
 test("a holiday added to a modality moves the SLA deadline of new documents", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/modalities");
+  await signIn(page, "admin", "/settings/modalities");
   await expect(page.getByRole("cell", { name: "Horário comercial", exact: true })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Horário comercial" })).toContainText("Seg–Sex 09:00–18:00");
   await expectNoSeriousA11yViolations(page);
@@ -167,8 +165,7 @@ test("a holiday added to a modality moves the SLA deadline of new documents", as
 });
 
 test("products, columns and steps: a column key is validated next to its field", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/products");
+  await signIn(page, "admin", "/settings/products");
   await expect(page.getByRole("cell", { name: /^Seguro Auto/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "settings-products");
@@ -194,8 +191,7 @@ test("products, columns and steps: a column key is validated next to its field",
 });
 
 test("an admin creates a user, who can then sign in with the password shown once", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/users");
+  await signIn(page, "admin", "/settings/users");
   await expect(page.getByRole("cell", { name: "admin@e2e.test", exact: true })).toBeVisible();
   // The admin cannot disable themselves: the action is not offered on their own row.
   const ownRow = page.getByRole("row").filter({ hasText: "admin@e2e.test" });

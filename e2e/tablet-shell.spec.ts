@@ -1,7 +1,13 @@
 // The app shell and the admin pages on a tablet (768 × 1024): one-line header with a menu, 44 px touch targets,
 // no sideways scrolling for the data staff need.
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import {
+  expectNoSeriousA11yViolations,
+  keepScreenshot,
+  screenshotBothSizes,
+  signIn,
+  SIZES,
+} from "./support/fixtures.ts";
 import { expectNoSidewaysScroll, smallTouchTargets } from "./support/layout-checks.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -9,9 +15,8 @@ test.describe.configure({ timeout: 120_000 });
 test("at 768 px the top menu collapses behind a Menu button instead of wrapping into a tall block", async ({
   page,
 }) => {
-  await signIn(page, "admin");
   await page.setViewportSize(SIZES.tablet);
-  await page.goto("/dashboard");
+  await signIn(page, "admin", "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
 
   // One line: the brand and the Menu button (it wrapped to ~165 px before).
@@ -30,7 +35,7 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   await expect(page.getByRole("combobox", { name: "Idioma" })).toBeVisible();
   expect(await smallTouchTargets(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/shell-menu-open-tablet.png" });
+  await keepScreenshot(page, { path: "e2e/screenshots/shell-menu-open-tablet.png" });
 
   // Escape closes it and gives focus back to the button.
   await page.keyboard.press("Escape");
@@ -65,9 +70,8 @@ const PAGES = [
 
 for (const { path, heading } of PAGES) {
   test(`${path} at 768 px: no sideways scroll, touch targets of at least 44 px`, async ({ page }) => {
-    await signIn(page, "admin");
     await page.setViewportSize(SIZES.tablet);
-    await page.goto(path);
+    await signIn(page, "admin", path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page);
@@ -81,9 +85,8 @@ for (const { path, heading } of PAGES) {
 // Settings tables and the users list: the columns staff need must be reachable without a sideways scroll.
 for (const section of ["products", "statuses", "categories", "modalities", "users"] as const) {
   test(`/settings/${section} at 768 px does not scroll sideways`, async ({ page }) => {
-    await signIn(page, "admin");
     await page.setViewportSize(SIZES.tablet);
-    await page.goto(`/settings/${section}`);
+    await signIn(page, "admin", `/settings/${section}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page);
@@ -106,9 +109,8 @@ test("the dashboard never scrolls sideways while its charts are still measuring 
       }
     };
   });
-  await signIn(page, "admin");
   await page.setViewportSize(SIZES.tablet);
-  await page.goto("/dashboard");
+  await signIn(page, "admin", "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
   await expect(page.locator("main svg.recharts-surface").first()).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { verifySignature } from "../lib/webhooks/server/signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/helpers/webhook-receiver.ts";
 import { expectNoSidewaysScroll } from "./support/layout-checks.ts";
-import { signIn } from "./support/fixtures.ts";
+import { keepScreenshot, signIn } from "./support/fixtures.ts";
 
 // Issue 22, item 7: an admin debugs a webhook from APIs → Webhooks — a test event and its answer, the payload sent,
 // failures said in Portuguese (never "No answer from the receiver" or a raw TypeError), editing the URL and events,
@@ -25,8 +24,7 @@ async function endpointIds(page: Page): Promise<number[]> {
 test("an admin sends a test event, reads the payload and answer, edits, and rotates the secret with overlap", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/webhooks");
+  await signIn(page, "admin", "/apis/webhooks");
   const before = await endpointIds(page);
   const url = `${receiver.url}/console`;
   await page.getByLabel("URL").fill(url);
@@ -120,8 +118,7 @@ test("an admin sends a test event, reads the payload and answer, edits, and rota
     await expect(editedCard.getByTestId("webhook-delivery-detail").first()).toBeVisible();
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
-    mkdirSync("e2e/screenshots", { recursive: true });
-    await page.screenshot({ path: "e2e/screenshots/webhook-console-phone.png", fullPage: true });
+    await keepScreenshot(page, { path: "e2e/screenshots/webhook-console-phone.png", fullPage: true });
   } finally {
     for (const id of created) await page.request.delete(`/api/admin/webhooks/${id}`, { headers: { origin } });
   }
@@ -130,8 +127,7 @@ test("an admin sends a test event, reads the payload and answer, edits, and rota
 test("the LGPD key is replaced with an overlap window: the previous key is shown as still accepted", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/apis/lgpd");
+  await signIn(page, "admin", "/apis/lgpd");
   const first = await page.request.post("/api/admin/lgpd-key/rotate", {
     data: {},
     headers: { origin: new URL(page.url()).origin },

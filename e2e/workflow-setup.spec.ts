@@ -11,8 +11,7 @@ async function apiPost(page: Page, route: string, data: unknown) {
 }
 
 test("a status marked final stops documents from moving, and the document page says so", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/statuses");
+  await signIn(page, "admin", "/settings/statuses");
   await page.getByRole("button", { name: "Novo status" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo status" });
   await dialog.getByLabel("Nome", { exact: true }).fill("Arquivado final");
@@ -58,8 +57,7 @@ test("the product's SLA is labelled service hours, with its calendar equivalent"
 });
 
 test("a product's steps list their statuses, and the document page shows the product's own step", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/products");
+  await signIn(page, "admin", "/settings/products");
   const product = await apiPost(page, "admin/settings/products", { name: "Consórcio e2e", sla: 48 });
   const step = await apiPost(page, `admin/settings/products/${product.id}/steps`, { name: "Conferência" });
   const statuses = (await (await page.request.get("/api/admin/settings/statuses")).json()) as Array<{

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_USERS } from "./users.ts";
@@ -32,28 +32,51 @@ export async function signInThroughForm(page: Page, who: E2eRole) {
 }
 
 /**
- * Signed in as `who`, on /documents: with the session stored for the role on this worker's server (one form sign-in
- * per role and server instead of one per test), or through the form — storing that session for the next tests — when
- * there is none yet or it no longer holds (it ends after SESSION_IDLE_MINUTES without use, or a test signed it out).
+ * Signed in as `who`, on `landing` (default /documents): with the session stored for the role on this worker's server
+ * (one form sign-in per role and server instead of one per test), or through the form — storing that session for the
+ * next tests — when there is none yet or it no longer holds (it ends after SESSION_IDLE_MINUTES without use, or a test
+ * signed it out). A test that starts on another page names it here rather than loading /documents first and then its
+ * page (one full page load fewer: docs/decisions.md, "Tests in layers").
  */
-export async function signIn(page: Page, who: E2eRole) {
+export async function signIn(page: Page, who: E2eRole, landing = "/documents") {
   const stored = authStatePath(who);
   if (existsSync(stored)) {
     const { cookies } = JSON.parse(readFileSync(stored, "utf8")) as {
       cookies: Parameters<BrowserContext["addCookies"]>[0];
     };
     await page.context().addCookies(cookies);
-    await page.goto("/documents");
-    if (/\/documents/.test(page.url())) return;
+    await page.goto(landing);
+    // A page's guard sends an unknown or ended session to /signin (lib/auth/server/page-guard.ts).
+    if (!new URL(page.url()).pathname.startsWith("/signin")) return;
     await page.context().clearCookies();
   }
   await signInThroughForm(page, who);
   mkdirSync(path.dirname(stored), { recursive: true });
   await page.context().storageState({ path: stored });
+  if (landing !== "/documents") await page.goto(landing);
 }
 
-/** Full-page screenshots at laptop and tablet sizes into e2e/screenshots/ (looked at by a person). */
+/**
+ * Whether the specs write their screenshots into e2e/screenshots/ (E2E_SCREENSHOTS=1): pictures for a person to look
+ * at, compared by no test, so `npm test` skips them (full-page PNGs at two sizes cost CPU in Chromium and the runner:
+ * docs/decisions.md, "Tests in layers").
+ */
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** One screenshot (of a page or an element) into e2e/screenshots/ when E2E_SCREENSHOTS=1. */
+export async function keepScreenshot(
+  target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">,
+  options: { path: string; fullPage?: boolean },
+) {
+  if (!KEEP_SCREENSHOTS) return;
+  mkdirSync("e2e/screenshots", { recursive: true });
+  const { path: file, fullPage } = options;
+  await target.screenshot(fullPage ? { path: file, fullPage } : { path: file });
+}
+
+/** Full-page screenshots at laptop and tablet sizes into e2e/screenshots/ when E2E_SCREENSHOTS=1. */
 export async function screenshotBothSizes(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   mkdirSync("e2e/screenshots", { recursive: true });
   const original = page.viewportSize();
   for (const [size, viewport] of Object.entries(SIZES)) {
@@ -70,7 +93,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   await page.addStyleTag({
     content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
   });
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run() in the page; the default runs axe per frame and then opens a blank page to merge the
+  // frames' results, ~0.35 CPU s more per check (measured), to reach cross-origin frames, which the app has none of.
+  // Same axe, same rules, same page (docs/decisions.md, "Tests in layers").
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );

@@ -606,7 +606,8 @@ export const toolingKnobs: Record<string, string> = {
   E2E_POSTGRES_ALL:
     "tests: run every Playwright spec on PostgreSQL too, not only those that touch the database differently",
   SKIP_E2E: "tests: `npm test` skips the Playwright stage",
-  CPU_REPORT: "tests: where vitest.measure.config.ts writes each test file's CPU seconds",
+  E2E_SCREENSHOTS: "tests: `1` makes the Playwright specs write their screenshots into e2e/screenshots/ (default off)",
+  CPU_REPORT: "tests: where the vitest and Playwright measure configs write each test file's CPU seconds",
   BENCH_DATABASE_URL: "bench: the PostgreSQL server of the benchmarks",
   BENCH_DATABASE_NAME: "bench: the database name on that server",
   BENCH_DOCUMENTS: "bench: documents seeded",

@@ -1,0 +1,69 @@
+// Playwright reporter (measuring aid, playwright.measure.config.ts): CPU seconds of the runner's whole process tree —
+// runner, workers, web servers, Chromium — per spec file, read from /proc at each test's end (utime + stime of the
+// live processes plus cutime + cstime of the ones they reaped), written to CPU_REPORT. `/usr/bin/time` around
+// `playwright test` misses the servers and browsers. With two workers, tests of two files end in between each other's
+// samples: per file it is exact with E2E_WORKERS=1; the total is exact either way.
+import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+
+const TICKS_PER_SECOND = 100;
+
+function treeSeconds(root: number): number {
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const fields = (readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+      parent.set(Number(name), Number(fields[1]));
+      cpu.set(Number(name), fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  for (const [pid, seconds] of cpu) {
+    let ancestor = pid;
+    while (ancestor && ancestor !== root && parent.has(ancestor)) ancestor = parent.get(ancestor)!;
+    if (ancestor === root) total += seconds;
+  }
+  return total;
+}
+
+type Row = { cpu: number; wall: number; tests: number; failed: number };
+
+export default class CpuReporter implements Reporter {
+  private rows = new Map<string, Row>();
+  private last = 0;
+  private started = Date.now();
+
+  onBegin() {
+    this.last = treeSeconds(process.pid);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    const now = treeSeconds(process.pid);
+    const file = test.location.file.split("/").pop()!;
+    const row = this.rows.get(file) ?? { cpu: 0, wall: 0, tests: 0, failed: 0 };
+    row.cpu += now - this.last;
+    row.wall += result.duration / 1000;
+    row.tests += 1;
+    if (result.status !== "passed" && result.status !== "skipped") row.failed += 1;
+    this.rows.set(file, row);
+    this.last = now;
+  }
+
+  onEnd() {
+    const rows = [...this.rows].sort((a, b) => b[1].cpu - a[1].cpu);
+    const total = rows.reduce((sum, [, row]) => sum + row.cpu, 0);
+    const tests = rows.reduce((sum, [, row]) => sum + row.tests, 0);
+    const lines = rows.map(
+      ([file, row]) =>
+        `${file}\tcpu ${row.cpu.toFixed(1)}\twall ${row.wall.toFixed(1)}\ttests ${row.tests}\tfailed ${row.failed}`,
+    );
+    lines.push(
+      `total\tcpu ${total.toFixed(1)}\ttests ${tests}\twall of the run ${((Date.now() - this.started) / 1000).toFixed(0)} s`,
+    );
+    writeFileSync(process.env.CPU_REPORT ?? "test-results/e2e-cpu.txt", `${lines.join("\n")}\n`);
+  }
+}
