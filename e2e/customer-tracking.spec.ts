@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
 // Issue 12, item 2: on a phone-sized screen, a customer follows their protocol with protocol + CPF and sends the
 // file staff asked for; staff then see it on the document page and in its history.
@@ -57,7 +57,7 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
   await expectNoSeriousA11yViolations(customer);
   // Nothing wider than the phone.
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await customer.screenshot({ path: "e2e/screenshots/customer-tracking-phone.png", fullPage: true });
+  await keepScreenshot(customer, { path: "e2e/screenshots/customer-tracking-phone.png", fullPage: true });
 
   const request = customer.getByTestId("pending-request");
   await request
@@ -66,7 +66,7 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
   await request.getByRole("button", { name: "Enviar" }).click();
   await expect(customer.getByText("Arquivo “CNH” enviado. Obrigado!")).toBeVisible();
   await expect(customer.getByText("Nenhum documento pendente.")).toBeVisible();
-  await customer.screenshot({ path: "e2e/screenshots/customer-tracking-phone-sent.png", fullPage: true });
+  await keepScreenshot(customer, { path: "e2e/screenshots/customer-tracking-phone-sent.png", fullPage: true });
   await phone.close();
 
   // Staff see the file and who sent it.

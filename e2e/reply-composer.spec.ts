@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink.ts";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
 // Issue 22 item 4: the document page's one composer. An internal note stays internal; a reply to the customer is
 // e-mailed only with "Enviar por e-mail", after a preview rendered by the server that matches the e-mail the app's
@@ -79,13 +78,12 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     await expectNoSeriousA11yViolations(page);
 
     // Screenshots of the composer with its preview (looked at; described in the branch report).
-    mkdirSync("e2e/screenshots", { recursive: true });
     for (const [name, viewport] of [
       ["laptop-1280", { width: 1280, height: 800 }],
       ["phone-390", { width: 390, height: 844 }],
     ] as const) {
       await page.setViewportSize(viewport);
-      await panel.screenshot({ path: `e2e/screenshots/reply-composer-${name}.png` });
+      await keepScreenshot(panel, { path: `e2e/screenshots/reply-composer-${name}.png` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     }
     await page.setViewportSize({ width: 1280, height: 800 });

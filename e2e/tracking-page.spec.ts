@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
 // Issue 22 item 6 (and item 8's leftover): an admin sets the tracking page's name, logo, help channel and privacy
 // notice in Configurações → Página do cliente; a customer on a 390 px phone sees them, sends a file nobody asked
@@ -120,7 +120,7 @@ test("the customer's tracking page: company, help, privacy, own file, reply, fil
 
   await expectNoSeriousA11yViolations(customer);
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await customer.screenshot({ path: "e2e/screenshots/tracking-page-phone.png", fullPage: true });
+  await keepScreenshot(customer, { path: "e2e/screenshots/tracking-page-phone.png", fullPage: true });
 
   await privacy.click();
   await expect(
