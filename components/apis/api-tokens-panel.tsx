@@ -74,7 +74,8 @@ export function ApiTokensPanel() {
       setCreated(await create.mutateAsync(body));
       form.reset();
     } catch (error) {
-      form.showServerError(error);
+      // A refused expiry is said as the browser's check says it (the server only refuses a past one).
+      form.showServerError(error, (item) => (item.path === "expires_at" ? t("errors.expiresPast") : undefined));
     }
   });
 

@@ -17,7 +17,7 @@ import {
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { ApiClientError, type ApiFieldError } from "@/lib/api-client/fetch-json.ts";
 import { fieldErrors } from "@/lib/errors/field-errors.ts";
 
 export type ZodForm<Values extends FieldValues, Output> = UseFormReturn<Values, unknown, Output> & {
@@ -27,8 +27,9 @@ export type ZodForm<Values extends FieldValues, Output> = UseFormReturn<Values, 
   rootError: string | undefined;
   /** What to say above the form: `rootError`, else "fix the fields below" while a field shows an error. */
   summary: string | undefined;
-  /** A failed request's error on the form: field errors under their inputs, the rest as `rootError`. */
-  showServerError: (error: unknown) => void;
+  /** A failed request's error on the form: field errors under their inputs, the rest as `rootError`. `fieldText`
+   * may give a field error its own sentence (undefined: the translated one from its code). */
+  showServerError: (error: unknown, fieldText?: (item: ApiFieldError) => string | undefined) => void;
 };
 
 const covers = (field: string, errorPath: string) => errorPath === field || errorPath.startsWith(`${field}.`);
@@ -43,7 +44,7 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
   schema?: z.ZodType<Output>;
   /** The field paths this form shows an error under (a server error under a deeper path goes to its field). */
   fields: readonly string[];
-  /** A field's own sentence for any problem with it (the browser's or the server's), instead of the generic one. */
+  /** A field's own sentence for any problem the browser's check finds with it, instead of the generic one. */
   messages?: Readonly<Record<string, string>>;
 }): ZodForm<Values, Output> {
   const errorText = useErrorText();
@@ -60,13 +61,13 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
     return { values: {}, errors: toNestErrors(flat as never, options) };
   };
   const form = useForm<Values, unknown, Output>({ ...props, resolver });
-  const showServerError = (error: unknown) => {
+  const showServerError: ZodForm<Values, Output>["showServerError"] = (error, fieldText) => {
     const list = error instanceof ApiClientError ? (error.body.errors ?? []) : [];
     let unplaced = list.length === 0;
     for (const item of list) {
       const field = fields.find((name) => covers(name, item.path));
       if (field)
-        form.setError(field as never, { type: "server", message: messages[field] ?? errorText.formField(item) });
+        form.setError(field as never, { type: "server", message: fieldText?.(item) ?? errorText.formField(item) });
       else unplaced = true;
     }
     if (unplaced) form.setError("root.server", { type: "server", message: errorText.text(error) });
