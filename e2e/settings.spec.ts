@@ -244,3 +244,33 @@ test("a staff user is sent to /forbidden on every settings page and refused by t
   const response = await page.request.get("/api/admin/settings/users");
   expect(response.status()).toBe(403);
 });
+
+test("a status message naming an unknown placeholder is refused under its field before anything is sent", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/statuses");
+  await page.getByRole("button", { name: "Novo status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo status" });
+  await dialog.getByLabel("Nome", { exact: true }).fill("Marcador errado");
+  await dialog.getByLabel("Avisar o cliente por e-mail quando o documento entrar neste status").check();
+  await dialog.getByLabel("Texto", { exact: true }).fill("Olá {cliente}, seu protocolo é {protocolo}.");
+  // The browser runs the API's own schema (createStatusSchema): the save request is never made.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/admin/settings/statuses"))
+      posts.push(request.url());
+  });
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText("Marcador(es) desconhecido(s): {cliente}.", { exact: false })).toBeVisible();
+  await expect(dialog.getByLabel("Texto", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("alert")).toHaveText("Corrija os campos indicados abaixo.");
+  expect(posts).toEqual([]);
+  // Fixed, it saves.
+  await dialog.getByLabel("Texto", { exact: true }).fill("Olá {nome}, seu protocolo é {protocolo}.");
+  await expect(dialog.getByLabel("Texto", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog).toBeHidden();
+  expect(posts).toHaveLength(1);
+  await expect(page.getByRole("row").filter({ hasText: "Marcador errado" })).toBeVisible();
+});

@@ -2,12 +2,14 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDateTime } from "@/components/lgpd/use-date-time.ts";
 import {
@@ -19,12 +21,31 @@ import {
   type SerializedApiToken,
 } from "@/lib/api-client/apis.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
+import { ZCreateApiTokenBody } from "@/lib/apis/answers.ts";
 import { localDayEnd } from "@/lib/time/local-day.ts";
 import { SecretReveal } from "./secret-reveal.tsx";
 
 const ROLES = ["viewer", "staff", "admin"] as const;
-type Role = (typeof ROLES)[number];
+
+/** The form's values (the date field's day as typed) → POST /api/admin/tokens's body, checked by its own schema. */
+const tokenFormSchema = z
+  .object({
+    name: ZCreateApiTokenBody.shape.name,
+    role: z.enum(ROLES),
+    // A chosen day means "valid through that day" in Brasília time: it expires at its last millisecond there.
+    expires_at: z
+      .string()
+      .transform((day) => (day ? new Date(localDayEnd(day).getTime() - 1) : null))
+      .refine((expires) => expires === null || expires > new Date(), { params: { code: "expires_past" } })
+      .transform((expires) => expires?.toISOString() ?? null),
+    clear_personal_data: z.boolean(),
+  })
+  .transform((values): z.input<typeof ZCreateApiTokenBody> => ({
+    ...values,
+    clear_personal_data: values.clear_personal_data && values.role !== "viewer",
+  }))
+  .pipe(ZCreateApiTokenBody);
+type TokenFormValues = z.input<typeof tokenFormSchema>;
 
 /** The APIs menu's token entry: create (secret shown once), list with last use, revoke (confirmed). */
 export function ApiTokensPanel() {
@@ -37,43 +58,26 @@ export function ApiTokensPanel() {
   const revoke = useRevokeApiToken();
   const personalData = useSetTokenPersonalData();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const [formError, setFormError] = useState<{ name?: string; expires?: string } | null>(null);
   const [revoking, setRevoking] = useState<SerializedApiToken | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const form = useZodForm<TokenFormValues, z.output<typeof tokenFormSchema>>({
+    schema: tokenFormSchema,
+    defaultValues: { name: "", role: "staff", expires_at: "", clear_personal_data: false },
+    fields: ["name", "expires_at"],
+    messages: { name: t("errors.name"), expires_at: t("errors.expiresPast") },
+  });
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const name = String(data.get("name") ?? "").trim();
-    const role = String(data.get("role")) as Role;
-    const expiresDay = String(data.get("expires") ?? "");
-    // A chosen day means "valid through that day" in Brasília time: it expires at its last millisecond there.
-    const expiresAt = expiresDay ? new Date(localDayEnd(expiresDay).getTime() - 1) : null;
-    const errors = {
-      ...(name ? {} : { name: t("errors.name") }),
-      ...(expiresAt && expiresAt <= new Date() ? { expires: t("errors.expiresPast") } : {}),
-    };
-    setFormError(Object.keys(errors).length ? errors : null);
-    if (Object.keys(errors).length) return;
+  const submit = form.handleSubmit(async (body) => {
     setCreated(null);
     setNotice(null);
-    const clearPersonalData = data.get("clear_personal_data") === "on" && role !== "viewer";
-    create.mutate(
-      { name, role, expires_at: expiresAt?.toISOString() ?? null, clear_personal_data: clearPersonalData },
-      {
-        onSuccess: (token) => {
-          setCreated(token);
-          form.reset();
-        },
-        onError: (error) => {
-          const expiresError =
-            error instanceof ApiClientError && error.body.errors?.some((item) => item.path === "expires_at");
-          if (expiresError) setFormError({ expires: t("errors.expiresPast") });
-        },
-      },
-    );
-  }
+    try {
+      setCreated(await create.mutateAsync(body));
+      form.reset();
+    } catch (error) {
+      // A refused expiry is said as the browser's check says it (the server only refuses a past one).
+      form.showServerError(error, (item) => (item.path === "expires_at" ? t("errors.expiresPast") : undefined));
+    }
+  });
 
   function askRevoke(token: SerializedApiToken) {
     revoke.reset();
@@ -143,15 +147,15 @@ export function ApiTokensPanel() {
         <form onSubmit={submit} noValidate className="grid items-start gap-4 md:grid-cols-3">
           <TextField
             label={t("name")}
-            name="name"
             hint={t("nameHint")}
-            error={formError?.name}
+            error={form.fieldError("name")}
             maxLength={100}
             required
             autoComplete="off"
+            {...form.register("name")}
           />
           <div>
-            <SelectField label={t("role")} name="role" defaultValue="staff" aria-describedby="token-role-hint">
+            <SelectField label={t("role")} aria-describedby="token-role-hint" {...form.register("role")}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {tc(`roles.${role}`)}
@@ -164,18 +168,18 @@ export function ApiTokensPanel() {
           </div>
           <TextField
             label={t("expiresAt")}
-            name="expires"
             type="date"
             hint={t("expiresHint")}
-            error={formError?.expires}
+            error={form.fieldError("expires_at")}
+            {...form.register("expires_at")}
           />
           <div className="md:col-span-3">
             <label className="flex items-start gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
-                name="clear_personal_data"
                 className="mt-0.5 h-4 w-4"
                 aria-describedby="token-clear-hint"
+                {...form.register("clear_personal_data")}
               />
               <span>{t("clearData")}</span>
             </label>
@@ -189,9 +193,9 @@ export function ApiTokensPanel() {
             </Button>
           </div>
         </form>
-        {create.isError && !formError ? (
+        {form.rootError ? (
           <div className="mt-4">
-            <Alert>{tc("states.error", { message: errorText.text(create.error) })}</Alert>
+            <Alert>{tc("states.error", { message: form.rootError })}</Alert>
           </div>
         ) : null}
         {created ? (

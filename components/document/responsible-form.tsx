@@ -1,10 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useUpdateDocument, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 
@@ -20,7 +22,9 @@ export function ResponsibleForm({ view, me }: { view: StaffDocumentView; me: num
   const tw = useTranslations("document.workflow");
   const errorText = useErrorText();
   const update = useUpdateDocument(view.document.id);
-  const [target, setTarget] = useState("");
+  // One choice, no field to be wrong: every failure is said in the outcome line, as before.
+  const form = useZodForm<{ target: string }>({ fields: [], defaultValues: { target: "" } });
+  const target = useWatch({ control: form.control, name: "target" });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const current = view.document.user_id;
   const nameOf = (id: number | null) =>
@@ -33,7 +37,7 @@ export function ResponsibleForm({ view, me }: { view: StaffDocumentView; me: num
       { user_id: to },
       {
         onSuccess: () => {
-          setTarget("");
+          form.reset();
           setOutcome(
             undoing
               ? { tone: "success", text: t("undone", { name: nameOf(to) }) }
@@ -52,22 +56,16 @@ export function ResponsibleForm({ view, me }: { view: StaffDocumentView; me: num
       </p>
       <form
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (target) assign(target === "none" ? null : Number(target));
-        }}
+        onSubmit={form.handleSubmit((values) => {
+          if (values.target) assign(values.target === "none" ? null : Number(values.target));
+        })}
       >
         {me !== null && current !== me ? (
           <Button type="button" disabled={update.isPending} onClick={() => assign(me)}>
             {t("take")}
           </Button>
         ) : null}
-        <SelectField
-          label={t("assignTo")}
-          value={target}
-          onChange={(event) => setTarget(event.target.value)}
-          className="min-w-0 flex-1"
-        >
+        <SelectField label={t("assignTo")} className="min-w-0 flex-1" {...form.register("target")}>
           <option value="">{t("choose")}</option>
           {current !== null ? <option value="none">{t("nobody")}</option> : null}
           {view.users

@@ -1,15 +1,18 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { ApiClientError } from "@/lib/api-client/fetch-json.ts";
 import { useRetryLgpdRequest, type SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
+import { ZRetryLgpdRequestBody } from "@/lib/lgpd/schemas.ts";
+
+/** The route's body, and a CPF whose check digits add up (a typo is caught before the server's hash comparison). */
+const retrySchema = ZRetryLgpdRequestBody.refine((body) => isValidCpf(body.cpf), { path: ["cpf"] });
 
 /**
  * Re-queues an errored request. The admin re-types the CPF (processed requests keep none readable); the server
@@ -28,44 +31,31 @@ export function RetryDialog({
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const retry = useRetryLgpdRequest();
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useZodForm<{ cpf: string }>({
+    schema: retrySchema,
+    fields: ["cpf"],
+    messages: { cpf: t("invalidCpf") },
+    defaultValues: { cpf: "" },
+  });
 
   function close() {
-    setFieldError(null);
-    setAlert(null);
+    form.reset();
     retry.reset();
     onClose();
   }
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ cpf }) => {
     if (!request) return;
-    const form = event.currentTarget;
-    const cpf = String(new FormData(form).get("cpf") ?? "").trim();
-    setFieldError(null);
-    setAlert(null);
-    if (!isValidCpf(cpf)) {
-      setFieldError(t("invalidCpf"));
-      return;
+    try {
+      await retry.mutateAsync({ id: request.id, cpf });
+      onDone(request.id);
+      close();
+    } catch (error) {
+      // A refused CPF (invalid, or not this request's) belongs under the field, in the answer's own words;
+      // anything else above the form.
+      form.showServerError(error, () => errorText.text(error));
     }
-    retry.mutate(
-      { id: request.id, cpf },
-      {
-        onSuccess: () => {
-          form.reset();
-          onDone(request.id);
-          close();
-        },
-        onError: (error) => {
-          // A refused CPF (invalid, or not this request's) belongs under the field; anything else above the form.
-          const aboutCpf = error instanceof ApiClientError && error.body.errors?.some((item) => item.path === "cpf");
-          if (aboutCpf) setFieldError(errorText.text(error));
-          else setAlert(errorText.text(error));
-        },
-      },
-    );
-  }
+  });
 
   return (
     <Dialog open={request !== null} title={t("title", { id: request?.id ?? "" })} onClose={close}>
@@ -77,16 +67,16 @@ export function RetryDialog({
               cpf: (chunks) => <span className="whitespace-nowrap font-mono">{chunks}</span>,
             })}
           </p>
-          {alert ? <Alert tone="warning">{alert}</Alert> : null}
+          {form.rootError ? <Alert tone="warning">{form.rootError}</Alert> : null}
           <TextField
             label={t("cpf")}
-            name="cpf"
             inputMode="numeric"
             autoComplete="off"
             maxLength={14}
-            error={fieldError ?? undefined}
+            error={form.fieldError("cpf")}
             required
             autoFocus
+            {...form.register("cpf")}
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>

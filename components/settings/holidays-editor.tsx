@@ -8,6 +8,8 @@ import { Alert } from "@/components/ui/feedback.tsx";
 import { useAddHolidays, useRemoveHoliday, type ModalityDetail } from "@/lib/api-client/settings.ts";
 import { brazilNationalHolidays, type Holiday } from "@/lib/calendar/brazil-holidays.ts";
 import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { useZodForm } from "@/components/ui/zod-form.ts";
+import { addHolidaysSchema, type AddHolidaysInput } from "@/lib/settings/schemas.ts";
 
 /** The modality's holidays: list with remove, one-by-one add, and Brazil's national holidays for a year. */
 export function HolidaysEditor({ modality }: { modality: ModalityDetail }) {
@@ -78,35 +80,48 @@ export function HolidaysEditor({ modality }: { modality: ModalityDetail }) {
 function AddHoliday({ modalityId }: { modalityId: number }) {
   const t = useTranslations("settings.holidays");
   const add = useAddHolidays(modalityId);
-  const errors = useServerErrors(add.error);
+  // One holiday, named as the API's body (holidays.0.*), so the route's schema and its field errors apply as they are.
+  const form = useZodForm<AddHolidaysInput>({
+    schema: addHolidaysSchema,
+    fields: ["holidays.0.date", "holidays.0.name"],
+    defaultValues: { holidays: [{ date: "", name: "" }] },
+  });
   const [done, setDone] = useState(false);
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await add.mutateAsync(body);
+      form.reset();
+      setDone(true);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <form
-      onChange={errors.clearOnEdit}
       noValidate
       className="space-y-3"
       onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        const data = new FormData(form);
         setDone(false);
-        add.mutate(
-          { holidays: [{ date: String(data.get("date") ?? ""), name: String(data.get("name") ?? "").trim() }] },
-          {
-            onSuccess: () => {
-              form.reset();
-              setDone(true);
-            },
-          },
-        );
+        void submit(event);
       }}
     >
       <h3 className="text-sm font-semibold text-slate-800">{t("add")}</h3>
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {form.summary ? <Alert>{form.summary}</Alert> : null}
       {done ? <Alert tone="success">{t("added")}</Alert> : null}
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <TextField label={t("date")} name="date" type="date" required error={errors.field("holidays.0.date")} />
-        <TextField label={t("name")} name="name" required error={errors.field("holidays.0.name")} />
+        <TextField
+          label={t("date")}
+          type="date"
+          required
+          error={form.fieldError("holidays.0.date")}
+          {...form.register("holidays.0.date")}
+        />
+        <TextField
+          label={t("name")}
+          required
+          error={form.fieldError("holidays.0.name")}
+          {...form.register("holidays.0.name")}
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={add.isPending}>

@@ -1,6 +1,7 @@
 "use client";
 // Small building blocks shared by the settings panels: query states, tables, form footers.
 
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
@@ -123,10 +124,13 @@ export function OrderField({
   defaultValue,
   hint,
   error,
+  registration,
 }: {
-  defaultValue: number | undefined;
+  defaultValue?: number | undefined;
   hint?: string;
   error: string | undefined;
+  /** In a react-hook-form form: its `register("order")` (then the form holds the value, not `defaultValue`). */
+  registration?: UseFormRegisterReturn;
 }) {
   const t = useTranslations("settings.common");
   return (
@@ -135,7 +139,7 @@ export function OrderField({
       name="order"
       type="number"
       min={0}
-      defaultValue={defaultValue ?? ""}
+      {...(registration ? registration : { defaultValue: defaultValue ?? "" })}
       hint={hint}
       error={error}
     />

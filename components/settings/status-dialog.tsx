@@ -1,16 +1,78 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useSaveStatus, type CategoryRow, type ProductRow, type StatusRow } from "@/lib/api-client/settings.ts";
+import { createStatusSchema } from "@/lib/settings/schemas.ts";
 import { contrastRatio } from "./contrast.ts";
-import { FormFooter, numberOrNull, OrderField, orderInput } from "./layout-parts.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { StatusMessageFields, statusMessageInput } from "./status-message-fields.tsx";
+import { FormFooter, numberOrNull, OrderField } from "./layout-parts.tsx";
+import { StatusMessageFields, type StatusMessageValues } from "./status-message-fields.tsx";
+
+const textOrNull = (value: string) => value.trim() || null;
+
+/** The dialog's inputs as typed → the status body, checked by the API's own schema (createStatusSchema): a template
+ * naming an unknown placeholder is refused under its field before anything is sent, in the server's words. */
+const statusFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    category_id: z.string(),
+    sla: z.string(),
+    order: z.string(),
+    step_id: z.string(),
+    text_color: z.string(),
+    bg_color: z.string(),
+    final: z.boolean(),
+    allowed_status_ids: z.array(z.string()),
+    public_name: z.string(),
+    notify_customer: z.boolean(),
+    message_subject: z.string(),
+    message_body: z.string(),
+  })
+  .transform((values): z.input<typeof createStatusSchema> => {
+    const order = numberOrNull(values.order);
+    return {
+      name: values.name.trim(),
+      description: values.description,
+      category_id: Number(values.category_id),
+      sla: numberOrNull(values.sla) as number | null,
+      text_color: values.text_color.trim(),
+      bg_color: values.bg_color.trim(),
+      step_id: values.step_id ? Number(values.step_id) : null,
+      allowed_status_ids: values.allowed_status_ids.map(Number),
+      final: values.final,
+      public_name: textOrNull(values.public_name),
+      notify_customer: values.notify_customer,
+      // The template fields are only there while "notify" is on; off, they are sent empty as before.
+      message_subject: values.notify_customer ? textOrNull(values.message_subject) : null,
+      message_body: values.notify_customer ? textOrNull(values.message_body) : null,
+      ...(order === null ? {} : { order: order as number }),
+    };
+  })
+  .pipe(createStatusSchema);
+type StatusFormValues = z.input<typeof statusFormSchema>;
+
+const STATUS_FIELDS = [
+  "name",
+  "category_id",
+  "description",
+  "sla",
+  "order",
+  "step_id",
+  "text_color",
+  "bg_color",
+  "allowed_status_ids",
+  "public_name",
+  "message_subject",
+  "message_body",
+] as const;
 
 /** Create or edit a status: fields, colours with a contrast preview, step, allowed transitions, customer message. */
 export function StatusDialog({
@@ -28,54 +90,52 @@ export function StatusDialog({
 }) {
   const t = useTranslations("settings");
   const save = useSaveStatus();
-  const errors = useServerErrors(save.error);
-  const [name, setName] = useState(status?.name ?? "");
-  const [textColor, setTextColor] = useState(status?.text_color ?? "#1f2937");
-  const [bgColor, setBgColor] = useState(status?.bg_color ?? "#e5e7eb");
-  const [allowed, setAllowed] = useState<number[]>(status?.allowed_status_ids ?? []);
-  const [final, setFinal] = useState<boolean>(status?.final ?? false);
+  const form = useZodForm<StatusFormValues, z.output<typeof statusFormSchema>>({
+    schema: statusFormSchema,
+    fields: STATUS_FIELDS,
+    defaultValues: {
+      name: status?.name ?? "",
+      description: status?.description ?? "",
+      category_id: String(status?.category_id ?? categories[0]?.id ?? ""),
+      sla: status?.sla == null ? "" : String(status.sla),
+      order: status?.order == null ? "" : String(status.order),
+      step_id: status?.step_id == null ? "" : String(status.step_id),
+      text_color: status?.text_color ?? "#1f2937",
+      bg_color: status?.bg_color ?? "#e5e7eb",
+      final: status?.final ?? false,
+      allowed_status_ids: (status?.allowed_status_ids ?? []).map(String),
+      public_name: status?.public_name ?? "",
+      notify_customer: status?.notify_customer ?? false,
+      message_subject: status?.message_subject ?? "",
+      message_body: status?.message_body ?? "",
+    },
+  });
+  const [name, textColor, bgColor, final] = useWatch({
+    control: form.control,
+    name: ["name", "text_color", "bg_color", "final"],
+  });
   const others = statuses.filter((other) => other.id !== status?.id);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const step = String(form.get("step_id") ?? "");
-    const input = {
-      name: name.trim(),
-      description: String(form.get("description") ?? ""),
-      category_id: Number(form.get("category_id")),
-      sla: numberOrNull(form.get("sla")) as number | null,
-      text_color: textColor.trim(),
-      bg_color: bgColor.trim(),
-      step_id: step ? Number(step) : null,
-      allowed_status_ids: allowed,
-      final,
-      ...statusMessageInput(form),
-      ...orderInput(form),
-    };
-    save.mutate({ id: status?.id, input }, { onSuccess: onClose });
-  }
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: status?.id, input });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
 
   const ratio = contrastRatio(textColor, bgColor);
 
   return (
     <Dialog open wide title={status ? t("statuses.edit") : t("statuses.new")} onClose={onClose}>
-      <form onChange={errors.clearOnEdit} onSubmit={submit} noValidate className="space-y-4">
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("statuses.name")}
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={errors.field("name")}
-            required
-          />
+          <TextField label={t("statuses.name")} error={form.fieldError("name")} required {...form.register("name")} />
           <SelectField
             label={t("statuses.category")}
-            name="category_id"
-            defaultValue={status?.category_id ?? categories[0]?.id}
-            error={errors.field("category_id")}
+            error={form.fieldError("category_id")}
+            {...form.register("category_id")}
           >
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -86,29 +146,26 @@ export function StatusDialog({
         </div>
         <TextAreaField
           label={t("statuses.description")}
-          name="description"
           rows={2}
-          defaultValue={status?.description ?? ""}
-          error={errors.field("description")}
+          error={form.fieldError("description")}
+          {...form.register("description")}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label={t("statuses.slaHours")}
-            name="sla"
             type="number"
             min={0}
             step="any"
-            defaultValue={status?.sla ?? ""}
             hint={t("statuses.slaHint")}
-            error={errors.field("sla")}
+            error={form.fieldError("sla")}
+            {...form.register("sla")}
           />
-          <OrderField defaultValue={status?.order} hint={t("common.orderHint")} error={errors.field("order")} />
-          <SelectField
-            label={t("statuses.step")}
-            name="step_id"
-            defaultValue={status?.step_id ?? ""}
-            error={errors.field("step_id")}
-          >
+          <OrderField
+            hint={t("common.orderHint")}
+            error={form.fieldError("order")}
+            registration={form.register("order")}
+          />
+          <SelectField label={t("statuses.step")} error={form.fieldError("step_id")} {...form.register("step_id")}>
             <option value="">{t("statuses.noStep")}</option>
             {products.map((product) => (
               <optgroup key={product.id} label={product.name}>
@@ -125,19 +182,31 @@ export function StatusDialog({
         <fieldset className="rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">{t("statuses.colours")}</legend>
           <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-            <ColourField
-              label={t("statuses.textColor")}
+            <Controller
+              control={form.control}
               name="text_color"
-              value={textColor}
-              onChange={setTextColor}
-              error={errors.field("text_color")}
+              render={({ field }) => (
+                <ColourField
+                  label={t("statuses.textColor")}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={form.fieldError("text_color")}
+                />
+              )}
             />
-            <ColourField
-              label={t("statuses.bgColor")}
+            <Controller
+              control={form.control}
               name="bg_color"
-              value={bgColor}
-              onChange={setBgColor}
-              error={errors.field("bg_color")}
+              render={({ field }) => (
+                <ColourField
+                  label={t("statuses.bgColor")}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={form.fieldError("bg_color")}
+                />
+              )}
             />
             <div className="text-sm" aria-live="polite">
               <p className="mb-1 font-medium text-slate-700">{t("statuses.preview")}</p>
@@ -161,13 +230,7 @@ export function StatusDialog({
             {final ? t("statuses.transitionsHintFinal") : t("statuses.transitionsHint")}
           </p>
           <label className="mb-2 flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="final"
-              className="mt-0.5 h-4 w-4"
-              checked={final}
-              onChange={(event) => setFinal(event.target.checked)}
-            />
+            <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register("final")} />
             <span>{t("statuses.final")}</span>
           </label>
           <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
@@ -176,22 +239,22 @@ export function StatusDialog({
                 <input
                   type="checkbox"
                   className="h-4 w-4"
-                  checked={allowed.includes(other.id)}
-                  onChange={(event) =>
-                    setAllowed((current) =>
-                      event.target.checked ? [...current, other.id] : current.filter((id) => id !== other.id),
-                    )
-                  }
+                  value={String(other.id)}
+                  {...form.register("allowed_status_ids")}
                 />
                 {other.name}
               </label>
             ))}
           </div>
-          {errors.field("allowed_status_ids") ? (
-            <p className="mt-1 text-xs text-red-700">{errors.field("allowed_status_ids")}</p>
+          {form.fieldError("allowed_status_ids") ? (
+            <p className="mt-1 text-xs text-red-700">{form.fieldError("allowed_status_ids")}</p>
           ) : null}
         </fieldset>
-        <StatusMessageFields status={status} fieldError={errors.field} />
+        <StatusMessageFields
+          status={status}
+          form={form as unknown as UseFormReturn<StatusMessageValues>}
+          fieldError={form.fieldError}
+        />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>

@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { FilePicker } from "@/components/tracking/file-picker.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import {
@@ -14,6 +14,10 @@ import {
   useTrackingPageSettings,
 } from "@/lib/api-client/tracking-settings.ts";
 import type { TrackingPageSettings } from "@/lib/tracking/answers.ts";
+import { trackingPageSettingsSchema } from "@/lib/tracking/schemas.ts";
+
+const TEXT_FIELDS = ["company_name", "help_email", "help_phone", "help_whatsapp", "privacy_url"] as const;
+type TextsValues = Record<(typeof TEXT_FIELDS)[number], string>;
 
 /** Configurações → Página do cliente: the company's name, logo, help channel and privacy notice on /acompanhar. */
 export function TrackingPagePanel() {
@@ -41,65 +45,56 @@ function TextsForm({
   save: ReturnType<typeof useSaveTrackingPageSettings>;
 }) {
   const t = useTranslations("settings.trackingPage");
-  const errors = useServerErrors(save.error);
+  // The PUT's own schema checks the fields in the browser first; the server's answer maps the same way.
+  const form = useZodForm<TextsValues, ReturnType<typeof trackingPageSettingsSchema.parse>>({
+    schema: trackingPageSettingsSchema,
+    fields: TEXT_FIELDS,
+    defaultValues: Object.fromEntries(TEXT_FIELDS.map((name) => [name, initial[name] ?? ""])) as TextsValues,
+  });
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Card title={t("title")}>
       <p className="mb-3 max-w-3xl text-sm text-slate-600">{t("intro")}</p>
-      <form
-        noValidate
-        className="grid max-w-2xl gap-3"
-        onChange={errors.clearOnEdit}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (name: string) => String(form.get(name) ?? "").trim() || null;
-          save.mutate({
-            company_name: text("company_name"),
-            help_email: text("help_email"),
-            help_phone: text("help_phone"),
-            help_whatsapp: text("help_whatsapp"),
-            privacy_url: text("privacy_url"),
-          });
-        }}
-      >
+      <form noValidate className="grid max-w-2xl gap-3" onSubmit={submit}>
         <TextField
           label={t("companyName")}
-          name="company_name"
-          defaultValue={initial.company_name ?? ""}
           hint={t("companyNameHint", { name: initial.default_name })}
-          error={errors.field("company_name")}
+          error={form.fieldError("company_name")}
+          {...form.register("company_name")}
           maxLength={120}
         />
         <TextField
           label={t("helpEmail")}
-          name="help_email"
           type="email"
-          defaultValue={initial.help_email ?? ""}
-          error={errors.field("help_email")}
+          error={form.fieldError("help_email")}
+          {...form.register("help_email")}
         />
         <TextField
           label={t("helpPhone")}
-          name="help_phone"
           inputMode="tel"
-          defaultValue={initial.help_phone ?? ""}
           hint={t("helpPhoneHint")}
-          error={errors.field("help_phone")}
+          error={form.fieldError("help_phone")}
+          {...form.register("help_phone")}
         />
         <TextField
           label={t("helpWhatsapp")}
-          name="help_whatsapp"
           inputMode="tel"
-          defaultValue={initial.help_whatsapp ?? ""}
           hint={t("helpWhatsappHint")}
-          error={errors.field("help_whatsapp")}
+          error={form.fieldError("help_whatsapp")}
+          {...form.register("help_whatsapp")}
         />
         <TextField
           label={t("privacyUrl")}
-          name="privacy_url"
           inputMode="url"
-          defaultValue={initial.privacy_url ?? ""}
           hint={t("privacyUrlHint")}
-          error={errors.field("privacy_url")}
+          error={form.fieldError("privacy_url")}
+          {...form.register("privacy_url")}
         />
         <div>
           <Button type="submit" disabled={save.isPending}>
@@ -108,7 +103,7 @@ function TextsForm({
         </div>
         <div aria-live="polite">
           {save.isSuccess ? <Alert tone="success">{t("saved")}</Alert> : null}
-          {errors.form ? <Alert>{errors.form}</Alert> : null}
+          {form.summary ? <Alert>{form.summary}</Alert> : null}
         </div>
       </form>
     </Card>

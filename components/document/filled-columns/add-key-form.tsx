@@ -1,9 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { ValueInput } from "./value-input.tsx";
 import type { Column, ValueType } from "./values.ts";
 
@@ -29,37 +31,33 @@ export function AddKeyForm({
 }) {
   const t = useTranslations("document.columns");
   const errorId = useId();
-  const [draft, setDraft] = useState({ key: "", type: "string" as ValueType, text: "", error: null as string | null });
-  const draftColumn = columns.find((column) => column.key === draft.key.trim()) ?? null;
-  const draftType: ValueType = draftColumn ? draftColumn.type : draft.type === "json" ? "json" : "string";
+  // The value is checked by the editor's `save` (its type's parser, then the server): one message under the row.
+  const form = useZodForm<{ key: string; type: ValueType; text: string }>({
+    fields: [],
+    defaultValues: { key: "", type: "string", text: "" },
+  });
+  const [key, type] = useWatch({ control: form.control, name: ["key", "type"] });
+  const error = form.rootError ?? null;
+  const fail = (message: string) => form.setError("root", { message });
+  const draftColumn = columns.find((column) => column.key === key.trim()) ?? null;
+  const draftType: ValueType = draftColumn ? draftColumn.type : type === "json" ? "json" : "string";
 
   return (
     <form
       className="mt-4 border-t border-slate-200 pt-4"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const key = draft.key.trim();
-        if (!key) return setDraft({ ...draft, error: t("errors.keyRequired") });
-        if (key in stored) return setDraft({ ...draft, error: t("errors.keyExists", { key }) });
-        save(
-          key,
-          draftType,
-          draft.text,
-          (error) => setDraft({ ...draft, error }),
-          () => setDraft({ key: "", type: "string", text: "", error: null }),
-        );
-      }}
+      // Any edit clears the message (it was about the previous draft).
+      onChange={() => form.clearErrors("root")}
+      onSubmit={form.handleSubmit((values) => {
+        const trimmed = values.key.trim();
+        if (!trimmed) return fail(t("errors.keyRequired"));
+        if (trimmed in stored) return fail(t("errors.keyExists", { key: trimmed }));
+        save(trimmed, draftType, values.text, fail, () => form.reset());
+      })}
     >
       <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("addTitle")}</h3>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_9rem_1fr_auto] sm:items-start">
-        <TextField
-          label={t("newKey")}
-          value={draft.key}
-          list={`${errorId}-keys`}
-          autoComplete="off"
-          onChange={(event) => setDraft({ ...draft, key: event.target.value, error: null })}
-        />
+        <TextField label={t("newKey")} list={`${errorId}-keys`} autoComplete="off" {...form.register("key")} />
         <datalist id={`${errorId}-keys`}>
           {columns
             .filter((column) => !(column.key in stored))
@@ -73,7 +71,7 @@ export function AddKeyForm({
           label={t("newType")}
           value={draftType}
           disabled={draftColumn !== null}
-          onChange={(event) => setDraft({ ...draft, type: event.target.value as ValueType, error: null })}
+          onChange={(event) => form.setValue("type", event.target.value as ValueType)}
         >
           {draftColumn ? (
             <option value={draftColumn.type}>{t(`types.${draftColumn.type}`)}</option>
@@ -88,24 +86,33 @@ export function AddKeyForm({
           <label htmlFor={`${errorId}-value`} className="mb-1 block text-sm font-medium text-slate-700">
             {t("newValue")}
           </label>
-          <ValueInput
-            id={`${errorId}-value`}
-            type={draftType}
-            column={draftColumn}
-            value={draft.text}
-            label={t("newValue")}
-            invalid={draft.error !== null}
-            describedBy={draft.error ? `${errorId}-draft` : undefined}
-            onChange={(text) => setDraft({ ...draft, text, error: null })}
+          <Controller
+            control={form.control}
+            name="text"
+            render={({ field }) => (
+              <ValueInput
+                id={`${errorId}-value`}
+                type={draftType}
+                column={draftColumn}
+                value={field.value}
+                label={t("newValue")}
+                invalid={error !== null}
+                describedBy={error ? `${errorId}-draft` : undefined}
+                onChange={(text) => {
+                  form.clearErrors("root");
+                  field.onChange(text);
+                }}
+              />
+            )}
           />
         </div>
         <Button type="submit" className="sm:mt-6" disabled={pending}>
           {t("add")}
         </Button>
       </div>
-      {draft.error ? (
+      {error ? (
         <p id={`${errorId}-draft`} className="mt-2 text-sm text-red-700">
-          {draft.error}
+          {error}
         </p>
       ) : null}
     </form>
