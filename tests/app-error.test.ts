@@ -52,7 +52,5 @@ describe("AppError → HTTP", () => {
   it("is what domain code throws", async () => {
     const { idParam, parsePathParams } = await import("@/lib/http/path-params.ts");
     expect(() => parsePathParams({ id: idParam() }, { id: "x" })).toThrow(AppError);
-    const { pathId } = await import("@/lib/documents/server/access.ts");
-    expect(() => pathId({ id: "0" }, "id")).toThrow(expect.objectContaining({ kind: "invalid" }));
   });
 });

@@ -197,6 +197,7 @@ describe("every contract against the real answers", () => {
     await call("POST", "/documents/filter-options", { body: {} });
     await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
     await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });
+    await call("GET", "/documents/export.xlsx", { query: `?filter=${encodeURIComponent("{}")}` });
     await call("POST", "/documents/import", {
       token: staff,
       body: { rows: [{ status: "Novo", product: String(fx.productId), cpf: "111.444.777-35", name: "Ana" }] },
@@ -441,6 +442,25 @@ describe("every contract against the real answers", () => {
       headers: { "x-tracking-token": found.token },
       form,
     });
+    // Issue 22 item 6: the customer's own file and reply, the company settings and the logo.
+    const own = new FormData();
+    own.append("file", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "extra.pdf");
+    await call("POST", "/tracking/upload", { token: null, headers: { "x-tracking-token": found.token }, form: own });
+    await call("POST", "/tracking/reply", { token: null, body: { token: found.token, text: "Obrigado!" } });
+    await call("GET", "/admin/settings/tracking-page");
+    await call("PUT", "/admin/settings/tracking-page", {
+      body: { company_name: "Horizonte", help_phone: "11 3333-4444" },
+    });
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0, 0, 0, 0,
+    ]);
+    const logo = new FormData();
+    logo.append("file", new Blob([png], { type: "image/png" }), "logo.png");
+    const withLogo = await call("PUT", "/admin/settings/tracking-page/logo", { form: logo });
+    await call("GET", "/tracking/logo/{instance}", { token: null, params: { instance: fx.instanceId } });
+    expect(withLogo.logo.media_type).toBe("image/png");
+    await call("DELETE", "/admin/settings/tracking-page/logo");
     const { items } = await call("GET", "/admin/webhooks");
     const delivery = items[0].deliveries[0];
     await call("POST", "/admin/webhooks/deliveries/{id}/resend", { params: { id: delivery.id }, body: {} });

@@ -6,7 +6,7 @@ import { kpiFilters, kpiScope, localToday } from "@/lib/dashboard/kpis.ts";
 import { countKpis } from "@/lib/dashboard/server/count-kpis.ts";
 import { KPI_KEYS, type KpiQuery } from "@/lib/dashboard/schema.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { createDocument } from "@/lib/documents/server/create.ts";
+import { createDocument } from "@/lib/documents/server/create-document.ts";
 import { searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
@@ -31,12 +31,15 @@ beforeAll(async () => {
   });
   const done = catalog.statusIds["Concluído"]!;
   const seed = async (productId: number, data: Record<string, unknown>, instance = catalog) => {
-    const created = await createDocument(systemActor("cli", instance.instanceId), {
-      status_id: instance.statusIds["Novo"],
-      product_id: productId,
-      cpf: "52998224725",
-      name: "Titular",
-    });
+    const created = await createDocument(
+      { actor: systemActor("cli", instance.instanceId) },
+      {
+        status_id: instance.statusIds["Novo"],
+        product_id: productId,
+        cpf: "52998224725",
+        name: "Titular",
+      },
+    );
     await db.document.update({ where: { id: created.id }, data });
   };
   // Open, late by two days, nobody's.

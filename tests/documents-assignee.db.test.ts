@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
-import { createDocument } from "@/lib/documents/server/create.ts";
+import { createDocument } from "@/lib/documents/server/create-document.ts";
 import { loadFilterOptions } from "@/lib/documents/server/filter-options.ts";
 import { searchDocuments } from "@/lib/documents/server/search.ts";
 import { ZSearchDocumentsBody, type DocumentFilters } from "@/lib/documents/search-schema.ts";
@@ -29,12 +29,15 @@ beforeAll(async () => {
   users.outsider = (await user(other.instanceId, "Outra Pessoa", "outra@example.com")).id;
   const actor = systemActor("cli", catalog.instanceId);
   for (const key of ["anaOpen", "anaDone", "brunoOpen", "nobodyOpen", "nobodyDue", "nobodyDoneOld"]) {
-    const created = await createDocument(actor, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: "52998224725",
-      name: key,
-    });
+    const created = await createDocument(
+      { actor },
+      {
+        status_id: catalog.statusIds["Novo"],
+        product_id: catalog.productId,
+        cpf: "52998224725",
+        name: key,
+      },
+    );
     docs[key] = created.id;
   }
   const now = Date.now();
@@ -104,7 +107,10 @@ describe("assignment filters", () => {
   });
 
   it("filter options: the instance's users by name, and who 'me' is", async () => {
-    const options = await loadFilterOptions(catalog.instanceId, users.bruno);
+    const bruno = { type: "user", id: users.bruno, label: "bruno@example.com", role: "staff" } as const;
+    const options = await loadFilterOptions({
+      actor: { ...bruno, instanceId: catalog.instanceId, userId: users.bruno },
+    });
     expect(options.users.map((user) => user.name)).toEqual(["Ana Souza", "Bruno Lima"]);
     expect(options.me).toBe(users.bruno);
     expect(JSON.stringify(options.users)).not.toContain("@");

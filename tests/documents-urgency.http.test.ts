@@ -40,7 +40,7 @@ beforeAll(async () => {
   await insert("noSla", "Novo", { slaEnd: null });
   await insert("paused", "Aguardando documentos", { slaEnd: new Date(now + 5 * HOUR), pausedAt: new Date(now - HOUR) });
   await insert("lateMost", "Em análise", { slaEnd: new Date(now - 20 * HOUR) });
-  // A finished-kind status sets date_finished (lib/documents/server/update.ts), cancelled included.
+  // A finished-kind status sets date_finished (lib/documents/server/update-document.ts), cancelled included.
   await insert("cancelled", "Cancelado", {
     slaEnd: new Date(now - 30 * HOUR),
     dateFinished: new Date(now - 25 * HOUR),

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { createDocument } from "@/lib/documents/server/create.ts";
-import { updateDocument } from "@/lib/documents/server/update.ts";
+import { createDocument } from "@/lib/documents/server/create-document.ts";
+import { updateDocument } from "@/lib/documents/server/update-document.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -40,9 +40,8 @@ afterAll(async () => {
 
 const newDocument = (extra: Record<string, unknown> = {}) =>
   createDocument(
-    staff,
+    { actor: staff, requestId: "req-create" },
     { status_id: catalog.statusIds["Novo"], product_id: catalog.productId, cpf: "529.982.247-25", ...extra },
-    "req-create",
   );
 
 async function rowAndHistory(id: number) {
@@ -77,12 +76,15 @@ describe("createDocument and the modality it names", () => {
   it("concurrent writes naming a new modality all get the one row created", async () => {
     const created = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        createDocument(staff, {
-          status_id: catalog.statusIds["Novo"],
-          product_id: catalog.productId,
-          cpf: "390.533.447-05",
-          modality_identifier: `Nova ${index % 2}`,
-        }),
+        createDocument(
+          { actor: staff },
+          {
+            status_id: catalog.statusIds["Novo"],
+            product_id: catalog.productId,
+            cpf: "390.533.447-05",
+            modality_identifier: `Nova ${index % 2}`,
+          },
+        ),
       ),
     );
     const rows = await db.modality.findMany({
@@ -97,7 +99,10 @@ describe("createDocument and the modality it names", () => {
 describe("updateDocument", () => {
   it("changes the fields sent, keeps the others, and records the change in the history", async () => {
     const created = await newDocument({ name: "Ana", email: "ana@example.com" });
-    await updateDocument(staff, { id: created.id, name: "Ana Maria", status_id: catalog.statusIds["Em análise"] });
+    await updateDocument(
+      { actor: staff },
+      { id: created.id, name: "Ana Maria", status_id: catalog.statusIds["Em análise"] },
+    );
     const { row, history } = await rowAndHistory(created.id);
     expect(row).toMatchObject({
       name: "Ana Maria",
@@ -112,7 +117,7 @@ describe("updateDocument", () => {
   it("refuses an unknown status and writes nothing, not even the other fields sent with it", async () => {
     const created = await newDocument({ name: "Ana" });
     const before = await rowAndHistory(created.id);
-    const refused = updateDocument(staff, { id: created.id, name: "Changed", status_id: 2 ** 31 - 1 });
+    const refused = updateDocument({ actor: staff }, { id: created.id, name: "Changed", status_id: 2 ** 31 - 1 });
     await expect(refused).rejects.toBeInstanceOf(AppError);
     expect(await rowAndHistory(created.id)).toEqual(before);
   });
@@ -120,7 +125,7 @@ describe("updateDocument", () => {
   it("does not reach another instance's document: not found, and unchanged", async () => {
     const created = await newDocument({ name: "Ana" });
     const before = await rowAndHistory(created.id);
-    const refused = updateDocument(otherStaff, { id: created.id, name: "Taken" });
+    const refused = updateDocument({ actor: otherStaff }, { id: created.id, name: "Taken" });
     await expect(refused).rejects.toMatchObject({ kind: "not_found" });
     expect(await rowAndHistory(created.id)).toEqual(before);
   });

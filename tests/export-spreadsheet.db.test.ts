@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe("prepareDocumentExport", () => {
   it("streams every row once, masked by the role's policy, with `;`, BOM and local times", async () => {
-    const file = await prepareDocumentExport(actor("admin"), {});
+    const file = await prepareDocumentExport({ actor: actor("admin") }, { filters: {} });
     expect(file.total).toBe(COUNT);
     const [header, ...rows] = await read(file.stream);
     expect(header!.slice(0, 6)).toEqual(["ID", "Protocolo", "CPF/CNPJ", "Nome", "E-mail", "Telefone"]);
@@ -67,12 +67,20 @@ describe("prepareDocumentExport", () => {
 
   it("exports unmasked only for an admin with a reason, audited with the row count", async () => {
     const db = await getDb();
-    await expect(prepareDocumentExport(actor("staff"), {}, { unmasked: true, reason: "auditoria" })).rejects.toThrow(
-      /unmasked/,
-    );
-    await expect(prepareDocumentExport(actor("admin"), {}, { unmasked: true })).rejects.toThrow(/Invalid/);
+    await expect(
+      prepareDocumentExport(
+        { actor: actor("staff") },
+        { filters: {}, options: { unmasked: true, reason: "auditoria" } },
+      ),
+    ).rejects.toThrow(/unmasked/);
+    await expect(
+      prepareDocumentExport({ actor: actor("admin") }, { filters: {}, options: { unmasked: true } }),
+    ).rejects.toThrow(/Invalid/);
     expect(await db.auditLog.count({ where: { action: "documents.export_unmasked" } })).toBe(0);
-    const file = await prepareDocumentExport(actor("admin"), {}, { unmasked: true, reason: "pedido do jurídico" });
+    const file = await prepareDocumentExport(
+      { actor: actor("admin") },
+      { filters: {}, options: { unmasked: true, reason: "pedido do jurídico" } },
+    );
     const [, ...rows] = await read(file.stream);
     expect(rows[0]![2]).toBe("123.456.789-09");
     const [entry] = await db.auditLog.findMany({ where: { action: "documents.export_unmasked" } });

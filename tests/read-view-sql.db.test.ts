@@ -4,15 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { createDocument } from "@/lib/documents/server/create.ts";
+import { createDocument } from "@/lib/documents/server/create-document.ts";
 import { documentWithRelations } from "@/lib/documents/server/load.ts";
 import { defaultSession } from "@/lib/db/sql-session.ts";
 import { isoSql, readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "@/lib/documents/read-view-sql.ts";
-import { saveMaskingPolicy } from "@/lib/documents/server/masking-policy.ts";
+import { saveMaskingPolicy } from "@/lib/documents/server/save-masking-policy.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
 import { isoFromPg, readViewJson, readViewsJson } from "@/lib/documents/server/read-view-json.ts";
 import { serializeReadView } from "@/lib/documents/server/serialize.ts";
-import { updateDocument } from "@/lib/documents/server/update.ts";
+import { updateDocument } from "@/lib/documents/server/update-document.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -41,31 +41,37 @@ async function viaPrisma(id: number) {
 
 describe("read view built in SQL", () => {
   it("equals the JavaScript serializer for documents with and without relations, step, modality and SLA", async () => {
-    const plain = await createDocument(actor, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: CPF,
-    });
-    const full = await createDocument(actor, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: "52998224725",
-      name: 'Ana "Teste", São Paulo',
-      email: "ana@example.com",
-      phone: "+55 11 90000-0000",
-      source: "api",
-      sla_total: 1.5,
-      modality_identifier: "Horário comercial",
-      filled_columns: {
-        placa: "ABC1D23",
-        valor_segurado: 85000.5,
-        nested: { a: [1, "dois", null] },
-        vazio: "",
-        "ç ü": true,
+    const plain = await createDocument(
+      { actor },
+      {
+        status_id: catalog.statusIds["Novo"],
+        product_id: catalog.productId,
+        cpf: CPF,
       },
-    });
+    );
+    const full = await createDocument(
+      { actor },
+      {
+        status_id: catalog.statusIds["Novo"],
+        product_id: catalog.productId,
+        cpf: "52998224725",
+        name: 'Ana "Teste", São Paulo',
+        email: "ana@example.com",
+        phone: "+55 11 90000-0000",
+        source: "api",
+        sla_total: 1.5,
+        modality_identifier: "Horário comercial",
+        filled_columns: {
+          placa: "ABC1D23",
+          valor_segurado: 85000.5,
+          nested: { a: [1, "dois", null] },
+          vazio: "",
+          "ç ü": true,
+        },
+      },
+    );
     // A status without a step (Cancelado), observations and attachments in both states.
-    await updateDocument(actor, { id: full.id, status_id: catalog.statusIds["Cancelado"] });
+    await updateDocument({ actor }, { id: full.id, status_id: catalog.statusIds["Cancelado"] });
     const base = Date.now();
     await db.observation.createMany({
       data: [
@@ -167,14 +173,17 @@ describe("read view built in SQL", () => {
   });
 
   it("masked: the same views with fields_to_show masked as the role's policy says (default: CPF, e-mail, phone)", async () => {
-    const created = await createDocument(actor, {
-      status_id: catalog.statusIds["Novo"],
-      product_id: catalog.productId,
-      cpf: "390.533.447-05",
-      name: "Maria da Silva",
-      email: "maria@example.com",
-      phone: "+55 11 99999-1234",
-    });
+    const created = await createDocument(
+      { actor },
+      {
+        status_id: catalog.statusIds["Novo"],
+        product_id: catalog.productId,
+        cpf: "390.533.447-05",
+        name: "Maria da Silva",
+        email: "maria@example.com",
+        phone: "+55 11 99999-1234",
+      },
+    );
     const clear = await viaPrisma(created.id);
     const withMasks = (masks: Partial<Record<"CPF" | "Cliente" | "Email" | "Telefone", string>>) => ({
       ...clear,
@@ -198,11 +207,14 @@ describe("read view built in SQL", () => {
 
     // A stored policy is followed per role and instance: viewers masked all four, staff none, admin the default. Saved
     // on this server, it applies from the next read (the reads above left the roles' policies cached here).
-    await saveMaskingPolicy(actor, {
-      viewer: ["cpf", "name", "email", "phone"],
-      staff: [],
-      admin: ["cpf", "email", "phone"],
-    });
+    await saveMaskingPolicy(
+      { actor },
+      {
+        viewer: ["cpf", "name", "email", "phone"],
+        staff: [],
+        admin: ["cpf", "email", "phone"],
+      },
+    );
     const all = withMasks({ ...cpfMask, ...contactMasks, ...nameMask });
     expect(await read("viewer")).toStrictEqual({ byId: all, byCpf: [all], byCpfs: [all] });
     expect(await read("staff")).toStrictEqual({ byId: clear, byCpf: [clear], byCpfs: [clear] });
@@ -275,9 +287,9 @@ describe("the read view's step (issue 22: the product's own status → step map)
     });
     const unmapped = await db.product.create({ data: { instanceId: catalog.instanceId, name: "Sem mapa" } });
     await db.productStatusStep.create({ data: { productId: mapped.id, statusId, stepId: mapped.steps[0]!.id } });
-    const onMapped = await createDocument(actor, { status_id: statusId, product_id: mapped.id, cpf: CPF });
-    const onUnmapped = await createDocument(actor, { status_id: statusId, product_id: unmapped.id, cpf: CPF });
-    const onSample = await createDocument(actor, { status_id: statusId, product_id: catalog.productId, cpf: CPF });
+    const onMapped = await createDocument({ actor }, { status_id: statusId, product_id: mapped.id, cpf: CPF });
+    const onUnmapped = await createDocument({ actor }, { status_id: statusId, product_id: unmapped.id, cpf: CPF });
+    const onSample = await createDocument({ actor }, { status_id: statusId, product_id: catalog.productId, cpf: CPF });
 
     const step = async (id: number) =>
       (

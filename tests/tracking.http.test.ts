@@ -91,7 +91,15 @@ describe("lookup", () => {
       company: expect.any(String),
       sla_end: expect.any(String),
       date_finished: null,
-      observations: [{ id: expect.any(Number), text: "Falta a CNH.", created_at: expect.any(String) }],
+      observations: [{ id: expect.any(Number), text: "Falta a CNH.", created_at: expect.any(String), from: "team" }],
+      sent_files: [],
+      brand: {
+        logo_url: null,
+        help_email: null,
+        help_phone: null,
+        whatsapp_url: null,
+        privacy_url: "/acompanhar/privacidade",
+      },
       pending_requests: [{ id: requestId, name: "CNH", note: "Frente e verso", created_at: expect.any(String) }],
     });
     // Nothing personal, and nothing internal.

@@ -70,7 +70,7 @@ export const VIEWS_BY_CPF_SQL = {
   many: viewsByCpf("views_by_cpfs", `d."cpf" = ANY($2::text[])`),
 };
 // The token and what its reads mask: nothing for an integration token set to read in clear, else the fields its
-// role's masking policy names (the default without a stored row), as the app does (lib/documents/server/api-read.ts).
+// role's masking policy names (the default without a stored row), as the app does (lib/documents/server/read-for-caller.ts).
 export const TOKEN_SQL = statement(
   "token",
   `SELECT k."id", k."instanceId", k."name",
@@ -125,8 +125,7 @@ export function readView(d: Row, masked: ReadonlySet<string>) {
       order: d.s_order,
       step_id: d.s_step_id,
     },
-    step:
-      d.st_id == null ? null : { id: d.st_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
+    step: d.st_id == null ? null : { id: d.st_id, product_id: d.st_product_id, name: d.st_name, order: d.st_order },
     observation: ((d.obs as Row[] | null) ?? []).map((o) => ({
       id: o.id,
       text: o.text,

@@ -1,4 +1,4 @@
-// PostgreSQL's CPU per updateById (issue 17, third pass): the app's write (lib/documents/server/update.ts's
+// PostgreSQL's CPU per updateById (issue 17, third pass): the app's write (lib/documents/server/update-document.ts's
 // updateDocument: its transaction with BEGIN + bounds, the locking read, the update + history, COMMIT) against the
 // lean baseline's (bench/api/baseline.ts: BEGIN, SELECT … FOR UPDATE, update + history, COMMIT), each on one pooled
 // connection of its own, the backend's utime + stime (/proc/<pid>/stat) summed over alternating blocks, the benchmark's
@@ -20,7 +20,7 @@ const named = (name: string) => `${url}${url.includes("?") ? "&" : "?"}applicati
 
 process.env.DATABASE_URL = named("docflow_update_cpu_app");
 process.env.DATABASE_POOL_SIZE = "1";
-const { updateDocument } = await import("../../lib/documents/server/update.ts");
+const { updateDocument } = await import("../../lib/documents/server/update-document.ts");
 const { closeDb } = await import("../../lib/db/client.ts");
 
 const setup = new pg.Client({ connectionString: url });
@@ -52,7 +52,7 @@ const body = () => ({
 const baselinePool = new pg.Pool({ connectionString: named("docflow_update_cpu_baseline"), max: 1 });
 const baselineDb = poolDb(baselinePool);
 const cases: Record<string, () => Promise<unknown>> = {
-  app: () => updateDocument(actor, body()),
+  app: () => updateDocument({ actor }, body()),
   baseline: () => update(baselineDb, token, body()),
 };
 // Warm-up: opens each pool's connection and prepares the statements.

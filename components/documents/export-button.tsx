@@ -65,7 +65,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       ? `${format.number(bytes / 1024, { maximumFractionDigits: 0 })} KB`
       : `${format.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
 
-  async function run() {
+  async function run(kind: "csv" | "xlsx" = "csv") {
     const controller = new AbortController();
     abort.current = controller;
     setState({ phase: "running", rows: 0, bytes: 0, total: null });
@@ -77,7 +77,7 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
         params.set("unmasked", "1");
         params.set("reason", reason.trim());
       }
-      const response = await fetch(`/api/documents/export.csv?${params}`, {
+      const response = await fetch(`/api/documents/export.${kind}?${params}`, {
         signal: controller.signal,
         credentials: "same-origin",
       });
@@ -99,10 +99,12 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
         if (done) break;
         chunks.push(value as Uint8Array<ArrayBuffer>);
         bytes += value.byteLength;
-        rows = Math.max(0, count(value) - 1); // the first record is the header
+        // The CSV's records are counted as they arrive (the first is the header); an XLSX is a zip: its total.
+        rows = kind === "csv" ? Math.max(0, count(value) - 1) : Number.isFinite(total) ? total : 0;
         setState({ phase: "running", rows, bytes, total: Number.isFinite(total) ? total : null });
       }
-      const url = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
+      const type = kind === "csv" ? "text/csv;charset=utf-8" : (response.headers.get("content-type") ?? "");
+      const url = URL.createObjectURL(new Blob(chunks, { type }));
       const link = document.createElement("a");
       link.href = url;
       link.download = fileNameFrom(response.headers.get("content-disposition"));
@@ -124,6 +126,13 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
     <div className={`flex flex-wrap items-center gap-3 ${className}`}>
       <Button variant="secondary" onClick={() => void run()} disabled={running || reasonMissing || chosen.size === 0}>
         {t("button")}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => void run("xlsx")}
+        disabled={running || reasonMissing || chosen.size === 0}
+      >
+        {t("buttonXlsx")}
       </Button>
       <Button variant="ghost" size="sm" aria-expanded={optionsOpen} onClick={() => setOptionsOpen(!optionsOpen)}>
         {t("options")}

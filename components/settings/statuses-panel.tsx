@@ -35,6 +35,20 @@ export function StatusesPanel() {
       <QueryState query={statuses}>
         {(rows) => {
           const names = new Map(rows.map((row) => [row.id, row.name]));
+          // What the server would refuse, said before asking: documents in the status, or other statuses whose only
+          // allowed transition it is (deleting it would leave them "may move anywhere"; lib/settings/server/delete-status.ts).
+          const deleteRefusal = (status: StatusRow, all: StatusRow[]) => {
+            if (status.document_count > 0) return t("common.inUseDocuments", { count: status.document_count });
+            const orphaned = all.filter(
+              (other) =>
+                other.id !== status.id &&
+                other.allowed_status_ids?.length === 1 &&
+                other.allowed_status_ids[0] === status.id,
+            );
+            return orphaned.length
+              ? t("statuses.onlyTransition", { others: orphaned.map((other) => `“${other.name}”`).join(", ") })
+              : null;
+          };
           return (
             <SettingsTable
               caption={t("statuses.title")}
@@ -82,9 +96,7 @@ export function StatusesPanel() {
                     <DeleteButton
                       name={status.name}
                       onClick={() => deletion.ask(status)}
-                      refusal={
-                        status.document_count > 0 ? t("common.inUseDocuments", { count: status.document_count }) : null
-                      }
+                      refusal={deleteRefusal(status, rows)}
                     />
                   </RowActions>
                 </tr>

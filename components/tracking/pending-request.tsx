@@ -1,14 +1,16 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import { TrackingError, uploadTrackingFile, type TrackingView } from "@/lib/api-client/tracking.ts";
+import { uploadTrackingFile, type TrackingView } from "@/lib/api-client/tracking.ts";
+import { CUSTOMER_FILE_ACCEPT, FilePicker } from "./file-picker.tsx";
+import { uploadErrorKey } from "./upload-error.ts";
 
 type Request = TrackingView["pending_requests"][number];
 
-/** One file the team asked for: a file input and a send button. */
+/** One file the team asked for: a file picker and a send button. */
 export function PendingRequest({
   request,
   token,
@@ -21,7 +23,6 @@ export function PendingRequest({
   onSent: (name: string) => void;
 }) {
   const t = useTranslations("tracking");
-  const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +35,7 @@ export function PendingRequest({
       await uploadTrackingFile(token, request.id, file);
       onSent(request.name);
     } catch (cause) {
-      const status = cause instanceof TrackingError ? cause.status : 0;
-      setError(status === 413 ? t("fileTooLarge") : status === 415 ? t("fileType") : t("uploadError"));
+      setError(t(uploadErrorKey(cause)));
     } finally {
       setPending(false);
     }
@@ -45,20 +45,13 @@ export function PendingRequest({
     <li className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="pending-request">
       <p className="font-medium text-slate-900">{request.name}</p>
       {request.note ? <p className="text-sm text-slate-700">{request.note}</p> : null}
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {t("file", { name: request.name })}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="application/pdf,image/jpeg,image/png,image/webp,image/heic"
-        aria-describedby={`${id}-hint`}
-        className="block w-full text-sm"
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+      <FilePicker
+        label={t("file", { name: request.name })}
+        hint={t("fileHint", { size: maxMegabytes })}
+        file={file}
+        onChange={setFile}
+        accept={CUSTOMER_FILE_ACCEPT}
       />
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {t("fileHint", { size: maxMegabytes })}
-      </p>
       <div aria-live="polite">{error ? <Alert>{error}</Alert> : null}</div>
       <Button type="button" onClick={() => void send()} disabled={pending} className="w-full">
         {pending ? t("sending") : t("send")}

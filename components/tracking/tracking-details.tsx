@@ -4,6 +4,8 @@ import { useTranslations } from "use-intl";
 import { Card } from "@/components/ui/feedback.tsx";
 import { useDateTime } from "@/components/document/format.ts";
 import type { TrackingView } from "@/lib/api-client/tracking.ts";
+import { CustomerSend } from "./customer-send.tsx";
+import { HelpChannel } from "./help-channel.tsx";
 import { PendingRequest } from "./pending-request.tsx";
 
 /** The document as the customer sees it: status, steps, deadline, messages, files to send. */
@@ -16,15 +18,26 @@ export function TrackingDetails({
   view: TrackingView;
   token: string;
   maxMegabytes: number;
-  onSent: (name: string) => void;
+  onSent: (notice: string) => void;
 }) {
   const t = useTranslations("tracking");
   const dateTime = useDateTime();
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700" data-testid="tracking-company">
-        {t("company", { name: view.company })}
-      </p>
+      <div className="flex items-center gap-3" data-testid="tracking-brand">
+        {view.brand.logo_url ? (
+          // A small uploaded image from our own API (no remote host): next/image adds nothing here.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={view.brand.logo_url}
+            alt={t("logoAlt", { name: view.company })}
+            className="h-12 w-auto max-w-[40%] object-contain"
+          />
+        ) : null}
+        <p className="text-sm text-slate-700" data-testid="tracking-company">
+          {t("company", { name: view.company })}
+        </p>
+      </div>
       <Card title={`${t("protocol")} ${view.protocol}`}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
           <dt className="text-slate-600">{t("product")}</dt>
@@ -73,7 +86,7 @@ export function TrackingDetails({
                 request={request}
                 token={token}
                 maxMegabytes={maxMegabytes}
-                onSent={onSent}
+                onSent={(name) => onSent(t("sent", { name }))}
               />
             ))}
           </ul>
@@ -83,16 +96,40 @@ export function TrackingDetails({
         {view.observations.length === 0 ? (
           <p className="text-sm text-slate-700">{t("noObservations")}</p>
         ) : (
-          <ul className="space-y-2">
+          <ul className="space-y-2" data-testid="tracking-messages">
             {view.observations.map((observation) => (
-              <li key={observation.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                <p className="text-xs text-slate-600">{dateTime(observation.created_at)}</p>
+              <li
+                key={observation.id}
+                className={`rounded-md border p-3 text-sm ${observation.from === "customer" ? "ml-6 border-brand-100 bg-brand-50" : "border-slate-200"}`}
+              >
+                <p className="text-xs text-slate-600">
+                  {observation.from === "customer" ? t("fromYou") : t("fromTeam")} · {dateTime(observation.created_at)}
+                </p>
                 <p className="whitespace-pre-wrap break-words text-slate-900">{observation.text}</p>
               </li>
             ))}
           </ul>
         )}
       </Card>
+      <CustomerSend token={token} maxMegabytes={maxMegabytes} onSent={onSent} />
+      <Card title={t("sentFiles")}>
+        {view.sent_files.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("noSentFiles")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 text-sm" data-testid="sent-files">
+            {view.sent_files.map((file) => (
+              <li key={file.id} className="py-2">
+                <p className="break-all font-medium text-slate-900">{file.name}</p>
+                <p className="text-xs text-slate-600">
+                  {file.request_name ? `${t("sentFor", { name: file.request_name })} · ` : ""}
+                  {t("sentAt", { when: dateTime(file.created_at) })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <HelpChannel brand={view.brand} />
     </div>
   );
 }

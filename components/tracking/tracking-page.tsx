@@ -50,8 +50,8 @@ export function TrackingPage({ linkToken, maxMegabytes }: { linkToken: string | 
     }
   }
 
-  async function refreshAfterUpload(name: string) {
-    setNotice(t("sent", { name }));
+  async function refreshAfterSend(message: string) {
+    setNotice(message);
     if (token) setView(await loadTracking(token).catch(() => view));
   }
 
@@ -61,7 +61,7 @@ export function TrackingPage({ linkToken, maxMegabytes }: { linkToken: string | 
       {view && token ? (
         <>
           <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
-          <TrackingDetails view={view} token={token} maxMegabytes={maxMegabytes} onSent={refreshAfterUpload} />
+          <TrackingDetails view={view} token={token} maxMegabytes={maxMegabytes} onSent={refreshAfterSend} />
           <Button
             variant="secondary"
             className="w-full"

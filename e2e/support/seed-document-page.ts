@@ -2,8 +2,8 @@
 // domain code (createDocument / updateDocument) so protocols, SLA dates and history are as in production.
 import { systemActor, type Actor } from "../../lib/auth/actor.ts";
 import type { Db } from "../../lib/db/client.ts";
-import { createDocument } from "../../lib/documents/server/create.ts";
-import { updateDocument } from "../../lib/documents/server/update.ts";
+import { createDocument } from "../../lib/documents/server/create-document.ts";
+import { updateDocument } from "../../lib/documents/server/update-document.ts";
 import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { E2E_USERS } from "./users.ts";
 
@@ -30,7 +30,7 @@ export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<
   const staff = await db.user.findUniqueOrThrow({ where: { email: E2E_USERS.staff.email } });
   const base = { product_id: catalog.productId, ...CUSTOMER };
   const create = (key: keyof typeof DOCUMENT_PAGE_FIXTURES, extra: Record<string, unknown> = {}) =>
-    createDocument(actor, {
+    createDocument({ actor }, {
       status_id: catalog.statusIds["Novo"],
       ...base,
       ...DOCUMENT_PAGE_FIXTURES[key],
@@ -46,7 +46,7 @@ export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<
       corretor: "Ana Corretora",
     },
   });
-  await updateDocument(actor, { id: open.id, status_id: catalog.statusIds["Em análise"], user_id: staff.id });
+  await updateDocument({ actor }, { id: open.id, status_id: catalog.statusIds["Em análise"], user_id: staff.id });
 
   await create("columns", { filled_columns: { placa: "XYZ9A88", apolice_anterior: "AP-1234" } });
   await create("status", { modality_identifier: "24x7" });
@@ -61,7 +61,7 @@ export async function seedDocumentPage(db: Db, catalog: SeededCatalog): Promise<
 
   await create("attachment");
   const paused = await create("viewer", { filled_columns: { placa: "PAU5E00" } });
-  await updateDocument(actor, { id: paused.id, status_id: catalog.statusIds["Em análise"] });
-  await updateDocument(actor, { id: paused.id, status_id: catalog.statusIds["Aguardando documentos"] });
+  await updateDocument({ actor }, { id: paused.id, status_id: catalog.statusIds["Em análise"] });
+  await updateDocument({ actor }, { id: paused.id, status_id: catalog.statusIds["Aguardando documentos"] });
   await create("reveal", { modality_identifier: "24x7", sla_total: 48 });
 }

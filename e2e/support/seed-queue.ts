@@ -1,6 +1,6 @@
 // Documents for the queue, live-data and masking specs (e2e/queue.spec.ts, live.spec.ts, masking.spec.ts): each
 // journey has its own customer CPF so specs never disturb each other's rows. Created through the domain code.
-import { createDocument } from "../../lib/documents/server/create.ts";
+import { createDocument } from "../../lib/documents/server/create-document.ts";
 import type { SeededCatalog } from "../../lib/seed/server/catalog.ts";
 import { seedActor } from "./seed-document-page.ts";
 
@@ -15,7 +15,7 @@ export const QUEUE_FIXTURES = {
 export async function seedQueue(catalog: SeededCatalog): Promise<void> {
   const actor = seedActor(catalog);
   for (const fixture of Object.values(QUEUE_FIXTURES)) {
-    await createDocument(actor, {
+    await createDocument({ actor }, {
       status_id: catalog.statusIds["Novo"],
       product_id: catalog.productId,
       cpf: fixture.cpf,

@@ -25,11 +25,15 @@ export const lookupTracking = (protocol: string, identifier: string) =>
 
 export const loadTracking = (token: string) => post<TrackingView>("view", json({ token }));
 
-export function uploadTrackingFile(token: string, requestId: number, file: File) {
+/** A requested file (`requestId`) or one the customer sends on their own (null). */
+export function uploadTrackingFile(token: string, requestId: number | null, file: File) {
   const form = new FormData();
   form.append("file", file);
-  return post<{ id: number; name: string; size: number }>(`upload?request_id=${requestId}`, {
+  return post<{ id: number; name: string; size: number }>(requestId ? `upload?request_id=${requestId}` : "upload", {
     headers: { "x-tracking-token": token },
     body: form,
   });
 }
+
+export const replyTracking = (token: string, text: string) =>
+  post<{ id: number; created_at: string }>("reply", json({ token, text }));

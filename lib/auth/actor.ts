@@ -13,7 +13,7 @@ type ActorFields = {
   userId: number | null;
   /**
    * An integration token an admin allowed to read the customer's data in clear on the document API (staff+ tokens of
-   * kind api only). Everyone else gets it masked like the document page (lib/documents/server/api-read.ts).
+   * kind api only). Everyone else gets it masked like the document page (lib/documents/server/read-for-caller.ts).
    */
   clearPersonalData?: boolean;
 };

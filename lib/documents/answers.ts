@@ -1,5 +1,6 @@
-// The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts, staff-view.ts,
-// history-read.ts, reveal.ts build them). Shared with the browser: contracts and fetchers take their types from here.
+// The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts,
+// staff-view.ts, history-read.ts, reveal-personal-data.ts build them). Shared with the browser: contracts and fetchers
+// take their types from here.
 import { z } from "zod";
 import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";
@@ -118,7 +119,7 @@ export const ZReadView = z.strictObject({
   attachment: z.array(ZAttachment),
 });
 
-export const ZSlaInfo = z.strictObject({
+const ZSlaInfo = z.strictObject({
   sla_end: nullableTime,
   state: z.enum(["in_sla", "late", "no_sla"]),
   paused: z.boolean(),
@@ -188,9 +189,9 @@ export const ZStaffDocumentView = z.strictObject({
   limits: z.strictObject({ attachment_max_bytes: z.int() }),
 });
 
-export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 
-export const ZHistoryEntry = z.strictObject({
+const ZHistoryEntry = z.strictObject({
   id: z.int(),
   action: z.string(),
   actor_type: z.string(),

@@ -9,12 +9,11 @@ export const FIND_MIN_WORD = 3;
 export const ZFindDocumentsBody = z.strictObject({
   q: z.string().trim().min(1).max(100),
 });
-export type FindDocumentsBody = z.infer<typeof ZFindDocumentsBody>;
 
-export const FIND_FIELDS = ["protocol", "cpf", "name", "email", "column"] as const;
+const FIND_FIELDS = ["protocol", "cpf", "name", "email", "column"] as const;
 export type FindField = (typeof FIND_FIELDS)[number];
 
-export const ZFoundDocument = z.strictObject({
+const ZFoundDocument = z.strictObject({
   id: z.int(),
   protocol: z.string(),
   /** The customer's name as the caller's masking policy shows it. */

@@ -25,7 +25,6 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** One request imports at most this many rows, all or nothing. */
 export const MAX_IMPORT_ROWS = 5000;
 
-export type ImportRow = Partial<Record<ImportField, string>> & { filled_columns?: Record<string, string> };
 /** A row's problem: `code` + `params` are what the UI translates; `message` is the API's English text. */
 export type ImportRowError = { row: number } & FieldError;
 

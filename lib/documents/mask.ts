@@ -1,5 +1,5 @@
 // Masks for the customer's personal data (cpf, name, email, phone): what lists, the document page and the history
-// show until a user with the right role reveals the real values (lib/documents/server/reveal.ts).
+// show until a user with the right role reveals the real values (lib/documents/server/reveal-personal-data.ts).
 import { maskIdentifier } from "../identifiers/identifiers.ts";
 
 export const PERSONAL_FIELDS = ["cpf", "name", "email", "phone"] as const;

@@ -5,16 +5,10 @@ import { z } from "zod";
 import { PERSONAL_FIELDS, type PersonalField } from "./mask.ts";
 
 export const POLICY_ROLES = ["admin", "staff", "viewer"] as const;
-export type PolicyRole = (typeof POLICY_ROLES)[number];
+type PolicyRole = (typeof POLICY_ROLES)[number];
 export type MaskingPolicy = Record<PolicyRole, PersonalField[]>;
 
 export const DEFAULT_MASKED_FIELDS: readonly PersonalField[] = ["cpf", "email", "phone"];
-
-export const DEFAULT_MASKING_POLICY: MaskingPolicy = {
-  admin: [...DEFAULT_MASKED_FIELDS],
-  staff: [...DEFAULT_MASKED_FIELDS],
-  viewer: [...DEFAULT_MASKED_FIELDS],
-};
 
 const maskedFields = z
   .array(z.enum(PERSONAL_FIELDS))

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { FilterOptions } from "./search-schema.ts";
 import { createDocumentSchema } from "./schemas.ts";
 
-export type ProductColumnDefinition = Pick<FilterOptions["products"][number]["columns"][number], "key" | "type">;
+type ProductColumnDefinition = Pick<FilterOptions["products"][number]["columns"][number], "key" | "type">;
 
 export type NewDocumentValues = {
   product_id: string;

@@ -9,7 +9,7 @@
 // The statements are composed from named fragments (issue 19 item 3): READ_COLUMNS lists every column a view needs
 // under the name read-view-json.ts reads it by; each statement names its parameters once, in `params`.
 //
-// Masked callers (lib/documents/server/api-read.ts) whose role's policy is not known to this process yet get the same
+// Masked callers (lib/documents/server/read-for-caller.ts) whose role's policy is not known to this process yet get the same
 // statement with one more column: the fields their role's masking policy masks (the staff list's policy, read in the
 // same statement; DEFAULT_MASKED_FIELDS without a stored row); lib/documents/server/read.ts masks those and keeps the
 // policy for API_AUTH_CACHE_MS (lib/documents/server/read-policy-cache.ts).

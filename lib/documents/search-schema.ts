@@ -10,7 +10,7 @@ import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
 export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
 /** By the status's category kind: open = not `finished` (paused ones included); finished = kind `finished`. */
-export const WORK_STATES = ["open", "finished"] as const;
+const WORK_STATES = ["open", "finished"] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -31,7 +31,7 @@ const id = z.number().int().positive().max(2_147_483_647);
  * A filter on one product column (a key of filled_columns). Which operators apply depends on the column's type:
  * string → `eq` (exact) or `contains` (case-insensitive); number → `min`/`max` numbers; date → `min`/`max` days.
  */
-export const ZColumnFilter = z
+const ZColumnFilter = z
   .object({
     key: z.string().trim().min(1).max(100),
     eq: z.string().max(200).optional(),
@@ -98,7 +98,6 @@ export const ZSearchDocumentsBody = z
   .strict();
 
 export type SearchDocumentsBody = z.infer<typeof ZSearchDocumentsBody>;
-export type SearchDocumentsInput = z.input<typeof ZSearchDocumentsBody>;
 
 export const ZCreateSavedFilterBody = z
   .object({
@@ -108,7 +107,7 @@ export const ZCreateSavedFilterBody = z
   .strict();
 
 /** One row of the list, as the API answers it (personal data masked). */
-export const ZDocumentListItem = z.strictObject({
+const ZDocumentListItem = z.strictObject({
   id: z.int(),
   uuid: z.string(),
   protocol: z.string(),

@@ -15,7 +15,6 @@ import {
   ZDocumentFilters,
   type ColumnFilter,
   type DocumentFilters,
-  type SearchDocumentsBody,
   type SortField,
 } from "./search-schema.ts";
 
@@ -41,7 +40,7 @@ export function defaultDirection(sort: SortField): "asc" | "desc" {
   return sort === "urgency" ? "asc" : "desc";
 }
 
-export const COLUMN_OPS = ["eq", "contains", "min", "max"] as const;
+const COLUMN_OPS = ["eq", "contains", "min", "max"] as const;
 type ColumnOp = (typeof COLUMN_OPS)[number];
 
 const COLUMN_KEY = /^col\.(eq|contains|min|max)\.(.+)$/;
@@ -133,7 +132,7 @@ const COLUMN_PARSERS = Object.fromEntries(COLUMN_OPS.map((op) => [op, parseAsCol
   ColumnParser
 >;
 
-export const columnUrlKey = (op: ColumnOp, column: string) => `col.${op}.${column}` as const;
+const columnUrlKey = (op: ColumnOp, column: string) => `col.${op}.${column}` as const;
 
 /** The URL keys of these columns, each with its four operators. */
 export function columnUrlKeys(columns: Iterable<string>): string[] {
@@ -265,9 +264,6 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
   return new URLSearchParams(serialize(listQueryToValues(query)));
 }
 
-export function toSearchBody(query: ListQuery): SearchDocumentsBody {
-  return { ...query };
-}
 /** Drops empty values so "no filter" is always `{}` (chips, saved filters and the URL agree). */
 export function cleanFilters(filters: DocumentFilters): DocumentFilters {
   const clean: DocumentFilters = {};

@@ -2,7 +2,7 @@
 // instant compared with sla_end is the pause start, the finishing time, or now.
 export type SlaState = "in_sla" | "late" | "no_sla";
 
-export type SlaInfo = {
+type SlaInfo = {
   sla_end: string | null;
   state: SlaState;
   paused: boolean;

@@ -27,6 +27,7 @@ export type ApiContract<
   TResponse extends z.ZodType | undefined = z.ZodType | undefined,
   TAuth extends ContractAuth = ContractAuth,
   TParams extends PathParams | undefined = PathParams | undefined,
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
 > = {
   method: HttpMethod;
   /** OpenAPI path below /api, with {param} segments (the route folder's [param] segments). */
@@ -54,6 +55,11 @@ export type ApiContract<
    * `caller` names the caller in the request's log line (default "customer": the tracking routes).
    */
   addressRateLimit?: { bucket: string; perMinute: number; caller?: string };
+  /**
+   * The query string's schema (an object of text values, each key once): apiRoute parses it before the handler and
+   * hands it on typed as `query`; a query it refuses answers 400 with the field errors. Undeclared = not read.
+   */
+  query?: TQuery;
   /** The JSON body's schema; omitted for routes without a JSON body (GET, downloads, uploads). */
   request?: TRequest;
   /** An empty body reads as `{}` (the original's Go CLI posts nothing to product/loadAll). */
@@ -83,7 +89,10 @@ export function defineContract<
   TResponse extends z.ZodType | undefined = undefined,
   TAuth extends ContractAuth = ContractAuth,
   TParams extends PathParams | undefined = undefined,
->(contract: ApiContract<TRequest, TResponse, TAuth, TParams>): ApiContract<TRequest, TResponse, TAuth, TParams> {
+  TQuery extends z.ZodType | undefined = undefined,
+>(
+  contract: ApiContract<TRequest, TResponse, TAuth, TParams, TQuery>,
+): ApiContract<TRequest, TResponse, TAuth, TParams, TQuery> {
   return contract;
 }
 
@@ -98,6 +107,13 @@ export type ContractParams<C> =
   C extends ApiContract<z.ZodType | undefined, z.ZodType | undefined, ContractAuth, infer P>
     ? ParsedPathParams<P>
     : Record<string, string>;
+/** The query a handler receives after validation (an empty object when the contract declares none). */
+export type ContractQuery<C> =
+  C extends ApiContract<z.ZodType | undefined, z.ZodType | undefined, ContractAuth, PathParams | undefined, infer Q>
+    ? Q extends z.ZodType
+      ? z.output<Q>
+      : Record<string, never>
+    : never;
 /** The JSON a caller receives on success. */
 export type ContractAnswer<C> =
   C extends ApiContract<z.ZodType | undefined, infer A> ? (A extends z.ZodType ? z.output<A> : unknown) : never;

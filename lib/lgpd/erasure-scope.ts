@@ -205,6 +205,17 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     kept: { action: "anonymise or delete", status: "inactive or pending", leaseOwner: "host:pid of the worker" },
   },
   RetentionRun: { rows: OF_INSTANCE, masked: { error: "text" } },
+  TrackingPageSettings: {
+    rows: OF_INSTANCE,
+    // The company's own name and help channel; masked like the instance's name in case a person's contact was typed.
+    masked: { companyName: "text", helpEmail: "text", helpPhone: "text", helpWhatsapp: "text" },
+    kept: {
+      privacyUrl: "the company's privacy-notice address (https)",
+      logo: "the company's logo image (PNG, JPEG or WebP)",
+      logoMediaType: "a media type",
+      logoSha256: "a hash of the logo",
+    },
+  },
   _prisma_migrations: {
     kept: {
       id: "migration bookkeeping",

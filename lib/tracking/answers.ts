@@ -14,7 +14,28 @@ export const ZTrackingView = z.strictObject({
   company: z.string(),
   sla_end: ZIsoDateTime.nullable(),
   date_finished: ZIsoDateTime.nullable(),
-  observations: z.array(z.strictObject({ id: z.int(), text: z.string(), created_at: ZIsoDateTime })),
+  /** The team's customer notes and the customer's own replies (`from`), oldest first. */
+  observations: z.array(
+    z.strictObject({
+      id: z.int(),
+      text: z.string(),
+      created_at: ZIsoDateTime,
+      from: z.enum(["team", "customer"]),
+    }),
+  ),
+  /** Files the customer sent from this page (names and dates only: nothing is downloadable here). */
+  sent_files: z.array(
+    z.strictObject({ id: z.int(), name: z.string(), request_name: z.string().nullable(), created_at: ZIsoDateTime }),
+  ),
+  /** The instance's tracking-page settings: logo (a public URL), help channel, privacy notice. */
+  brand: z.strictObject({
+    logo_url: z.string().nullable(),
+    help_email: z.string().nullable(),
+    help_phone: z.string().nullable(),
+    whatsapp_url: z.string().nullable(),
+    /** The company's own notice (https) or the built-in page (/acompanhar/privacidade). */
+    privacy_url: z.string(),
+  }),
   pending_requests: z.array(
     z.strictObject({ id: z.int(), name: z.string(), note: z.string().nullable(), created_at: ZIsoDateTime }),
   ),
@@ -24,3 +45,18 @@ export type TrackingView = z.infer<typeof ZTrackingView>;
 
 export const ZTrackingLookupAnswer = z.strictObject({ token: z.string(), view: ZTrackingView });
 export const ZTrackingUploadAnswer = z.strictObject({ id: z.int(), name: z.string(), size: z.int() });
+
+/** The tracking page's settings as an admin sees them (GET/PUT /api/admin/settings/tracking-page). */
+export const ZTrackingPageSettings = z.strictObject({
+  company_name: z.string().nullable(),
+  help_email: z.string().nullable(),
+  help_phone: z.string().nullable(),
+  help_whatsapp: z.string().nullable(),
+  privacy_url: z.string().nullable(),
+  /** The instance's own name, shown when company_name is not set. */
+  default_name: z.string(),
+  logo: z.strictObject({ url: z.string(), media_type: z.string(), size: z.int() }).nullable(),
+});
+export type TrackingPageSettings = z.infer<typeof ZTrackingPageSettings>;
+
+export const ZTrackingReplyAnswer = z.strictObject({ id: z.int(), created_at: ZIsoDateTime });

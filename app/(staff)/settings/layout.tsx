@@ -6,7 +6,16 @@ import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
   await requireStaff("admin");
   const t = await serverTranslator("settings");
-  const sections = ["products", "statuses", "categories", "modalities", "users", "masking", "retention"] as const;
+  const sections = [
+    "products",
+    "statuses",
+    "categories",
+    "modalities",
+    "users",
+    "masking",
+    "retention",
+    "tracking-page",
+  ] as const;
   return (
     <div className="space-y-5">
       <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>

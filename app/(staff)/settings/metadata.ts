@@ -2,7 +2,15 @@ import type { Metadata } from "next";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 export type SettingsSection =
-  "overview" | "products" | "statuses" | "categories" | "modalities" | "users" | "masking" | "retention";
+  | "overview"
+  | "products"
+  | "statuses"
+  | "categories"
+  | "modalities"
+  | "users"
+  | "masking"
+  | "retention"
+  | "tracking-page";
 
 /** "<section> · Configurações · DocFlow" as the page title. */
 export async function settingsMetadata(section: SettingsSection): Promise<Metadata> {

@@ -8,7 +8,16 @@ export const generateMetadata = () => settingsMetadata("overview");
 export default async function SettingsPage() {
   await requireStaff("admin");
   const t = await serverTranslator("settings");
-  const sections = ["products", "statuses", "categories", "modalities", "users", "masking", "retention"] as const;
+  const sections = [
+    "products",
+    "statuses",
+    "categories",
+    "modalities",
+    "users",
+    "masking",
+    "retention",
+    "tracking-page",
+  ] as const;
   return (
     <div>
       <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("overview.intro")}</p>

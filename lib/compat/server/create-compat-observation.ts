@@ -1,6 +1,6 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { addObservation } from "../../documents/server/observations.ts";
+import { addObservation } from "../../documents/server/add-observation.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import type { CompatObservationBody } from "../schemas.ts";
 
@@ -10,18 +10,14 @@ import type { CompatObservationBody } from "../schemas.ts";
  * outbox is woken.
  */
 export async function createCompatObservation(ctx: UseCaseContext, input: CompatObservationBody) {
-  const observation = await addObservation(
-    ctx.actor,
-    input.document_id,
-    {
-      text: input.message,
-      visibility: input.observation_from === "internal" ? "internal" : "customer",
-      origin: input.observation_from,
-      sendCommunication: input.send_communication,
-      attachmentName: input.attachment_name,
-    },
-    ctx.requestId,
-  );
+  const observation = await addObservation(ctx, {
+    documentId: input.document_id,
+    text: input.message,
+    visibility: input.observation_from === "internal" ? "internal" : "customer",
+    origin: input.observation_from,
+    sendCommunication: input.send_communication,
+    attachmentName: input.attachment_name,
+  });
   if (input.send_communication) nudgeOutbox();
   return observation;
 }

@@ -1,17 +1,7 @@
 import type { Actor } from "../../auth/actor.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { Db } from "../../db/client.ts";
-import { invalid, notFound } from "../../errors/app-error.ts";
-import { parseRouteId } from "../../http/route-params.ts";
-
-/** A numeric id from the URL (`/api/documents/<id>/…`); anything else is a 400 naming the parameter. */
-export function pathId(params: Record<string, string>, name: string): number {
-  return parseRouteId(params[name], () =>
-    invalid(`Invalid parameters: ${name} must be a positive integer`, [
-      { path: name, message: "Expected a positive integer" },
-    ]),
-  );
-}
+import { notFound } from "../../errors/app-error.ts";
 
 /** The document's id when it belongs to the actor's instance; another instance's document is simply unknown (404). */
 export async function assertDocumentInInstance(db: Db | Tx, actor: Actor, id: number): Promise<number> {

@@ -1,12 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { hasRole, type Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { formatColumnValue } from "../../columns/values.ts";
-import { SPREADSHEET_BOM, neutralizeFormula, spreadsheetLines } from "../../csv/spreadsheet.ts";
+import { SPREADSHEET_BOM, spreadsheetLines } from "../../csv/spreadsheet.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors/app-error.ts";
 import { log } from "../../log.ts";
+import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 import { documentFilterSql } from "./search.ts";
@@ -24,7 +26,7 @@ import type { DocumentFilters } from "../search-schema.ts";
 export const EXPORT_BATCH_SIZE = 1000;
 
 export const BASE_COLUMNS = EXPORT_BASE_COLUMNS;
-export type BaseColumn = ExportBaseColumn;
+type BaseColumn = ExportBaseColumn;
 
 /** The Portuguese header of each base column (product columns use their own label). */
 export const BASE_COLUMN_HEADERS: Record<BaseColumn, string> = {
@@ -51,9 +53,7 @@ export const ZExportOptions = z.object({
   unmasked: z.boolean().default(false),
   reason: z.string().trim().max(500).optional(),
 });
-export type ExportOptions = z.input<typeof ZExportOptions>;
-
-export { neutralizeFormula };
+type ExportOptions = z.input<typeof ZExportOptions>;
 
 const encoder = new TextEncoder();
 
@@ -83,7 +83,7 @@ function cell(value: unknown, type?: string): string | null {
   return JSON.stringify(value);
 }
 
-export type DocumentExport = {
+type DocumentExport = {
   total: number;
   header: string[];
   fileName: string;
@@ -91,16 +91,30 @@ export type DocumentExport = {
 };
 
 /**
- * Counts the filtered set, fixes its upper id (documents created during the download are not included), and returns
- * the CSV as a stream. Personal data (cpf, name, e-mail, phone) is masked by the role's masking policy unless
- * `unmasked` is asked for by an admin with a reason — then one audit entry (row count, reason, columns, filter) is
- * written first.
+ * The export's rows before any file format: the header, each column's product type (undefined for base columns),
+ * and `nextBatch()` giving the next keyset page as raw values (numbers, Dates, text, masked personal data) — null
+ * when done. The CSV and the XLSX are two ways of writing the same rows (the same columns, masking and audit).
  */
-export async function prepareDocumentExport(
+type ExportSource = {
+  total: number;
+  header: string[];
+  types: Array<string | undefined>;
+  nextBatch: () => Promise<unknown[][] | null>;
+};
+
+/**
+ * Counts the filtered set, fixes its upper id (documents created during the download are not included), and returns
+ * the rows' source. Personal data (cpf, name, e-mail, phone) is masked by the role's masking policy unless
+ * `unmasked` is asked for by an admin with a reason — then one audit entry (row count, reason, columns, filter,
+ * format) is written first.
+ */
+async function prepareExportSource(
   actor: Actor,
   filters: DocumentFilters,
-  input: ExportOptions = {},
-): Promise<DocumentExport> {
+  input: ExportOptions,
+  format: "csv" | "xlsx",
+  rowLimit?: number,
+): Promise<ExportSource> {
   const options = ZExportOptions.parse(input);
   if (options.unmasked) {
     if (!hasRole(actor, "admin"))
@@ -125,6 +139,12 @@ export async function prepareDocumentExport(
     Prisma.sql`SELECT count(*)::int AS total, max(d.id) AS max_id FROM "Document" d WHERE ${where}`,
   );
   const total = Number(summary?.total ?? 0);
+  if (rowLimit !== undefined && total > rowLimit) {
+    throw new AppError("invalid", `An XLSX export holds at most ${rowLimit} rows; filter further or export CSV`, {
+      code: "export_too_large",
+      params: { max: rowLimit, total },
+    });
+  }
   const maxId = Number(summary?.max_id ?? 0);
   const productIds = (
     await db.$queryRaw<Array<{ productId: number }>>(
@@ -188,103 +208,164 @@ export async function prepareDocumentExport(
         reason: options.reason!,
         columns: [...baseColumns, ...extraColumns.map((column) => column.key)],
         filter: filters as Record<string, unknown>,
+        format,
       },
     });
   }
 
   let lastId = 0;
   let done = maxId === 0;
+  async function nextBatch(): Promise<unknown[][] | null> {
+    if (done) return null;
+    const batchIds = (
+      await db.$queryRaw<Array<{ id: number }>>(
+        Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} AND d.id > ${lastId}::int AND d.id <= ${maxId}::int
+          ORDER BY d.id LIMIT ${EXPORT_BATCH_SIZE}::int`,
+      )
+    ).map((row) => row.id);
+    const batch = await db.document.findMany({
+      where: { id: { in: batchIds } },
+      orderBy: { id: "asc" },
+      take: EXPORT_BATCH_SIZE,
+      select: {
+        id: true,
+        protocol: true,
+        cpf: true,
+        name: true,
+        email: true,
+        phone: true,
+        statusId: true,
+        productId: true,
+        modalityIdentifier: true,
+        slaTotal: true,
+        slaEnd: true,
+        createdAt: true,
+        updatedAt: true,
+        dateFinished: true,
+        filledColumns: true,
+      },
+    });
+    if (batch.length < EXPORT_BATCH_SIZE) done = true;
+    if (batch.length === 0) return null;
+    lastId = batch.at(-1)!.id;
+    return batch.map((document) => {
+      const status = statusById.get(document.statusId);
+      const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
+      const personal = applyMaskingPolicy(document, masked);
+      const values: Record<BaseColumn, unknown> = {
+        id: document.id,
+        protocol: document.protocol,
+        cpf: personal.cpf,
+        name: personal.name,
+        email: personal.email,
+        phone: personal.phone,
+        status: status?.name,
+        category: status?.category.label,
+        product: productNameById.get(document.productId),
+        modality: document.modalityIdentifier,
+        sla_total: document.slaTotal,
+        sla_end: document.slaEnd,
+        created_at: document.createdAt,
+        updated_at: document.updatedAt,
+        date_finished: document.dateFinished,
+      };
+      return [...baseColumns.map((key) => values[key]), ...extraColumns.map((column) => filled[column.key])];
+    });
+  }
+  const types = [...baseColumns.map(() => undefined), ...extraColumns.map((column) => column.type)];
+  return { total, header, types, nextBatch };
+}
+
+/** The filtered documents as a streamed spreadsheet CSV (`;`, BOM, pt-BR values): see prepareExportSource. */
+export async function prepareDocumentExport(
+  ctx: UseCaseContext,
+  input: { filters: DocumentFilters; options?: ExportOptions },
+): Promise<DocumentExport> {
+  const { actor } = ctx;
+  const source = await prepareExportSource(actor, input.filters, input.options ?? {}, "csv");
+  const { total, header, types } = source;
+  let finished = false;
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(encoder.encode(`${SPREADSHEET_BOM}${spreadsheetLines([header])}`));
-        if (done) controller.close();
       },
       async pull(controller) {
-        if (done) return;
+        if (finished) return;
         try {
-          const batchIds = (
-            await db.$queryRaw<Array<{ id: number }>>(
-              Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} AND d.id > ${lastId}::int AND d.id <= ${maxId}::int
-                ORDER BY d.id LIMIT ${EXPORT_BATCH_SIZE}::int`,
-            )
-          ).map((row) => row.id);
-          const batch = await db.document.findMany({
-            where: { id: { in: batchIds } },
-            orderBy: { id: "asc" },
-            take: EXPORT_BATCH_SIZE,
-            select: {
-              id: true,
-              protocol: true,
-              cpf: true,
-              name: true,
-              email: true,
-              phone: true,
-              statusId: true,
-              productId: true,
-              modalityIdentifier: true,
-              slaTotal: true,
-              slaEnd: true,
-              createdAt: true,
-              updatedAt: true,
-              dateFinished: true,
-              filledColumns: true,
-            },
-          });
-          if (batch.length === 0) {
-            done = true;
+          const rows = await source.nextBatch();
+          if (!rows) {
+            finished = true;
             controller.close();
             return;
           }
-          lastId = batch.at(-1)!.id;
-          const rows = batch.map((document) => {
-            const status = statusById.get(document.statusId);
-            const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
-            const personal = applyMaskingPolicy(document, masked);
-            const values: Record<BaseColumn, unknown> = {
-              id: document.id,
-              protocol: document.protocol,
-              cpf: personal.cpf,
-              name: personal.name,
-              email: personal.email,
-              phone: personal.phone,
-              status: status?.name,
-              category: status?.category.label,
-              product: productNameById.get(document.productId),
-              modality: document.modalityIdentifier,
-              sla_total: document.slaTotal,
-              sla_end: document.slaEnd,
-              created_at: document.createdAt,
-              updated_at: document.updatedAt,
-              date_finished: document.dateFinished,
-            };
-            return [
-              ...baseColumns.map((key) => cell(values[key])),
-              ...extraColumns.map((column) => cell(filled[column.key], column.type)),
-            ];
-          });
-          controller.enqueue(encoder.encode(spreadsheetLines(rows)));
-          if (batch.length < EXPORT_BATCH_SIZE) {
-            done = true;
-            controller.close();
-          }
+          controller.enqueue(encoder.encode(spreadsheetLines(rows.map((row) => row.map((v, i) => cell(v, types[i]))))));
         } catch (error) {
-          done = true;
+          finished = true;
           log.error("documents.export_failed", {
-            instance_id: instanceId,
-            after_id: lastId,
+            instance_id: actor.instanceId,
             error: error instanceof Error ? error.name : "unknown",
           });
           controller.error(error);
         }
       },
       cancel() {
-        done = true;
+        finished = true;
       },
     },
     { highWaterMark: 1 },
   );
   return { total, header, fileName: `documentos-${fileStamp(new Date())}.csv`, stream };
+}
+
+/** XLSX files are built whole in memory (the library writes the zip at the end): this many rows at most. */
+const XLSX_MAX_ROWS = 20_000;
+
+/** A date-time as the wall clock in America/Sao_Paulo, as a spreadsheet date (which has no time zone). */
+function saoPauloWallClock(value: Date): Date {
+  const parts = Object.fromEntries(stampFormatterSeconds.formatToParts(value).map((part) => [part.type, part.value]));
+  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+}
+
+/** One XLSX cell: numbers as numbers (currency with R$), date-times and dates as dates, the rest as the CSV's text. */
+function xlsxCell(value: unknown, type?: string): XlsxCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    return type === "currency" ? { value, type: Number, format: '"R$" #,##0.00' } : { value, type: Number };
+  }
+  if (value instanceof Date) return { value: saoPauloWallClock(value), type: Date, format: "dd/mm/yyyy hh:mm" };
+  if (type === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return { value: new Date(`${value}T00:00:00Z`), type: Date, format: "dd/mm/yyyy" };
+  }
+  const text = cell(value, type);
+  // A text cell is never a formula in XLSX (it is stored as a string), so no neutralising quote is needed.
+  return text === null ? null : { value: text, type: String };
+}
+
+type XlsxCell = {
+  value: number | Date | string;
+  type: NumberConstructor | DateConstructor | StringConstructor;
+  format?: string;
+} | null;
+
+/**
+ * The same rows as the CSV (columns, masking, the unmasked export's audit) as an XLSX workbook: numbers as numbers,
+ * date-times as dates in America/Sao_Paulo, Portuguese headers. At most XLSX_MAX_ROWS rows (400 export_too_large).
+ */
+export async function prepareDocumentXlsx(
+  ctx: UseCaseContext,
+  input: { filters: DocumentFilters; options?: ExportOptions },
+) {
+  const source = await prepareExportSource(ctx.actor, input.filters, input.options ?? {}, "xlsx", XLSX_MAX_ROWS);
+  const rows: XlsxCell[][] = [
+    source.header.map((text) => ({ value: text, type: String, fontWeight: "bold" }) as XlsxCell),
+  ];
+  for (let batch = await source.nextBatch(); batch; batch = await source.nextBatch()) {
+    for (const row of batch) rows.push(row.map((value, index) => xlsxCell(value, source.types[index])));
+  }
+  const bytes = await writeXlsxFile(rows as SheetData, { sheet: "Documentos", stickyRowsCount: 1 }).toBuffer();
+  return { total: source.total, bytes, fileName: `documentos-${fileStamp(new Date())}.xlsx` };
 }
 
 const stampFormatter = new Intl.DateTimeFormat("en-CA", {
@@ -294,6 +375,17 @@ const stampFormatter = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const stampFormatterSeconds = new Intl.DateTimeFormat("en-CA", {
+  timeZone: DEFAULT_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
   hourCycle: "h23",
 });
 

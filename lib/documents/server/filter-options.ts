@@ -1,9 +1,11 @@
 import "server-only";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import type { FilterOptions } from "../search-schema.ts";
 
 /** Everything the documents filter bar offers, in display order, for one instance. */
-export async function loadFilterOptions(instanceId: number, me: number | null = null): Promise<FilterOptions> {
+export async function loadFilterOptions(ctx: UseCaseContext): Promise<FilterOptions> {
+  const { instanceId, userId: me } = ctx.actor;
   const db = await getDb();
   const [categories, statuses, products, modalities, users] = [
     await db.statusCategory.findMany({ where: { instanceId }, orderBy: [{ order: "asc" }, { id: "asc" }] }),

@@ -34,7 +34,7 @@ function escapeLike(value: string): string {
 }
 
 /** The words to look for inside texts: folded, at least FIND_MIN_WORD long, at most four. */
-export function findWords(q: string): string[] {
+function findWords(q: string): string[] {
   return [
     ...new Set(
       foldText(q)
@@ -71,7 +71,7 @@ async function idsByIdentifier(instanceId: number, digits: string, prefix: boole
 }
 
 /** Candidate rows the trigram index yields that are checked one by one; past this the answer says "more". */
-export const FIND_CANDIDATES = 300;
+const FIND_CANDIDATES = 300;
 
 async function idsByWords(
   instanceId: number,

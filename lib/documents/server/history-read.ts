@@ -1,5 +1,6 @@
 import "server-only";
 import { hasRole, type Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "../../auth/session-policy.ts";
 import { getDb, type Db } from "../../db/client.ts";
 import { assertDocumentInInstance } from "./access.ts";
@@ -18,16 +19,17 @@ export type HistoryEntry = {
 /**
  * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked,
  * except for staff/admin who ask for them (`personal`) after revealing this document's data — the reveal is the
- * logged act (lib/documents/server/reveal.ts), so reading the history never bypasses it. Viewers always get masks.
+ * logged act (lib/documents/server/reveal-personal-data.ts), so reading the history never bypasses it. Viewers always get masks.
  */
 export async function loadDocumentHistory(
-  actor: Actor,
-  id: number,
-  options: { personal?: boolean } = {},
+  ctx: UseCaseContext,
+  input: { id: number; personal?: boolean },
 ): Promise<HistoryEntry[]> {
+  const { actor } = ctx;
+  const { id } = input;
   const db = await getDb();
   await assertDocumentInInstance(db, actor, id);
-  const unmasked = options.personal === true && hasRole(actor, "staff") && (await hasRecentReveal(db, actor, id));
+  const unmasked = input.personal === true && hasRole(actor, "staff") && (await hasRecentReveal(db, actor, id));
   const rows = await db.documentHistory.findMany({
     where: { documentId: id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -16,7 +16,7 @@ export type ReadMasking = { personal: "clear" } | { personal: "masked"; role: Ro
 const CLEAR: ReadMasking = { personal: "clear" };
 
 /** How one read runs: which statement shape, its extra parameters, and how to get the fields to mask from its rows. */
-export type ReadPlan = {
+type ReadPlan = {
   shape: PersonalData;
   /** The role parameter a "policy" statement takes last. */
   params: unknown[];

@@ -33,8 +33,6 @@ export function serializeDocument(document: Document) {
   };
 }
 
-export type SerializedDocument = ReturnType<typeof serializeDocument>;
-
 const CREATE_ANSWER_KEYS = [
   "modality_id",
   "uuid",
@@ -124,5 +122,3 @@ export function serializeReadView(document: DocumentWithRelations) {
     attachment: document.attachments.map(serializeAttachment),
   };
 }
-
-export type ReadView = ReturnType<typeof serializeReadView>;

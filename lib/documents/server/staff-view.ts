@@ -1,5 +1,6 @@
 import "server-only";
-import { hasRole, type Actor } from "../../auth/actor.ts";
+import { hasRole } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeProduct, serializeStatus, serializeStep } from "../../catalog/server/serialize.ts";
 import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
@@ -18,7 +19,9 @@ import { erasedBefore } from "../../lgpd/server/returning-identifiers.ts";
  * masked (POST /api/documents/<id>/reveal gives the real values, and logs it), its catalog context, the statuses it
  * may move to, the instance's users and modalities, its SLA position, observations and attachments.
  */
-export async function loadDocumentForStaff(actor: Actor, id: number, now = new Date()) {
+export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date }) {
+  const { actor } = ctx;
+  const { id, now = new Date() } = input;
   const db = await getDb();
   const document = await db.document.findFirst({
     where: { id, instanceId: actor.instanceId },

@@ -20,7 +20,7 @@ export const statusRulesSchema = z.object({
   /** Entering it queues an e-mail to the customer (lib/outbox/server/enqueue.ts). */
   notify: z.boolean(),
 });
-export type StatusRules = z.output<typeof statusRulesSchema>;
+type StatusRules = z.output<typeof statusRulesSchema>;
 
 /** What a write needs of a modality: its name and calendar, holidays as YYYY-MM-DD (MODALITY_RULES_SQL). */
 export const modalityRulesSchema = z.object({
@@ -33,7 +33,7 @@ export const modalityRulesSchema = z.object({
   timeZone: z.string(),
   holidays: z.array(z.string()),
 });
-export type ModalityRules = z.output<typeof modalityRulesSchema>;
+type ModalityRules = z.output<typeof modalityRulesSchema>;
 
 const HOUR_MS = 3_600_000;
 

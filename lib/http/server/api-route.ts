@@ -10,7 +10,7 @@ import { recordApiRequest } from "../../metrics/server/metrics.ts";
 import { addProxyHeaders } from "./api-answer-headers.ts";
 import { answerChecksEnabled, checkAnswer } from "../answer-check.ts";
 import { readJsonBody } from "../body.ts";
-import type { ApiContract, ContractParams, ContractParsedBody } from "../contract.ts";
+import type { ApiContract, ContractParams, ContractParsedBody, ContractQuery } from "../contract.ts";
 import { parsePathParams } from "../path-params.ts";
 import {
   ApiError,
@@ -36,8 +36,10 @@ import {
   safeDecode,
 } from "../../lgpd/server/http.ts";
 
-type BaseContext<TBody, TParams> = {
+type BaseContext<TBody, TParams, TQuery = Record<string, never>> = {
   body: TBody;
+  /** The query string as the contract's `query` schema reads it (empty when the contract declares none). */
+  query: TQuery;
   request: Request;
   requestId: string;
   /** The route's segments: those the contract declares parsed and typed (lib/http/path-params.ts), others as text. */
@@ -46,23 +48,35 @@ type BaseContext<TBody, TParams> = {
   idempotent: IdempotentRun;
 };
 /** A bearer/session route's handler: the authenticated staff user or API token. */
-export type RouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & { actor: Actor };
+export type RouteContext<TBody, TParams = Record<string, string>, TQuery = Record<string, never>> = BaseContext<
+  TBody,
+  TParams,
+  TQuery
+> & { actor: Actor };
 /** An auth "none" route's handler (the customer's tracking routes): no actor, the client's address (or null). */
-export type PublicRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+export type PublicRouteContext<TBody, TParams = Record<string, string>, TQuery = Record<string, never>> = BaseContext<
+  TBody,
+  TParams,
+  TQuery
+> & {
   address: string | null;
 };
 /** An LGPD-key route's handler: the instance whose key was presented, and its LGPD API system actor (so the context
  * is a use-case's `ctx` as it is). */
-export type LgpdKeyRouteContext<TBody, TParams = Record<string, string>> = BaseContext<TBody, TParams> & {
+export type LgpdKeyRouteContext<TBody, TParams = Record<string, string>, TQuery = Record<string, never>> = BaseContext<
+  TBody,
+  TParams,
+  TQuery
+> & {
   instanceId: number;
   actor: Actor;
 };
 
 type ContextOf<C extends ApiContract> = [C["auth"]] extends ["none"]
-  ? PublicRouteContext<ContractParsedBody<C>, ContractParams<C>>
+  ? PublicRouteContext<ContractParsedBody<C>, ContractParams<C>, ContractQuery<C>>
   : [C["auth"]] extends ["lgpdKey"]
-    ? LgpdKeyRouteContext<ContractParsedBody<C>, ContractParams<C>>
-    : RouteContext<ContractParsedBody<C>, ContractParams<C>>;
+    ? LgpdKeyRouteContext<ContractParsedBody<C>, ContractParams<C>, ContractQuery<C>>
+    : RouteContext<ContractParsedBody<C>, ContractParams<C>, ContractQuery<C>>;
 
 /** Returns the JSON answer (status 200) or a ready Response (another status, headers, a download). */
 export type RouteHandler<C extends ApiContract> = (context: ContextOf<C>) => Promise<unknown>;
@@ -102,6 +116,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
       const body = contract.request ? await dialect.readBody(request) : undefined;
       // After the body, as the routes did by hand: a request with a bad body and a bad id still answers the body's 400.
       const typedParams = contract.params ? parsePathParams(contract.params, params) : params;
+      const query = contract.query ? parseQuery(contract.query, request) : {};
       const idempotent = contract.idempotency
         ? idempotentRun(
             { request, route: contract.idempotency.route, body, ...caller.idempotencyOwner! },
@@ -114,6 +129,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
         request,
         requestId,
         params: typedParams,
+        query,
         idempotent,
       } as ContextOf<C>);
       const response = result instanceof Response ? result : Response.json(result);
@@ -321,4 +337,14 @@ function describeError(error: unknown): string {
     .map((line) => line.trim())
     .filter(Boolean);
   return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${lines.at(-1) ?? ""}`.slice(0, 300);
+}
+
+/** The query string read by the contract's schema (each key's first value); a refusal answers 400 with its fields. */
+function parseQuery(schema: NonNullable<ApiContract["query"]>, request: Request): unknown {
+  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
+  }
+  return parsed.data;
 }

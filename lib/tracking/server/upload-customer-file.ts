@@ -2,8 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { systemActor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
-import { fulfilAttachmentRequest } from "../../documents/server/attachments.ts";
-import { notFound, unsupportedType } from "../../errors/app-error.ts";
+import { fulfilAttachmentRequest } from "../../documents/server/fulfil-attachment-request.ts";
+import { uploadAttachment } from "../../documents/server/upload-attachment.ts";
+import { notFound, throttled, unsupportedType } from "../../errors/app-error.ts";
+import { TRACKING_CUSTOMER_LIMITS } from "../schemas.ts";
 import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
 import { CUSTOMER_FILE_FORMATS, sniffCustomerFile } from "./sniff-file.ts";
@@ -22,32 +24,56 @@ export function customerFileMaxBytes(): number {
 }
 
 /** The history and attachment rows name the customer as a system actor of the document's instance. */
-const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
+export const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
 
 /**
- * Fulfils the pending file request `requestAttachmentId` of the document `token` opens with the file in `request`'s
- * multipart body (read only once the token and the request are known good).
+ * A document's own brake on what its tracking page sends (files or replies in the last hour, counted in the database
+ * so every server process sees the same count): past `limit`, 429 with the minutes until the oldest leaves the hour.
+ */
+export function assertCustomerQuota(createdAts: Date[], limit: number, now = new Date()) {
+  const hourAgo = now.getTime() - 3_600_000;
+  const recent = createdAts.filter((at) => at.getTime() > hourAgo).sort((a, b) => a.getTime() - b.getTime());
+  if (recent.length < limit) return;
+  const retryAfter = Math.max(1, Math.ceil((recent[recent.length - limit]!.getTime() - hourAgo) / 1000));
+  throw throttled("Too many messages from this page; try again later", retryAfter, { code: "tracking_quota" });
+}
+
+/**
+ * Stores the file in `request`'s multipart body on the document `token` opens (read only once the token and the
+ * request are known good): it fulfils the pending request `requestAttachmentId`, or — without one — is a file the
+ * customer sends on their own (at most TRACKING_CUSTOMER_LIMITS.filesPerHour an hour per document). Either way it is
+ * credited to the customer in the document's history and attachments, and queues the attachment.received webhook.
  */
 export async function uploadCustomerFile(
   ctx: CustomerContext,
-  input: { token: string; requestAttachmentId: number; request: Request },
+  input: { token: string; requestAttachmentId?: number; request: Request },
 ) {
   const { token, requestAttachmentId, request } = input;
   const document = await documentForToken(token);
-  const pending = document.attachments.find((a) => a.id === requestAttachmentId && a.state === "pending");
-  if (!pending) throw notFound("No pending file request with this id", { code: "tracking_request_not_found" });
+  const pending =
+    requestAttachmentId === undefined
+      ? null
+      : document.attachments.find((a) => a.id === requestAttachmentId && a.state === "pending");
+  if (requestAttachmentId !== undefined && !pending) {
+    throw notFound("No pending file request with this id", { code: "tracking_request_not_found" });
+  }
+  if (!pending) {
+    const sent = document.attachments.filter((a) => a.authorLabel === CUSTOMER_LABEL && a.requestName === null);
+    assertCustomerQuota(
+      sent.map((a) => a.uploadedAt ?? a.createdAt),
+      TRACKING_CUSTOMER_LIMITS.filesPerHour,
+    );
+  }
   const file = await readUploadedFile(request, customerFileMaxBytes());
   const sniffed = await sniffCustomerFile(file.bytes);
   if (!sniffed) {
     throw unsupportedType(`Send a whole PDF or photo (${CUSTOMER_FILE_FORMATS})`, { code: "tracking_file_type" });
   }
-  const stored = await fulfilAttachmentRequest(
-    customerActor(document.instanceId),
-    document.id,
-    pending.id,
-    { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` },
-    ctx.requestId,
-  );
+  const stored = { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` };
+  const customer = { actor: customerActor(document.instanceId), requestId: ctx.requestId };
+  const saved = pending
+    ? await fulfilAttachmentRequest(customer, { documentId: document.id, attachmentId: pending.id, file: stored })
+    : await uploadAttachment(customer, { documentId: document.id, file: stored });
   nudgeOutbox(); // attachment.received webhooks
-  return { id: stored.id, name: file.fileName, size: file.bytes.byteLength };
+  return { id: saved.id, name: file.fileName, size: file.bytes.byteLength };
 }

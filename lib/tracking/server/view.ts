@@ -10,6 +10,7 @@ import { trackingToken, verifyTrackingToken } from "../../outbox/server/tracking
 // phone, identifier): whoever holds the link or typed the pair sees only the workflow.
 
 import { NOT_FOUND_MESSAGE } from "../not-found.ts";
+import { trackingBrand } from "./page-settings.ts";
 
 const notFoundAnswer = () => notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_found" });
 
@@ -72,11 +73,20 @@ export async function documentForToken(token: string) {
       observations: {
         where: { visibility: "customer" },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, text: true, createdAt: true },
+        select: { id: true, text: true, createdAt: true, authorLabel: true, userId: true, tokenId: true },
       },
       attachments: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, state: true, fileName: true, requestNote: true, createdAt: true },
+        select: {
+          id: true,
+          state: true,
+          fileName: true,
+          requestNote: true,
+          requestName: true,
+          authorLabel: true,
+          createdAt: true,
+          uploadedAt: true,
+        },
       },
     },
   });
@@ -93,6 +103,7 @@ export async function trackingView(token: string) {
     statusStepId: document.status.stepId,
     productStepIds: document.product.steps.map((step) => step.id),
   });
+  const { company, brand } = await trackingBrand(document.instanceId, document.instance.name);
   return {
     protocol: document.protocol,
     product: document.product.name,
@@ -101,16 +112,35 @@ export async function trackingView(token: string) {
     finished: document.status.category.kind === "finished",
     // Paused (waiting on the customer or a third party): the SLA clock stops, so no deadline is promised.
     paused: document.status.category.kind === "pause",
-    company: document.instance.name,
+    company,
+    brand,
     sla_end: document.slaEnd?.toISOString() ?? null,
     date_finished: document.dateFinished?.toISOString() ?? null,
-    observations: document.observations.map((o) => ({ id: o.id, text: o.text, created_at: o.createdAt.toISOString() })),
+    observations: document.observations.map((o) => ({
+      id: o.id,
+      text: o.text,
+      created_at: o.createdAt.toISOString(),
+      from: isCustomers(o) ? ("customer" as const) : ("team" as const),
+    })),
+    // The customer's own files only (the team's files are not shared on this page): names and dates, no download.
+    sent_files: document.attachments
+      .filter((a) => a.state === "uploaded" && a.authorLabel === CUSTOMER_LABEL)
+      .map((a) => ({
+        id: a.id,
+        name: a.fileName,
+        request_name: a.requestName,
+        created_at: (a.uploadedAt ?? a.createdAt).toISOString(),
+      })),
     // Requests still open: the customer sends these files here.
     pending_requests: document.attachments
       .filter((a) => a.state === "pending")
       .map((a) => ({ id: a.id, name: a.fileName, note: a.requestNote, created_at: a.createdAt.toISOString() })),
   };
 }
+
+/** A note written from the tracking page: the customer's label, no staff user or API token behind it. */
+const isCustomers = (o: { authorLabel: string; userId: number | null; tokenId: number | null }) =>
+  o.authorLabel === CUSTOMER_LABEL && o.userId === null && o.tokenId === null;
 
 /** How the customer appears in the document's history and attachments. */
 export const CUSTOMER_LABEL = "cliente (página de acompanhamento)";

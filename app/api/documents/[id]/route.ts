@@ -3,4 +3,4 @@ import { loadDocumentForStaff } from "@/lib/documents/server/staff-view.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params }) => loadDocumentForStaff(actor, params.id));
+export const GET = apiRoute(contract.GET, async (ctx) => loadDocumentForStaff(ctx, { id: ctx.params.id }));

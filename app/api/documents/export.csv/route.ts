@@ -2,38 +2,14 @@
 // (POST /api/documents/search `filters`); the filtered documents as a streamed spreadsheet CSV (`;`, BOM). Auth: bearer
 // or session (viewer+; personal data masked by the role's policy; unmasked: admins, with a reason, audited).
 // X-Total-Count announces the number of rows for progress bars.
-import { prepareDocumentExport, ZExportOptions } from "@/lib/documents/server/export-csv.ts";
-import { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
+import { prepareDocumentExport } from "@/lib/documents/server/export-csv.ts";
+import { parseExportQuery } from "@/lib/documents/server/export-query.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { ApiError, badRequest, fieldErrors } from "@/lib/http/errors.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, request }) => {
-  const query = new URL(request.url).searchParams;
-  const raw = query.get("filter");
-  let value: unknown = {};
-  if (raw) {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw badRequest("Invalid parameters: filter is not valid JSON");
-    }
-  }
-  const parsed = ZDocumentFilters.safeParse(value);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues).map((error) => ({ ...error, path: `filter.${error.path}` }));
-    throw new ApiError("BadRequest", "Invalid parameters", { errors });
-  }
-  const columns = query.get("columns");
-  const options = ZExportOptions.safeParse({
-    columns: columns ? columns.split(",").filter(Boolean) : undefined,
-    unmasked: ["1", "true"].includes(query.get("unmasked") ?? ""),
-    reason: query.get("reason") ?? undefined,
-  });
-  if (!options.success) {
-    throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(options.error.issues) });
-  }
-  const csv = await prepareDocumentExport(actor, parsed.data, options.data);
+export const GET = apiRoute(contract.GET, async (ctx) => {
+  const { filters, options } = parseExportQuery(ctx.request);
+  const csv = await prepareDocumentExport(ctx, { filters, options });
   return new Response(csv.stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

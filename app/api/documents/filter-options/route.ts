@@ -4,4 +4,4 @@ import { loadFilterOptions } from "@/lib/documents/server/filter-options.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, ({ actor }) => loadFilterOptions(actor.instanceId, actor.userId));
+export const POST = apiRoute(contract.POST, (ctx) => loadFilterOptions(ctx));

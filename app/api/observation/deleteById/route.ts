@@ -1,8 +1,6 @@
 // POST /api/observation/deleteById — delete a note. Auth: bearer or session (staff+).
-import { deleteObservation } from "@/lib/documents/server/observations.ts";
+import { deleteObservation } from "@/lib/documents/server/delete-observation.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body, requestId }) =>
-  deleteObservation(actor, body.id, requestId),
-);
+export const POST = apiRoute(contract.POST, async (ctx) => deleteObservation(ctx, { id: ctx.body.id }));

@@ -4,8 +4,9 @@ import { loadDocumentHistory } from "@/lib/documents/server/history-read.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params, request }) =>
-  loadDocumentHistory(actor, params.id, {
-    personal: new URL(request.url).searchParams.get("personal") === "1",
+export const GET = apiRoute(contract.GET, async (ctx) =>
+  loadDocumentHistory(ctx, {
+    id: ctx.params.id,
+    personal: new URL(ctx.request.url).searchParams.get("personal") === "1",
   }),
 );

@@ -1,11 +1,11 @@
 // GET /api/documents/<id>/attachments/<attachmentId> — download the file as stored. Auth: viewer+.
-import { readAttachmentContent } from "@/lib/documents/server/attachments.ts";
+import { readAttachmentContent } from "@/lib/documents/server/read-attachment-content.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { contentDisposition } from "@/lib/http/upload.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ actor, params }) => {
-  const file = await readAttachmentContent(actor, params.id, params.attachmentId);
+export const GET = apiRoute(contract.GET, async (ctx) => {
+  const file = await readAttachmentContent(ctx, { documentId: ctx.params.id, attachmentId: ctx.params.attachmentId });
   return new Response(file.content, {
     headers: {
       "content-type": file.mediaType,

@@ -1,16 +1,14 @@
 import { type CreateObservationInput } from "../schemas.ts";
-import type { Actor } from "../../auth/actor.ts";
-import { getDb } from "../../db/client.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
-import { notFound } from "../../errors/app-error.ts";
 import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
-import { lockDocument } from "./update.ts";
+import { lockDocument } from "./lock-document.ts";
 
 /** What the original service's clients add to a note (observation/create, docs/migrating.md). */
-export type ObservationExtras = {
+type ObservationExtras = {
   origin?: "internal" | "client" | "question";
   /** Queue the customer's e-mail now (the document's status template with its new customer notes). */
   sendCommunication?: boolean;
@@ -23,11 +21,11 @@ export type ObservationExtras = {
  * change that notifies does). Answers the note and whether an e-mail was queued.
  */
 export async function addObservation(
-  actor: Actor,
-  documentId: number,
-  input: CreateObservationInput & ObservationExtras,
-  requestId?: string,
+  ctx: UseCaseContext,
+  input: CreateObservationInput & ObservationExtras & { documentId: number },
 ) {
+  const { actor, requestId } = ctx;
+  const { documentId } = input;
   return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const observation = await tx.observation.create({
@@ -62,29 +60,5 @@ export async function addObservation(
       });
     }
     return serializeObservation(observation);
-  });
-}
-
-/** Deletes a note of the actor's instance (404 otherwise), with a history row saying what it said. */
-export async function deleteObservation(actor: Actor, observationId: number, requestId?: string) {
-  const db = await getDb();
-  const found = await db.observation.findFirst({
-    where: { id: observationId, document: { instanceId: actor.instanceId } },
-    select: { documentId: true },
-  });
-  if (!found) throw notFound("Provided id parameter not exists on database");
-  return inDocumentTransaction(actor.instanceId, found.documentId, async (tx) => {
-    const document = await lockDocument(tx, actor.instanceId, found.documentId);
-    const observation = await tx.observation.findFirst({ where: { id: observationId, documentId: document.id } });
-    if (!observation) throw notFound("Provided id parameter not exists on database");
-    await tx.observation.delete({ where: { id: observation.id } });
-    await recordHistory(tx, {
-      documentId: document.id,
-      action: "observation_delete",
-      actor,
-      changes: [{ field: "observation", before: observation.text, after: null }],
-      requestId,
-    });
-    return { id: observation.id, deleted: true as const };
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { z } from "zod";
 import { rawTransaction, type Sql } from "../../db/raw-query.ts";
@@ -79,17 +79,17 @@ const INSERT_SQL = `WITH p AS (${nextProtocolValueSql(ins.instance, ins.day)}),
   SELECT * FROM d`;
 
 /** document/create: one transaction of two statements (catalog facts; protocol + row + history). */
-export async function createDocument(actor: Actor, input: CreateDocumentInput, requestId?: string) {
-  return rawTransaction((query) => createDocumentInTx(query, actor, input, requestId));
+export async function createDocument(ctx: UseCaseContext, input: CreateDocumentInput) {
+  return rawTransaction((query) => createDocumentInTx(query, ctx, input));
 }
 
 /** The work of document/create inside a caller's transaction (the CSV import creates many documents in one). */
 export async function createDocumentInTx(
   query: Sql,
-  actor: Actor,
+  ctx: UseCaseContext,
   input: CreateDocumentInput,
-  requestId?: string,
 ): Promise<Document> {
+  const { actor, requestId } = ctx;
   const instanceId = actor.instanceId;
   const now = new Date();
   const {

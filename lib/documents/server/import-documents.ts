@@ -1,10 +1,10 @@
 import "server-only";
-import type { Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { createDocumentInTx } from "./create.ts";
+import { createDocumentInTx } from "./create-document.ts";
 import { toCreateInput, type ImportRowError } from "../import-rows.ts";
 import type { CreateDocumentInput } from "../schemas.ts";
 
@@ -19,11 +19,10 @@ const IMPORT_TIMEOUT_MS = 180_000;
 const MAX_LISTED_ERRORS = 1000;
 
 export async function importDocuments(
-  actor: Actor,
-  rows: Array<Record<string, unknown>>,
-  requestId?: string,
-  options: { validOnly?: boolean } = {},
+  ctx: UseCaseContext,
+  { rows, validOnly }: { rows: Array<Record<string, unknown>>; validOnly?: boolean },
 ): Promise<{ imported: number; ids: number[]; skipped?: ImportRowError[] }> {
+  const { actor } = ctx;
   const db = await getDb();
   const instanceId = actor.instanceId;
   const statuses = await db.status.findMany({ where: { instanceId }, select: { id: true, name: true } });
@@ -40,7 +39,7 @@ export async function importDocuments(
     if (result.input) inputs.push({ row: index + 1, input: result.input });
     for (const error of result.errors) errors.push({ row: index + 1, ...error });
   });
-  if (errors.length && !options.validOnly) throw rowErrors(errors);
+  if (errors.length && !validOnly) throw rowErrors(errors);
   if (!inputs.length) throw rowErrors(errors);
 
   const ids = await inTransaction(
@@ -48,7 +47,7 @@ export async function importDocuments(
       const created: number[] = [];
       for (const { row, input } of inputs) {
         try {
-          created.push((await createDocumentInTx(prismaRunner(tx), actor, input, requestId)).id);
+          created.push((await createDocumentInTx(prismaRunner(tx), ctx, input)).id);
         } catch (error) {
           if (error instanceof AppError && error.kind === "invalid") {
             const { code, params } = error;
@@ -61,7 +60,7 @@ export async function importDocuments(
     },
     { timeoutMs: IMPORT_TIMEOUT_MS },
   );
-  return options.validOnly
+  return validOnly
     ? { imported: ids.length, ids, skipped: errors.slice(0, MAX_LISTED_ERRORS) }
     : { imported: ids.length, ids };
 }

@@ -1,8 +1,7 @@
-import type { Actor } from "../../auth/actor.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { rawDocumentTransaction } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";
-import { inDocumentTransaction, type Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
@@ -12,14 +11,7 @@ import { serializeDocument } from "./serialize.ts";
 import { serviceHoursBetween } from "../../sla/calendar.ts";
 import { documentFromRow } from "./document-row.ts";
 import { namedParams } from "../../db/named-params.ts";
-import {
-  diffFields,
-  HISTORY_PARAMS,
-  historyInsertSql,
-  historyValues,
-  recordHistory,
-  type FieldChange,
-} from "./history.ts";
+import { diffFields, HISTORY_PARAMS, historyInsertSql, historyValues, type FieldChange } from "./history.ts";
 import type { UpdateDocumentInput } from "../schemas.ts";
 import {
   assertTransitionAllowed,
@@ -54,14 +46,6 @@ const HISTORY_FIELDS = {
   dateTime: "date_time",
   dateFinished: "date_finished",
 } as const;
-
-/** Locks the document row for the rest of the transaction, so concurrent changes apply one after another. */
-export async function lockDocument(tx: Tx, instanceId: number, id: number): Promise<Document> {
-  await tx.$executeRaw`SELECT 1 FROM "Document" WHERE "id" = ${id} AND "instanceId" = ${instanceId} FOR UPDATE`;
-  const document = await tx.document.findFirst({ where: { id, instanceId } });
-  if (!document) throw notFound("Provided id parameter not exists on database");
-  return document;
-}
 
 // 1st statement: lock the row and read it with what the rules need — only what this request can use: the status
 // rules (its status's and the target's) when it names another status, its modality's calendar when it may move the
@@ -145,7 +129,8 @@ type LockedRow = Record<string, unknown> & {
  * sla_end later); `filled_columns` is merged into the stored object in SQL. One history row lists every change.
  * Two statements in one transaction (three when the modality changes): lock + read, update + history.
  */
-export async function updateDocument(actor: Actor, input: UpdateDocumentInput, requestId?: string): Promise<Document> {
+export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentInput): Promise<Document> {
+  const { actor, requestId } = ctx;
   const instanceId = actor.instanceId;
   let queued = false;
   const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
@@ -276,28 +261,4 @@ export async function updateDocument(actor: Actor, input: UpdateDocumentInput, r
   });
   if (queued) nudgeOutbox();
   return updated;
-}
-
-/** Staff operation: remove keys from filled_columns (the public updateById only merges). */
-export async function removeFilledColumns(
-  actor: Actor,
-  input: { id: number; keys: string[] },
-  requestId?: string,
-): Promise<Document> {
-  return inDocumentTransaction(actor.instanceId, input.id, async (tx) => {
-    const current = await lockDocument(tx, actor.instanceId, input.id);
-    const stored = current.filledColumns as Record<string, unknown>;
-    const present = [...new Set(input.keys)].filter((key) => Object.hasOwn(stored, key));
-    if (present.length === 0) return current;
-    await tx.$executeRaw`UPDATE "Document" SET "filledColumns" = "filledColumns" - ${present}::text[], "updatedAt" = now()
-      WHERE "id" = ${current.id}`;
-    await recordHistory(tx, {
-      documentId: current.id,
-      action: "update",
-      actor,
-      changes: present.map((key) => ({ field: `filled_columns.${key}`, before: stored[key], after: null })),
-      requestId,
-    });
-    return tx.document.findUniqueOrThrow({ where: { id: current.id } });
-  });
 }

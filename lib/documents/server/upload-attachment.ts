@@ -1,0 +1,40 @@
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { inDocumentTransaction } from "../../db/transaction.ts";
+import type { UploadedFile } from "../../http/upload.ts";
+import { queueAttachmentReceived, sha256Hex } from "./attachment-common.ts";
+import { recordHistory } from "./history.ts";
+import { serializeAttachment } from "./serialize.ts";
+import { lockDocument } from "./lock-document.ts";
+
+/** Stores a file on the document (content, sha256, media type) with its history row, in one transaction. */
+export async function uploadAttachment(ctx: UseCaseContext, input: { documentId: number; file: UploadedFile }) {
+  const { actor, requestId } = ctx;
+  const { documentId, file } = input;
+  return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
+    const document = await lockDocument(tx, actor.instanceId, documentId);
+    const attachment = await tx.attachment.create({
+      data: {
+        documentId: document.id,
+        state: "uploaded",
+        fileName: file.fileName,
+        storedName: file.storedName ?? null,
+        mediaType: file.mediaType,
+        size: file.bytes.byteLength,
+        content: file.bytes,
+        sha256: sha256Hex(file.bytes),
+        authorLabel: actor.label,
+        uploadedAt: new Date(),
+      },
+      omit: { content: true },
+    });
+    await recordHistory(tx, {
+      documentId: document.id,
+      action: "attachment",
+      actor,
+      changes: [{ field: "attachment", before: null, after: attachment.fileName }],
+      requestId,
+    });
+    await queueAttachmentReceived(tx, document, attachment, actor);
+    return serializeAttachment(attachment);
+  });
+}
