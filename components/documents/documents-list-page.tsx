@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslations } from "use-intl";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
@@ -42,14 +42,10 @@ export function DocumentsListPage({
   const tq = useTranslations("queue");
   const tNew = useTranslations("operator.create");
   const options = useFilterOptions();
-  const knownColumns = useMemo(
-    () => options.data?.products.flatMap((product) => product.columns.map((column) => column.key)) ?? [],
-    [options.data],
-  );
   // Typed URL state (nuqs): every change builds on the latest state, so quick successive updates do not clobber
   // each other (components/documents/use-list-query.ts).
   const urlSearch = useSearchParams().toString();
-  const [query, setQuery, paramsKey] = useListQuery(knownColumns, urlSearch);
+  const [query, setQuery, paramsKey] = useListQuery(urlSearch);
   const search = useDocumentSearch(query);
   const [view, setView] = useListView(userId);
   const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");

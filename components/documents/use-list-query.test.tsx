@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { listQueryToParams, parseListQuery } from "@/lib/documents/search-url.ts";
 import { useListQuery } from "./use-list-query.ts";
 
-function Harness({ initial, knownColumns, stale }: { initial: string; knownColumns: string[]; stale: boolean }) {
-  const [query, setQuery, paramsKey] = useListQuery(knownColumns, initial);
+function Harness({ initial, stale }: { initial: string; stale: boolean }) {
+  const [query, setQuery, paramsKey] = useListQuery(initial);
   return (
     <div>
       <output aria-label="query">{paramsKey}</output>
@@ -50,12 +50,12 @@ function Harness({ initial, knownColumns, stale }: { initial: string; knownColum
   );
 }
 
-function setup(initial: string, knownColumns: string[], stale = false) {
+function setup(initial: string, stale = false) {
   const updates: string[] = [];
   const onUrlUpdate = (event: UrlUpdateEvent) => updates.push(event.queryString.replace(/^\?/, ""));
   render(
     <NuqsTestingAdapter searchParams={initial} hasMemory rateLimitFactor={1} onUrlUpdate={onUrlUpdate}>
-      <Harness initial={initial} knownColumns={knownColumns} stale={stale} />
+      <Harness initial={initial} stale={stale} />
     </NuqsTestingAdapter>,
   );
   return updates;
@@ -67,7 +67,7 @@ afterEach(cleanup);
 
 describe("useListQuery (nuqs)", () => {
   it("reads a saved link's column filters", () => {
-    setup("product=1&col.min.valor=1000&col.contains.placa=ABC&sort=protocol", []);
+    setup("product=1&col.min.valor=1000&col.contains.placa=ABC&sort=protocol");
     expect(parseListQuery(new URLSearchParams(screen.getByLabelText("query").textContent ?? ""))).toMatchObject({
       sort: "protocol",
       filters: {
@@ -81,7 +81,7 @@ describe("useListQuery (nuqs)", () => {
   });
 
   it("two quick updates (search, then a chip) both reach the URL, in one batched write", async () => {
-    const updates = setup(START, ["placa"]);
+    const updates = setup(START);
     act(() => {
       fireEvent.click(screen.getByRole("button", { name: "buscar" }));
       fireEvent.click(screen.getByRole("button", { name: "tirar placa" }));
@@ -97,7 +97,7 @@ describe("useListQuery (nuqs)", () => {
   });
 
   it("the harness sees clobbering: built from the render's query, the second update undoes the first", async () => {
-    const updates = setup(START, ["placa"], true);
+    const updates = setup(START, true);
     act(() => {
       fireEvent.click(screen.getByRole("button", { name: "buscar" }));
       fireEvent.click(screen.getByRole("button", { name: "tirar placa" }));
@@ -107,7 +107,7 @@ describe("useListQuery (nuqs)", () => {
   });
 
   it("writes a column key that no product and no URL named yet", async () => {
-    const updates = setup("cat=valid", []);
+    const updates = setup("cat=valid");
     act(() => fireEvent.click(screen.getByRole("button", { name: "chassi" })));
     await waitFor(() => expect(updates.some((update) => update.includes("col.contains.chassi=9BW"))).toBe(true));
     expect(listQueryToParams(parseListQuery(new URLSearchParams(updates.at(-1)))).toString()).toBe(

@@ -19,18 +19,18 @@ export type SetListQuery = (next: ListQuery | ((current: ListQuery) => ListQuery
  * The documents list's query as typed URL state (nuqs, issue 21 item 8). nuqs keeps the state in memory first and
  * batches the URL writes, and a functional update gets the state with every earlier update applied, so two quick
  * updates (a search, then a chip) build on each other instead of the second undoing the first.
- * The key map names the column keys (`col.<op>.<column>`) of the URL and of `knownColumns` (the products' columns);
- * a query that writes a column key outside it (a saved filter on a column no product lists any more) first widens
- * the map, then writes.
+ * The key map names the column keys (`col.<op>.<column>`) the URL holds; a query that writes a column key outside it
+ * (a new column filter) first widens the map, then writes. The products' columns are not added up front: the filter
+ * options arriving would change the map, and so the query object, after the list has rendered.
  * `urlSearch` is the page's current query string (Next's useSearchParams): it tells which column keys the URL holds.
  * Returns the query, its setter and the query's canonical URL text (a React key for "a new search").
  */
-export function useListQuery(knownColumns: readonly string[], urlSearch: string): [ListQuery, SetListQuery, string] {
+export function useListQuery(urlSearch: string): [ListQuery, SetListQuery, string] {
   const urlColumns = urlColumnNames(new URLSearchParams(urlSearch)).join("\u0000");
   const [extraKeys, setExtraKeys] = useState<string[]>([]);
   const pending = useRef<ListQuery | null>(null);
   const columnKeysText = [
-    ...new Set([...columnUrlKeys([...(urlColumns ? urlColumns.split("\u0000") : []), ...knownColumns]), ...extraKeys]),
+    ...new Set([...columnUrlKeys(urlColumns ? urlColumns.split("\u0000") : []), ...extraKeys]),
   ].join("\u0000");
   const parsers = useMemo(() => listUrlParsers(columnKeysText ? columnKeysText.split("\u0000") : []), [columnKeysText]);
   const [values, setValues] = useQueryStates(parsers, { history: "push", scroll: false });
