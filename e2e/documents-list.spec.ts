@@ -320,3 +320,57 @@ test("'Revelar esta página' waits while the list still shows the previous searc
   const sent = (await (await answer).request().postDataJSON()) as { ids: number[] };
   expect(sent.ids).toHaveLength(shownIds);
 });
+
+// Issue 21 item 8: the list's URL state is typed (nuqs). A saved link with a product-column filter (`col.<op>.<key>`)
+// opens as before, and two changes in the same tick (a CPF search submitted, then a chip removed) both land in the URL.
+test("a column-filter link opens as before; a search and a chip removal in the same tick both reach the URL", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  const options = await (await apiPost(page, "documents/filter-options", {})).json();
+  const product = (options.products as Array<{ id: number; columns: Array<{ key: string; label: string }> }>).find(
+    (candidate) => candidate.columns.length > 0,
+  );
+  expect(product, "a seeded product with columns").toBeDefined();
+  const column = product!.columns[0]!;
+  await page.goto(`/documents?cat=primary&cat=valid&product=${product!.id}&col.contains.${column.key}=ZZ9`);
+  const chip = page.getByRole("button", { name: `Remover filtro ${column.label} contém ZZ9` });
+  await expect(chip).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remover filtro Categoria: Acesso" })).toBeVisible();
+
+  await cpfBox(page).fill("318.274.659-64");
+  // Both in one task: the submit and the click run before React renders either change.
+  await page.evaluate((chipName) => {
+    const form = document.querySelector<HTMLFormElement>('form[role="search"]')!;
+    const button = [...document.querySelectorAll<HTMLButtonElement>("button")].find(
+      (candidate) => candidate.getAttribute("aria-label") === chipName,
+    )!;
+    form.requestSubmit();
+    button.click();
+  }, `Remover filtro ${column.label} contém ZZ9`);
+
+  await expect.poll(() => new URL(page.url()).searchParams.get("cpf")).toBe("318.274.659-64");
+  const params = new URL(page.url()).searchParams;
+  expect(params.getAll("cat")).toEqual(["primary", "valid"]);
+  expect(params.get("product")).toBe(String(product!.id));
+  expect([...params.keys()].filter((key) => key.startsWith("col."))).toEqual([]);
+  await expect(chip).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Remover filtro CPF: 318.274.659-64" })).toBeVisible();
+
+  // The other order: the chip first, then the search (the old page built the search on the render's filters, so the
+  // removed chip came back).
+  await page.goto(`/documents?cat=primary&product=${product!.id}&col.contains.${column.key}=ZZ9`);
+  await expect(chip).toBeVisible();
+  await cpfBox(page).fill("318.274.659-64");
+  await page.evaluate((chipName) => {
+    const form = document.querySelector<HTMLFormElement>('form[role="search"]')!;
+    const button = [...document.querySelectorAll<HTMLButtonElement>("button")].find(
+      (candidate) => candidate.getAttribute("aria-label") === chipName,
+    )!;
+    button.click();
+    form.requestSubmit();
+  }, `Remover filtro ${column.label} contém ZZ9`);
+  await expect.poll(() => new URL(page.url()).searchParams.get("cpf")).toBe("318.274.659-64");
+  expect([...new URL(page.url()).searchParams.keys()].filter((key) => key.startsWith("col."))).toEqual([]);
+  await expect(chip).toHaveCount(0);
+});

@@ -1,19 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useState } from "react";
 import { useTranslations } from "use-intl";
 import { UpdatedAgo } from "@/components/live/updated-ago.tsx";
 import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
-import {
-  cleanFilters,
-  defaultDirection,
-  listQueryToParams,
-  parseListQuery,
-  type ListQuery,
-} from "@/lib/documents/search-url.ts";
+import { cleanFilters, defaultDirection } from "@/lib/documents/search-url.ts";
 import { AddFilterPopover } from "./add-filter-popover.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
@@ -23,6 +17,7 @@ import { QuickSearch } from "./quick-search.tsx";
 import { SavedFilters } from "./saved-filters.tsx";
 import { SearchResults } from "./search-results.tsx";
 import { useListKeyboard } from "./use-list-keyboard.ts";
+import { useListQuery } from "./use-list-query.ts";
 import { useListView } from "./use-list-view.ts";
 
 const SEARCH_INPUT_ID = "documents-quick-search";
@@ -46,39 +41,24 @@ export function DocumentsListPage({
   const t = useTranslations("documents");
   const tq = useTranslations("queue");
   const tNew = useTranslations("operator.create");
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const paramsKey = searchParams.toString();
-  const query = useMemo(() => parseListQuery(new URLSearchParams(paramsKey)), [paramsKey]);
   const options = useFilterOptions();
+  // Typed URL state (nuqs): every change builds on the latest state, so quick successive updates do not clobber
+  // each other (components/documents/use-list-query.ts).
+  const urlSearch = useSearchParams().toString();
+  const [query, setQuery, paramsKey] = useListQuery(urlSearch);
   const search = useDocumentSearch(query);
   const [view, setView] = useListView(userId);
   const [panel, setPanel] = useState<"none" | "filters" | "saved">("none");
   useListKeyboard();
 
-  // The URL (and so `query`) changes only after the navigation renders: a second action before that must build on
-  // the first one's result, not on this render's query (two quick chip removals would otherwise undo the first).
-  const latest = useRef(query);
-  useEffect(() => {
-    latest.current = query;
-  }, [query]);
-  const navigate = useCallback(
-    (next: ListQuery) => {
-      latest.current = next;
-      const params = listQueryToParams(next).toString();
-      router.push(params ? `${pathname}?${params}` : pathname, { scroll: false });
-    },
-    [router, pathname],
-  );
   const applyFilters = useCallback(
-    (filters: DocumentFilters) => navigate({ ...query, filters: cleanFilters(filters), page: 1 }),
-    [navigate, query],
+    (filters: DocumentFilters) => setQuery((current) => ({ ...current, filters: cleanFilters(filters), page: 1 })),
+    [setQuery],
   );
   const updateFilters = useCallback(
     (update: (current: DocumentFilters) => DocumentFilters) =>
-      navigate({ ...latest.current, filters: cleanFilters(update(latest.current.filters)), page: 1 }),
-    [navigate],
+      setQuery((current) => ({ ...current, filters: cleanFilters(update(current.filters)), page: 1 })),
+    [setQuery],
   );
   const toggle = (which: "filters" | "saved") => setPanel((current) => (current === which ? "none" : which));
 
@@ -100,7 +80,14 @@ export function DocumentsListPage({
           ) : (
             <button
               type="button"
-              onClick={() => navigate({ ...query, sort: "urgency", direction: defaultDirection("urgency"), page: 1 })}
+              onClick={() =>
+                setQuery((current) => ({
+                  ...current,
+                  sort: "urgency",
+                  direction: defaultDirection("urgency"),
+                  page: 1,
+                }))
+              }
               className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               {tq("order.resetUrgency")}
@@ -136,7 +123,7 @@ export function DocumentsListPage({
           key={`cpf?${query.filters.cpf ?? ""}`}
           id={SEARCH_INPUT_ID}
           cpf={query.filters.cpf}
-          onSearch={(cpf) => applyFilters({ ...query.filters, cpf })}
+          onSearch={(cpf) => updateFilters((current) => ({ ...current, cpf }))}
         />
         <AddFilterPopover
           key={`add?${paramsKey}`}
@@ -182,7 +169,7 @@ export function DocumentsListPage({
         canReveal={canReveal}
         view={view}
         onViewChange={setView}
-        onQueryChange={navigate}
+        onQueryChange={setQuery}
       />
     </div>
   );

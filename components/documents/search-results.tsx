@@ -62,18 +62,23 @@ export function SearchResults({
   const me = options?.me ?? null;
   const assign = useAssignWithUndo(options?.users ?? []);
   const rowCount = search.data?.items.length ?? 0;
-  // Back from a document (#row-<id>): that row's link gets the focus, in view, once its page has loaded.
+  // Back from a document (#row-<id>): that row's link gets the focus, in view, once its page has loaded. Rows on
+  // screen may still be another query's (kept while the next loads, or cached for the page the URL state showed
+  // first), so a missing row gives up only once this query's own answer has settled.
   const restored = useRef(false);
+  const settled = !search.isFetching && !search.isPlaceholderData;
   useEffect(() => {
     if (restored.current || rowCount === 0) return;
     const match = /^#row-(\d+)$/.exec(window.location.hash);
+    const link = match
+      ? document.querySelector<HTMLAnchorElement>(`tr[data-document-row="${match[1]}"] a[data-row-link]`)
+      : null;
+    if (match && !link && !settled) return;
     restored.current = true;
-    if (!match) return;
-    const link = document.querySelector<HTMLAnchorElement>(`tr[data-document-row="${match[1]}"] a[data-row-link]`);
     if (!link) return;
     link.focus({ preventScroll: true });
     link.scrollIntoView({ block: "center" });
-  }, [rowCount]);
+  }, [rowCount, settled, search.data]);
 
   if (search.isPending) return <Spinner label={t("loading")} />;
   if (search.isError) {

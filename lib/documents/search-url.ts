@@ -2,6 +2,12 @@
 // ?cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
 //  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30
 //  &col.contains.placa=ABC&col.min.valor_segurado=1000&sort=protocol&dir=asc&page=2&size=50
+// Typed URL state on nuqs (issue 21 item 8): one parser per URL key. The product-column filters have dynamic keys
+// (`col.<op>.<column>`), which nuqs' static key map cannot name in advance, so `listUrlKeys` builds the key map for
+// the column keys at hand (those in the URL, those of the products, those a new query writes). The URL shape is the
+// one the hand-written parser read before, so saved links keep working (tests/search-url.test.ts compares the two).
+// No server-only imports: the page (components/documents/use-list-query.ts), links and tests share it.
+import { createLoader, createMultiParser, createParser, createSerializer, parseAsStringLiteral } from "nuqs";
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -37,46 +43,147 @@ export function defaultDirection(sort: SortField): "asc" | "desc" {
 const COLUMN_OPS = ["eq", "contains", "min", "max"] as const;
 type ColumnOp = (typeof COLUMN_OPS)[number];
 
-const positiveInt = (value: string | null) => {
-  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+const COLUMN_KEY = /^col\.(eq|contains|min|max)\.(.+)$/;
+
+const toPositiveInt = (value: string) => {
+  if (!/^\d{1,9}$/.test(value)) return null;
   const number = Number(value);
-  return number > 0 ? number : undefined;
+  return number > 0 ? number : null;
+};
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** A positive whole number (ids, page, size); anything else reads as absent. */
+const parseAsPositiveInt = createParser({ parse: toPositiveInt, serialize: String });
+/** Free text; an empty value reads as absent (the zod pass below judges its content). */
+const parseAsText = createParser({ parse: (value: string) => (value === "" ? null : value), serialize: String });
+/** The CPF/CNPJ box, trimmed. */
+const parseAsTrimmed = createParser({
+  parse: (value: string) => value.trim() || null,
+  serialize: String,
+});
+/** `resp`: me, none or a user id. */
+const parseAsAssignee = createParser<"me" | "none" | number>({
+  parse: (value) => (value === "me" || value === "none" ? value : toPositiveInt(value)),
+  serialize: String,
+});
+/** A repeated key (`cat=a&cat=b`): the non-empty values, each once. */
+const parseAsCategories = createMultiParser<string[]>({
+  parse: (values) => {
+    const kept = unique(values.filter(Boolean));
+    return kept.length ? kept : null;
+  },
+  serialize: (values) => values,
+  eq: (a, b) => a.length === b.length && a.every((value, index) => value === b[index]),
+});
+/** A repeated id key (`status=3&status=5`): the valid ids, each once. */
+const parseAsIds = createMultiParser<number[]>({
+  parse: (values) => {
+    const kept = unique(values.map(toPositiveInt).filter((value): value is number => value !== null));
+    return kept.length ? kept : null;
+  },
+  serialize: (values) => values.map(String),
+  eq: (a, b) => a.length === b.length && a.every((value, index) => value === b[index]),
+});
+/**
+ * One product-column bound, `col.<op>.<column>`. Read as a multi parser so a repeated key keeps its last non-empty
+ * value, as the hand-written reader did; min/max are numbers when they look like one (days stay text).
+ */
+function parseAsColumnValue(op: ColumnOp) {
+  return createMultiParser<string | number>({
+    parse: (values) => {
+      const value = values.filter((item) => item !== "").at(-1);
+      if (value === undefined) return null;
+      return (op === "min" || op === "max") && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    },
+    serialize: (value) => [String(value)],
+  });
+}
+
+/** The static part of the key map, in the order the URL is written (column keys go between done_from and sort). */
+const FILTER_PARSERS = {
+  cpf: parseAsTrimmed,
+  cat: parseAsCategories,
+  product: parseAsPositiveInt,
+  status: parseAsIds,
+  modality: parseAsPositiveInt,
+  from: parseAsText,
+  to: parseAsText,
+  sla: parseAsText,
+  resp: parseAsAssignee,
+  state: parseAsText,
+  due: parseAsText,
+  done_from: parseAsText,
+};
+const ORDER_PARSERS = {
+  sort: parseAsStringLiteral(SORT_FIELDS),
+  dir: parseAsStringLiteral(["asc", "desc"] as const),
+  page: parseAsPositiveInt,
+  size: parseAsPositiveInt,
 };
 
-/** Reads the URL leniently: a part that does not validate is dropped, the rest of the search still applies. */
-export function parseListQuery(params: URLSearchParams): ListQuery {
+type ColumnParser = ReturnType<typeof parseAsColumnValue>;
+export type ListUrlParsers = typeof FILTER_PARSERS & typeof ORDER_PARSERS & Record<`col.${string}`, ColumnParser>;
+export type ListUrlValues = {
+  [Key in keyof ListUrlParsers]?: (ListUrlParsers[Key] extends { parse: (value: never) => infer T } ? T : never) | null;
+};
+
+const COLUMN_PARSERS = Object.fromEntries(COLUMN_OPS.map((op) => [op, parseAsColumnValue(op)])) as Record<
+  ColumnOp,
+  ColumnParser
+>;
+
+const columnUrlKey = (op: ColumnOp, column: string) => `col.${op}.${column}` as const;
+
+/** The URL keys of these columns, each with its four operators. */
+export function columnUrlKeys(columns: Iterable<string>): string[] {
+  return [...new Set(columns)].flatMap((column) => COLUMN_OPS.map((op) => columnUrlKey(op, column)));
+}
+
+/** The column names a URL's `col.<op>.<column>` keys mention, in order of first appearance. */
+export function urlColumnNames(params: URLSearchParams): string[] {
+  const names: string[] = [];
+  for (const name of params.keys()) {
+    const match = COLUMN_KEY.exec(name);
+    if (match && !names.includes(match[2]!)) names.push(match[2]!);
+  }
+  return names;
+}
+
+/** The nuqs key map for the list: the static keys and the given column keys (`col.<op>.<column>`). */
+export function listUrlParsers(columnKeys: Iterable<string> = []): ListUrlParsers {
+  const columns: Record<string, ColumnParser> = {};
+  for (const key of columnKeys) {
+    const match = COLUMN_KEY.exec(key);
+    if (match) columns[key] = COLUMN_PARSERS[match[1] as ColumnOp];
+  }
+  return { ...FILTER_PARSERS, ...columns, ...ORDER_PARSERS } as ListUrlParsers;
+}
+
+/** Typed URL values → the list's query, leniently: a part that does not validate is dropped, the rest still applies. */
+export function listQueryFromValues(values: ListUrlValues): ListQuery {
   const raw: Record<string, unknown> = {};
-  const cpf = params.get("cpf")?.trim();
-  if (cpf) raw.cpf = cpf;
-  const categories = params.getAll("cat").filter(Boolean);
-  if (categories.length) raw.categories = [...new Set(categories)];
-  const product = positiveInt(params.get("product"));
-  if (product) raw.product_id = product;
-  const statuses = params
-    .getAll("status")
-    .map(positiveInt)
-    .filter((value): value is number => value !== undefined);
-  if (statuses.length) raw.status_ids = [...new Set(statuses)];
-  const modality = positiveInt(params.get("modality"));
-  if (modality) raw.modality_id = modality;
-  if (params.get("from")) raw.created_from = params.get("from");
-  if (params.get("to")) raw.created_to = params.get("to");
-  if (params.get("sla")) raw.sla = params.get("sla");
-  const assignee = params.get("resp");
-  if (assignee === "me" || assignee === "none") raw.assignee = assignee;
-  else if (positiveInt(assignee)) raw.assignee = positiveInt(assignee);
-  if (params.get("state")) raw.state = params.get("state");
-  if (params.get("due")) raw.due_on = params.get("due");
-  if (params.get("done_from")) raw.finished_from = params.get("done_from");
+  const set = (key: string, value: unknown) => {
+    if (value !== null && value !== undefined) raw[key] = value;
+  };
+  set("cpf", values.cpf);
+  set("categories", values.cat);
+  set("product_id", values.product);
+  set("status_ids", values.status);
+  set("modality_id", values.modality);
+  set("created_from", values.from);
+  set("created_to", values.to);
+  set("sla", values.sla);
+  set("assignee", values.resp);
+  set("state", values.state);
+  set("due_on", values.due);
+  set("finished_from", values.done_from);
   const columns = new Map<string, ColumnFilter>();
-  for (const [name, value] of params.entries()) {
-    const match = /^col\.(eq|contains|min|max)\.(.+)$/.exec(name);
-    if (!match || value === "") continue;
-    const op = match[1] as ColumnOp;
+  for (const [name, value] of Object.entries(values)) {
+    const match = COLUMN_KEY.exec(name);
+    if (!match || value === null || value === undefined) continue;
     const key = match[2]!;
     const filter = columns.get(key) ?? { key };
-    if (op === "min" || op === "max") filter[op] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-    else filter[op] = value;
+    (filter as Record<string, unknown>)[match[1]!] = value;
     columns.set(key, filter);
   }
   if (columns.size) raw.columns = [...columns.values()];
@@ -93,50 +200,68 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     for (const key of bad) delete raw[key];
   }
 
-  const sort = params.get("sort");
-  const parsedSort = (SORT_FIELDS as readonly string[]).includes(sort ?? "")
-    ? (sort as SortField)
-    : DEFAULT_LIST_QUERY.sort;
-  const size = positiveInt(params.get("size"));
+  const sort = values.sort ?? DEFAULT_LIST_QUERY.sort;
+  const size = values.size;
   return {
     filters,
-    sort: parsedSort,
-    direction:
-      params.get("dir") === "asc" || params.get("dir") === "desc"
-        ? (params.get("dir") as "asc" | "desc")
-        : defaultDirection(parsedSort),
-    page: positiveInt(params.get("page")) ?? 1,
+    sort,
+    direction: values.dir ?? defaultDirection(sort),
+    page: values.page ?? 1,
     page_size: size && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
 }
 
-/** The inverse of parseListQuery; defaults are left out so links stay short. */
-export function listQueryToParams(query: ListQuery): URLSearchParams {
-  const params = new URLSearchParams();
+/**
+ * The list's query → typed URL values; defaults are null (left out, so links stay short). `clearColumnKeys` are the
+ * column keys to empty when this query does not set them (those the URL holds now).
+ */
+export function listQueryToValues(query: ListQuery, clearColumnKeys: Iterable<string> = []): ListUrlValues {
   const { filters } = query;
-  if (filters.cpf) params.set("cpf", filters.cpf);
-  for (const key of filters.categories ?? []) params.append("cat", key);
-  if (filters.product_id) params.set("product", String(filters.product_id));
-  for (const id of filters.status_ids ?? []) params.append("status", String(id));
-  if (filters.modality_id) params.set("modality", String(filters.modality_id));
-  if (filters.created_from) params.set("from", filters.created_from);
-  if (filters.created_to) params.set("to", filters.created_to);
-  if (filters.sla) params.set("sla", filters.sla);
-  if (filters.assignee !== undefined) params.set("resp", String(filters.assignee));
-  if (filters.state) params.set("state", filters.state);
-  if (filters.due_on) params.set("due", filters.due_on);
-  if (filters.finished_from) params.set("done_from", filters.finished_from);
+  const values: Record<string, unknown> = {
+    cpf: filters.cpf || null,
+    cat: filters.categories?.length ? filters.categories : null,
+    product: filters.product_id ?? null,
+    status: filters.status_ids?.length ? filters.status_ids : null,
+    modality: filters.modality_id ?? null,
+    from: filters.created_from ?? null,
+    to: filters.created_to ?? null,
+    sla: filters.sla ?? null,
+    resp: filters.assignee ?? null,
+    state: filters.state ?? null,
+    due: filters.due_on ?? null,
+    done_from: filters.finished_from ?? null,
+  };
+  for (const key of clearColumnKeys) if (COLUMN_KEY.test(key)) values[key] = null;
   for (const column of filters.columns ?? []) {
     for (const op of COLUMN_OPS) {
       const value = column[op];
-      if (value !== undefined) params.set(`col.${op}.${column.key}`, String(value));
+      if (value !== undefined) values[columnUrlKey(op, column.key)] = value;
     }
   }
-  if (query.sort !== DEFAULT_LIST_QUERY.sort) params.set("sort", query.sort);
-  if (query.direction !== defaultDirection(query.sort)) params.set("dir", query.direction);
-  if (query.page !== 1) params.set("page", String(query.page));
-  if (query.page_size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.page_size));
-  return params;
+  values.sort = query.sort !== DEFAULT_LIST_QUERY.sort ? query.sort : null;
+  values.dir = query.direction !== defaultDirection(query.sort) ? query.direction : null;
+  values.page = query.page !== 1 ? query.page : null;
+  values.size = query.page_size !== DEFAULT_PAGE_SIZE ? query.page_size : null;
+  return values as ListUrlValues;
+}
+
+/** The column keys a query writes. */
+export function queryColumnKeys(query: ListQuery): string[] {
+  return (query.filters.columns ?? []).flatMap((column) =>
+    COLUMN_OPS.filter((op) => column[op] !== undefined).map((op) => columnUrlKey(op, column.key)),
+  );
+}
+
+/** Reads a URL (nuqs loader over the key map of the columns it names). */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const load = createLoader(listUrlParsers(columnUrlKeys(urlColumnNames(params))));
+  return listQueryFromValues(load(params) as ListUrlValues);
+}
+
+/** The inverse of parseListQuery (nuqs serializer); defaults are left out so links stay short. */
+export function listQueryToParams(query: ListQuery): URLSearchParams {
+  const serialize = createSerializer(listUrlParsers(queryColumnKeys(query)));
+  return new URLSearchParams(serialize(listQueryToValues(query)));
 }
 
 /** Drops empty values so "no filter" is always `{}` (chips, saved filters and the URL agree). */
