@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
-import { expectNoSeriousA11yViolations } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
 import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
 const CPF = subjectCpf(852_741_963);
@@ -82,4 +82,50 @@ test("the officer enters a request received by letter, reviews it and approves t
   await expect(page.getByTestId("lgpd-returning")).toContainText("foi excluído a pedido do titular");
   await page.goto("/lgpd/titular");
   await expect(page.getByTestId("returning-count")).toContainText(/\d+ documentos? (foi|foram) criados? com/);
+});
+
+test("a legal hold the server refuses shows the refusal under its field (a product removed after the page loaded)", async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, "admin");
+  const asAdmin = { headers: { origin: new URL(baseURL!).origin } };
+  const name = `Produto removido ${Date.now()}`;
+  const created = await page.request.post("/api/admin/settings/products", { ...asAdmin, data: { name } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto("/lgpd/titular");
+  const scope = page.getByLabel("Aplica-se a");
+  await scope.selectOption({ label: `Produto: ${name}` });
+  // The browser's check (the route's own schema) refuses a too-short basis under its field; nothing is sent.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/admin/lgpd-holds")) posts.push(request.url());
+  });
+  const basis = page.getByLabel("Base legal", { exact: true });
+  await basis.fill("ab");
+  await page.getByRole("button", { name: "Adicionar retenção" }).click();
+  await expect(basis).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toHaveLength(0);
+
+  // The product is removed meanwhile: the server refuses the hold (400), and says so under "Aplica-se a".
+  expect((await page.request.delete(`/api/admin/settings/products/${id}`, asAdmin)).status()).toBe(200);
+  await basis.fill("Lei 8.078/1990, art. 27");
+  await expect(basis).not.toHaveAttribute("aria-invalid", "true");
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().endsWith("/api/admin/lgpd-holds"),
+  );
+  await page.getByRole("button", { name: "Adicionar retenção" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(scope).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await scope.getAttribute("aria-describedby"))!;
+  const errorLine = page.locator(`[id="${describedBy.split(" ").find((part) => part.endsWith("-error"))}"]`);
+  // The API's `unknown_id` on `product_id`, in the form's words for a field's invalid value.
+  await expect(errorLine).toHaveText("valor inválido");
+  // No hold was added.
+  const holds = (await (await page.request.get("/api/admin/lgpd-holds", asAdmin)).json()) as {
+    items: Array<{ scope_name: string }>;
+  };
+  expect(holds.items.map((hold) => hold.scope_name)).not.toContain(name);
 });

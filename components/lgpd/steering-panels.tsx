@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import {
@@ -22,7 +23,8 @@ import {
   useSetDeletionReview,
   type LegalHold,
 } from "@/lib/api-client/lgpd-steering.ts";
-import { LGPD_CHANNELS } from "@/lib/lgpd/schemas.ts";
+import { z } from "zod";
+import { LGPD_CHANNELS, ZLegalHoldBody, ZLgpdDenyBody } from "@/lib/lgpd/schemas.ts";
 import { useDateTime } from "./use-date-time.ts";
 
 export type HandEntry = { channel: string; received_on: string; note: string };
@@ -114,7 +116,12 @@ export function ReviewPanel() {
   const deny = useDenyDeletion();
   const [approving, setApproving] = useState<SerializedLgpdRequest | null>(null);
   const [denying, setDenying] = useState<SerializedLgpdRequest | null>(null);
-  const [reason, setReason] = useState("");
+  const denyForm = useZodForm<{ reason: string }, z.infer<typeof ZLgpdDenyBody>>({
+    schema: ZLgpdDenyBody,
+    fields: ["reason"],
+    defaultValues: { reason: "" },
+  });
+  const reason = denyForm.watch("reason");
   const [notice, setNotice] = useState<string | null>(null);
 
   if (overview.isPending) return <Spinner label={tc("states.loading")} />;
@@ -138,7 +145,8 @@ export function ReviewPanel() {
             size="sm"
             variant="secondary"
             onClick={() => {
-              setReason("");
+              denyForm.reset();
+              deny.reset();
               setDenying(row);
             }}
           >
@@ -208,32 +216,28 @@ export function ReviewPanel() {
       <Dialog open={denying !== null} title={t("denyTitle", { id: denying?.id ?? 0 })} onClose={() => setDenying(null)}>
         <form
           className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
+          noValidate
+          onSubmit={denyForm.handleSubmit(async (body) => {
             if (!denying) return;
-            deny.mutate(
-              { id: denying.id, reason },
-              {
-                onSuccess: (row) => {
-                  setDenying(null);
-                  setNotice(t("denied", { id: row.id }));
-                },
-              },
-            );
-          }}
+            try {
+              const row = await deny.mutateAsync({ id: denying.id, reason: body.reason });
+              setDenying(null);
+              setNotice(t("denied", { id: row.id }));
+            } catch (error) {
+              denyForm.showServerError(error);
+            }
+          })}
         >
+          {denyForm.rootError ? <Alert>{denyForm.rootError}</Alert> : null}
           <TextAreaField
             label={t("reason")}
-            name="reason"
             rows={3}
             required
-            minLength={3}
             maxLength={500}
             hint={t("reasonHint")}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            error={denyForm.fieldError("reason")}
+            {...denyForm.register("reason")}
           />
-          {deny.isError ? <Alert>{errorText.text(deny.error)}</Alert> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setDenying(null)}>
               {t("cancel")}
@@ -250,6 +254,21 @@ export function ReviewPanel() {
 
 type Choice = { id: number; name: string };
 
+type HoldValues = { scope: string; basis: string; period_years: string };
+/** The form's strings (the scope select is "product:<id>" or "status:<id>") → the route's body, checked by it. */
+const holdSchema = z
+  .object({ scope: z.string().regex(/^(product|status):\d+$/), basis: z.string(), period_years: z.string() })
+  .transform(({ scope, basis, period_years }): z.input<typeof ZLegalHoldBody> => {
+    const [kind, id] = scope.split(":");
+    return {
+      ...(kind === "product" ? { product_id: Number(id) } : { status_id: Number(id) }),
+      basis,
+      period_years: period_years.trim() === "" ? Number.NaN : Number(period_years),
+    };
+  })
+  .pipe(ZLegalHoldBody);
+const HOLD_DEFAULTS: HoldValues = { scope: "", basis: "", period_years: "5" };
+
 /** The instance's legal holds: add one (a product or a status, its basis and period), remove one. */
 export function LegalHoldsPanel({ products, statuses }: { products: Choice[]; statuses: Choice[] }) {
   const t = useTranslations("lgpdSteering.holds");
@@ -258,29 +277,25 @@ export function LegalHoldsPanel({ products, statuses }: { products: Choice[]; st
   const holds = useLegalHolds();
   const create = useCreateLegalHold();
   const remove = useDeleteLegalHold();
-  const [scope, setScope] = useState("");
+  const form = useZodForm<HoldValues, z.infer<typeof ZLegalHoldBody>>({
+    schema: holdSchema,
+    fields: ["scope", "basis", "period_years"],
+    shownUnder: { product_id: "scope", status_id: "scope" },
+    defaultValues: HOLD_DEFAULTS,
+  });
+  const scope = form.watch("scope");
   const scopeLabel = (hold: LegalHold) =>
     hold.product_id !== null ? t("product", { name: hold.scope_name }) : t("status", { name: hold.scope_name });
 
-  function add(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const [kind, id] = scope.split(":");
-    create.mutate(
-      {
-        ...(kind === "product" ? { product_id: Number(id) } : { status_id: Number(id) }),
-        basis: String(data.get("basis") ?? ""),
-        period_years: Number(data.get("period_years")),
-      },
-      {
-        onSuccess: () => {
-          form.reset();
-          setScope("");
-        },
-      },
-    );
-  }
+  const add = form.handleSubmit(async (body) => {
+    try {
+      await create.mutateAsync(body);
+      form.reset(HOLD_DEFAULTS);
+    } catch (error) {
+      // A product or status removed meanwhile is refused under "Aplica-se a"; a conflict or failure above the form.
+      form.showServerError(error);
+    }
+  });
 
   const columns: Array<Column<LegalHold>> = [
     { key: "scope", label: t("columns.scope"), rowHeader: true, cardTitle: true, cell: scopeLabel },
@@ -314,14 +329,8 @@ export function LegalHoldsPanel({ products, statuses }: { products: Choice[]; st
           cards
         />
       )}
-      <form onSubmit={add} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start">
-        <SelectField
-          label={t("scope")}
-          name="scope"
-          required
-          value={scope}
-          onChange={(event) => setScope(event.currentTarget.value)}
-        >
+      <form onSubmit={add} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start">
+        <SelectField label={t("scope")} required error={form.fieldError("scope")} {...form.register("scope")}>
           <option value="">{t("chooseScope")}</option>
           {products.map((product) => (
             <option key={`p${product.id}`} value={`product:${product.id}`}>
@@ -334,15 +343,30 @@ export function LegalHoldsPanel({ products, statuses }: { products: Choice[]; st
             </option>
           ))}
         </SelectField>
-        <TextField label={t("basis")} name="basis" required minLength={3} maxLength={300} hint={t("basisHint")} />
-        <TextField label={t("years")} name="period_years" type="number" min={1} max={100} required defaultValue={5} />
+        <TextField
+          label={t("basis")}
+          required
+          maxLength={300}
+          hint={t("basisHint")}
+          error={form.fieldError("basis")}
+          {...form.register("basis")}
+        />
+        <TextField
+          label={t("years")}
+          type="number"
+          min={1}
+          max={100}
+          required
+          error={form.fieldError("period_years")}
+          {...form.register("period_years")}
+        />
         <Button type="submit" className="sm:mt-6" disabled={create.isPending || scope === ""}>
           {t("add")}
         </Button>
       </form>
-      {create.isError ? (
+      {form.rootError ? (
         <div className="mt-2">
-          <Alert>{errorText.text(create.error)}</Alert>
+          <Alert>{form.rootError}</Alert>
         </div>
       ) : null}
     </Card>

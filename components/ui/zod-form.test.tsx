@@ -83,4 +83,41 @@ describe("useZodForm", () => {
     );
     expect(field("Código").getAttribute("aria-invalid")).toBeNull();
   });
+
+  it("shows a body path under the input named for it in shownUnder (a choice standing for product_id)", async () => {
+    const send = vi.fn(async () => {
+      throw new ApiClientError(400, {
+        code: "bad_request",
+        message: "Invalid",
+        errors: [{ path: "product_id", message: "Unknown id", code: "unknown_id" }],
+      } as never);
+    });
+    function Scoped() {
+      const form = useZodForm<{ scope: string }>({
+        fields: ["scope"],
+        shownUnder: { product_id: "scope" },
+        defaultValues: { scope: "" },
+      });
+      const submit = form.handleSubmit(async () => {
+        try {
+          await send();
+        } catch (error) {
+          form.showServerError(error);
+        }
+      });
+      return (
+        <form noValidate onSubmit={submit}>
+          {form.rootError ? <p role="alert">{form.rootError}</p> : null}
+          <TextField label="Aplica-se a" error={form.fieldError("scope")} {...form.register("scope")} />
+          <button type="submit">Salvar</button>
+        </form>
+      );
+    }
+    renderWithApp(<Scoped />);
+    fireEvent.input(field("Aplica-se a"), { target: { value: "product:9" } });
+    await act(async () => save().click());
+    expect(field("Aplica-se a").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("valor inválido")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 });

@@ -38,6 +38,7 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
   schema,
   fields,
   messages = {},
+  shownUnder = {},
   ...props
 }: Omit<UseFormProps<Values, unknown, Output>, "resolver"> & {
   /** The shared schema (browser-safe); without one the values go to the server as they are and it checks them. */
@@ -46,16 +47,21 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
   fields: readonly string[];
   /** A field's own sentence for any problem the browser's check finds with it, instead of the generic one. */
   messages?: Readonly<Record<string, string>>;
+  /** A body path shown under an input of another name (e.g. `product_id` under the `scope` select). */
+  shownUnder?: Readonly<Record<string, string>>;
 }): ZodForm<Values, Output> {
   const errorText = useErrorText();
   const states = useTranslations("common.states");
+  const fieldFor = (path: string) =>
+    fields.find((name) => covers(name, path)) ??
+    Object.entries(shownUnder).find(([bodyPath]) => covers(bodyPath, path))?.[1];
   const resolver: Resolver<Values, unknown, Output> = async (values, _context, options) => {
     if (!schema) return { values: values as unknown as Output, errors: {} };
     const parsed = await schema.safeParseAsync(values);
     if (parsed.success) return { values: parsed.data, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const item of fieldErrors(parsed.error.issues)) {
-      const field = fields.find((name) => covers(name, item.path)) ?? "root";
+      const field = fieldFor(item.path) ?? "root";
       flat[field] ??= { type: item.code ?? "invalid", message: messages[field] ?? errorText.formField(item) };
     }
     return { values: {}, errors: toNestErrors(flat as never, options) };
@@ -65,7 +71,7 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
     const list = error instanceof ApiClientError ? (error.body.errors ?? []) : [];
     let unplaced = list.length === 0;
     for (const item of list) {
-      const field = fields.find((name) => covers(name, item.path));
+      const field = fieldFor(item.path);
       if (field)
         form.setError(field as never, { type: "server", message: fieldText?.(item) ?? errorText.formField(item) });
       else unplaced = true;
