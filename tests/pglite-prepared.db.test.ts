@@ -1,7 +1,7 @@
 // Named statements on PGlite (lib/db/pglite-prepared.ts): the same rows, row counts and errors as PGlite's own `query`,
 // inside and outside transactions, and the statement parsed once (it stays in pg_prepared_statements).
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteSession } from "@/lib/db/sql-session.ts";
 
 let pglite: PGlite;
@@ -59,5 +59,26 @@ describe("named statements on PGlite", () => {
     expect(committed).toBe(1);
     const codes = (await prepared.query<{ code: string }>(`SELECT code FROM t WHERE id > $1 ORDER BY id`, [0])).rows;
     expect(codes.map((row) => row.code)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("named statements shared by two copies of the module", () => {
+  // Next's server bundle and the code around it (the test process's own imports, or another bundle of the same file)
+  // hold separate copies of lib/db/pglite-prepared.ts on the one PGlite handle: the statements already parsed must be
+  // known per handle, not per copy, or the second copy's Parse fails with "prepared statement … already exists"
+  // (seen in auth-token.http: the test looked a token up directly, then the server did the same over HTTP).
+  it("a statement parsed by one copy is used, not parsed again, by another", async () => {
+    const text = `SELECT count(*)::int AS n FROM t WHERE id > $1`;
+    const one = await import("@/lib/db/pglite-prepared.ts");
+    vi.resetModules();
+    const other = await import("@/lib/db/pglite-prepared.ts");
+    expect(other.pglitePreparedQuery).not.toBe(one.pglitePreparedQuery);
+    const first = await one.pglitePreparedQuery(pglite, "copies_count", text, [0], false);
+    const second = await other.pglitePreparedQuery(pglite, "copies_count", text, [0], false);
+    expect(second.rows).toEqual(first.rows);
+    const parsed = await pglite.query(
+      `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'copies_count'`,
+    );
+    expect(parsed.rows).toEqual([{ n: 1 }]);
   });
 });

@@ -17,7 +17,12 @@ type Message = { name: string; dataTypeIDs?: number[]; fields?: unknown[]; text?
 /** The file system is synced once after the statement (outside a transaction), as PGlite's `query` does. */
 const NO_SYNC = { syncToFs: false };
 let pgliteModule: Promise<Protocol> | null = null;
-const prepared = new WeakMap<PGlite, Map<string, Prepared>>();
+/**
+ * The statements parsed on a handle live on the handle, under a process-wide symbol: Next's server bundles and the code
+ * beside them (a worker, a test) can hold separate copies of this module on the one PGlite, and a copy that did not
+ * know a statement was parsed would Parse it again ("prepared statement … already exists").
+ */
+const PARSED = Symbol.for("docflow.pglite.parsedStatements");
 
 type Handle = PGlite & {
   serializers: Record<number, (value: unknown) => string>;
@@ -37,10 +42,9 @@ export async function pglitePreparedQuery(
 ): Promise<{ rows: Record<string, unknown>[]; rowCount: number }> {
   const { protocol, types } = await (pgliteModule ??= import("@electric-sql/pglite"));
   const { serialize } = protocol;
-  const handle = pglite as Handle;
+  const handle = pglite as Handle & { [PARSED]?: Map<string, Prepared> };
   const result = await pglite.runExclusive(async () => {
-    let statements = prepared.get(pglite);
-    if (!statements) prepared.set(pglite, (statements = new Map()));
+    const statements = (handle[PARSED] ??= new Map());
     let statement = statements.get(text);
     if (!statement) {
       const { messages } = await pglite.execProtocol(
