@@ -187,6 +187,42 @@ test("the unmasked export is offered only to admins (staff get the masked file w
   await expect(page.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)")).toHaveCount(0);
 });
 
+test("the export options open as a panel (Radix Popover) by keyboard; Escape gives focus back; choices stay", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  const options = page.getByRole("button", { name: "Opções da exportação" });
+  const panel = page.getByRole("group", { name: "Opções da exportação" });
+  await expect(options).toHaveAttribute("aria-expanded", "false");
+  await expect(panel).toHaveCount(0);
+  await options.focus();
+  await page.keyboard.press("Enter");
+  await expect(options).toHaveAttribute("aria-expanded", "true");
+  // Focus moves into the panel, on its first column box; Tab walks the boxes; Space unticks one.
+  const first = panel.getByRole("checkbox", { name: "ID", exact: true });
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Tab");
+  const protocol = panel.getByRole("checkbox", { name: "Protocolo" });
+  await expect(protocol).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(protocol).not.toBeChecked();
+  // On screen, over the page, not pushing it down.
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await expect(options).toHaveAttribute("aria-expanded", "false");
+  // The choice is kept for the next opening (and the next export).
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("checkbox", { name: "Protocolo" })).not.toBeChecked();
+  await expect(panel.getByRole("checkbox", { name: "ID", exact: true })).toBeChecked();
+  // A click outside closes it.
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(panel).toHaveCount(0);
+});
+
 test("the spreadsheet export opens as columns, masked by policy; unmasked needs a reason", async ({ page }) => {
   await signIn(page, "admin");
   const downloading = page.waitForEvent("download");

@@ -2,8 +2,8 @@
 // the server refuses shown under its input in "Novo documento"; the queue (DataTable on TanStack Table, Radix
 // popovers) at 1,280 and 1,920 px for a person to look at.
 import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { signIn } from "./support/fixtures.ts";
+import { keepScreenshot, signIn } from "./support/fixtures.ts";
+import { expectNoSidewaysScroll } from "./support/layout-checks.ts";
 import { cpfFromBase } from "./support/seed-dashboard.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -96,7 +96,6 @@ test("Novo documento: a field the server refuses is shown under its input", asyn
 });
 
 test("the queue at 1,280 and 1,920 px (screenshots), with the Radix panels", async ({ page }) => {
-  mkdirSync("e2e/screenshots", { recursive: true });
   await signIn(page, "staff");
   for (const width of [1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
@@ -107,7 +106,7 @@ test("the queue at 1,280 and 1,920 px (screenshots), with the Radix panels", asy
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
-    await page.screenshot({ path: `e2e/screenshots/kit-queue-${width}.png` });
+    await keepScreenshot(page, { path: `e2e/screenshots/kit-queue-${width}.png` });
     // "Adicionar filtro" opens its panel (Radix Popover) on screen; Escape closes it and focus returns.
     const add = page.getByRole("button", { name: "Adicionar filtro" });
     await add.click();
@@ -116,9 +115,33 @@ test("the queue at 1,280 and 1,920 px (screenshots), with the Radix panels", asy
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `e2e/screenshots/kit-queue-filter-${width}.png` });
+    await keepScreenshot(page, { path: `e2e/screenshots/kit-queue-filter-${width}.png` });
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(add).toBeFocused();
+  }
+});
+
+test("the document page, the dashboard and the new-document form at 1,280 and 1,920 px: no sideways scroll", async ({
+  page,
+}) => {
+  await signIn(page, "staff");
+  const first = page.getByRole("region", { name: "Tabela de documentos" }).locator("tbody tr a[href^='/documents/']");
+  await expect(first.first()).toBeVisible();
+  const documentPath = new URL((await first.first().getAttribute("href"))!, page.url()).pathname;
+  const screens = [
+    { name: "document", path: documentPath, heading: /./ },
+    { name: "dashboard", path: "/dashboard", heading: "Painel" },
+    { name: "new-document", path: "/documents/new", heading: "Novo documento" },
+  ];
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoSidewaysScroll(page);
+      await keepScreenshot(page, { path: `e2e/screenshots/kit-${screen.name}-${width}.png`, fullPage: true });
+    }
   }
 });

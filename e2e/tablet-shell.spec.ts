@@ -27,28 +27,63 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(await smallTouchTargets(page)).toEqual([]);
 
+  // A menu (Radix DropdownMenu): the pages, the language and "Sair" as items, the current page marked.
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "true");
-  const nav = page.getByRole("navigation", { name: "Menu principal" });
-  await expect(nav.getByRole("link", { name: "Painel" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Idioma" })).toBeVisible();
+  const list = page.getByRole("menu", { name: "Menu" });
+  const pages = list.getByRole("group", { name: "Menu principal" });
+  await expect(pages.getByRole("menuitem", { name: "Painel" })).toHaveAttribute("aria-current", "page");
+  await expect(pages.getByRole("menuitem", { name: "Documentos" })).toHaveAttribute("href", "/documents");
+  await expect(
+    list.getByRole("group", { name: "Idioma" }).getByRole("menuitemradio", { name: "Português" }),
+  ).toHaveAttribute("aria-checked", "true");
+  await expect(list.getByRole("menuitem", { name: "Sair" })).toBeVisible();
+  await expect(list.getByTestId("user-identity")).toBeVisible();
   expect(await smallTouchTargets(page)).toEqual([]);
+  const itemHeights = await list
+    .locator("[role^=menuitem]")
+    .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+  expect(Math.min(...itemHeights)).toBeGreaterThanOrEqual(44);
   await expectNoSeriousA11yViolations(page);
   await keepScreenshot(page, { path: "e2e/screenshots/shell-menu-open-tablet.png" });
 
   // Escape closes it and gives focus back to the button.
   await page.keyboard.press("Escape");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(list).toBeHidden();
   await expect(menu).toBeFocused();
 
-  // Following a link closes the menu on the new page.
-  await menu.click();
-  await nav.getByRole("link", { name: "LGPD" }).click();
+  // By keyboard: Enter opens it on the first item, the arrows walk the items (wrapping), Home/End jump.
+  await page.keyboard.press("Enter");
+  await expect(pages.getByRole("menuitem", { name: "Documentos" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(pages.getByRole("menuitem", { name: "Painel" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(list.getByRole("menuitem", { name: "Sair" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(list.getByRole("menuitemradio", { name: "English" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowUp");
+  await expect(list.getByRole("menuitem", { name: "Sair" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeFocused();
+
+  // Following a link by keyboard closes the menu on the new page.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(pages.getByRole("menuitem", { name: "LGPD" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/lgpd$/);
   await expect(page.getByRole("heading", { level: 1, name: "Solicitações de exclusão (LGPD)" })).toBeVisible();
   await expect(menu).toHaveAttribute("aria-expanded", "false");
-  await expect(nav).toBeHidden();
+  await expect(list).toBeHidden();
+
+  // A click outside closes it too.
+  await menu.click();
+  await expect(list).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(list).toBeHidden();
 
   // On a laptop the menu is one row of links, without the button.
   await page.setViewportSize(SIZES.laptop);

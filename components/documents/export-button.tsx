@@ -7,6 +7,7 @@ import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, type ApiErrorBody } from "@/lib/api-client/fetch-json.ts";
 import { leaveExpiredSession } from "@/lib/api-client/session-end.ts";
 import { Button } from "@/components/ui/button.tsx";
+import { Popover } from "@/components/ui/popover.tsx";
 import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "@/lib/documents/export-columns.ts";
 import type { z } from "zod";
 import type { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
@@ -57,8 +58,6 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   const mayUnmask = useStaffRole() === "admin";
   const [reason, setReason] = useState("");
   const reasonMissing = unmasked && reason.trim().length < 5;
-  // The options are rendered only when asked for: their labels ("Produto", "Status") stay out of the page otherwise.
-  const [optionsOpen, setOptionsOpen] = useState(false);
 
   const size = (bytes: number) =>
     bytes < 1024 * 1024
@@ -134,57 +133,56 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
       >
         {t("buttonXlsx")}
       </Button>
-      <Button variant="ghost" size="sm" aria-expanded={optionsOpen} onClick={() => setOptionsOpen(!optionsOpen)}>
-        {t("options")}
-      </Button>
-      {optionsOpen ? (
-        <div className="w-full space-y-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
-          <fieldset>
-            <legend className="font-medium text-slate-900">{t("columns")}</legend>
-            <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-              {EXPORT_BASE_COLUMNS.map((key) => (
-                <label key={key} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(key)}
-                    onChange={(event) => {
-                      const next = new Set(chosen);
-                      if (event.target.checked) next.add(key);
-                      else next.delete(key);
-                      setChosen(next);
-                    }}
-                  />
-                  {t(`column.${key}`)}
+      <Popover buttonContent={t("options")} panelLabel={t("options")} width="w-[30rem]">
+        {() => (
+          <div className="space-y-3 text-sm">
+            <fieldset>
+              <legend className="font-medium text-slate-900">{t("columns")}</legend>
+              <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                {EXPORT_BASE_COLUMNS.map((key) => (
+                  <label key={key} className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(key)}
+                      onChange={(event) => {
+                        const next = new Set(chosen);
+                        if (event.target.checked) next.add(key);
+                        else next.delete(key);
+                        setChosen(next);
+                      }}
+                    />
+                    {t(`column.${key}`)}
+                  </label>
+                ))}
+              </div>
+              <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
+            </fieldset>
+            {mayUnmask ? (
+              <div>
+                <label className="flex items-center gap-2 font-medium text-slate-900">
+                  <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
+                  {t("unmasked")}
                 </label>
-              ))}
-            </div>
-            <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
-          </fieldset>
-          {mayUnmask ? (
-            <div>
-              <label className="flex items-center gap-2 font-medium text-slate-900">
-                <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
-                {t("unmasked")}
-              </label>
-              <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
-              {unmasked ? (
-                <label className="mt-2 block">
-                  <span className="mb-1 block text-slate-800">{t("reason")}</span>
-                  <textarea
-                    rows={2}
-                    value={reason}
-                    required
-                    aria-invalid={reasonMissing || undefined}
-                    onChange={(event) => setReason(event.target.value)}
-                    className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                  />
-                  {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
-                </label>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+                <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
+                {unmasked ? (
+                  <label className="mt-2 block">
+                    <span className="mb-1 block text-slate-800">{t("reason")}</span>
+                    <textarea
+                      rows={2}
+                      value={reason}
+                      required
+                      aria-invalid={reasonMissing || undefined}
+                      onChange={(event) => setReason(event.target.value)}
+                      className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                    />
+                    {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
+                  </label>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        )}
+      </Popover>
       {running ? (
         <>
           <progress

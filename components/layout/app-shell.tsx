@@ -71,16 +71,12 @@ export function AppShell({
             <LanguageSwitch label={t("nav.language")} />
             <SignOutButton label={t("nav.signOut")} />
           </div>
-          <MobileMenu label={t("nav.menu")}>
-            <nav aria-label={t("nav.main")}>
-              <NavLinks items={items} vertical />
-            </nav>
-            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 text-sm">
-              <span className="mr-auto">{identity}</span>
-              <LanguageSwitch label={t("nav.language")} />
-              <SignOutButton label={t("nav.signOut")} />
-            </div>
-          </MobileMenu>
+          <MobileMenu
+            label={t("nav.menu")}
+            items={items}
+            identity={identity}
+            labels={{ navigation: t("nav.main"), language: t("nav.language"), signOut: t("nav.signOut") }}
+          />
         </div>
       </header>
       {/* A page that needs the width (the documents queue) marks itself data-full-width: no cap at 1,920 px. */}

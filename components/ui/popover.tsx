@@ -14,12 +14,15 @@ export function Popover({
   buttonContent,
   panelLabel,
   align = "left",
+  width = "w-72",
   children,
 }: {
   label?: string;
   buttonContent: React.ReactNode;
   panelLabel: string;
   align?: "left" | "right";
+  /** The panel's Tailwind width class (a wider panel for a form of options). */
+  width?: string;
   children: (close: () => void) => React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -38,7 +41,7 @@ export function Popover({
         align={align === "right" ? "end" : "start"}
         sideOffset={4}
         collisionPadding={8}
-        className="z-30 w-72 max-w-[90vw] rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+        className={`z-30 ${width} max-w-[90vw] rounded-lg border border-slate-200 bg-white p-3 shadow-lg`}
       >
         {children(() => setOpen(false))}
       </RadixPopover.Content>
