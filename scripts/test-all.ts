@@ -35,6 +35,7 @@ const POSTGRES_E2E_SPECS = [
   "e2e/dashboard-csv.spec.ts", // aggregate counts, streamed CSV export, all-or-nothing import transaction
   "e2e/lgpd-journey.spec.ts", // the erasure: worker claim (SKIP LOCKED), masking, receipt
   "e2e/customer-webhooks.spec.ts", // the outbox: claim, retry after the receiver was down
+  "e2e/find-box.spec.ts", // the find box: protocol, name, plate, CPF prefix (pg_trgm, unaccent)
 ];
 
 type Step = { title: string; command: string; args: string[]; env?: Record<string, string | undefined> };

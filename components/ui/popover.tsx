@@ -30,7 +30,7 @@ export function Popover({
     <RadixPopover.Root open={open} onOpenChange={setOpen}>
       <RadixPopover.Trigger
         aria-label={label}
-        className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md lg:min-h-9 border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
       >
         {buttonContent}
       </RadixPopover.Trigger>
