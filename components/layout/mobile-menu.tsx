@@ -35,7 +35,9 @@ export function MobileMenu({
   const switchLocale = useSwitchLocale();
   return (
     <div className="lg:hidden">
-      <DropdownMenu.Root>
+      {/* Not modal: the rest of the page is not hidden from assistive technology while the menu is open (the button
+          stays named and reachable, and no focusable element sits under aria-hidden); a click outside still closes. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="group inline-flex min-h-11 min-w-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
           <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
             <path className="group-data-[state=open]:hidden" d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" />
