@@ -74,7 +74,7 @@ export function NewDocumentForm() {
   });
 
   return (
-    <Card title={t("title")}>
+    <Card>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby="new-document-intro">
         <p id="new-document-intro" className="text-sm text-slate-700">
           {t("intro")}
