@@ -131,7 +131,8 @@ test("the document page, the dashboard and the new-document form at 1,280 and 1,
   const documentPath = new URL((await first.first().getAttribute("href"))!, page.url()).pathname;
   const screens = [
     { name: "document", path: documentPath, heading: /./ },
-    { name: "dashboard", path: "/dashboard", heading: "Painel" },
+    // The charts load after the tiles: the picture waits for them.
+    { name: "dashboard", path: "/dashboard", heading: "Painel", ready: "Documentos por categoria" },
     { name: "new-document", path: "/documents/new", heading: "Novo documento" },
   ];
   for (const width of [1280, 1920]) {
@@ -139,6 +140,7 @@ test("the document page, the dashboard and the new-document form at 1,280 and 1,
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+      if ("ready" in screen) await expect(page.getByRole("heading", { level: 2, name: screen.ready })).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expectNoSidewaysScroll(page);
       await keepScreenshot(page, { path: `e2e/screenshots/kit-${screen.name}-${width}.png`, fullPage: true });
