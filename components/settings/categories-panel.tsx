@@ -90,7 +90,7 @@ export function CategoriesPanel() {
   );
 }
 
-function CategoryDialog({ category, onClose }: { category: CategoryRow | null; onClose: () => void }) {
+export function CategoryDialog({ category, onClose }: { category: CategoryRow | null; onClose: () => void }) {
   const t = useTranslations("settings");
   const save = useSaveCategory();
   const form = useZodForm<CategoryValues, z.output<typeof newCategorySchema | typeof categoryEditSchema>>({

@@ -97,7 +97,7 @@ function useCalendarSummary() {
   };
 }
 
-function NewModalityDialog({ onClose }: { onClose: () => void }) {
+export function NewModalityDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("settings");
   const router = useRouter();
   const save = useSaveModality();

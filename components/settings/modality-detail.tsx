@@ -46,7 +46,7 @@ export function ModalityDetailPanel({ id }: { id: number }) {
   );
 }
 
-function ModalityForm({ modality }: { modality: ModalityDetail }) {
+export function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const t = useTranslations("settings");
   const save = useSaveModality();
   const [saved, setSaved] = useState(false);

@@ -178,7 +178,7 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
   );
 }
 
-function ColumnDialog({
+export function ColumnDialog({
   productId,
   column,
   onClose,
@@ -304,7 +304,7 @@ function StepsCard({ product }: { product: ProductDetail }) {
 
 /** A step's name, order and the statuses that stand for it in this product (the per-product map: the document page
  * and the tracking page show this step as current for them). */
-function StepDialog({ product, step, onClose }: { product: ProductDetail; step: Step | null; onClose: () => void }) {
+export function StepDialog({ product, step, onClose }: { product: ProductDetail; step: Step | null; onClose: () => void }) {
   const t = useTranslations("settings");
   const save = useSaveProductPart(product.id, "steps");
   const statuses = useStatuses();

@@ -280,7 +280,7 @@ function PreviewCard({ rule, onClose }: { rule: TRetentionRule; onClose: () => v
   );
 }
 
-function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
+export function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
   const t = useTranslations("retention");
   const categories = useCategories();
   const products = useProducts();

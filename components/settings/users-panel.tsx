@@ -209,7 +209,7 @@ function RoleSelect({
   );
 }
 
-function CreateUserDialog({
+export function CreateUserDialog({
   onClose,
   onCreated,
 }: {
@@ -265,7 +265,7 @@ function CreateUserDialog({
   );
 }
 
-function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean; onClose: () => void }) {
+export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean; onClose: () => void }) {
   const t = useTranslations("settings.users");
   const update = useUpdateUser();
   const form = useZodForm<EditUserValues, z.output<typeof editUserSchema>>({
