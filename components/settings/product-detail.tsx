@@ -304,7 +304,15 @@ function StepsCard({ product }: { product: ProductDetail }) {
 
 /** A step's name, order and the statuses that stand for it in this product (the per-product map: the document page
  * and the tracking page show this step as current for them). */
-export function StepDialog({ product, step, onClose }: { product: ProductDetail; step: Step | null; onClose: () => void }) {
+export function StepDialog({
+  product,
+  step,
+  onClose,
+}: {
+  product: ProductDetail;
+  step: Step | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("settings");
   const save = useSaveProductPart(product.id, "steps");
   const statuses = useStatuses();
