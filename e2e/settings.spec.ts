@@ -274,3 +274,98 @@ test("a status message naming an unknown placeholder is refused under its field 
   expect(posts).toHaveLength(1);
   await expect(page.getByRole("row").filter({ hasText: "Marcador errado" })).toBeVisible();
 });
+
+/** Calls our API's DELETE with the signed-in admin's session. */
+async function apiDelete(page: Page, route: string) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.delete(`/api/${route}`, { headers: { Origin: origin } });
+  expect(response.status()).toBe(200);
+}
+
+/** Records the POSTs the page makes to an API route (to prove the browser's check sent nothing). */
+function postsTo(page: Page, route: string) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes(`/api/${route}`)) posts.push(request.url());
+  });
+  return posts;
+}
+
+test("a step is refused in the browser under its field, and the server's refusal of a removed status lands under the statuses", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/settings/products");
+  const { productId } = await catalog(page);
+  const categories = (await apiGet(page, "admin/settings/categories")) as Array<{ id: number; kind: string }>;
+  const created = await apiPost(page, "admin/settings/statuses", {
+    name: `Status removido ${Date.now()}`,
+    category_id: categories.find((category) => category.kind === "open")!.id,
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`/settings/products/${productId}`);
+  await page.getByRole("button", { name: "Nova etapa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova etapa" });
+  const posts = postsTo(page, `admin/settings/products/${productId}/steps`);
+  // The browser runs createStepSchema: an empty name is refused under "Nome", focused, and nothing is sent.
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Nome", { exact: true })).toBeFocused();
+  await expect(dialog.getByText("Preencha este campo.")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("Corrija os campos indicados abaixo.");
+  expect(posts).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+
+  // The status chosen is removed before the step is saved: the server refuses it, under the statuses list.
+  await dialog.getByLabel("Nome", { exact: true }).fill("Etapa com status removido");
+  await dialog.getByLabel(created.body.name).check();
+  await apiDelete(page, `admin/settings/statuses/${created.body.id}`);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(
+    dialog.getByRole("group", { name: "Status desta etapa" }).getByText("Escolha uma opção válida desta instância."),
+  ).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("Corrija os campos indicados abaixo.");
+  expect(posts).toHaveLength(1);
+  await expect(dialog.getByLabel("Nome", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  // Without it, the step saves.
+  await dialog.getByLabel(created.body.name).uncheck();
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog).toBeHidden();
+  expect(posts).toHaveLength(2);
+  await expect(page.getByRole("cell", { name: "Etapa com status removido", exact: true })).toBeVisible();
+});
+
+test("a retention rule is refused in the browser under its field, and the server's refusal of a removed product lands under Produto", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/settings/products");
+  const product = await apiPost(page, "admin/settings/products", { name: `Produto removido ${Date.now()}` });
+  expect(product.status).toBe(201);
+  await page.goto("/settings/retention");
+  await expect(page.getByRole("heading", { name: "Retenção de dados" })).toBeVisible();
+  const posts = postsTo(page, "admin/retention");
+  // The categories have loaded (the select shows the first finished/pause one).
+  await expect(page.getByLabel("Categoria do status")).toHaveValue(/^\d+$/);
+  // ZRetentionRuleBody in the browser: 0 days is refused under its field; nothing is sent.
+  await page.getByLabel("Dias na categoria").fill("0");
+  await page.getByRole("button", { name: "Criar regra (inativa)" }).click();
+  await expect(page.getByLabel("Dias na categoria")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Dias na categoria")).toBeFocused();
+  await expect(page.getByText("Informe um valor a partir de 1.")).toBeVisible();
+  // (Next's route announcer is an empty alert on every page.)
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Corrija os campos indicados abaixo.");
+  expect(posts).toEqual([]);
+
+  // The product chosen is removed before the rule is created: the server's 400 shows under "Produto".
+  await page.getByLabel("Dias na categoria").fill("400");
+  await page.getByLabel("Produto").selectOption({ label: product.body.name });
+  await page.getByLabel("Categoria do status").selectOption({ label: "Finalizados" });
+  await apiDelete(page, `admin/settings/products/${product.body.id}`);
+  await page.getByRole("button", { name: "Criar regra (inativa)" }).click();
+  await expect(page.getByLabel("Produto")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("valor inválido")).toBeVisible();
+  await expect(page.getByLabel("Dias na categoria")).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts).toHaveLength(1);
+  await expectNoSeriousA11yViolations(page);
+  const rules = (await apiGet(page, "admin/retention")) as { rules: Array<{ product_id: number | null }> };
+  expect(rules.rules.filter((rule) => rule.product_id === product.body.id)).toEqual([]);
+});

@@ -2,16 +2,33 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useCategories, useDeleteCategory, useSaveCategory, type CategoryRow } from "@/lib/api-client/settings.ts";
-import { CATEGORY_KINDS, type CreateCategoryInput } from "@/lib/settings/schemas.ts";
+import { CATEGORY_KINDS, createCategorySchema, updateCategorySchema } from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, FormFooter, QueryState, SectionHeader, SettingsTable, OrderField, orderInput } from "./layout-parts.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { SettingsForm } from "./settings-form.tsx";
+
+/** The category dialog's inputs as typed → the body the route parses (create or update schema). */
+const categoryInputs = z.object({ key: z.string(), label: z.string(), kind: z.string(), order: z.string() });
+type CategoryValues = z.infer<typeof categoryInputs>;
+const toBody = (values: CategoryValues) => ({
+  key: values.key.trim(),
+  label: values.label.trim(),
+  kind: values.kind as (typeof CATEGORY_KINDS)[number],
+  ...orderInput(values.order),
+});
+const newCategorySchema = categoryInputs
+  .transform((values): z.input<typeof createCategorySchema> => toBody(values))
+  .pipe(createCategorySchema);
+const categoryEditSchema = categoryInputs
+  .transform((values): z.input<typeof updateCategorySchema> => toBody(values))
+  .pipe(updateCategorySchema);
 
 export function CategoriesPanel() {
   const t = useTranslations("settings");
@@ -73,47 +90,51 @@ export function CategoriesPanel() {
   );
 }
 
-function CategoryDialog({ category, onClose }: { category: CategoryRow | null; onClose: () => void }) {
+export function CategoryDialog({ category, onClose }: { category: CategoryRow | null; onClose: () => void }) {
   const t = useTranslations("settings");
   const save = useSaveCategory();
-  const errors = useServerErrors(save.error);
+  const form = useZodForm<CategoryValues, z.output<typeof newCategorySchema | typeof categoryEditSchema>>({
+    schema: category ? categoryEditSchema : newCategorySchema,
+    fields: ["key", "label", "kind", "order"],
+    defaultValues: {
+      key: category?.key ?? "",
+      label: category?.label ?? "",
+      kind: category?.kind ?? "open",
+      order: category?.order == null ? "" : String(category.order),
+    },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: category?.id, input });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
 
   return (
     <Dialog open title={category ? t("categories.edit") : t("categories.new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const input = {
-            key: String(form.get("key") ?? "").trim(),
-            label: String(form.get("label") ?? "").trim(),
-            kind: String(form.get("kind")) as CreateCategoryInput["kind"],
-            ...orderInput(form),
-          };
-          save.mutate({ id: category?.id, input }, { onSuccess: onClose });
-        }}
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <TextField
           label={t("categories.key")}
-          name="key"
-          defaultValue={category?.key ?? ""}
           hint={t("categories.keyHint")}
-          error={errors.field("key")}
+          error={form.fieldError("key")}
           required
           autoComplete="off"
+          {...form.register("key")}
         />
         <TextField
           label={t("categories.label")}
-          name="label"
-          defaultValue={category?.label ?? ""}
-          error={errors.field("label")}
+          error={form.fieldError("label")}
           required
+          {...form.register("label")}
         />
         <SelectField
           label={t("categories.kind")}
-          name="kind"
-          defaultValue={category?.kind ?? "open"}
           hint={t("categories.kindHint")}
-          error={errors.field("kind")}
+          error={form.fieldError("kind")}
+          {...form.register("kind")}
         >
           {CATEGORY_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -121,9 +142,9 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
             </option>
           ))}
         </SelectField>
-        <OrderField defaultValue={category?.order} error={errors.field("order")} />
+        <OrderField error={form.fieldError("order")} registration={form.register("order")} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }

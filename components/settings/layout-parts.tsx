@@ -103,19 +103,30 @@ export function FormFooter({
   );
 }
 
-/** Turns an optional number input's text into a number, null (empty) or the raw text (so the server reports it). */
-export function numberOrNull(value: FormDataEntryValue | null): number | null | string {
-  const text = String(value ?? "")
-    .trim()
-    .replace(",", ".");
+/** The save button at the end of a form shown on a page (not in a dialog). */
+export function SaveButtonRow({ pending }: { pending: boolean }) {
+  const t = useTranslations("settings.common");
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" disabled={pending}>
+        {pending ? t("saving") : t("save")}
+      </Button>
+    </div>
+  );
+}
+
+/** Turns an optional number input's text into a number, null (empty) or the raw text (so the schema reports it). */
+export function numberOrNull(value: string): number | null | string {
+  const text = value.trim().replace(",", ".");
   if (text === "") return null;
   const number = Number(text);
   return Number.isFinite(number) ? number : text;
 }
 
-/** The optional "order" of a row from its form: left out when empty, so the server puts the row last. */
-export function orderInput(form: FormData): { order?: number } {
-  const order = numberOrNull(form.get("order"));
+/** The optional "order" of a row from its input's text: left out when empty, so the server puts the row last
+ * (a text that is no number is passed on as is, for the schema to refuse under the field). */
+export function orderInput(text: string): { order?: number } {
+  const order = numberOrNull(text);
   return order === null ? {} : { order: order as number };
 }
 

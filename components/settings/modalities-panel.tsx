@@ -3,15 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useDeleteModality, useModalities, useSaveModality, type ModalityRow } from "@/lib/api-client/settings.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { DeleteButton, OpenLink, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { SettingsForm } from "./settings-form.tsx";
+import { modalityInputs, newModalitySchema, type ModalityValues } from "./modality-schema.ts";
 import { zoneOptions } from "./time-zones.ts";
 import { useWeekdayNames } from "./weekdays.ts";
 
@@ -95,39 +97,38 @@ function useCalendarSummary() {
   };
 }
 
-function NewModalityDialog({ onClose }: { onClose: () => void }) {
+export function NewModalityDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("settings");
   const router = useRouter();
   const save = useSaveModality();
-  const errors = useServerErrors(save.error);
+  const form = useZodForm<ModalityValues, z.output<typeof newModalitySchema>>({
+    schema: newModalitySchema,
+    fields: Object.keys(modalityInputs.shape),
+    defaultValues: { identifier: "", time_zone: "America/Sao_Paulo" },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const modality = await save.mutateAsync({ input });
+      router.push(`/settings/modalities/${modality.id}`);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={t("modalities.new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          save.mutate(
-            {
-              input: {
-                identifier: String(form.get("identifier") ?? "").trim(),
-                time_zone: String(form.get("time_zone")),
-              },
-            },
-            { onSuccess: (modality) => router.push(`/settings/modalities/${modality.id}`) },
-          );
-        }}
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <TextField
           label={t("modalities.identifier")}
-          name="identifier"
           hint={t("modalities.identifierHint")}
-          error={errors.field("identifier")}
+          error={form.fieldError("identifier")}
           required
+          {...form.register("identifier")}
         />
         <SelectField
           label={t("modalities.timeZone")}
-          name="time_zone"
-          defaultValue="America/Sao_Paulo"
-          error={errors.field("time_zone")}
+          error={form.fieldError("time_zone")}
+          {...form.register("time_zone")}
         >
           {zoneOptions().map((zone) => (
             <option key={zone} value={zone}>
@@ -136,7 +137,7 @@ function NewModalityDialog({ onClose }: { onClose: () => void }) {
           ))}
         </SelectField>
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }

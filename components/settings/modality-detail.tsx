@@ -2,14 +2,16 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import type { z } from "zod";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-client/settings.ts";
 import { CalendarEditor } from "./calendar-editor.tsx";
 import { DetailPage } from "./detail-page.tsx";
 import { HolidaysEditor } from "./holidays-editor.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
+import { SaveButtonRow } from "./layout-parts.tsx";
+import { modalityEditSchema, modalityInputs, type ModalityValues } from "./modality-schema.ts";
 import { zoneOptions } from "./time-zones.ts";
 
 export function ModalityDetailPanel({ id }: { id: number }) {
@@ -44,42 +46,39 @@ export function ModalityDetailPanel({ id }: { id: number }) {
   );
 }
 
-function ModalityForm({ modality }: { modality: ModalityDetail }) {
+export function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const t = useTranslations("settings");
   const save = useSaveModality();
-  const errors = useServerErrors(save.error);
   const [saved, setSaved] = useState(false);
+  const form = useZodForm<ModalityValues, z.output<typeof modalityEditSchema>>({
+    schema: modalityEditSchema,
+    fields: Object.keys(modalityInputs.shape),
+    defaultValues: { identifier: modality.identifier, time_zone: modality.time_zone },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    setSaved(false);
+    try {
+      await save.mutateAsync({ id: modality.id, input });
+      setSaved(true);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
-    <SettingsForm
-      errors={errors}
-      onSubmit={(form) => {
-        setSaved(false);
-        save.mutate(
-          {
-            id: modality.id,
-            input: {
-              identifier: String(form.get("identifier") ?? "").trim(),
-              time_zone: String(form.get("time_zone")),
-            },
-          },
-          { onSuccess: () => setSaved(true) },
-        );
-      }}
-    >
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {form.summary ? <Alert>{form.summary}</Alert> : null}
       {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
       <TextField
         label={t("modalities.identifier")}
-        name="identifier"
-        defaultValue={modality.identifier}
         hint={t("modalities.renameHint")}
-        error={errors.field("identifier")}
+        error={form.fieldError("identifier")}
         required
+        {...form.register("identifier")}
       />
       <SelectField
         label={t("modalities.timeZone")}
-        name="time_zone"
-        defaultValue={modality.time_zone}
-        error={errors.field("time_zone")}
+        error={form.fieldError("time_zone")}
+        {...form.register("time_zone")}
       >
         {zoneOptions(modality.time_zone).map((zone) => (
           <option key={zone} value={zone}>
@@ -88,6 +87,6 @@ function ModalityForm({ modality }: { modality: ModalityDetail }) {
         ))}
       </SelectField>
       <SaveButtonRow pending={save.isPending} />
-    </SettingsForm>
+    </form>
   );
 }

@@ -1,11 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field.tsx";
-import { Card } from "@/components/ui/feedback.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import {
   useDeleteProductPart,
   useProduct,
@@ -13,17 +16,64 @@ import {
   useStatuses,
   type ProductDetail,
 } from "@/lib/api-client/settings.ts";
-import { COLUMN_TYPES, type CreateColumnInput } from "@/lib/settings/schemas.ts";
+import {
+  COLUMN_TYPES,
+  createColumnSchema,
+  createStepSchema,
+  updateColumnSchema,
+  updateStepSchema,
+} from "@/lib/settings/schemas.ts";
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { DetailPage } from "./detail-page.tsx";
 import { cell, FormFooter, OrderField, orderInput, SettingsTable } from "./layout-parts.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { SettingsForm } from "./settings-form.tsx";
 
 type Column = NonNullable<ProductDetail["columns"]>[number];
 type Step = NonNullable<ProductDetail["steps"]>[number];
+
+/** The column dialog's inputs as typed → the body its route parses (createColumnSchema / updateColumnSchema). */
+const columnInputs = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  options: z.string(),
+  order: z.string(),
+});
+type ColumnValues = z.infer<typeof columnInputs>;
+const toColumn = (values: ColumnValues) => ({
+  key: values.key.trim(),
+  label: values.label.trim(),
+  type: values.type as (typeof COLUMN_TYPES)[number],
+  required: values.required,
+  options: values.options
+    .split("\n")
+    .map((option) => option.trim())
+    .filter(Boolean),
+  ...orderInput(values.order),
+});
+const newColumnSchema = columnInputs
+  .transform((values): z.input<typeof createColumnSchema> => toColumn(values))
+  .pipe(createColumnSchema);
+const columnEditSchema = columnInputs
+  .transform((values): z.input<typeof updateColumnSchema> => toColumn(values))
+  .pipe(updateColumnSchema);
+
+/** The step dialog's inputs → the body its route parses (createStepSchema / updateStepSchema). */
+const stepInputs = z.object({ name: z.string(), order: z.string(), status_ids: z.array(z.string()) });
+type StepValues = z.infer<typeof stepInputs>;
+const toStep = (values: StepValues) => ({
+  name: values.name.trim(),
+  ...orderInput(values.order),
+  status_ids: values.status_ids.map(Number),
+});
+const newStepSchema = stepInputs
+  .transform((values): z.input<typeof createStepSchema> => toStep(values))
+  .pipe(createStepSchema);
+const stepEditSchema = stepInputs
+  .transform((values): z.input<typeof updateStepSchema> => toStep(values))
+  .pipe(updateStepSchema);
 
 export function ProductDetailPanel({ id }: { id: number }) {
   const t = useTranslations("settings");
@@ -128,7 +178,7 @@ function ColumnsCard({ product }: { product: ProductDetail }) {
   );
 }
 
-function ColumnDialog({
+export function ColumnDialog({
   productId,
   column,
   onClose,
@@ -139,49 +189,41 @@ function ColumnDialog({
 }) {
   const t = useTranslations("settings");
   const save = useSaveProductPart(productId, "columns");
-  const errors = useServerErrors(save.error);
+  const form = useZodForm<ColumnValues, z.output<typeof newColumnSchema | typeof columnEditSchema>>({
+    schema: column ? columnEditSchema : newColumnSchema,
+    fields: ["key", "label", "type", "required", "options", "order"],
+    defaultValues: {
+      key: column?.key ?? "",
+      label: column?.label ?? "",
+      type: column?.type ?? "string",
+      required: column?.required ?? false,
+      options: (column?.options ?? []).join("\n"),
+      order: column?.order == null ? "" : String(column.order),
+    },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: column?.id, input });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={column ? t("columns.edit") : t("columns.new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const input = {
-            key: String(form.get("key") ?? "").trim(),
-            label: String(form.get("label") ?? "").trim(),
-            type: String(form.get("type")) as CreateColumnInput["type"],
-            required: form.get("required") === "on",
-            options: String(form.get("options") ?? "")
-              .split("\n")
-              .map((option) => option.trim())
-              .filter(Boolean),
-            ...orderInput(form),
-          };
-          save.mutate({ id: column?.id, input }, { onSuccess: onClose });
-        }}
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <TextField
           label={t("columns.key")}
-          name="key"
-          defaultValue={column?.key ?? ""}
           hint={t("columns.keyHint")}
-          error={errors.field("key")}
+          error={form.fieldError("key")}
           autoComplete="off"
           spellCheck={false}
           required
+          {...form.register("key")}
         />
-        <TextField
-          label={t("columns.label")}
-          name="label"
-          defaultValue={column?.label ?? ""}
-          error={errors.field("label")}
-          required
-        />
-        <SelectField
-          label={t("columns.type")}
-          name="type"
-          defaultValue={column?.type ?? "string"}
-          error={errors.field("type")}
-        >
+        <TextField label={t("columns.label")} error={form.fieldError("label")} required {...form.register("label")} />
+        <SelectField label={t("columns.type")} error={form.fieldError("type")} {...form.register("type")}>
           {COLUMN_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`columns.types.${type}`)}
@@ -190,19 +232,22 @@ function ColumnDialog({
         </SelectField>
         <TextAreaField
           label={t("columns.options")}
-          name="options"
           rows={3}
-          defaultValue={(column?.options ?? []).join("\n")}
           hint={t("columns.optionsHint")}
-          error={errors.field("options")}
+          error={form.fieldError("options")}
+          {...form.register("options")}
         />
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" name="required" defaultChecked={column?.required ?? false} />
+          <input type="checkbox" {...form.register("required")} />
           {t("columns.required")}
         </label>
-        <OrderField defaultValue={column?.order} hint={t("common.orderHint")} error={errors.field("order")} />
+        <OrderField
+          hint={t("common.orderHint")}
+          error={form.fieldError("order")}
+          registration={form.register("order")}
+        />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }
@@ -259,40 +304,51 @@ function StepsCard({ product }: { product: ProductDetail }) {
 
 /** A step's name, order and the statuses that stand for it in this product (the per-product map: the document page
  * and the tracking page show this step as current for them). */
-function StepDialog({ product, step, onClose }: { product: ProductDetail; step: Step | null; onClose: () => void }) {
+export function StepDialog({
+  product,
+  step,
+  onClose,
+}: {
+  product: ProductDetail;
+  step: Step | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("settings");
   const save = useSaveProductPart(product.id, "steps");
-  const errors = useServerErrors(save.error);
   const statuses = useStatuses();
   const mapped = product.status_steps ?? [];
-  const [chosen, setChosen] = useState<number[]>(
-    step ? mapped.filter((row) => row.step_id === step.id).map((row) => row.status_id) : [],
-  );
+  const form = useZodForm<StepValues, z.output<typeof newStepSchema | typeof stepEditSchema>>({
+    schema: step ? stepEditSchema : newStepSchema,
+    fields: ["name", "order", "status_ids"],
+    defaultValues: {
+      name: step?.name ?? "",
+      order: step?.order == null ? "" : String(step.order),
+      status_ids: step ? mapped.filter((row) => row.step_id === step.id).map((row) => String(row.status_id)) : [],
+    },
+  });
+  const chosen = useWatch({ control: form.control, name: "status_ids" });
   const otherStep = (statusId: number) => {
     const row = mapped.find((item) => item.status_id === statusId && item.step_id !== step?.id);
     return row ? (product.steps ?? []).find((item) => item.id === row.step_id)?.name : undefined;
   };
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: step?.id, input });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={step ? t("steps.edit") : t("steps.new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const input = {
-            name: String(form.get("name") ?? "").trim(),
-            ...orderInput(form),
-            status_ids: chosen,
-          };
-          save.mutate({ id: step?.id, input }, { onSuccess: onClose });
-        }}
-      >
-        <TextField
-          label={t("steps.name")}
-          name="name"
-          defaultValue={step?.name ?? ""}
-          error={errors.field("name")}
-          required
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
+        <TextField label={t("steps.name")} error={form.fieldError("name")} required {...form.register("name")} />
+        <OrderField
+          hint={t("common.orderHint")}
+          error={form.fieldError("order")}
+          registration={form.register("order")}
         />
-        <OrderField defaultValue={step?.order} hint={t("common.orderHint")} error={errors.field("order")} />
         <fieldset className="rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">{t("steps.statuses")}</legend>
           <p className="mb-2 text-xs text-slate-600">{t("steps.statusesHint")}</p>
@@ -304,16 +360,12 @@ function StepDialog({ product, step, onClose }: { product: ProductDetail; step: 
                   <input
                     type="checkbox"
                     className="mt-0.5 h-4 w-4"
-                    checked={chosen.includes(status.id)}
-                    onChange={(event) =>
-                      setChosen((current) =>
-                        event.target.checked ? [...current, status.id] : current.filter((id) => id !== status.id),
-                      )
-                    }
+                    value={String(status.id)}
+                    {...form.register("status_ids")}
                   />
                   <span>
                     {status.name}
-                    {elsewhere && !chosen.includes(status.id) ? (
+                    {elsewhere && !chosen.includes(String(status.id)) ? (
                       <span className="block text-xs text-slate-600">
                         {t("steps.inOtherStep", { step: elsewhere })}
                       </span>
@@ -323,12 +375,12 @@ function StepDialog({ product, step, onClose }: { product: ProductDetail; step: 
               );
             })}
           </div>
-          {errors.field("status_ids") ? (
-            <p className="mt-1 text-xs text-red-700">{errors.field("status_ids")}</p>
+          {form.fieldError("status_ids") ? (
+            <p className="mt-1 text-xs text-red-700">{form.fieldError("status_ids")}</p>
           ) : null}
         </fieldset>
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }

@@ -2,21 +2,38 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm, type ZodForm } from "@/components/ui/zod-form.ts";
 import { useModalities, useSaveProduct, type ProductDetail } from "@/lib/api-client/settings.ts";
-import { FormFooter, numberOrNull } from "./layout-parts.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { SaveButtonRow, SettingsForm } from "./settings-form.tsx";
+import { createProductSchema, updateProductSchema } from "@/lib/settings/schemas.ts";
+import { FormFooter, numberOrNull, SaveButtonRow } from "./layout-parts.tsx";
 
-function readProduct(form: FormData) {
+/** The product form's inputs as typed → the body the route parses (create or update schema, lib/settings/schemas.ts). */
+const productInputs = z.object({ name: z.string(), description: z.string(), sla: z.string(), active: z.boolean() });
+type ProductValues = z.infer<typeof productInputs>;
+const toBody = (values: ProductValues): z.input<typeof createProductSchema> => ({
+  name: values.name.trim(),
+  description: values.description,
+  sla: numberOrNull(values.sla) as number | null,
+  active: values.active,
+});
+const newProductSchema = productInputs.transform(toBody).pipe(createProductSchema);
+const productEditSchema = productInputs
+  .transform((values): z.input<typeof updateProductSchema> => toBody(values))
+  .pipe(updateProductSchema);
+const PRODUCT_FIELDS = ["name", "description", "sla", "active"] as const;
+
+function productDefaults(product: ProductDetail | null): ProductValues {
   return {
-    name: String(form.get("name") ?? "").trim(),
-    description: String(form.get("description") ?? ""),
-    sla: numberOrNull(form.get("sla")) as number | null,
-    active: form.get("active") === "on",
+    name: product?.name ?? "",
+    description: product?.description ?? "",
+    sla: product?.sla === null || product?.sla === undefined ? "" : String(product.sla),
+    active: product?.active ?? true,
   };
 }
 
@@ -33,10 +50,17 @@ function weeklyHours(workingHours: Record<string, Array<[string, string]>>): num
 /** The product's SLA is counted in service hours on the document's modality calendar (lib/sla/calendar.ts): the
  * field says so and shows what the typed hours mean in calendar days, per modality with a calendar (issue 22: "72 h"
  * silently meant about 12 calendar days on business hours). Holidays lengthen it further. */
-function SlaHoursField({ product, error }: { product: ProductDetail | null; error?: string }) {
+function SlaHoursField({
+  hours,
+  registration,
+  error,
+}: {
+  hours: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
   const t = useTranslations("settings.products");
   const modalities = useModalities();
-  const [hours, setHours] = useState(product?.sla === null || product?.sla === undefined ? "" : String(product.sla));
   const value = Number(hours.replace(",", "."));
   const days = (n: number) => new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 }).format(n);
   const withCalendar = (modalities.data ?? []).filter((modality) => modality.working_hours);
@@ -61,12 +85,10 @@ function SlaHoursField({ product, error }: { product: ProductDetail | null; erro
     <div>
       <TextField
         label={t("slaHours")}
-        name="sla"
         type="number"
         min={0}
         step="any"
-        value={hours}
-        onChange={(event) => setHours(event.target.value)}
+        {...registration}
         hint={t("slaHint")}
         error={error}
       />
@@ -81,33 +103,21 @@ function SlaHoursField({ product, error }: { product: ProductDetail | null; erro
   );
 }
 
-function ProductFields({
-  product,
-  errors,
-}: {
-  product: ProductDetail | null;
-  errors: ReturnType<typeof useServerErrors>;
-}) {
+function ProductFields<Output>({ form }: { form: ZodForm<ProductValues, Output> }) {
   const t = useTranslations("settings");
+  const hours = useWatch({ control: form.control, name: "sla" });
   return (
     <>
-      <TextField
-        label={t("products.name")}
-        name="name"
-        defaultValue={product?.name ?? ""}
-        error={errors.field("name")}
-        required
-      />
+      <TextField label={t("products.name")} error={form.fieldError("name")} required {...form.register("name")} />
       <TextAreaField
         label={t("products.description")}
-        name="description"
         rows={2}
-        defaultValue={product?.description ?? ""}
-        error={errors.field("description")}
+        error={form.fieldError("description")}
+        {...form.register("description")}
       />
-      <SlaHoursField product={product} error={errors.field("sla")} />
+      <SlaHoursField hours={hours} registration={form.register("sla")} error={form.fieldError("sla")} />
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input type="checkbox" name="active" defaultChecked={product?.active ?? true} className="h-4 w-4" />
+        <input type="checkbox" className="h-4 w-4" {...form.register("active")} />
         {t("products.activeLabel")}
       </label>
     </>
@@ -119,21 +129,26 @@ export function ProductDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("settings");
   const router = useRouter();
   const save = useSaveProduct();
-  const errors = useServerErrors(save.error);
+  const form = useZodForm<ProductValues, z.output<typeof newProductSchema>>({
+    schema: newProductSchema,
+    fields: PRODUCT_FIELDS,
+    defaultValues: productDefaults(null),
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const product = await save.mutateAsync({ input });
+      router.push(`/settings/products/${product.id}`);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={t("products.new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          save.mutate(
-            { input: readProduct(form) },
-            { onSuccess: (product) => router.push(`/settings/products/${product.id}`) },
-          );
-        }}
-      >
-        <ProductFields product={null} errors={errors} />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
+        <ProductFields form={form} />
         <FormFooter pending={save.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }
@@ -142,19 +157,27 @@ export function ProductDialog({ onClose }: { onClose: () => void }) {
 export function ProductForm({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const save = useSaveProduct();
-  const errors = useServerErrors(save.error);
   const [saved, setSaved] = useState(false);
+  const form = useZodForm<ProductValues, z.output<typeof productEditSchema>>({
+    schema: productEditSchema,
+    fields: PRODUCT_FIELDS,
+    defaultValues: productDefaults(product),
+  });
+  const submit = form.handleSubmit(async (input) => {
+    setSaved(false);
+    try {
+      await save.mutateAsync({ id: product.id, input });
+      setSaved(true);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
-    <SettingsForm
-      errors={errors}
-      onSubmit={(form) => {
-        setSaved(false);
-        save.mutate({ id: product.id, input: readProduct(form) }, { onSuccess: () => setSaved(true) });
-      }}
-    >
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {form.summary ? <Alert>{form.summary}</Alert> : null}
       {saved ? <Alert tone="success">{t("common.saved")}</Alert> : null}
-      <ProductFields product={product} errors={errors} />
+      <ProductFields form={form} />
       <SaveButtonRow pending={save.isPending} />
-    </SettingsForm>
+    </form>
   );
 }

@@ -2,15 +2,16 @@
 // Settings → Retenção: the instance's retention rules (lib/retention). A rule is created inactive; its preview shows
 // what it would take now (counts per product and status, the cutoff; no personal data); activating it names that
 // count in the confirmation, and the server refuses a count that no longer holds.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
+import { z } from "zod";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { DataTable } from "@/components/ui/table.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import {
   useActivateRetentionRule,
@@ -23,7 +24,19 @@ import {
 } from "@/lib/api-client/retention.ts";
 import { useCategories, useProducts } from "@/lib/api-client/settings.ts";
 import { ZRetentionRuleBody, type TRetentionRule } from "@/lib/retention/schemas.ts";
-import { SettingsForm } from "./settings-form.tsx";
+
+/** The new-rule form's inputs as typed → ZRetentionRuleBody, the schema POST /api/admin/retention parses ("" product =
+ * every product; a days text that is no whole number in range is refused under its field, as the server would). */
+const ruleInputs = z.object({ product_id: z.string(), category_id: z.string(), days: z.string(), action: z.string() });
+type RuleValues = z.infer<typeof ruleInputs>;
+const ruleFormSchema = ruleInputs
+  .transform((values): z.input<typeof ZRetentionRuleBody> => ({
+    product_id: values.product_id ? Number(values.product_id) : null,
+    category_id: Number(values.category_id),
+    days: values.days.trim() === "" ? Number.NaN : Number(values.days),
+    action: values.action as z.input<typeof ZRetentionRuleBody>["action"],
+  }))
+  .pipe(ZRetentionRuleBody);
 
 function useDateTime() {
   const locale = useLocale();
@@ -267,32 +280,41 @@ function PreviewCard({ rule, onClose }: { rule: TRetentionRule; onClose: () => v
   );
 }
 
-function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
+export function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
   const t = useTranslations("retention");
   const categories = useCategories();
   const products = useProducts();
   const create = useCreateRetentionRule();
-  const errors = useServerErrors(create.error);
   const usable = (categories.data ?? []).filter((category) => category.kind !== "open");
+  const form = useZodForm<RuleValues, z.output<typeof ruleFormSchema>>({
+    schema: ruleFormSchema,
+    fields: ["product_id", "category_id", "days", "action"],
+    defaultValues: { product_id: "", category_id: "", days: "365", action: "anonymise" },
+  });
+  // The categories arrive after the form: the select shows the first usable one, so the form holds it too.
+  const firstUsable = usable[0]?.id;
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (firstUsable !== undefined && !getValues("category_id")) setValue("category_id", String(firstUsable));
+  }, [firstUsable, getValues, setValue]);
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const rule = await create.mutateAsync(body);
+      onCreated(rule.id);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Card title={t("newRule")}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const product = String(form.get("product_id") ?? "");
-          const parsed = ZRetentionRuleBody.safeParse({
-            product_id: product ? Number(product) : null,
-            category_id: Number(form.get("category_id")),
-            days: Number(form.get("days")),
-            action: form.get("action"),
-          });
-          // The server validates again; an unparsable form goes as is so its field errors come back translated.
-          const body = parsed.success ? parsed.data : (Object.fromEntries(form) as never);
-          create.mutate(body, { onSuccess: (rule) => onCreated(rule.id) });
-        }}
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField name="product_id" label={t("fields.product")} error={errors.field("product_id")} defaultValue="">
+          <SelectField
+            label={t("fields.product")}
+            error={form.fieldError("product_id")}
+            {...form.register("product_id")}
+          >
             <option value="">{t("allProducts")}</option>
             {(products.data ?? []).map((product) => (
               <option key={product.id} value={product.id}>
@@ -301,10 +323,10 @@ function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
             ))}
           </SelectField>
           <SelectField
-            name="category_id"
             label={t("fields.category")}
             hint={t("fields.categoryHint")}
-            error={errors.field("category_id")}
+            error={form.fieldError("category_id")}
+            {...form.register("category_id")}
           >
             {usable.map((category) => (
               <option key={category.id} value={category.id}>
@@ -313,15 +335,14 @@ function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
             ))}
           </SelectField>
           <TextField
-            name="days"
             type="number"
             min={1}
             max={36500}
-            defaultValue={365}
             label={t("fields.days")}
-            error={errors.field("days")}
+            error={form.fieldError("days")}
+            {...form.register("days")}
           />
-          <SelectField name="action" label={t("fields.action")} error={errors.field("action")} defaultValue="anonymise">
+          <SelectField label={t("fields.action")} error={form.fieldError("action")} {...form.register("action")}>
             <option value="anonymise">{t("actions.anonymise")}</option>
             <option value="delete">{t("actions.delete")}</option>
           </SelectField>
@@ -331,7 +352,7 @@ function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) {
             {create.isPending ? t("creating") : t("create")}
           </Button>
         </div>
-      </SettingsForm>
+      </form>
     </Card>
   );
 }

@@ -1,21 +1,45 @@
 "use client";
 
 import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useFormatter, useTranslations } from "use-intl";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
-import { PASSWORD_MIN, ROLES, type CreateUserInput } from "@/lib/settings/schemas.ts";
+import { createUserSchema, PASSWORD_MIN, ROLES, updateUserSchema } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { SettingsForm } from "./settings-form.tsx";
+
+/** The new-user dialog's inputs → createUserSchema (an empty password means "generate one", as the API says). */
+const newUserInputs = z.object({ email: z.string(), name: z.string(), role: z.string(), password: z.string() });
+type NewUserValues = z.infer<typeof newUserInputs>;
+const newUserSchema = newUserInputs
+  .transform((values): z.input<typeof createUserSchema> => ({
+    email: values.email.trim(),
+    name: values.name.trim(),
+    role: values.role as (typeof ROLES)[number],
+    ...(values.password ? { password: values.password } : {}),
+  }))
+  .pipe(createUserSchema);
+
+/** The edit dialog's inputs → updateUserSchema; the role is left out when it cannot change (one's own account, the
+ * select is disabled and react-hook-form gives it no value). */
+const editUserInputs = z.object({ name: z.string(), role: z.string().optional() });
+type EditUserValues = z.infer<typeof editUserInputs>;
+const editUserSchema = editUserInputs
+  .transform((values): z.input<typeof updateUserSchema> => ({
+    name: values.name.trim(),
+    ...(values.role ? { role: values.role as (typeof ROLES)[number] } : {}),
+  }))
+  .pipe(updateUserSchema);
 
 type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
 
@@ -163,27 +187,19 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
 }
 
 function RoleSelect({
-  defaultValue,
-  disabled,
+  registration,
   hint,
   error,
 }: {
-  defaultValue: string;
-  disabled?: boolean;
+  /** `register("role")`, with `disabled` when the role cannot change. */
+  registration: UseFormRegisterReturn;
   hint?: string;
   error?: string;
 }) {
   const t = useTranslations("settings.users");
   const roles = useTranslations("common.roles");
   return (
-    <SelectField
-      label={t("role")}
-      name="role"
-      defaultValue={defaultValue}
-      disabled={disabled}
-      hint={hint ?? t("roleHint")}
-      error={error}
-    >
+    <SelectField label={t("role")} hint={hint ?? t("roleHint")} error={error} {...registration}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
           {roles(role)}
@@ -193,7 +209,7 @@ function RoleSelect({
   );
 }
 
-function CreateUserDialog({
+export function CreateUserDialog({
   onClose,
   onCreated,
 }: {
@@ -202,79 +218,81 @@ function CreateUserDialog({
 }) {
   const t = useTranslations("settings.users");
   const create = useCreateUser();
-  const errors = useServerErrors(create.error);
+  const form = useZodForm<NewUserValues, z.output<typeof newUserSchema>>({
+    schema: newUserSchema,
+    fields: ["email", "name", "role", "password"],
+    defaultValues: { email: "", name: "", role: "staff", password: "" },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const user = await create.mutateAsync(input);
+      onCreated(user.email, user.generated_password);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={t("new")} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const password = String(form.get("password") ?? "");
-          create.mutate(
-            {
-              email: String(form.get("email") ?? "").trim(),
-              name: String(form.get("name") ?? "").trim(),
-              role: String(form.get("role")) as CreateUserInput["role"],
-              ...(password ? { password } : {}),
-            },
-            { onSuccess: (user) => onCreated(user.email, user.generated_password) },
-          );
-        }}
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
         <TextField
           label={t("email")}
-          name="email"
           type="email"
           autoComplete="off"
-          error={errors.field("email")}
+          error={form.fieldError("email")}
           required
+          {...form.register("email")}
         />
-        <TextField label={t("name")} name="name" autoComplete="off" error={errors.field("name")} required />
-        <RoleSelect defaultValue="staff" error={errors.field("role")} />
+        <TextField
+          label={t("name")}
+          autoComplete="off"
+          error={form.fieldError("name")}
+          required
+          {...form.register("name")}
+        />
+        <RoleSelect registration={form.register("role")} error={form.fieldError("role")} />
         <TextField
           label={t("password")}
-          name="password"
           type="password"
           autoComplete="new-password"
           hint={t("passwordHint", { min: PASSWORD_MIN })}
-          error={errors.field("password")}
+          error={form.fieldError("password")}
+          {...form.register("password")}
         />
         <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={t("create")} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }
 
-function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean; onClose: () => void }) {
+export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: boolean; onClose: () => void }) {
   const t = useTranslations("settings.users");
   const update = useUpdateUser();
-  const errors = useServerErrors(update.error);
+  const form = useZodForm<EditUserValues, z.output<typeof editUserSchema>>({
+    schema: editUserSchema,
+    fields: ["name", "role"],
+    defaultValues: { name: user.name, role: user.role },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await update.mutateAsync({ id: user.id, input });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
   return (
     <Dialog open title={t("edit", { name: user.email })} onClose={onClose}>
-      <SettingsForm
-        errors={errors}
-        onSubmit={(form) => {
-          const role = form.get("role");
-          update.mutate(
-            {
-              id: user.id,
-              input: {
-                name: String(form.get("name") ?? "").trim(),
-                ...(role ? { role: String(role) as CreateUserInput["role"] } : {}),
-              },
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <TextField label={t("name")} name="name" defaultValue={user.name} error={errors.field("name")} required />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {form.summary ? <Alert>{form.summary}</Alert> : null}
+        <TextField label={t("name")} error={form.fieldError("name")} required {...form.register("name")} />
         <RoleSelect
-          defaultValue={user.role}
-          disabled={self}
+          registration={form.register("role", { disabled: self })}
           hint={self ? t("selfRoleHint") : undefined}
-          error={errors.field("role")}
+          error={form.fieldError("role")}
         />
         <FormFooter pending={update.isPending} onCancel={onClose} />
-      </SettingsForm>
+      </form>
     </Dialog>
   );
 }
