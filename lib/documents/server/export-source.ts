@@ -6,6 +6,7 @@ import { formatColumnValue } from "../../columns/values.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors/app-error.ts";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
+import { wallClock } from "../../time/zone.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 import { documentFilterSql } from "./document-filter-sql.ts";
 import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "../export-columns.ts";
@@ -263,28 +264,9 @@ export async function prepareExportSource(
   return { total, header, types, nextBatch };
 }
 
-const stampFormatter = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-export const stampFormatterSeconds = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
+/** The file name's stamp: YYYYMMDD-HHMM on the wall clock of America/Sao_Paulo. */
 export function fileStamp(now: Date): string {
-  const parts = Object.fromEntries(stampFormatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}`;
+  const { year, month, day, hour, minute } = wallClock(now.getTime(), DEFAULT_TIME_ZONE);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${year}${two(month)}${two(day)}-${two(hour)}${two(minute)}`;
 }

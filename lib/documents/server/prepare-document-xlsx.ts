@@ -2,7 +2,8 @@ import "server-only";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { DocumentFilters } from "../search-schema.ts";
-import { cell, type ExportOptions, fileStamp, prepareExportSource, stampFormatterSeconds } from "./export-source.ts";
+import { DEFAULT_TIME_ZONE, wallClock } from "../../time/zone.ts";
+import { cell, type ExportOptions, fileStamp, prepareExportSource } from "./export-source.ts";
 
 // POST /api/documents/export.xlsx: the rows of ./export-source.ts as an XLSX workbook.
 
@@ -11,8 +12,8 @@ const XLSX_MAX_ROWS = 20_000;
 
 /** A date-time as the wall clock in America/Sao_Paulo, as a spreadsheet date (which has no time zone). */
 function saoPauloWallClock(value: Date): Date {
-  const parts = Object.fromEntries(stampFormatterSeconds.formatToParts(value).map((part) => [part.type, part.value]));
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+  const local = wallClock(value.getTime(), DEFAULT_TIME_ZONE);
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 }
 
 /** One XLSX cell: numbers as numbers (currency with R$), date-times and dates as dates, the rest as the CSV's text. */
