@@ -78,7 +78,10 @@ async function benchEngine(engine: Engine, serverUrl?: string): Promise<CaseResu
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb, Prisma } = await import("../lib/db/client.ts");
   const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
-  const { searchDocuments, documentFilterSql } = await import("../lib/documents/server/search.ts");
+  const { searchDocuments } = await import("../lib/documents/server/search-documents.ts");
+  const { documentFilterSql } = await import("../lib/documents/server/document-filter-sql.ts");
+  const { systemActor } = await import("../lib/auth/actor.ts");
+  const { DEFAULT_MASKED_FIELDS } = await import("../lib/documents/masking-policy-schema.ts");
   const { ZSearchDocumentsBody } = await import("../lib/documents/search-schema.ts");
   const results: CaseResult[] = [];
   try {
@@ -188,7 +191,10 @@ async function benchEngine(engine: Engine, serverUrl?: string): Promise<CaseResu
       for (let run = 0; run < WARMUP + RUNS; run += 1) {
         const query = body();
         const t0 = performance.now();
-        const answer = await searchDocuments({ instanceId: catalog.instanceId, query });
+        const answer = await searchDocuments(
+          { actor: systemActor("cli", catalog.instanceId) },
+          { query, masked: new Set(DEFAULT_MASKED_FIELDS) },
+        );
         const elapsed = performance.now() - t0;
         if (run >= WARMUP) times.push(elapsed);
         matches.add(answer.total);

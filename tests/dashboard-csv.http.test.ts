@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL). Documents are created through document/create, then their dates are set with Prisma.
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_COLUMN_HEADERS, BASE_COLUMNS } from "@/lib/documents/server/export-csv.ts";
+import { BASE_COLUMN_HEADERS, BASE_COLUMNS } from "@/lib/documents/server/export-source.ts";
 import { insertBulkDocuments } from "./helpers/bulk-documents.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -7,7 +7,7 @@ import { countKpis } from "@/lib/dashboard/server/count-kpis.ts";
 import { KPI_KEYS, type KpiQuery } from "@/lib/dashboard/schema.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { createDocument } from "@/lib/documents/server/create-document.ts";
-import { searchDocuments } from "@/lib/documents/server/search.ts";
+import { searchDocuments } from "@/lib/documents/server/search-documents.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -65,11 +65,13 @@ const queueTotals = async (query: KpiQuery) => {
   const filters = kpiFilters(kpiScope(query), localToday(NOW));
   const totals: Record<string, number> = {};
   for (const key of KPI_KEYS) {
-    const answer = await searchDocuments({
-      instanceId: catalog.instanceId,
-      query: ZSearchDocumentsBody.parse({ filters: filters[key], page_size: 1 }),
-      now: NOW,
-    });
+    const answer = await searchDocuments(
+      { actor: systemActor("cli", catalog.instanceId) },
+      {
+        query: ZSearchDocumentsBody.parse({ filters: filters[key], page_size: 1 }),
+        now: NOW,
+      },
+    );
     totals[key] = answer.total;
   }
   return totals;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { createDocument } from "@/lib/documents/server/create-document.ts";
-import { loadFilterOptions } from "@/lib/documents/server/filter-options.ts";
-import { searchDocuments } from "@/lib/documents/server/search.ts";
+import { loadFilterOptions } from "@/lib/documents/server/load-filter-options.ts";
+import { searchDocuments } from "@/lib/documents/server/search-documents.ts";
 import { ZSearchDocumentsBody, type DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { parseListQuery, listQueryToParams } from "@/lib/documents/search-url.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
@@ -54,12 +54,10 @@ afterAll(async () => {
   await cleanup?.();
 });
 
+/** The CLI's actor, acting as the user `me` when given (what assignee "me" means). */
+const ctx = (me: number | null = null) => ({ actor: { ...systemActor("cli", catalog.instanceId), userId: me } });
 const names = async (filters: DocumentFilters, me: number | null = null) => {
-  const answer = await searchDocuments({
-    instanceId: catalog.instanceId,
-    query: ZSearchDocumentsBody.parse({ filters, page_size: 100 }),
-    me,
-  });
+  const answer = await searchDocuments(ctx(me), { query: ZSearchDocumentsBody.parse({ filters, page_size: 100 }) });
   return answer.items.map((item) => item.name).sort();
 };
 
@@ -90,8 +88,7 @@ describe("assignment filters", () => {
   });
 
   it("list items carry the responsible user's name, never the e-mail", async () => {
-    const answer = await searchDocuments({
-      instanceId: catalog.instanceId,
+    const answer = await searchDocuments(ctx(), {
       query: ZSearchDocumentsBody.parse({ filters: { assignee: users.ana } }),
     });
     expect(answer.items.map((item) => item.assignee)).toEqual([
@@ -99,8 +96,7 @@ describe("assignment filters", () => {
       { id: users.ana, name: "Ana Souza" },
     ]);
     expect(JSON.stringify(answer.items)).not.toContain("ana@example.com");
-    const unassigned = await searchDocuments({
-      instanceId: catalog.instanceId,
+    const unassigned = await searchDocuments(ctx(), {
       query: ZSearchDocumentsBody.parse({ filters: { assignee: "none" } }),
     });
     expect(unassigned.items.every((item) => item.assignee === null)).toBe(true);

@@ -9,6 +9,7 @@ import { findTextSql, foldText, FOLD_FROM, FOLD_TO } from "@/lib/db/search-text.
 import { FIND_LIMIT, protocolCandidates } from "@/lib/documents/find-schema.ts";
 import { findDocuments } from "@/lib/documents/server/find-documents.ts";
 import type { PersonalField } from "@/lib/documents/mask.ts";
+import { systemActor } from "@/lib/auth/actor.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertDocument } from "./helpers/lgpd.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -66,7 +67,7 @@ afterAll(async () => {
 });
 
 const find = (q: string, masked: ReadonlySet<PersonalField> = CLEAR) =>
-  findDocuments({ instanceId: catalog.instanceId, q, masked });
+  findDocuments({ actor: systemActor("cli", catalog.instanceId) }, { q, masked });
 const found = async (q: string, masked?: ReadonlySet<PersonalField>) =>
   (await find(q, masked)).items.map((item) => item.id).sort((a, b) => a - b);
 

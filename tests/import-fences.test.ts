@@ -29,12 +29,15 @@ describe("import fences", () => {
     ["app/api/probe/route.ts", prisma],
     ["lib/api-client/probe.ts", database],
     ["lib/documents/probe.ts", 'import { Prisma } from "../db/client.ts";\nvoid Prisma;'],
-    ["lib/documents/probe.ts", 'import { searchDocuments } from "./server/search.ts";\nvoid searchDocuments;'],
+    [
+      "lib/documents/probe.ts",
+      'import { searchDocuments } from "./server/search-documents.ts";\nvoid searchDocuments;',
+    ],
     ["lib/documents/probe.ts", 'import "server-only";'],
     ["lib/documents/probe.ts", 'import { randomUUID } from "node:crypto";\nvoid randomUUID;'],
     [
       "lib/api-client/probe.ts",
-      'import { searchDocuments } from "../documents/server/search.ts";\nvoid searchDocuments;',
+      'import { searchDocuments } from "../documents/server/search-documents.ts";\nvoid searchDocuments;',
     ],
     [
       "components/probe.tsx",
@@ -51,7 +54,7 @@ describe("import fences", () => {
     ["lib/http/server/probe.ts", 'import { badRequest } from "../errors.ts";\nvoid badRequest;'],
     [
       "app/api/probe/route.ts",
-      'import { searchDocuments } from "@/lib/documents/server/search.ts";\nvoid searchDocuments;',
+      'import { searchDocuments } from "@/lib/documents/server/search-documents.ts";\nvoid searchDocuments;',
     ],
     ["components/probe.tsx", 'import { NextResponse } from "next/server";\nvoid NextResponse;'],
     ["tests/probe.test.ts", database],

@@ -246,6 +246,25 @@ describe("GET /api/lgpd/<instance>/status/<cpf>", () => {
     },
   );
 
+  it.each(["status", "access", "summary"])(
+    "GET /%s/<cpf>: a bad CPF segment is 400 Invalid CPF (the contract's path param), after the key",
+    async (route) => {
+      const get = (cpf: string, key: string = main.key) =>
+        fetch(`${app.baseUrl}/api/lgpd/${main.slug}/${route}/${cpf}`, {
+          headers: { "x-forwarded-for": freshAddress(), "x-api-key": key },
+        });
+      for (const cpf of ["12345678900", "abc", "123.456.789-0", "%E0%A4%A", "123%2F456%2F789-09"]) {
+        await expectExact(await get(cpf), 400, INVALID);
+      }
+      // A wrong key is refused before the segment is read.
+      await expectExact(await get("12345678900", "lgpd_wrong"), 401, UNAUTHORIZED);
+      // A valid CPF, percent-encoded and formatted, passes the segment (no request for it: 404 / No data).
+      const answer = await get(encodeURIComponent(` ${formatCpf(cpfFromBase(777666555))} `));
+      expect(answer.status).not.toBe(400);
+      expect(await answer.text()).not.toBe(INVALID);
+    },
+  );
+
   it("answers 401 for a missing or wrong key and an unknown instance", async () => {
     const cpf = cpfFromBase(123456789);
     await expectExact(await getStatus(cpf, { key: null }), 401, UNAUTHORIZED);

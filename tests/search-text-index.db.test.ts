@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, Prisma, type Db } from "@/lib/db/client.ts";
 import { SEARCH_TEXT_COLUMNS, searchTextSql, type SearchTextTable } from "@/lib/db/search-text.ts";
-import { searchDocuments } from "@/lib/documents/server/search.ts";
+import { searchDocuments } from "@/lib/documents/server/search-documents.ts";
 import { ZSearchDocumentsBody } from "@/lib/documents/search-schema.ts";
+import { systemActor } from "@/lib/auth/actor.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
 import { insertDocument } from "./helpers/lgpd.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -15,6 +16,7 @@ import { createMigratedDatabase } from "./helpers/test-database.ts";
 let db: Db;
 let catalog: SeededCatalog;
 let cleanup: () => Promise<void>;
+const ctx = () => ({ actor: systemActor("cli", catalog.instanceId) });
 
 const PLACAS: Prisma.InputJsonValue[] = [
   'Rua "Sete", 12',
@@ -95,8 +97,7 @@ describe("trigram search text", () => {
     "nothing like it",
   ];
   it.each(CONTAINS)("contains %j finds what the column condition alone finds", async (contains) => {
-    const { items, total } = await searchDocuments({
-      instanceId: catalog.instanceId,
+    const { items, total } = await searchDocuments(ctx(), {
       query: ZSearchDocumentsBody.parse({
         filters: { product_id: catalog.productId, columns: [{ key: "placa", contains }] },
         page_size: 100,
@@ -114,8 +115,7 @@ describe("trigram search text", () => {
   it("the column condition finds what it should (the comparison above is not vacuous)", async () => {
     const count = async (contains: string) =>
       (
-        await searchDocuments({
-          instanceId: catalog.instanceId,
+        await searchDocuments(ctx(), {
           query: ZSearchDocumentsBody.parse({
             filters: { product_id: catalog.productId, columns: [{ key: "placa", contains }] },
           }),

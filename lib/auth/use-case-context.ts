@@ -13,3 +13,9 @@ export type UseCaseContext = { actor: Actor; requestId?: string };
  * count by, and the request id. An auth "none" apiRoute handler's context is one already.
  */
 export type CustomerContext = { address: string | null; requestId?: string };
+
+/**
+ * What a sign-in use-case takes first: nobody is known yet; the client's address (null when unknown) is what the
+ * sign-in throttle counts by. An auth "none" apiRoute handler's context is one already.
+ */
+export type SignInContext = { address: string | null; requestId?: string };

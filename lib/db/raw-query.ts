@@ -3,10 +3,8 @@
 // document writes) — on pg as prepared statements (`prepared: true`: parsed and planned once per pooled connection,
 // issue 17). Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
 import { defaultSession, type Sql } from "./sql-session.ts";
-import { withKeyGate } from "./key-gate.ts";
 import { apiTimeouts } from "./timeouts.ts";
-import { documentKey, type Tx, withRetries } from "./transaction.ts";
-import { isLockTimeout } from "./unavailable.ts";
+import { documentKey, serializedOn, type Tx, withRetries } from "./transaction.ts";
 
 export type { Sql, SqlResult } from "./sql-session.ts";
 
@@ -30,12 +28,7 @@ export function rawDocumentTransaction<T>(
   documentId: number,
   work: (sql: Sql) => Promise<T>,
 ): Promise<T> {
-  return withKeyGate(
-    documentKey(instanceId, documentId),
-    apiTimeouts().rowQueueMs,
-    () => rawTransaction(work),
-    isLockTimeout,
-  );
+  return serializedOn(documentKey(instanceId, documentId), () => rawTransaction(work));
 }
 
 /**

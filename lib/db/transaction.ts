@@ -52,10 +52,18 @@ export const documentKey = (instanceId: number, documentId: number) => `document
  * bound that is hit surfaces as an error the API answers with 503 and Retry-After.
  */
 export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  const { serializeOn } = options;
-  if (!serializeOn) return runTransaction(work, options);
+  return serializedOn(options.serializeOn, () => runTransaction(work, options));
+}
+
+/**
+ * `run` (one whole transaction) queued behind the other transactions of `key` in this app server
+ * (lib/db/key-gate.ts, bounded by API_ROW_QUEUE_TIMEOUT_MS); without a key it runs at once. Shared by Prisma and raw-driver
+ * transactions.
+ */
+export function serializedOn<T>(key: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!key) return run();
   // A lock timeout means someone else holds the row: those queued behind would meet the same wall, so they fail too.
-  return withKeyGate(serializeOn, apiTimeouts().rowQueueMs, () => runTransaction(work, options), isLockTimeout);
+  return withKeyGate(key, apiTimeouts().rowQueueMs, run, isLockTimeout);
 }
 
 async function runTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions): Promise<T> {

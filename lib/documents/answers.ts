@@ -1,5 +1,5 @@
 // The answer schemas of the document API and the staff document routes (lib/documents/server/serialize.ts,
-// staff-view.ts, history-read.ts, reveal-personal-data.ts build them). Shared with the browser: contracts and fetchers
+// load-document-for-staff.ts, load-document-history.ts, reveal-personal-data.ts build them). Shared with the browser: contracts and fetchers
 // take their types from here.
 import { z } from "zod";
 import { EMAIL_FAILURES } from "../outbox/email-failure.ts";

@@ -11,8 +11,10 @@ export type FieldError = { path: string; message: string; code?: string; params?
 /** invalid: the input breaks a rule; forbidden: the actor may not; not_found: nothing of that id in the instance;
  * conflict: the current state refuses the change (a duplicate, a refused transition, a row in use);
  * unsupported_type: a file whose type (declared or found in its bytes) is not accepted; throttled: too many failed
- * attempts (a lookup braked by its counters), to be tried again after `retryAfterSeconds`. */
-export type AppErrorKind = "invalid" | "forbidden" | "not_found" | "conflict" | "unsupported_type" | "throttled";
+ * attempts (a lookup braked by its counters), to be tried again after `retryAfterSeconds`; unauthenticated: the
+ * credentials presented prove no one (a wrong e-mail or password). */
+export type AppErrorKind =
+  "invalid" | "forbidden" | "not_found" | "conflict" | "unsupported_type" | "throttled" | "unauthenticated";
 
 /** The code an error carries when its thrower named none (the UI's fallback message per kind). */
 const DEFAULT_CODE: Record<AppErrorKind, string> = {
@@ -22,6 +24,7 @@ const DEFAULT_CODE: Record<AppErrorKind, string> = {
   conflict: "conflict",
   unsupported_type: "unsupported_media_type",
   throttled: "too_many_requests",
+  unauthenticated: "unauthorized",
 };
 
 type CodeOptions = { code?: string; params?: ErrorParams };

@@ -71,6 +71,7 @@ const HTTP_KIND: Record<AppErrorKind, ErrorKind> = {
   conflict: "Conflict",
   unsupported_type: "UnsupportedMediaType",
   throttled: "TooManyRequests",
+  unauthenticated: "Unauthorized",
 };
 
 /** The route layer's reading of a domain error: its message, code, params and field errors, with the kind's status. */

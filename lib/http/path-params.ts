@@ -6,8 +6,24 @@ import { invalid, notFound, type AppError } from "../errors/app-error.ts";
 
 const MAX_INT4 = 2_147_483_647;
 
+/**
+ * A refusal answered with a body of its own instead of the spec's error shape: the LGPD API keeps the original
+ * service's bodies byte for byte (lib/lgpd/bodies.ts), so its contracts say which body a bad segment gets. Answered
+ * as it is by the lgpdKey dialect of apiRoute (lib/lgpd/server/http.ts lgpdErrorResponse).
+ */
+export class FixedAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { status: string; message: string },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.message);
+    this.name = "FixedAnswerError";
+  }
+}
+
 /** One path parameter: how its text is read, and the error a text the schema refuses answers. */
-export type PathParam<T = unknown> = { schema: z.ZodType<T>; refusal: (name: string) => AppError };
+export type PathParam<T = unknown> = { schema: z.ZodType<T>; refusal: (name: string) => AppError | FixedAnswerError };
 export type PathParams = Record<string, PathParam>;
 
 /** The handler's `params`: each declared parameter as its schema reads it. */
@@ -37,8 +53,20 @@ export const documentIdParam: PathParam<number> = {
 };
 
 /** Any other segment: its schema and its refusal. */
-export function pathParam<T>(schema: z.ZodType<T>, refusal: (name: string) => AppError): PathParam<T> {
+export function pathParam<T>(
+  schema: z.ZodType<T>,
+  refusal: (name: string) => AppError | FixedAnswerError,
+): PathParam<T> {
   return { schema, refusal };
+}
+
+/** A segment percent-decoded; text that is not valid percent-encoding stays as it came (its schema refuses it). */
+export function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** `raw` (the route's segments) read by `declared`; throws the first refusal, in declaration order. */

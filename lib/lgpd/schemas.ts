@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isValidCpf } from "../identifiers/identifiers.ts";
+import { decodeSegment, FixedAnswerError, pathParam } from "../http/path-params.ts";
 import { localDayField } from "../time/local-day.ts";
+import { LGPD_BODIES } from "./bodies.ts";
 
 /** POST /api/lgpd/<instance>/request: a CPF with valid check digits, bare or formatted. */
 export const deletionRequestSchema = z.object({
@@ -13,6 +15,24 @@ export const deletionRequestSchema = z.object({
 
 /** GET /api/lgpd/<instance>/status/<cpf>: the path's CPF (percent-decoded), valid check digits, bare or formatted. */
 export const lgpdStatusCpfSchema = z.string().trim().refine(isValidCpf);
+
+/**
+ * The {cpf} segment of the LGPD API's GET routes (status, access, summary): percent-decoded, valid check digits, bare
+ * or formatted, handed to the handler trimmed; anything else answers the API's own 400 {"status":"error","message":
+ * "Invalid CPF"} (after the key is admitted: a wrong key is still 401 first).
+ */
+/**
+ * The {instance} segment of the LGPD API, percent-decoded. Admission already refused an unknown instance (401), so
+ * the schema refuses nothing: declared where the handler needs the slug itself (the access route's download link).
+ */
+export const lgpdInstanceParam = pathParam(z.string().transform(decodeSegment), () => {
+  return new FixedAnswerError(401, LGPD_BODIES.unauthorized);
+});
+
+export const lgpdCpfParam = pathParam(
+  z.string().transform(decodeSegment).pipe(lgpdStatusCpfSchema),
+  () => new FixedAnswerError(400, LGPD_BODIES.invalidCpf),
+);
 
 const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
 

@@ -1,16 +1,8 @@
 import type { Metadata } from "next";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+import type { SETTINGS_SECTIONS } from "./settings-access.ts";
 
-export type SettingsSection =
-  | "overview"
-  | "products"
-  | "statuses"
-  | "categories"
-  | "modalities"
-  | "users"
-  | "masking"
-  | "retention"
-  | "tracking-page";
+export type SettingsSection = "overview" | (typeof SETTINGS_SECTIONS)[number];
 
 /** "<section> · Configurações · DocFlow" as the page title. */
 export async function settingsMetadata(section: SettingsSection): Promise<Metadata> {

@@ -1,28 +1,18 @@
 import Link from "next/link";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin, SETTINGS_SECTIONS } from "./settings-access.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 import { settingsMetadata } from "./metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("overview");
 
 export default async function SettingsPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   const t = await serverTranslator("settings");
-  const sections = [
-    "products",
-    "statuses",
-    "categories",
-    "modalities",
-    "users",
-    "masking",
-    "retention",
-    "tracking-page",
-  ] as const;
   return (
     <div>
       <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("overview.intro")}</p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sections.map((section) => (
+        {SETTINGS_SECTIONS.map((section) => (
           <li key={section}>
             <Link
               href={`/settings/${section}`}

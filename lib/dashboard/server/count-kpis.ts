@@ -1,7 +1,7 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb, Prisma } from "../../db/client.ts";
-import { documentFilterSql, SEARCH_COUNT_CAP } from "../../documents/server/search.ts";
+import { documentFilterSql, SEARCH_COUNT_CAP } from "../../documents/server/document-filter-sql.ts";
 import { kpiFilters, kpiScope, localToday } from "../kpis.ts";
 import { KPI_KEYS, type KpiData, type KpiQuery } from "../schema.ts";
 

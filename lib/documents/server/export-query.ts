@@ -2,7 +2,7 @@ import "server-only";
 import { ZDocumentFilters } from "../search-schema.ts";
 import { invalid } from "../../errors/app-error.ts";
 import { fieldErrors } from "../../errors/field-errors.ts";
-import { ZExportOptions } from "./export-csv.ts";
+import { ZExportOptions } from "./export-source.ts";
 
 /**
  * The export routes' query (CSV and XLSX alike): `filter` = the documents list's filters as JSON, `columns` = comma-

@@ -7,7 +7,7 @@ import { readViewsByIdsSql } from "../read-view-sql.ts";
 import type { ReadViewRow } from "../read-view-sql.ts";
 import { readPlan, type ReadMasking } from "./read.ts";
 import { readViewsJson } from "./read-view-json.ts";
-import { documentFilterSql } from "./search.ts";
+import { documentFilterSql } from "./document-filter-sql.ts";
 
 // document/filter of the original's clients: the staff list's filters (categories, status ids) plus the original's
 // exact-match lists, newest first, at most COMPAT_FILTER_PAGE_CAP documents a page, as read views.

@@ -1,4 +1,5 @@
 import "server-only";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { rawQuery } from "../../db/raw-query.ts";
 import { defaultSession } from "../../db/sql-session.ts";
@@ -14,7 +15,7 @@ import {
   type FoundDocument,
 } from "../find-schema.ts";
 import type { PersonalField } from "../mask.ts";
-import { applyMaskingPolicy } from "./masking-policy.ts";
+import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 
 // The staff "find anything" box (issue 21). One typed text is tried, in this order, as:
 // 1. a protocol (as typed, without spaces, or 14 digits read as YYYYMMDD-NNNNNN): the unique (instance, protocol) index;
@@ -127,13 +128,17 @@ function columnValues(filled: unknown): Array<[string, string]> {
   );
 }
 
-/** Finds the instance's documents `q` names, with what matched; personal data shown as `masked` says. */
-export async function findDocuments(input: {
-  instanceId: number;
-  q: string;
-  masked: ReadonlySet<PersonalField>;
-}): Promise<FindDocumentsResult> {
-  const { instanceId, masked } = input;
+/**
+ * Finds the caller's instance's documents `q` names, with what matched; personal data masked (and not searched) as
+ * the instance's masking policy says for the caller's role (`masked` overrides it: the benches and tests that compare
+ * policies).
+ */
+export async function findDocuments(
+  ctx: UseCaseContext,
+  input: { q: string; masked?: ReadonlySet<PersonalField> },
+): Promise<FindDocumentsResult> {
+  const { instanceId } = ctx.actor;
+  const masked = input.masked ?? (await maskedFieldsFor(ctx.actor));
   const q = input.q.trim();
   const matches = new Map<number, Match>();
   let more = false;

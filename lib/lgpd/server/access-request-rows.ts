@@ -4,10 +4,8 @@
 // Not marked server-only: recordDeletionRequest (deletion-request-rows.ts) discards packages, and the bench reads it.
 import type { Db, LgpdAccessRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { maskCpf } from "../../identifiers/identifiers.ts";
 import { accessDownloadPath } from "./access-link.ts";
-import { lgpdCpfHash } from "./cpf-hash.ts";
-import { cpfDigitsOf, type RequestEntry } from "./deletion-request-rows.ts";
+import { cpfDigitsOf, findOrInsertPending, pendingRequestFields, type RequestEntry } from "./deletion-request-rows.ts";
 
 /**
  * Records an access request for `cpf`, or returns the one already pending for it (the unique (instanceId,
@@ -20,31 +18,15 @@ export async function recordAccessRequest(
   cpf: string,
   entry: RequestEntry,
 ): Promise<{ request: LgpdAccessRequest; created: boolean }> {
-  const digits = cpfDigitsOf(cpf);
-  const cpfHash = lgpdCpfHash(digits);
-  for (let round = 0; round < 3; round += 1) {
-    const existing = await db.lgpdAccessRequest.findUnique({
-      where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
-    });
-    if (existing) return { request: existing, created: false };
-    const [request] = await db.lgpdAccessRequest.createManyAndReturn({
-      data: {
-        instanceId,
-        cpfHash,
-        cpfMasked: maskCpf(digits),
-        cpfPending: digits,
-        pendingKey: cpfHash,
-        source: entry.source,
-        requestedById: entry.requestedById ?? null,
-        channel: entry.channel ?? null,
-        receivedAt: entry.receivedAt ?? null,
-        note: entry.note ?? null,
-      },
-      skipDuplicates: true,
-    });
-    if (request) return { request, created: true };
-  }
-  throw new Error("Could not record the access request after repeated conflicts");
+  const fields = pendingRequestFields(instanceId, cpfDigitsOf(cpf), entry);
+  return findOrInsertPending(
+    "access request",
+    () =>
+      db.lgpdAccessRequest.findUnique({
+        where: { instanceId_pendingKey: { instanceId, pendingKey: fields.pendingKey } },
+      }),
+    async () => (await db.lgpdAccessRequest.createManyAndReturn({ data: fields, skipDuplicates: true }))[0],
+  );
 }
 
 /** Whether the request's package can be downloaded at `now`. */

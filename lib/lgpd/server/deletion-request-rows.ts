@@ -30,6 +30,43 @@ export type RequestEntry = {
   note?: string | null;
 };
 
+/** The columns every pending request row (deletion or access) starts with: the CPF keyed, masked, and who sent it. */
+export function pendingRequestFields(instanceId: number, digits: string, entry: RequestEntry) {
+  const cpfHash = lgpdCpfHash(digits);
+  return {
+    instanceId,
+    cpfHash,
+    cpfMasked: maskCpf(digits),
+    cpfPending: digits,
+    pendingKey: cpfHash,
+    source: entry.source,
+    requestedById: entry.requestedById ?? null,
+    channel: entry.channel ?? null,
+    receivedAt: entry.receivedAt ?? null,
+    note: entry.note ?? null,
+  };
+}
+
+/**
+ * One pending request per CPF: the pending row `findPending` answers, else the row `insert` adds — with ON CONFLICT
+ * DO NOTHING (createMany's skipDuplicates) rather than catching the unique violation, which would abort the caller's
+ * transaction; it answers nothing when a concurrent call's row won. A few rounds: a conflicting pending request can
+ * be processed between our failed insert and the lookup.
+ */
+export async function findOrInsertPending<Row>(
+  what: string,
+  findPending: () => Promise<Row | null>,
+  insert: () => Promise<Row | undefined>,
+): Promise<{ request: Row; created: boolean }> {
+  for (let round = 0; round < 3; round += 1) {
+    const existing = await findPending();
+    if (existing) return { request: existing, created: false };
+    const request = await insert();
+    if (request) return { request, created: true };
+  }
+  throw new Error(`Could not record the ${what} after repeated conflicts`);
+}
+
 /**
  * Records a deletion request for `cpf` in the instance, or returns the one already pending for it (the unique
  * (instanceId, pendingKey) index makes a second pending row impossible, also under concurrent calls).
@@ -40,45 +77,28 @@ export async function recordDeletionRequest(
   cpf: string,
   entry: RequestEntry,
 ): Promise<{ request: LgpdRequest; created: boolean }> {
-  const digits = cpfDigitsOf(cpf);
-  const cpfHash = lgpdCpfHash(digits);
-  // A few rounds: a conflicting pending request can be processed between our failed insert and the lookup.
-  for (let round = 0; round < 3; round += 1) {
-    const existing = await db.lgpdRequest.findUnique({
-      where: { instanceId_pendingKey: { instanceId, pendingKey: cpfHash } },
-    });
-    if (existing) {
-      await discardAccessPackages(db, instanceId, cpfHash);
-      return { request: existing, created: false };
-    }
-    // ON CONFLICT DO NOTHING rather than catching the unique violation: inside a transaction an error would abort it.
-    const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
-    // With reviews on (set-deletion-review.ts), the request waits for the officer: the worker does not claim it until approved.
-    const reviewed = await db.instance.findUnique({ where: { id: instanceId }, select: { lgpdDeletionReview: true } });
-    const [request] = await db.lgpdRequest.createManyAndReturn({
-      data: {
-        instanceId,
-        cpfHash,
-        cpfMasked: maskCpf(digits),
-        cpfPending: digits,
-        pendingKey: cpfHash,
-        notBefore,
-        source: entry.source,
-        requestedById: entry.requestedById ?? null,
-        channel: entry.channel ?? null,
-        receivedAt: entry.receivedAt ?? null,
-        note: entry.note ?? null,
-        review: reviewed?.lgpdDeletionReview ? "awaiting" : null,
-      },
-      skipDuplicates: true,
-    });
-    if (request) {
-      // The person's access packages go with the request (LGPD Art. 18 VI): nothing of them waits for the worker.
-      await discardAccessPackages(db, instanceId, cpfHash);
-      return { request, created: true };
-    }
-  }
-  throw new Error("Could not record the deletion request after repeated conflicts");
+  const fields = pendingRequestFields(instanceId, cpfDigitsOf(cpf), entry);
+  const recorded = await findOrInsertPending(
+    "deletion request",
+    () =>
+      db.lgpdRequest.findUnique({ where: { instanceId_pendingKey: { instanceId, pendingKey: fields.pendingKey } } }),
+    async () => {
+      const notBefore = new Date(Date.now() + lgpdSettings().delayHours * 3_600_000);
+      // With reviews on (set-deletion-review.ts), the request waits for the officer: the worker does not claim it until approved.
+      const reviewed = await db.instance.findUnique({
+        where: { id: instanceId },
+        select: { lgpdDeletionReview: true },
+      });
+      const [request] = await db.lgpdRequest.createManyAndReturn({
+        data: { ...fields, notBefore, review: reviewed?.lgpdDeletionReview ? "awaiting" : null },
+        skipDuplicates: true,
+      });
+      return request;
+    },
+  );
+  // The person's access packages go with the request (LGPD Art. 18 VI), pending or new: nothing of them waits for the worker.
+  await discardAccessPackages(db, instanceId, fields.cpfHash);
+  return recorded;
 }
 
 /**

@@ -5,6 +5,7 @@ import { retryAfterSeconds, unavailability } from "../../db/unavailable.ts";
 import { log } from "../../log.ts";
 import { readTextWithLimit } from "../../http/body.ts";
 import { findJsonProblem, textProblem } from "../../http/json-limits.ts";
+import { decodeSegment, FixedAnswerError } from "../../http/path-params.ts";
 import { LGPD_BODIES, type LgpdBody } from "../bodies.ts";
 import { lgpdThrottleKeys } from "./key-throttle.ts";
 import { instanceForLgpdKeyCached } from "./keys.ts";
@@ -17,13 +18,10 @@ export { LGPD_BODIES };
 /** A `{"cpf": …}` body is tiny; anything past this is not a deletion request (answered as Invalid CPF). */
 const LGPD_BODY_LIMIT_BYTES = 16 * 1024;
 
-export class LgpdHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: LgpdBody,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(body.message);
+/** An LGPD API refusal in its own body (a FixedAnswerError, as a contract's path parameter may declare one). */
+export class LgpdHttpError extends FixedAnswerError {
+  constructor(status: number, body: LgpdBody, headers: Record<string, string> = {}) {
+    super(status, body, headers);
   }
 }
 
@@ -66,10 +64,10 @@ export async function admitLgpdCaller(request: Request, instanceParam: string): 
  */
 export function lgpdErrorResponse(error: unknown, requestId: string, route: string): Response {
   let status = 500;
-  let body: LgpdBody = LGPD_BODIES.unexpected;
+  let body: FixedAnswerError["body"] = LGPD_BODIES.unexpected;
   let headers: Record<string, string> = {};
   const unavailable = unavailability(error);
-  if (error instanceof LgpdHttpError) {
+  if (error instanceof FixedAnswerError) {
     ({ status, body, headers } = error);
   } else if (unavailable) {
     status = 503;
@@ -94,10 +92,5 @@ export async function readLgpdJson(request: Request): Promise<unknown> {
   return value;
 }
 
-export function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
+/** The LGPD routes' name for decodeSegment (the instance slug in admission and the log line). */
+export const safeDecode = decodeSegment;

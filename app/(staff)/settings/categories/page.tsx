@@ -1,10 +1,10 @@
 import { CategoriesPanel } from "@/components/settings/categories-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("categories");
 
 export default async function SettingsCategoriesPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   return <CategoriesPanel />;
 }

@@ -1,10 +1,10 @@
 import { MaskingPolicyPanel } from "@/components/settings/masking-policy-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("masking");
 
 export default async function SettingsMaskingPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   return <MaskingPolicyPanel />;
 }

@@ -1,10 +1,10 @@
 import { ModalitiesPanel } from "@/components/settings/modalities-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("modalities");
 
 export default async function SettingsModalitiesPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   return <ModalitiesPanel />;
 }

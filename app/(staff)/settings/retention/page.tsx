@@ -1,10 +1,10 @@
 import { RetentionPanel } from "@/components/settings/retention-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("retention");
 
 export default async function SettingsRetentionPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   return <RetentionPanel />;
 }

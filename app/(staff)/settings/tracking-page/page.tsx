@@ -1,10 +1,10 @@
 import { TrackingPagePanel } from "@/components/settings/tracking-page-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("tracking-page");
 
 export default async function SettingsTrackingPage() {
-  await requireStaff("admin");
+  await requireSettingsAdmin();
   return <TrackingPagePanel />;
 }

@@ -1,10 +1,10 @@
 import { UsersPanel } from "@/components/settings/users-panel.tsx";
-import { requireStaff } from "@/lib/auth/server/page-guard.ts";
+import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
 
 export const generateMetadata = () => settingsMetadata("users");
 
 export default async function SettingsUsersPage() {
-  const actor = await requireStaff("admin");
+  const actor = await requireSettingsAdmin();
   return <UsersPanel currentUserId={actor.userId} />;
 }

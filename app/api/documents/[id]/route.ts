@@ -1,5 +1,5 @@
 // GET /api/documents/<id> — everything the staff document page renders (personal data masked). Auth: viewer+.
-import { loadDocumentForStaff } from "@/lib/documents/server/staff-view.ts";
+import { loadDocumentForStaff } from "@/lib/documents/server/load-document-for-staff.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 

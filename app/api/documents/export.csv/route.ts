@@ -2,7 +2,7 @@
 // (POST /api/documents/search `filters`); the filtered documents as a streamed spreadsheet CSV (`;`, BOM). Auth: bearer
 // or session (viewer+; personal data masked by the role's policy; unmasked: admins, with a reason, audited).
 // X-Total-Count announces the number of rows for progress bars.
-import { prepareDocumentExport } from "@/lib/documents/server/export-csv.ts";
+import { prepareDocumentExport } from "@/lib/documents/server/prepare-document-export.ts";
 import { parseExportQuery } from "@/lib/documents/server/export-query.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";

@@ -1,6 +1,6 @@
 // GET /api/documents/export.xlsx — the filtered documents as an XLSX workbook (the CSV's rows, typed cells). Auth:
 // bearer or session (viewer+; masked by the role's policy; unmasked: admins, with a reason, audited).
-import { prepareDocumentXlsx } from "@/lib/documents/server/export-csv.ts";
+import { prepareDocumentXlsx } from "@/lib/documents/server/prepare-document-xlsx.ts";
 import { parseExportQuery } from "@/lib/documents/server/export-query.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";

@@ -1,6 +1,6 @@
 // POST /api/documents/filter-options — categories, statuses (with colours), products (with columns) and modalities
 // for the documents filter bar, and the users by name ("Responsável"), in one call. Auth: viewer+.
-import { loadFilterOptions } from "@/lib/documents/server/filter-options.ts";
+import { loadFilterOptions } from "@/lib/documents/server/load-filter-options.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 

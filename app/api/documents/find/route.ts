@@ -1,9 +1,6 @@
 // POST /api/documents/find — the staff find box (lib/documents/server/find-documents.ts). Auth: viewer+.
 import { findDocuments } from "@/lib/documents/server/find-documents.ts";
-import { maskedFieldsFor } from "@/lib/documents/server/masking-policy.ts";
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) =>
-  findDocuments({ instanceId: actor.instanceId, q: body.q, masked: await maskedFieldsFor(actor) }),
-);
+export const POST = apiRoute(contract.POST, async (ctx) => findDocuments(ctx, { q: ctx.body.q }));

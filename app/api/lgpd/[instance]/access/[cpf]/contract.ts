@@ -1,6 +1,6 @@
 // Contract of GET /api/lgpd/{instance}/access/{cpf} (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZLgpdAccessStatusAnswer } from "@/lib/lgpd/schemas.ts";
+import { lgpdCpfParam, lgpdInstanceParam, ZLgpdAccessStatusAnswer } from "@/lib/lgpd/schemas.ts";
 
 export const GET = defineContract({
   method: "GET",
@@ -10,6 +10,7 @@ export const GET = defineContract({
   description:
     'Header x-api-key: the instance\'s LGPD key. status is pending, done, not_found or error. When done and until expires_at (LGPD_ACCESS_LINK_DAYS, default 7 days), download_url is a signed link to the zip that needs no key (hand it to the data subject); every download is audited, and the package is deleted when the link expires or a deletion request for the CPF arrives (details.package_deleted_at). details holds the counts per kind and the times, or the reason when error. 404 {"status":"error","message":"Request not found"}, 400 Invalid CPF, 401 Unauthorized.',
   auth: "lgpdKey",
+  params: { instance: lgpdInstanceParam, cpf: lgpdCpfParam },
   response: ZLgpdAccessStatusAnswer,
   answer: "Request found.",
   example: {

@@ -2,17 +2,14 @@
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { describeAccessRequest } from "@/lib/lgpd/server/describe-access-request.ts";
-import { invalidCpf, LGPD_BODIES, safeDecode } from "@/lib/lgpd/server/http.ts";
-import { lgpdStatusCpfSchema } from "@/lib/lgpd/schemas.ts";
+import { LGPD_BODIES } from "@/lib/lgpd/server/http.ts";
 import * as contract from "./contract.ts";
 
 export const GET = apiRoute(contract.GET, async (ctx) => {
   const { params, request } = ctx;
-  const parsed = lgpdStatusCpfSchema.safeParse(safeDecode(params.cpf ?? ""));
-  if (!parsed.success) throw invalidCpf();
   const answer = await describeAccessRequest(ctx, {
-    cpf: parsed.data,
-    instanceSlug: safeDecode(params.instance ?? ""),
+    cpf: params.cpf,
+    instanceSlug: params.instance,
     origin: publicOrigin(request),
   });
   return answer ?? Response.json(LGPD_BODIES.notFound, { status: 404 });

@@ -1,5 +1,5 @@
 // Contract of GET /api/lgpd/{instance}/status/{cpf} (see lib/http/contract.ts).
-import { ZLgpdStatusAnswer } from "@/lib/lgpd/schemas.ts";
+import { lgpdCpfParam, ZLgpdStatusAnswer } from "@/lib/lgpd/schemas.ts";
 import { defineContract } from "@/lib/http/contract.ts";
 
 export const GET = defineContract({
@@ -10,6 +10,7 @@ export const GET = defineContract({
   description:
     'status is pending, not_found, done or error; details holds, when done, the counts deleted per kind and the request and completion times; when error, the reason. 404 {"status":"error","message":"Request not found"}, 400 Invalid CPF, 401 Unauthorized.',
   auth: "lgpdKey",
+  params: { cpf: lgpdCpfParam },
   response: ZLgpdStatusAnswer,
   answer: "Request found.",
   example: {

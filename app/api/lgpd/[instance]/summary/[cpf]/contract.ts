@@ -1,6 +1,6 @@
 // Contract of GET /api/lgpd/{instance}/summary/{cpf} (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
-import { ZLgpdSummaryAnswer } from "@/lib/lgpd/schemas.ts";
+import { lgpdCpfParam, ZLgpdSummaryAnswer } from "@/lib/lgpd/schemas.ts";
 
 export const GET = defineContract({
   method: "GET",
@@ -10,6 +10,7 @@ export const GET = defineContract({
   description:
     'Header x-api-key: the instance\'s LGPD key. Counts of documents, observations, attachments, messages and history rows tied to the CPF (its documents now or in their history), which personal fields they hold (names, never values), the first and last dates. A CPF with no data answers {"message":"No data","status":"not_found"} and nothing else. Errors as the status route: 400 Invalid CPF, 401 Unauthorized, 503 Service unavailable.',
   auth: "lgpdKey",
+  params: { cpf: lgpdCpfParam },
   response: ZLgpdSummaryAnswer,
   answer: "The summary, or No data.",
   example: {

@@ -6,7 +6,7 @@ import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { attachmentMaxBytes } from "../../http/upload.ts";
 import { identifierKind } from "../../identifiers/identifiers.ts";
-import { loadDocumentMessages } from "../../outbox/server/document-messages.ts";
+import { loadDocumentMessages } from "../../outbox/server/load-document-messages.ts";
 import { smtpUrl } from "../../outbox/config.ts";
 import { maskPersonalValue } from "../mask.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
@@ -59,7 +59,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
-    loadDocumentMessages(document.id, { showErrors: hasRole(actor, "admin"), showText: hasRole(actor, "staff") }),
+    loadDocumentMessages(ctx, { documentId: document.id }),
   ]);
 
   // A CPF erased by an LGPD deletion before this document was created (keyed hash of the receipt; never stored clear).

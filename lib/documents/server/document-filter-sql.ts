@@ -2,24 +2,13 @@ import "server-only";
 import { getDb, Prisma } from "../../db/client.ts";
 import { asJsonText, searchTextSql } from "../../db/search-text.ts";
 import { type FieldError, invalid } from "../../errors/app-error.ts";
-import { identifierKind, normalizeIdentifier } from "../../identifiers/identifiers.ts";
+import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
-import { DEFAULT_MASKED_FIELDS } from "../masking-policy-schema.ts";
-import { applyMaskingPolicy } from "./masking-policy.ts";
-import type { PersonalField } from "../mask.ts";
-import { slaInfo } from "../sla-state.ts";
-import type {
-  ColumnFilter,
-  DocumentFilters,
-  DocumentListItem,
-  SearchDocumentsBody,
-  SearchDocumentsResult,
-  SlaState,
-} from "../search-schema.ts";
+import type { ColumnFilter, DocumentFilters, SlaState } from "../search-schema.ts";
 
-// The staff documents list: every filter of the spec's "Documents" section, server-side sort and paging, always
-// inside the caller's instance. One parameterised SQL statement (Prisma.sql) finds the page's ids and another
-// counts; the rows are then read with Prisma. Nothing user-typed is ever concatenated into SQL text.
+// The WHERE clause of the staff documents list (./search-documents.ts) and of the dashboard's counts
+// (lib/dashboard/server/count-kpis.ts): every filter of the spec's "Documents" section, always inside one instance.
+// Nothing user-typed is ever concatenated into SQL text (Prisma.sql parameters).
 
 /** Totals above this are answered as "at least this many" (total_capped). */
 export const SEARCH_COUNT_CAP = 10_000;
@@ -188,124 +177,4 @@ export async function documentFilterSql(
     );
   }
   return Prisma.join(conditions, " AND ");
-}
-
-function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocumentsBody["direction"]): Prisma.Sql {
-  // Both come from zod enums; Prisma.raw only ever sees these fixed words.
-  const dir = Prisma.raw(direction === "asc" ? "ASC" : "DESC");
-  switch (sort) {
-    case "updated_at":
-      return Prisma.sql`d."updatedAt" ${dir}, d.id ${dir}`;
-    case "protocol":
-      return Prisma.sql`d.protocol ${dir}, d.id ${dir}`;
-    case "sla_end":
-      // Documents without a deadline come last in both directions.
-      return Prisma.sql`d."slaEnd" ${dir} NULLS LAST, d.id ${dir}`;
-    case "urgency":
-      // One order only (the direction does not apply): the expression index "Document_urgency_idx" holds it.
-      return Prisma.sql`(d."dateFinished" IS NOT NULL), (d."pausedAt" IS NOT NULL), d."slaEnd" NULLS LAST, d.id`;
-    case "status":
-      return Prisma.sql`st."order" ${dir}, st.name ${dir}, d."createdAt" DESC, d.id DESC`;
-    default:
-      return Prisma.sql`d."createdAt" ${dir}, d.id ${dir}`;
-  }
-}
-
-/** Finds one page of the instance's documents matching `input`, with the `masked` personal fields masked. */
-export async function searchDocuments(input: {
-  instanceId: number;
-  query: SearchDocumentsBody;
-  now?: Date;
-  masked?: ReadonlySet<PersonalField>;
-  /** The caller's user id: what assignee "me" means. */
-  me?: number | null;
-}): Promise<SearchDocumentsResult> {
-  const { instanceId, query } = input;
-  const now = input.now ?? new Date();
-  const db = await getDb();
-  const where = await documentFilterSql(instanceId, query.filters, now, input.me ?? null);
-  const offset = (query.page - 1) * query.page_size;
-  // Sorting by status means its configured order (then name), which lives on Status.
-  const statusJoin = query.sort === "status" ? Prisma.sql`JOIN "Status" st ON st.id = d."statusId"` : Prisma.empty;
-  const idRows = await db.$queryRaw<{ id: number }[]>(
-    Prisma.sql`SELECT d.id FROM "Document" d ${statusJoin} WHERE ${where}
-      ORDER BY ${orderBySql(query.sort, query.direction)}
-      LIMIT ${query.page_size}::int OFFSET ${offset}::int`,
-  );
-  // Counting stops past SEARCH_COUNT_CAP: an exact count of a broad search over a million documents costs more than
-  // the page itself, and "10.000+" tells staff what they need (narrow the search).
-  const countRows = await db.$queryRaw<{ total: number }[]>(
-    Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where}
-      LIMIT ${SEARCH_COUNT_CAP + 1}::int) AS matched`,
-  );
-  const ids = idRows.map((row) => Number(row.id));
-  const documents = ids.length
-    ? await db.document.findMany({
-        where: { id: { in: ids }, instanceId },
-        include: {
-          status: { select: { id: true, name: true, textColor: true, bgColor: true, category: true } },
-          product: { select: { id: true, name: true, columns: { select: { key: true } } } },
-          modality: { select: { id: true, identifier: true } },
-          user: { select: { id: true, name: true } },
-        },
-      })
-    : [];
-  const byId = new Map(documents.map((document) => [document.id, document]));
-  const items = ids.flatMap((id) => {
-    const document = byId.get(id);
-    return document ? [toListItem(document, now, input.masked ?? new Set(DEFAULT_MASKED_FIELDS))] : [];
-  });
-  const counted = Number(countRows[0]?.total ?? 0);
-  return {
-    items,
-    total: Math.min(counted, SEARCH_COUNT_CAP),
-    total_capped: counted > SEARCH_COUNT_CAP,
-    page: query.page,
-    page_size: query.page_size,
-  };
-}
-
-type LoadedDocument = Prisma.DocumentGetPayload<{
-  include: {
-    status: { select: { id: true; name: true; textColor: true; bgColor: true; category: true } };
-    product: { select: { id: true; name: true; columns: { select: { key: true } } } };
-    modality: { select: { id: true; identifier: true } };
-    user: { select: { id: true; name: true } };
-  };
-}>;
-
-function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<PersonalField>): DocumentListItem {
-  const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
-  const columns: Record<string, unknown> = {};
-  for (const { key } of document.product.columns) {
-    if (Object.hasOwn(filled, key)) columns[key] = filled[key];
-  }
-  return {
-    id: document.id,
-    uuid: document.uuid,
-    protocol: document.protocol,
-    ...applyMaskingPolicy(document, masked),
-    cpf_kind: identifierKind(document.cpf),
-    status: {
-      id: document.status.id,
-      name: document.status.name,
-      text_color: document.status.textColor,
-      bg_color: document.status.bgColor,
-      category: {
-        key: document.status.category.key,
-        label: document.status.category.label,
-        kind: document.status.category.kind,
-      },
-    },
-    product: { id: document.product.id, name: document.product.name },
-    modality: document.modality,
-    columns,
-    created_at: document.createdAt.toISOString(),
-    updated_at: document.updatedAt.toISOString(),
-    sla_end: document.slaEnd?.toISOString() ?? null,
-    date_finished: document.dateFinished?.toISOString() ?? null,
-    sla_state: slaInfo(document, now).state,
-    sla_paused: slaInfo(document, now).paused,
-    assignee: document.user,
-  };
 }

@@ -1,17 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { hasRole, type Actor } from "../../auth/actor.ts";
-import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { formatColumnValue } from "../../columns/values.ts";
-import { SPREADSHEET_BOM, spreadsheetLines } from "../../csv/spreadsheet.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors/app-error.ts";
-import { log } from "../../log.ts";
-import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
+import { wallClock } from "../../time/zone.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
-import { documentFilterSql } from "./search.ts";
+import { documentFilterSql } from "./document-filter-sql.ts";
 import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "../export-columns.ts";
 import type { DocumentFilters } from "../search-schema.ts";
 
@@ -53,9 +50,7 @@ export const ZExportOptions = z.object({
   unmasked: z.boolean().default(false),
   reason: z.string().trim().max(500).optional(),
 });
-type ExportOptions = z.input<typeof ZExportOptions>;
-
-const encoder = new TextEncoder();
+export type ExportOptions = z.input<typeof ZExportOptions>;
 
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   timeZone: DEFAULT_TIME_ZONE,
@@ -70,7 +65,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
 /** A number as a pt-BR spreadsheet reads it as a number: decimal comma, no thousands dots. */
 const spreadsheetNumber = (value: number) => String(value).replace(".", ",");
 
-function cell(value: unknown, type?: string): string | null {
+export function cell(value: unknown, type?: string): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return null;
@@ -83,19 +78,12 @@ function cell(value: unknown, type?: string): string | null {
   return JSON.stringify(value);
 }
 
-type DocumentExport = {
-  total: number;
-  header: string[];
-  fileName: string;
-  stream: ReadableStream<Uint8Array>;
-};
-
 /**
  * The export's rows before any file format: the header, each column's product type (undefined for base columns),
  * and `nextBatch()` giving the next keyset page as raw values (numbers, Dates, text, masked personal data) — null
  * when done. The CSV and the XLSX are two ways of writing the same rows (the same columns, masking and audit).
  */
-type ExportSource = {
+export type ExportSource = {
   total: number;
   header: string[];
   types: Array<string | undefined>;
@@ -108,7 +96,7 @@ type ExportSource = {
  * `unmasked` is asked for by an admin with a reason — then one audit entry (row count, reason, columns, filter,
  * format) is written first.
  */
-async function prepareExportSource(
+export async function prepareExportSource(
   actor: Actor,
   filters: DocumentFilters,
   input: ExportOptions,
@@ -276,120 +264,9 @@ async function prepareExportSource(
   return { total, header, types, nextBatch };
 }
 
-/** The filtered documents as a streamed spreadsheet CSV (`;`, BOM, pt-BR values): see prepareExportSource. */
-export async function prepareDocumentExport(
-  ctx: UseCaseContext,
-  input: { filters: DocumentFilters; options?: ExportOptions },
-): Promise<DocumentExport> {
-  const { actor } = ctx;
-  const source = await prepareExportSource(actor, input.filters, input.options ?? {}, "csv");
-  const { total, header, types } = source;
-  let finished = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(`${SPREADSHEET_BOM}${spreadsheetLines([header])}`));
-      },
-      async pull(controller) {
-        if (finished) return;
-        try {
-          const rows = await source.nextBatch();
-          if (!rows) {
-            finished = true;
-            controller.close();
-            return;
-          }
-          controller.enqueue(encoder.encode(spreadsheetLines(rows.map((row) => row.map((v, i) => cell(v, types[i]))))));
-        } catch (error) {
-          finished = true;
-          log.error("documents.export_failed", {
-            instance_id: actor.instanceId,
-            error: error instanceof Error ? error.name : "unknown",
-          });
-          controller.error(error);
-        }
-      },
-      cancel() {
-        finished = true;
-      },
-    },
-    { highWaterMark: 1 },
-  );
-  return { total, header, fileName: `documentos-${fileStamp(new Date())}.csv`, stream };
-}
-
-/** XLSX files are built whole in memory (the library writes the zip at the end): this many rows at most. */
-const XLSX_MAX_ROWS = 20_000;
-
-/** A date-time as the wall clock in America/Sao_Paulo, as a spreadsheet date (which has no time zone). */
-function saoPauloWallClock(value: Date): Date {
-  const parts = Object.fromEntries(stampFormatterSeconds.formatToParts(value).map((part) => [part.type, part.value]));
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
-}
-
-/** One XLSX cell: numbers as numbers (currency with R$), date-times and dates as dates, the rest as the CSV's text. */
-function xlsxCell(value: unknown, type?: string): XlsxCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return null;
-    return type === "currency" ? { value, type: Number, format: '"R$" #,##0.00' } : { value, type: Number };
-  }
-  if (value instanceof Date) return { value: saoPauloWallClock(value), type: Date, format: "dd/mm/yyyy hh:mm" };
-  if (type === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return { value: new Date(`${value}T00:00:00Z`), type: Date, format: "dd/mm/yyyy" };
-  }
-  const text = cell(value, type);
-  // A text cell is never a formula in XLSX (it is stored as a string), so no neutralising quote is needed.
-  return text === null ? null : { value: text, type: String };
-}
-
-type XlsxCell = {
-  value: number | Date | string;
-  type: NumberConstructor | DateConstructor | StringConstructor;
-  format?: string;
-} | null;
-
-/**
- * The same rows as the CSV (columns, masking, the unmasked export's audit) as an XLSX workbook: numbers as numbers,
- * date-times as dates in America/Sao_Paulo, Portuguese headers. At most XLSX_MAX_ROWS rows (400 export_too_large).
- */
-export async function prepareDocumentXlsx(
-  ctx: UseCaseContext,
-  input: { filters: DocumentFilters; options?: ExportOptions },
-) {
-  const source = await prepareExportSource(ctx.actor, input.filters, input.options ?? {}, "xlsx", XLSX_MAX_ROWS);
-  const rows: XlsxCell[][] = [
-    source.header.map((text) => ({ value: text, type: String, fontWeight: "bold" }) as XlsxCell),
-  ];
-  for (let batch = await source.nextBatch(); batch; batch = await source.nextBatch()) {
-    for (const row of batch) rows.push(row.map((value, index) => xlsxCell(value, source.types[index])));
-  }
-  const bytes = await writeXlsxFile(rows as SheetData, { sheet: "Documentos", stickyRowsCount: 1 }).toBuffer();
-  return { total: source.total, bytes, fileName: `documentos-${fileStamp(new Date())}.xlsx` };
-}
-
-const stampFormatter = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const stampFormatterSeconds = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function fileStamp(now: Date): string {
-  const parts = Object.fromEntries(stampFormatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}`;
+/** The file name's stamp: YYYYMMDD-HHMM on the wall clock of America/Sao_Paulo. */
+export function fileStamp(now: Date): string {
+  const { year, month, day, hour, minute } = wallClock(now.getTime(), DEFAULT_TIME_ZONE);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${year}${two(month)}${two(day)}-${two(hour)}${two(minute)}`;
 }
