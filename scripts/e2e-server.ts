@@ -13,6 +13,9 @@ import path from "node:path";
 const ports = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["3100"];
 const [firstPort] = ports as [string, ...string[]];
 const serverUrl = process.env.E2E_DATABASE_URL || "";
+// The environment this script was given, before the seed below points process.env at the first port's database and
+// URLs: each server's settings derive from this, never from what another port's set-up left in process.env.
+const given: NodeJS.ProcessEnv = { ...process.env };
 const databaseName = (port: string) => `docflow_e2e_${port}`;
 // One folder per port, like the PostgreSQL database: a second run on another port must never wipe the folder a
 // running server has open (the lock only guards the open, not this reset).
@@ -39,29 +42,29 @@ function databaseUrlOf(port: string): string {
 function appEnv(port: string): Record<string, string> {
   return {
     ...(serverUrl ? { DATABASE_URL: databaseUrlOf(port) } : { PGLITE_DIR: pgliteDir(port) }),
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production",
+    NEXTAUTH_SECRET: given.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production",
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     // Customer e-mails go to the SMTP server e2e/customer-email.spec.ts runs on the next port (nothing listens
     // otherwise: messages then wait and retry, which no other journey notices).
-    SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${Number(port) + 1}`,
+    SMTP_URL: given.SMTP_URL ?? `smtp://127.0.0.1:${Number(port) + 1}`,
     // The browser test's webhook receiver listens on loopback, which only the operator can open
     // (lib/webhooks/destination.ts).
-    WEBHOOK_ALLOW_CIDRS: process.env.WEBHOOK_ALLOW_CIDRS ?? "127.0.0.1/32",
+    WEBHOOK_ALLOW_CIDRS: given.WEBHOOK_ALLOW_CIDRS ?? "127.0.0.1/32",
     // The browser suites exercise the routes too: their answers are checked against the contracts
     // (lib/http/answer-check.ts).
-    DOCFLOW_CHECK_ANSWERS: process.env.DOCFLOW_CHECK_ANSWERS ?? "1",
+    DOCFLOW_CHECK_ANSWERS: given.DOCFLOW_CHECK_ANSWERS ?? "1",
   };
 }
 
 function serverEnv(port: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...given,
     ...appEnv(port),
     NODE_ENV: "production",
-    LGPD_POLL_SECONDS: process.env.LGPD_POLL_SECONDS ?? "1",
+    LGPD_POLL_SECONDS: given.LGPD_POLL_SECONDS ?? "1",
     // Customer e-mails and webhooks: quick polls and retries, so e2e/customer-*.spec.ts see a retry within seconds.
-    OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "1",
-    OUTBOX_RETRY_BASE_SECONDS: process.env.OUTBOX_RETRY_BASE_SECONDS ?? "2",
+    OUTBOX_POLL_SECONDS: given.OUTBOX_POLL_SECONDS ?? "1",
+    OUTBOX_RETRY_BASE_SECONDS: given.OUTBOX_RETRY_BASE_SECONDS ?? "2",
   };
   delete env[serverUrl ? "PGLITE_DIR" : "DATABASE_URL"];
   return env;
