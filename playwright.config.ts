@@ -57,14 +57,17 @@ export default defineConfig({
   },
   // One form sign-in per role and server; the specs start from the stored sessions (e2e/support/fixtures.ts signIn).
   projects: [{ name: "e2e" }],
-  webServer: Array.from({ length: WORKERS }, (_, workerIndex) => ({
-    command: `npx tsx scripts/e2e-server.ts ${portOf(workerIndex)}`,
-    url: `http://127.0.0.1:${portOf(workerIndex)}/signin`,
+  // One command serves every worker's server (scripts/e2e-server.ts): it seeds one database, copies it for the other
+  // servers and starts them side by side (Playwright starts `webServer` entries one after another), then prints the
+  // line waited for here once every server answers.
+  webServer: {
+    command: `npx tsx scripts/e2e-server.ts ${Array.from({ length: WORKERS }, (_, workerIndex) => portOf(workerIndex)).join(" ")}`,
+    wait: { stdout: /E2E_SERVERS_READY/ },
     reuseExistingServer: false,
     timeout: 180_000,
-    // SIGTERM lets scripts/e2e-server.ts drop its PostgreSQL database (E2E_DATABASE_URL) on the way out.
+    // SIGTERM lets scripts/e2e-server.ts stop its servers and drop their PostgreSQL databases (E2E_DATABASE_URL).
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-  })),
+  },
 });

@@ -1,10 +1,15 @@
 // The LGPD page for a privacy officer and the APIs menu, live: requests and last-use times follow the server
 // without a reload; each request shows its legal deadline; "nothing found" reads as a sentence.
+// The tests that wait for a page's refresh (or for its absence) move the page's clock one interval forward
+// (Playwright's page.clock.fastForward: the page's timers then due fire once, as after that long) instead of waiting for it
+// in real time.
 import { expect, test, type Page } from "@playwright/test";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
 import { expectNoSeriousA11yViolationsAtBothSizes } from "./support/layout-checks.ts";
 import { E2E_LGPD } from "./support/seed-lgpd.ts";
+import { APIS_REFRESH_MS } from "../lib/api-client/apis.ts";
+import { LGPD_REFRESH_IDLE_MS } from "../lib/api-client/lgpd.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -37,6 +42,7 @@ const requestRow = (page: Page, cpf: string) =>
     .filter({ hasText: maskCpf(cpf) });
 
 test("a new request appears and goes to done on the open LGPD page without a reload", async ({ page }) => {
+  await page.clock.install();
   await signIn(page, "admin");
   const created = await api(page, "document/create", {
     status_id: 1,
@@ -56,6 +62,7 @@ test("a new request appears and goes to done on the open LGPD page without a rel
     data: { cpf: DONE_CPF },
   });
   expect(requested.status()).toBe(200);
+  await page.clock.fastForward(LGPD_REFRESH_IDLE_MS);
 
   const row = requestRow(page, DONE_CPF);
   await expect(row).toContainText("Concluída", { timeout: 40_000 });
@@ -125,6 +132,19 @@ test("each request shows its legal deadline (15 days by default) with a countdow
 });
 
 test("the LGPD list stops refreshing while the tab is hidden and resumes when it is shown", async ({ page }) => {
+  await page.clock.install();
+  // Every search the page starts, counted in the page itself: read right after the clock has moved, it cannot miss one
+  // whose request event has not reached this process yet.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __searches: number };
+    counted.__searches = 0;
+    const fetchFirst = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes("/api/admin/lgpd-requests/search")) counted.__searches += 1;
+      return fetchFirst(input, init);
+    };
+  });
   await signIn(page, "admin", "/lgpd");
   await expect(page.getByRole("status").filter({ hasText: /solicitaç/ })).toBeVisible();
   const searches: number[] = [];
@@ -143,7 +163,11 @@ test("the LGPD list stops refreshing while the tab is hidden and resumes when it
 
   await setHidden(true);
   searches.length = 0;
-  await page.waitForTimeout(16_000);
+  const startedSearches = () => page.evaluate(() => (window as unknown as { __searches: number }).__searches);
+  const before = await startedSearches();
+  // More than the longer (idle) interval: a visible page would have searched again by now.
+  await page.clock.fastForward(LGPD_REFRESH_IDLE_MS + 1_000);
+  expect(await startedSearches()).toBe(before);
   expect(searches).toEqual([]);
 
   await setHidden(false);
@@ -151,6 +175,7 @@ test("the LGPD list stops refreshing while the tab is hidden and resumes when it
 });
 
 test("a token's and the LGPD key's last use update on the open APIs pages without a reload", async ({ page }) => {
+  await page.clock.install();
   await signIn(page, "admin");
   const name = `ao-vivo-${Date.now()}`;
   const created = await api(page, "admin/tokens", { name, role: "viewer", expires_at: null });
@@ -170,6 +195,7 @@ test("a token's and the LGPD key's last use update on the open APIs pages withou
     data: {},
   });
   expect(used.status()).toBe(200);
+  await page.clock.fastForward(APIS_REFRESH_MS);
   await expect(lastUsed).toHaveText(/\d{2}\/\d{2}\/\d{4}/, { timeout: 30_000 });
   expect(navigations.loads).toBe(0);
   await expect(page.getByTestId("updated-ago")).toContainText(/Atualizado há \d+ s/);
@@ -182,6 +208,7 @@ test("a token's and the LGPD key's last use update on the open APIs pages withou
   await page.request.get(`/api/lgpd/default/status/${E2E_LGPD.doneCpf.replace(/\D/g, "")}`, {
     headers: { "x-api-key": key },
   });
+  await page.clock.fastForward(APIS_REFRESH_MS);
   await expect(lastUse).toHaveText(/\d{2}\/\d{2}\/\d{4}/, { timeout: 30_000 });
   expect(keyNavigations.loads).toBe(0);
 });

@@ -1,9 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
 import { QUEUE_FIXTURES } from "./support/seed-queue.ts";
+import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
 // Issue 9, finding 5: open pages follow changes without reload (polling every 10 s, lib/api-client/live.ts), and one
 // query-key factory per entity lets every mutation invalidate exactly what it changed on both the list and the page.
+// The tests that wait for a poll (or for its absence) move the page's clock one interval forward (Playwright's
+// page.clock.fastForward: the page's timers then due fire once, as after that long) instead of waiting for it in real time.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,6 +34,7 @@ const rowOf = (page: Page, protocol: string) =>
 const BEFORE_NEXT_POLL = { timeout: 4_000 };
 
 test("the document page follows a change made elsewhere, with an “atualizado há N s” cue", async ({ page }) => {
+  await page.clock.install();
   await signIn(page, "staff");
   const document = await documentOf(page, "livePage");
   await page.goto(`/documents/${document.id}`);
@@ -43,6 +47,7 @@ test("the document page follows a change made elsewhere, with an “atualizado h
     status_id: await statusId(page, "Em análise"),
   });
   expect(change.status()).toBe(200);
+  await page.clock.fastForward(LIVE_INTERVAL_MS);
   await expect(page.getByTestId("document-status")).toHaveText(/Em análise/, { timeout: 25_000 });
   await expect(page.getByTestId("updated-ago")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -50,12 +55,14 @@ test("the document page follows a change made elsewhere, with an “atualizado h
 });
 
 test("the documents list follows a change made elsewhere", async ({ page }) => {
+  await page.clock.install();
   await signIn(page, "staff");
   const document = await documentOf(page, "liveList");
   await page.goto(`/documents?cpf=${encodeURIComponent(QUEUE_FIXTURES.liveList.cpf)}`);
   await expect(rowOf(page, document.protocol)).toContainText("Novo");
   await expect(page.getByTestId("updated-ago")).toBeVisible();
   await api(page, "document/updateById", { id: document.id, status_id: await statusId(page, "Cancelado") });
+  await page.clock.fastForward(LIVE_INTERVAL_MS);
   await expect(rowOf(page, document.protocol)).toContainText("Cancelado", { timeout: 25_000 });
 });
 
@@ -97,8 +104,22 @@ test("a bulk change shows on the document pages at once", async ({ page }) => {
 });
 
 test("polling pauses while the tab is hidden", async ({ page }) => {
+  await page.clock.install();
+  // Every search the page starts, counted in the page itself: read right after the clock has moved, it cannot miss one
+  // whose request event has not reached this process yet.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __searches: number };
+    counted.__searches = 0;
+    const fetchFirst = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/api/documents/search")) counted.__searches += 1;
+      return fetchFirst(input, init);
+    };
+  });
   await signIn(page, "staff");
   await expect(page.getByTestId("updated-ago")).toBeVisible();
+  const startedSearches = () => page.evaluate(() => (window as unknown as { __searches: number }).__searches);
   let searches = 0;
   page.on("request", (request) => {
     if (request.url().endsWith("/api/documents/search")) searches += 1;
@@ -107,7 +128,10 @@ test("polling pauses while the tab is hidden", async ({ page }) => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
   });
-  await page.waitForTimeout(12_000);
+  const before = await startedSearches();
+  // More than one interval: a visible page would have searched again by now.
+  await page.clock.fastForward(LIVE_INTERVAL_MS + 2_000);
+  expect(await startedSearches()).toBe(before);
   expect(searches).toBe(0);
   await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
