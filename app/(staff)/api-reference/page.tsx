@@ -4,7 +4,7 @@ import { operationAnchor, searchable } from "@/components/api-reference/operatio
 import { ReferenceBrowser, type ReferenceEntry } from "@/components/api-reference/reference-browser.tsx";
 import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
 import type { ContractTag } from "@/lib/http/contract.ts";
-import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
+import { defaultOpenApi } from "@/lib/api-docs/openapi.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
 type JsonSchemaObject = { properties?: Record<string, never> };
@@ -35,7 +35,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ApiReferencePage() {
   const t = await serverTranslator("reference");
-  const document = buildOpenApi();
+  const document = defaultOpenApi();
   const tags = [...new Set(ORDERED.map((route) => route.tag))];
   const labels = {
     auth: t("auth"),

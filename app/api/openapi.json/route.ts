@@ -1,8 +1,8 @@
 // GET /api/openapi.json — the API reference (OpenAPI 3.1), generated from the routes' own zod schemas. Public.
-import { buildOpenApi } from "@/lib/api-docs/openapi.ts";
+import { defaultOpenApi } from "@/lib/api-docs/openapi.ts";
 
 export const dynamic = "force-static";
 
 export function GET() {
-  return Response.json(buildOpenApi());
+  return Response.json(defaultOpenApi());
 }
