@@ -9,6 +9,7 @@
 // readView + JSON.stringify) — the part of the work that moved from PostgreSQL to Node in the third pass.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
+//   (BENCH_ROUTES=loadById,… and BENCH_CASES="policy cached,step joins" keep some routes and cases)
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
@@ -145,8 +146,15 @@ function backendCpuMs(pid: number): number {
 }
 
 const only = process.env.BENCH_ROUTES?.split(",");
-for (const [route, cases] of Object.entries(routes)) {
+// BENCH_CASES=a,b keeps the cases whose label contains one of those texts (the baseline always runs: the ratios' base).
+const onlyCases = process.env.BENCH_CASES?.split(",");
+for (const [route, allCases] of Object.entries(routes)) {
   if (only && !only.includes(route)) continue;
+  const cases = Object.fromEntries(
+    Object.entries(allCases).filter(
+      ([label]) => !onlyCases || label === "baseline" || onlyCases.some((text) => label.includes(text)),
+    ),
+  );
   const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number; node: number }> = {};
   for (const label of Object.keys(cases)) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
