@@ -131,7 +131,8 @@ for (let window = 0; window < windows * 2; window += 1) {
   const errors = result.errors + result.non2xx;
   results[variant].push(cpuMs);
   console.log(
-    `${variant} ${cpuMs.toFixed(3)} ms/req, ${result.requests.total} requests, ${errors} errors, ` +
+    `${variant} ${cpuMs.toFixed(3)} ms/req, ${result.requests.total} requests, ` +
+      `${Math.round((result as unknown as { throughput: { total: number } }).throughput.total / Math.max(1, result.requests.total))} bytes/answer, ${errors} errors, ` +
       `p99 ${result.latency.p99} ms, load ${loadavg()[0]!.toFixed(1)}`,
   );
   if (!bHeaders) server.kill("SIGUSR2");
