@@ -7,7 +7,14 @@ import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { createDocument } from "@/lib/documents/server/create-document.ts";
 import { documentWithRelations } from "@/lib/documents/server/load.ts";
 import { defaultSession } from "@/lib/db/sql-session.ts";
-import { isoSql, readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "@/lib/documents/read-view-sql.ts";
+import {
+  isoSql,
+  readViewByIdSql,
+  readViewsByCpfSql,
+  type ReadViewRow,
+  type StepMapColumn,
+} from "@/lib/documents/read-view-sql.ts";
+import { rememberStepMap } from "@/lib/documents/server/read-step-cache.ts";
 import { saveMaskingPolicy } from "@/lib/documents/server/save-masking-policy.ts";
 import { loadDocumentById, loadDocumentsByCpf } from "@/lib/documents/server/read.ts";
 import { isoFromPg, readViewJson, readViewsJson } from "@/lib/documents/server/read-view-json.ts";
@@ -15,6 +22,9 @@ import { serializeReadView } from "@/lib/documents/server/serialize.ts";
 import { updateDocument } from "@/lib/documents/server/update-document.ts";
 import { toApiError } from "@/lib/http/server/api-route.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
+import { createStep } from "@/lib/settings/server/create-step.ts";
+import { deleteStep } from "@/lib/settings/server/delete-step.ts";
+import { updateStep } from "@/lib/settings/server/update-step.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
@@ -145,15 +155,18 @@ describe("read view built in SQL", () => {
         await defaultSession()
       ).transaction(async (sql) => {
         await sql(`SELECT set_config('TimeZone', '${zone}', true)`);
+        type Row = ReadViewRow & { stepMap: StepMapColumn };
         return {
-          byId: (await sql<ReadViewRow>(readViewByIdSql("clear"), [full.id, catalog.instanceId])).rows,
-          byCpf: (await sql<ReadViewRow>(readViewsByCpfSql("many", false), [catalog.instanceId, [CPF, "52998224725"]]))
-            .rows,
+          byId: (await sql<Row>(readViewByIdSql("clear", "map"), [full.id, catalog.instanceId])).rows,
+          byCpf: (
+            await sql<Row>(readViewsByCpfSql("many", false, "clear", "map"), [catalog.instanceId, [CPF, "52998224725"]])
+          ).rows,
         };
       });
       expect(rows.byId[0]!.createdAt, zone).not.toMatch(/\+00$/);
-      expect(JSON.parse(readViewJson(rows.byId[0]!)), zone).toStrictEqual(await viaPrisma(full.id));
-      expect(JSON.parse(readViewsJson(rows.byCpf)), zone).toStrictEqual(byCpf);
+      const steps = rememberStepMap(catalog.instanceId, -1, rows.byId[0]!.stepMap);
+      expect(JSON.parse(readViewJson(rows.byId[0]!, steps)), zone).toStrictEqual(await viaPrisma(full.id));
+      expect(JSON.parse(readViewsJson(rows.byCpf, steps)), zone).toStrictEqual(byCpf);
     }
     // Domain errors (AppError) get their HTTP status from the route layer (toApiError).
     const status = (promise: Promise<unknown>) =>
@@ -277,16 +290,17 @@ describe("the read view's step (issue 22: the product's own status → step map)
     const statusStepId = (await db.status.findUniqueOrThrow({ where: { id: statusId } })).stepId;
     expect(statusStepId).not.toBeNull(); // the seed's "Novo" stands for a step of the sample product
     // Two more products on the same shared status: one maps it to its own step, one has no map.
-    const mapped = await db.product.create({
-      data: {
-        instanceId: catalog.instanceId,
-        name: "Mapeado",
-        steps: { create: [{ name: "Etapa própria", order: 1 }] },
-      },
-      include: { steps: true },
-    });
+    // The step and its map are made in Settings (the use-case), which this server's reads see at once.
+    const mapped: { id: number; steps: Array<{ id: number }> } = {
+      ...(await db.product.create({ data: { instanceId: catalog.instanceId, name: "Mapeado" } })),
+      steps: [],
+    };
     const unmapped = await db.product.create({ data: { instanceId: catalog.instanceId, name: "Sem mapa" } });
-    await db.productStatusStep.create({ data: { productId: mapped.id, statusId, stepId: mapped.steps[0]!.id } });
+    const ownStep = await createStep(
+      { actor },
+      { productId: mapped.id, step: { name: "Etapa própria", order: 1, status_ids: [statusId] } },
+    );
+    mapped.steps = [ownStep];
     const onMapped = await createDocument({ actor }, { status_id: statusId, product_id: mapped.id, cpf: CPF });
     const onUnmapped = await createDocument({ actor }, { status_id: statusId, product_id: unmapped.id, cpf: CPF });
     const onSample = await createDocument({ actor }, { status_id: statusId, product_id: catalog.productId, cpf: CPF });
@@ -315,5 +329,60 @@ describe("the read view's step (issue 22: the product's own status → step map)
       null,
       statusStepId,
     ]);
+  });
+});
+
+describe("the step map held per server (issue 17, fifth pass: read-step-cache.ts)", () => {
+  it("a change in Settings shows in the next read; one written by another server within API_AUTH_CACHE_MS", async () => {
+    const statusId = catalog.statusIds["Novo"];
+    const status = await db.status.findUniqueOrThrow({ where: { id: statusId } });
+    const own = await db.productStep.findUniqueOrThrow({ where: { id: status.stepId! } });
+    const document = await createDocument({ actor }, { status_id: statusId, product_id: own.productId, cpf: CPF });
+    const step = async () => {
+      const byId = (JSON.parse(await loadDocumentById(catalog.instanceId, document.id)) as { step: unknown }).step;
+      const byCpf = (JSON.parse(await loadDocumentsByCpf(catalog.instanceId, [CPF], [])) as ViewWithStep[]).find(
+        (view) => view.id === document.id,
+      )!.step;
+      expect(byCpf, "loadByCPF shows the step loadById shows").toStrictEqual(byId);
+      return byId;
+    };
+    type ViewWithStep = { id: number; step: unknown };
+    const shown = { id: own.id, product_id: own.productId, name: own.name, order: own.order };
+    expect(await step()).toStrictEqual(shown); // the map is held from here on
+
+    // Renamed and moved in Settings.
+    await updateStep({ actor }, { productId: own.productId, id: own.id, changes: { name: "Triagem nova", order: 7 } });
+    expect(await step()).toStrictEqual({ ...shown, name: "Triagem nova", order: 7 });
+    // A new step of the product takes the status in the product's map.
+    const added = await createStep(
+      { actor },
+      { productId: own.productId, step: { name: "Conferência", order: 9, status_ids: [statusId] } },
+    );
+    expect(await step()).toStrictEqual({ id: added.id, product_id: own.productId, name: "Conferência", order: 9 });
+    // The map's step moved back to the first one (update with status_ids).
+    await updateStep({ actor }, { productId: own.productId, id: own.id, changes: { status_ids: [statusId] } });
+    expect(await step()).toMatchObject({ id: own.id, name: "Triagem nova" });
+    await updateStep({ actor }, { productId: own.productId, id: added.id, changes: { status_ids: [statusId] } });
+    expect(await step()).toMatchObject({ id: added.id });
+    // Deleted: its map rows go with it, the status's own step shows again.
+    await deleteStep({ actor }, { productId: own.productId, id: added.id });
+    expect(await step()).toStrictEqual({ ...shown, name: "Triagem nova", order: 7 });
+
+    // The status's own step is read with the status by every statement: a change shows at once.
+    await db.status.update({ where: { id: statusId }, data: { stepId: null } });
+    expect(await step()).toBeNull();
+    await db.status.update({ where: { id: statusId }, data: { stepId: own.id } });
+    expect(await step()).toMatchObject({ id: own.id });
+
+    // Written by another app server (here: straight to the table), the map applies within API_AUTH_CACHE_MS (5 s).
+    await db.productStep.update({ where: { id: own.id }, data: { name: "Outro servidor" } });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      expect(await step()).toMatchObject({ name: "Triagem nova" });
+      vi.setSystemTime(Date.now() + 5_001);
+      expect(await step()).toMatchObject({ name: "Outro servidor" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,9 @@
 // printed. CPU per request at a fixed rate is much less sensitive to a busy machine than the maximum req/s.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 node --import tsx bench/api/cpu-ab.ts loadById [rate] [windows] [seconds]
+//
+// BENCH_B_HEADERS='{"accept-encoding":"gzip"}': B is the same server answering requests that carry these headers too
+// (no signal is sent): e.g. what Next's gzip of the answers costs a client that accepts it.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -75,7 +78,10 @@ const ticks = () => {
   const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
 };
-const run = (duration: number) =>
+const bHeaders = process.env.BENCH_B_HEADERS
+  ? (JSON.parse(process.env.BENCH_B_HEADERS) as Record<string, string>)
+  : null;
+const run = (duration: number, variant: "A" | "B" = "A") =>
   autocannon({
     url: base + path,
     connections: 8,
@@ -84,7 +90,11 @@ const run = (duration: number) =>
     requests: [
       {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          ...(variant === "B" ? bHeaders : null),
+        },
         setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body() }),
       },
     ],
@@ -109,7 +119,7 @@ for (let window = 0; window < windows * 2; window += 1) {
           `/tmp/cpu-ab-strace-${variant}.txt`,
         ])
       : null;
-  const result = await run(seconds);
+  const result = await run(seconds, variant);
   if (tracer) {
     tracer.kill("SIGINT");
     await new Promise((resolve) => tracer.once("exit", resolve));
@@ -121,10 +131,11 @@ for (let window = 0; window < windows * 2; window += 1) {
   const errors = result.errors + result.non2xx;
   results[variant].push(cpuMs);
   console.log(
-    `${variant} ${cpuMs.toFixed(3)} ms/req, ${result.requests.total} requests, ${errors} errors, ` +
+    `${variant} ${cpuMs.toFixed(3)} ms/req, ${result.requests.total} requests, ` +
+      `${Math.round((result as unknown as { throughput: { total: number } }).throughput.total / Math.max(1, result.requests.total))} bytes/answer, ${errors} errors, ` +
       `p99 ${result.latency.p99} ms, load ${loadavg()[0]!.toFixed(1)}`,
   );
-  server.kill("SIGUSR2");
+  if (!bHeaders) server.kill("SIGUSR2");
   variant = variant === "A" ? "B" : "A";
   await new Promise((resolve) => setTimeout(resolve, 300));
 }

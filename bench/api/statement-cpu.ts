@@ -9,12 +9,19 @@
 // readView + JSON.stringify) — the part of the work that moved from PostgreSQL to Node in the third pass.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
+//   (BENCH_ROUTES=loadById,… and BENCH_CASES="policy cached,step joins" keep some routes and cases)
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { DEFAULT_MASKED_FIELDS } from "../../lib/documents/masking-policy-schema.ts";
-import { readViewByIdSql, readViewsByCpfSql, type ReadViewRow } from "../../lib/documents/read-view-sql.ts";
+import {
+  readViewByIdSql,
+  readViewsByCpfSql,
+  type ReadViewRow,
+  type StepMapColumn,
+} from "../../lib/documents/read-view-sql.ts";
 import { readViewJson, readViewsJson } from "../../lib/documents/server/read-view-json.ts";
+import { rememberStepMap } from "../../lib/documents/server/read-step-cache.ts";
 import { readView, VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
 import { formattedCpf, identifierDigits } from "./seed.ts";
 
@@ -30,6 +37,10 @@ const [{ instanceId, identifiers }] = (
 const ids = (await setup.query(`SELECT "id" FROM "Document" ORDER BY random() LIMIT $1`, [CALLS])).rows.map(
   (row) => row.id as number,
 );
+// The instance's step map as the app's server holds it between reads (read-step-cache.ts).
+const stepMapColumn = (await setup.query(readViewByIdSql("clear", "map"), [ids[0], instanceId])).rows[0]
+  .stepMap as StepMapColumn;
+const steps = rememberStepMap(instanceId, 0, stepMapColumn);
 await setup.end();
 const cpf = (index: number) => {
   const digits = identifierDigits((index * 7 + 101) % identifiers);
@@ -40,8 +51,28 @@ type Rows = Array<Record<string, unknown>>;
 type Case = { text: string; params: (index: number) => unknown[]; answer: (rows: Rows) => string };
 const masked = new Set(DEFAULT_MASKED_FIELDS);
 const CATEGORIES = ["primary", "valid"];
-const appOne = (rows: Rows) => readViewJson(rows[0] as ReadViewRow, masked);
-const appMany = (rows: Rows) => readViewsJson(rows as ReadViewRow[], masked);
+const appOne = (rows: Rows) => readViewJson(rows[0] as ReadViewRow, steps, masked);
+const appMany = (rows: Rows) => readViewsJson(rows as ReadViewRow[], steps, masked);
+/**
+ * The statement as the fourth pass sent it (before the step map was held per server): the step read through
+ * ProductStatusStep and ProductStep joins, four more columns.
+ */
+const withStepJoins = (text: string) => {
+  const joined = text
+    .replace(
+      `JOIN "Product" p ON p."id" = d."productId"`,
+      `JOIN "Product" p ON p."id" = d."productId"
+  LEFT JOIN "ProductStatusStep" ps ON ps."productId" = d."productId" AND ps."statusId" = d."statusId"
+  LEFT JOIN "ProductStep" st ON st."id" = coalesce(ps."stepId", s."stepId") AND st."productId" = d."productId"`,
+    )
+    .replace(
+      `s."stepId" AS "sStepId"`,
+      `s."stepId" AS "sStepId", st."id" AS "stId", st."productId" AS "stProductId", st."name" AS "stName", st."order" AS "stOrder"`,
+    )
+    .replace(`v."sStepId"`, `v."sStepId", v."stId", v."stProductId", v."stName", v."stOrder"`);
+  if (joined === text || !joined.includes(`"stOrder"`)) throw new Error("withStepJoins: the statement's shape moved");
+  return joined;
+};
 const appInCategories = (rows: Rows) => appMany(rows[0]?.id == null ? [] : rows);
 const baselineOne = (rows: Rows) => JSON.stringify(readView(rows[0]!, masked));
 const baselineMany = (rows: Rows) => JSON.stringify(rows.map((row) => readView(row, masked)));
@@ -49,9 +80,18 @@ const baselineInCategories = (rows: Rows) =>
   baselineMany(rows.filter((row) => CATEGORIES.includes(row.c_key as string)));
 const routes: Record<string, Record<string, Case>> = {
   loadById: {
-    "app, policy cached": { text: readViewByIdSql("clear"), params: (i) => [ids[i], instanceId], answer: appOne },
+    "app, policy cached": {
+      text: readViewByIdSql("clear", "cached"),
+      params: (i) => [ids[i], instanceId],
+      answer: appOne,
+    },
+    "app, step joins (4th pass)": {
+      text: withStepJoins(readViewByIdSql("clear", "cached")),
+      params: (i) => [ids[i], instanceId],
+      answer: appOne,
+    },
     "app with policy column": {
-      text: readViewByIdSql("policy"),
+      text: readViewByIdSql("policy", "cached"),
       params: (i) => [ids[i], instanceId, "staff"],
       answer: appOne,
     },
@@ -59,12 +99,17 @@ const routes: Record<string, Record<string, Case>> = {
   },
   loadByCPF: {
     "app, policy cached": {
-      text: readViewsByCpfSql("one", false, "clear"),
+      text: readViewsByCpfSql("one", false, "clear", "cached"),
+      params: (i) => [instanceId, cpf(i)],
+      answer: appMany,
+    },
+    "app, step joins (4th pass)": {
+      text: withStepJoins(readViewsByCpfSql("one", false, "clear", "cached")),
       params: (i) => [instanceId, cpf(i)],
       answer: appMany,
     },
     "app with policy column": {
-      text: readViewsByCpfSql("one", false, "policy"),
+      text: readViewsByCpfSql("one", false, "policy", "cached"),
       params: (i) => [instanceId, cpf(i), "staff"],
       answer: appMany,
     },
@@ -72,12 +117,17 @@ const routes: Record<string, Record<string, Case>> = {
   },
   "loadByCPF+categories": {
     "app, policy cached": {
-      text: readViewsByCpfSql("one", true, "clear"),
+      text: readViewsByCpfSql("one", true, "clear", "cached"),
+      params: (i) => [instanceId, cpf(i), CATEGORIES],
+      answer: appInCategories,
+    },
+    "app, step joins (4th pass)": {
+      text: withStepJoins(readViewsByCpfSql("one", true, "clear", "cached")),
       params: (i) => [instanceId, cpf(i), CATEGORIES],
       answer: appInCategories,
     },
     "app with policy column": {
-      text: readViewsByCpfSql("one", true, "policy"),
+      text: readViewsByCpfSql("one", true, "policy", "cached"),
       params: (i) => [instanceId, cpf(i), CATEGORIES, "staff"],
       answer: appInCategories,
     },
@@ -96,8 +146,15 @@ function backendCpuMs(pid: number): number {
 }
 
 const only = process.env.BENCH_ROUTES?.split(",");
-for (const [route, cases] of Object.entries(routes)) {
+// BENCH_CASES=a,b keeps the cases whose label contains one of those texts (the baseline always runs: the ratios' base).
+const onlyCases = process.env.BENCH_CASES?.split(",");
+for (const [route, allCases] of Object.entries(routes)) {
   if (only && !only.includes(route)) continue;
+  const cases = Object.fromEntries(
+    Object.entries(allCases).filter(
+      ([label]) => !onlyCases || label === "baseline" || onlyCases.some((text) => label.includes(text)),
+    ),
+  );
   const clients: Record<string, { client: pg.Client; pid: number; cpu: number; wall: number; node: number }> = {};
   for (const label of Object.keys(cases)) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -17,6 +17,20 @@ import { DEFAULT_MASKED_FIELDS } from "./masking-policy-schema.ts";
 
 /** The views alone ("clear"), or with the fields the caller's role's policy masks in a column "masked" ("policy"). */
 export type PersonalData = "clear" | "policy";
+/**
+ * The step of each view comes from the instance's (product, status) → step map, which the server holds
+ * (lib/documents/server/read-step-cache.ts): "cached" sends no step columns; "map" adds the instance's whole map in
+ * a column "stepMap" (one sub-select, evaluated once per statement) for a server that does not hold it yet.
+ */
+export type StepData = "cached" | "map";
+
+/** The "stepMap" column: the instance's ProductStatusStep rows and its products' steps, positional. */
+export type StepMapColumn = {
+  /** [productId, statusId, stepId][] */
+  map: [number, number, number][];
+  /** [id, productId, name, order][] */
+  steps: [number, number, string, number][];
+};
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); NULL stays NULL. */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -55,10 +69,6 @@ export type ReadViewRow = {
   sBgColor: string;
   sOrder: number;
   sStepId: number | null;
-  stId: number | null;
-  stProductId: number | null;
-  stName: string | null;
-  stOrder: number | null;
   /** [id, text, visibility, authorLabel, createdAt, origin, sendCommunication, attachmentName][] or null (none). */
   observations: ObservationTuple[] | null;
   /** [id, state, fileName, mediaType, size, sha256, requestNote, requestName, authorLabel, createdAt, uploadedAt,
@@ -117,10 +127,6 @@ const READ_COLUMNS: Array<[keyof ReadViewRow, string]> = [
   ["sBgColor", `s."bgColor"`],
   ["sOrder", `s."order"`],
   ["sStepId", `s."stepId"`],
-  ["stId", `st."id"`],
-  ["stProductId", `st."productId"`],
-  ["stName", `st."name"`],
-  ["stOrder", `st."order"`],
   [
     "observations",
     `(SELECT json_agg(json_build_array(o."id", o."text", o."visibility", o."authorLabel", o."createdAt", o."origin",
@@ -142,9 +148,7 @@ const viewColumns = () => READ_COLUMNS.map(([name, sql]) => `${sql} AS "${name}"
 const FROM = `FROM "Document" d
   JOIN "Status" s ON s."id" = d."statusId"
   JOIN "StatusCategory" c ON c."id" = s."categoryId"
-  JOIN "Product" p ON p."id" = d."productId"
-  LEFT JOIN "ProductStatusStep" ps ON ps."productId" = d."productId" AND ps."statusId" = d."statusId"
-  LEFT JOIN "ProductStep" st ON st."id" = coalesce(ps."stepId", s."stepId") AND st."productId" = d."productId"`;
+  JOIN "Product" p ON p."id" = d."productId"`;
 
 const DEFAULT_MASKED = `ARRAY[${DEFAULT_MASKED_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`;
 /** The fields the role's policy masks, as one comma-separated text (one sub-select, evaluated once per statement). */
@@ -155,31 +159,52 @@ const maskedFieldsSql = (instance: string, role: string) =>
 const knownCategoriesSql = (instance: string) =>
   `(SELECT array_agg(k."key" ORDER BY k."id") FROM "StatusCategory" k WHERE k."instanceId" = ${instance})`;
 
+/** The instance's step map as one json value (read-step-cache.ts reads it as StepMapColumn). */
+const stepMapSql = (instance: string) =>
+  `json_build_object('map', (SELECT coalesce(json_agg(json_build_array(m."productId", m."statusId", m."stepId")), '[]')
+      FROM "ProductStatusStep" m JOIN "Product" mp ON mp."id" = m."productId" WHERE mp."instanceId" = ${instance}),
+    'steps', (SELECT coalesce(json_agg(json_build_array(t."id", t."productId", t."name", t."order")), '[]')
+      FROM "ProductStep" t JOIN "Product" tp ON tp."id" = t."productId" WHERE tp."instanceId" = ${instance}))`;
+
+/** The extra columns of a statement: the role's masked fields ("policy"), the instance's step map ("map"). */
+const extraColumns = (personal: PersonalData, steps: StepData, $: Params) =>
+  (personal === "policy" ? `,\n  ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : "") +
+  (steps === "map" ? `,\n  ${stepMapSql($.instance!)} AS "stepMap"` : "");
+
 /** A statement's parameters by name: `$n` in the order the caller passes them. */
 type Params = Record<string, string>;
 
-/** $1 document id, $2 instance id (policy: $3 the caller's role) → one ReadViewRow (policy: + "masked"), or none. */
-export function readViewByIdSql(personal: PersonalData): string {
-  return READ_VIEW_BY_ID_SQL[personal];
+/** Every (personal, steps) variant of a statement, built once. */
+const variants = (build: (personal: PersonalData, steps: StepData) => string) => ({
+  clear: { cached: build("clear", "cached"), map: build("clear", "map") },
+  policy: { cached: build("policy", "cached"), map: build("policy", "map") },
+});
+
+/**
+ * $1 document id, $2 instance id (policy: $3 the caller's role) → one ReadViewRow (policy: + "masked", map: +
+ * "stepMap"), or none.
+ */
+export function readViewByIdSql(personal: PersonalData, steps: StepData): string {
+  return READ_VIEW_BY_ID_SQL[personal][steps];
 }
-const viewById = (personal: PersonalData, $: Params = { id: "$1", instance: "$2", role: "$3" }) =>
-  `SELECT ${viewColumns()}${personal === "policy" ? `,\n  ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : ""}
+const viewById = (personal: PersonalData, steps: StepData, $: Params = { id: "$1", instance: "$2", role: "$3" }) =>
+  `SELECT ${viewColumns()}${extraColumns(personal, steps, $)}
   ${FROM}
   WHERE d."id" = ${$.id} AND d."instanceId" = ${$.instance}`;
-const READ_VIEW_BY_ID_SQL = { clear: viewById("clear"), policy: viewById("policy") };
-/** The clear read view by id (bench/api/planning-cost.ts measures it). */
-export const READ_VIEW_BY_ID = READ_VIEW_BY_ID_SQL.clear;
+const READ_VIEW_BY_ID_SQL = variants(viewById);
+/** The clear read view by id, step map held (bench/api/planning-cost.ts measures it). */
+export const READ_VIEW_BY_ID = READ_VIEW_BY_ID_SQL.clear.cached;
 
 /** $1 instance id, $2 document ids (int[]) (policy: $3 the role) → their ReadViewRows in $2's order. */
-export function readViewsByIdsSql(personal: PersonalData): string {
-  return READ_VIEWS_BY_IDS_SQL[personal];
+export function readViewsByIdsSql(personal: PersonalData, steps: StepData): string {
+  return READ_VIEWS_BY_IDS_SQL[personal][steps];
 }
-const viewsByIds = (personal: PersonalData, $: Params = { instance: "$1", ids: "$2", role: "$3" }) =>
-  `SELECT ${viewColumns()}${personal === "policy" ? `,\n  ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : ""}
+const viewsByIds = (personal: PersonalData, steps: StepData, $: Params = { instance: "$1", ids: "$2", role: "$3" }) =>
+  `SELECT ${viewColumns()}${extraColumns(personal, steps, $)}
   ${FROM}
   WHERE d."instanceId" = ${$.instance} AND d."id" = ANY(${$.ids}::int[])
   ORDER BY array_position(${$.ids}::int[], d."id")`;
-const READ_VIEWS_BY_IDS_SQL = { clear: viewsByIds("clear"), policy: viewsByIds("policy") };
+const READ_VIEWS_BY_IDS_SQL = variants(viewsByIds);
 
 /**
  * The loadByCPF statement: $1 instance id, $2 the identifier (text) or identifiers (text[], exact match), with
@@ -197,15 +222,16 @@ const READ_VIEWS_BY_IDS_SQL = { clear: viewsByIds("clear"), policy: viewsByIds("
 export function readViewsByCpfSql(
   identifiers: "one" | "many",
   categories: boolean,
-  personal: PersonalData = "clear",
+  personal: PersonalData,
+  steps: StepData,
 ): string {
-  return READ_VIEWS_BY_CPF[personal][identifiers][categories ? "some" : "all"];
+  return READ_VIEWS_BY_CPF[identifiers][categories ? "some" : "all"][personal][steps];
 }
 
-const viewsByCpf = (personal: PersonalData, identifiers: "one" | "many", categories: boolean) => {
+const viewsByCpf = (identifiers: "one" | "many", categories: boolean, personal: PersonalData, steps: StepData) => {
   const $: Params = { instance: "$1", identifier: "$2", categories: "$3", role: categories ? "$4" : "$3" };
   const match = identifiers === "one" ? `d."cpf" = ${$.identifier}::text` : `d."cpf" = ANY(${$.identifier}::text[])`;
-  const masked = personal === "policy" ? `, ${maskedFieldsSql($.instance!, $.role!)} AS "masked"` : "";
+  const masked = extraColumns(personal, steps, $);
   if (!categories) {
     return `SELECT ${viewColumns()}${masked}
   ${FROM}
@@ -222,8 +248,8 @@ const viewsByCpf = (personal: PersonalData, identifiers: "one" | "many", categor
   ORDER BY v."orderAt" DESC, v."id" DESC`;
 };
 
-const byCpf = (personal: PersonalData) => ({
-  one: { all: viewsByCpf(personal, "one", false), some: viewsByCpf(personal, "one", true) },
-  many: { all: viewsByCpf(personal, "many", false), some: viewsByCpf(personal, "many", true) },
+const byCpf = (identifiers: "one" | "many") => ({
+  all: variants((personal, steps) => viewsByCpf(identifiers, false, personal, steps)),
+  some: variants((personal, steps) => viewsByCpf(identifiers, true, personal, steps)),
 });
-const READ_VIEWS_BY_CPF = { clear: byCpf("clear"), policy: byCpf("policy") };
+const READ_VIEWS_BY_CPF = { one: byCpf("one"), many: byCpf("many") };

@@ -64,10 +64,9 @@ export async function filterDocumentsCompat(
   );
   if (rows.length === 0) return "[]";
   const plan = readPlan(instanceId, masking);
-  const { rows: views } = await rawQuery<ReadViewRow & { masked?: string | null }>(readViewsByIdsSql(plan.shape), [
-    instanceId,
-    rows.map((r) => Number(r.id)),
-    ...plan.params,
-  ]);
-  return readViewsJson(views, plan.masked(views[0]));
+  const { rows: views } = await rawQuery<ReadViewRow & Parameters<typeof plan.masked>[0]>(
+    readViewsByIdsSql(plan.shape, plan.steps),
+    [instanceId, rows.map((r) => Number(r.id)), ...plan.params],
+  );
+  return readViewsJson(views, plan.stepMap(views[0]), plan.masked(views[0]));
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ReadViewRow } from "@/lib/documents/read-view-sql.ts";
 import { READ_VIEW_KEYS } from "@/tests/helpers/read-view-keys.ts";
 import { isoFromPg, readViewJson, readViewOf, readViewsJson } from "./read-view-json.ts";
+import { rememberStepMap, stepOf } from "./read-step-cache.ts";
 
 describe("isoFromPg", () => {
   it("rewrites UTC text in place, padding or truncating to milliseconds as to_char's MS does", () => {
@@ -66,10 +67,6 @@ const ROW: ReadViewRow = {
   sBgColor: "#fff",
   sOrder: 0,
   sStepId: 4,
-  stId: 4,
-  stProductId: 2,
-  stName: "Triagem",
-  stOrder: 1,
   observations: [
     [11, "nota", "internal", "ana@example.com", "2026-11-25T10:00:02.1+00:00", null, false, null],
     [12, "oi", "customer", "token:x", "2026-11-25T10:00:03+00:00", "client", true, "a.pdf"],
@@ -95,9 +92,36 @@ const ROW: ReadViewRow = {
   ],
 };
 
+// Instance 900001's step map: product 2 has steps 4 and 5 and maps status 9 to step 5; product 6 has step 8.
+const STEPS = rememberStepMap(900_001, 0, {
+  map: [[2, 9, 5]],
+  steps: [
+    [4, 2, "Triagem", 1],
+    [5, 2, "Análise", 2],
+    [8, 6, "Outra", 1],
+  ],
+});
+
+describe("stepOf (the product's map, else the status's step when it is the product's)", () => {
+  it("takes the product's mapped step over the status's own", () => {
+    expect(stepOf(STEPS, 2, 9, 4)).toEqual({ id: 5, product_id: 2, name: "Análise", order: 2 });
+    expect(stepOf(STEPS, 2, 9, null)).toEqual({ id: 5, product_id: 2, name: "Análise", order: 2 });
+  });
+  it("falls back to the status's step only when it belongs to the product", () => {
+    expect(stepOf(STEPS, 2, 3, 4)).toEqual({ id: 4, product_id: 2, name: "Triagem", order: 1 });
+    expect(stepOf(STEPS, 6, 3, 4)).toBeNull(); // step 4 is product 2's
+    expect(stepOf(STEPS, 6, 9, 8)).toEqual({ id: 8, product_id: 6, name: "Outra", order: 1 }); // 9 mapped for 2 only
+    expect(stepOf(STEPS, 2, 3, null)).toBeNull();
+    expect(stepOf(STEPS, 2, 3, 77)).toBeNull(); // a step this map does not know
+  });
+  it("answers the step's keys in the read view's order", () => {
+    expect(Object.keys(stepOf(STEPS, 2, 3, 4)!)).toEqual(["id", "product_id", "name", "order"]);
+  });
+});
+
 describe("readViewOf", () => {
   it("answers the read view's keys in order, with the original's names and defaults", () => {
-    const view = readViewOf(ROW);
+    const view = readViewOf(ROW, STEPS);
     expect(Object.keys(view)).toEqual(READ_VIEW_KEYS);
     expect(view).toMatchObject({
       date_time: "2026-11-25T10:00:00.500Z",
@@ -137,13 +161,13 @@ describe("readViewOf", () => {
   });
 
   it("a document without step or children answers null and empty lists", () => {
-    const view = readViewOf({ ...ROW, stId: null, sStepId: null, observations: null, attachments: null });
+    const view = readViewOf({ ...ROW, sStepId: null, observations: null, attachments: null }, STEPS);
     expect(view).toMatchObject({ step: null, observation: [], attachment: [], status: { step_id: null } });
   });
 
   it("masks only the fields it is given", () => {
     const shown = (fields: Array<"cpf" | "name" | "email" | "phone"> | null) =>
-      readViewOf(ROW, fields && new Set(fields)).fields_to_show;
+      readViewOf(ROW, STEPS, fields && new Set(fields)).fields_to_show;
     expect(shown(null)).toMatchObject({ CPF: "390.533.447-05", Email: "maria@example.com" });
     expect(shown(["cpf", "email", "phone"])).toMatchObject({
       CPF: "***.533.447-**",
@@ -155,8 +179,8 @@ describe("readViewOf", () => {
   });
 
   it("JSON text of one view and of a list", () => {
-    expect(JSON.parse(readViewJson(ROW))).toEqual(JSON.parse(JSON.stringify(readViewOf(ROW))));
-    expect(readViewsJson([])).toBe("[]");
-    expect(JSON.parse(readViewsJson([ROW, { ...ROW, id: 8 }])).map((v: { id: number }) => v.id)).toEqual([7, 8]);
+    expect(JSON.parse(readViewJson(ROW, STEPS))).toEqual(JSON.parse(JSON.stringify(readViewOf(ROW, STEPS))));
+    expect(readViewsJson([], STEPS)).toBe("[]");
+    expect(JSON.parse(readViewsJson([ROW, { ...ROW, id: 8 }], STEPS)).map((v: { id: number }) => v.id)).toEqual([7, 8]);
   });
 });

@@ -5,6 +5,7 @@
 // view keeps V8's JSON.stringify on its fast path (issue 17, third pass; docs/decisions.md).
 import { maskPersonalValue, type PersonalField } from "../mask.ts";
 import type { AttachmentTuple, ObservationTuple, ReadViewRow } from "../read-view-sql.ts";
+import { stepOf, type StepMap } from "./read-step-cache.ts";
 
 const pad3 = (fraction: string) => (fraction.length === 4 ? fraction : `${fraction || "."}000`.slice(0, 4));
 // "2026-11-25 10:00:00.12+00" (timestamptz text) or "2026-11-25T10:00:00.12+00:00" (inside json), any offset, or
@@ -86,8 +87,11 @@ export type MaskedFields = ReadonlySet<PersonalField> | null;
 const personal = (masked: MaskedFields, field: PersonalField, value: string | null) =>
   masked !== null && masked.has(field) ? maskPersonalValue(field, value) : value;
 
-/** One document's read view (an object to JSON.stringify), with the `masked` fields masked. */
-export function readViewOf(row: ReadViewRow, masked: MaskedFields = null) {
+/**
+ * One document's read view (an object to JSON.stringify), its step from the instance's `steps` map
+ * (read-step-cache.ts), with the `masked` fields masked.
+ */
+export function readViewOf(row: ReadViewRow, steps: StepMap, masked: MaskedFields = null) {
   const createdAt = isoFromPg(row.createdAt);
   return {
     id: row.id,
@@ -130,20 +134,19 @@ export function readViewOf(row: ReadViewRow, masked: MaskedFields = null) {
       order: row.sOrder,
       step_id: row.sStepId,
     },
-    step:
-      row.stId === null ? null : { id: row.stId, product_id: row.stProductId, name: row.stName, order: row.stOrder },
+    step: stepOf(steps, row.productId, row.statusId, row.sStepId),
     observation: row.observations === null ? [] : row.observations.map(observationView),
     attachment: row.attachments === null ? [] : row.attachments.map((a) => attachmentView(row.id, a)),
   };
 }
 
 /** The JSON text of one view. */
-export function readViewJson(row: ReadViewRow, masked: MaskedFields = null): string {
-  return JSON.stringify(readViewOf(row, masked));
+export function readViewJson(row: ReadViewRow, steps: StepMap, masked: MaskedFields = null): string {
+  return JSON.stringify(readViewOf(row, steps, masked));
 }
 
 /** The JSON text of an array of views. */
-export function readViewsJson(rows: ReadViewRow[], masked: MaskedFields = null): string {
+export function readViewsJson(rows: ReadViewRow[], steps: StepMap, masked: MaskedFields = null): string {
   if (rows.length === 0) return "[]";
-  return JSON.stringify(rows.map((row) => readViewOf(row, masked)));
+  return JSON.stringify(rows.map((row) => readViewOf(row, steps, masked)));
 }

@@ -3,6 +3,7 @@ import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeStep } from "../../catalog/server/serialize.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { forgetStepMap } from "../../documents/server/read-step-cache.ts";
 import { productOf, replaceStepStatuses } from "./product-rows.ts";
 import type { CreateStepInput } from "../schemas.ts";
 
@@ -10,7 +11,7 @@ export async function createStep(ctx: UseCaseContext, input: { productId: number
   const { productId, step: fields } = input;
   const { actor } = ctx;
   const instanceId = actor.instanceId;
-  return inTransaction(async (tx) => {
+  const result = await inTransaction(async (tx) => {
     await productOf(tx, instanceId, productId);
     const last = await tx.productStep.aggregate({ where: { productId }, _max: { order: true } });
     const step = await tx.productStep.create({
@@ -26,4 +27,7 @@ export async function createStep(ctx: UseCaseContext, input: { productId: number
     });
     return answer;
   });
+  // The document API's reads on this server show the changed step map from the next read (read-step-cache.ts).
+  forgetStepMap(instanceId);
+  return result;
 }

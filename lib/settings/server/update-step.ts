@@ -3,6 +3,7 @@ import { recordUpdateAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeStep } from "../../catalog/server/serialize.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { forgetStepMap } from "../../documents/server/read-step-cache.ts";
 import { replaceStepStatuses, stepOf } from "./product-rows.ts";
 import type { UpdateStepInput } from "../schemas.ts";
 
@@ -13,7 +14,7 @@ export async function updateStep(
   const { productId, id, changes } = input;
   const { actor } = ctx;
   const instanceId = actor.instanceId;
-  return inTransaction(async (tx) => {
+  const result = await inTransaction(async (tx) => {
     const before = serializeStep(await stepOf(tx, instanceId, productId, id));
     const { status_ids: statusIds, ...columns } = changes;
     const answer = serializeStep(await tx.productStep.update({ where: { id }, data: columns }));
@@ -32,4 +33,7 @@ export async function updateStep(
     );
     return answer;
   });
+  // The document API's reads on this server show the changed step map from the next read (read-step-cache.ts).
+  forgetStepMap(instanceId);
+  return result;
 }

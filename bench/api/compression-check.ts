@@ -1,0 +1,82 @@
+// Does `next start` compress the document API's answers? One server as `npm start` serves it (one process), one
+// loadById call without and two with Accept-Encoding, then a page: prints Content-Encoding, Vary and the body's size
+// as received (node:http does not decode). Adds one ApiToken row named "compression-check" to the database.
+//
+//   DATABASE_URL=postgresql://…/docflow_bench_api_100000 node --import tsx bench/api/compression-check.ts
+import { spawn } from "node:child_process";
+import http from "node:http";
+import pg from "pg";
+import { generateSecret, hashSecret } from "../../lib/auth/server/secrets.ts";
+const port = 3771;
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await client.connect();
+const token = generateSecret("dft");
+const instance = (await client.query(`SELECT id FROM "Instance" WHERE slug = 'default'`)).rows[0].id as number;
+await client.query(
+  `INSERT INTO "ApiToken" ("instanceId", name, role, prefix, "tokenHash") VALUES ($1, 'gzip-check', 'staff', $2, $3)`,
+  [instance, token.slice(0, 10), hashSecret(token)],
+);
+const id = (await client.query(`SELECT id FROM "Document" WHERE "instanceId" = $1 LIMIT 1`, [instance])).rows[0].id;
+await client.end();
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve-app.ts"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: "production",
+    NEXTAUTH_SECRET: "x",
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    WEB_CONCURRENCY: "1",
+  },
+});
+const call = (headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+    const body = JSON.stringify({ id });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/document/loadById",
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+      },
+      (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, bytes }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    if ((await call({})).status === 200) break;
+  } catch {}
+  if (attempt > 600) throw new Error("no server");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "gzip, deflate, br" }] as Record<
+  string,
+  string
+>[]) {
+  const answer = await call(headers);
+  console.log(
+    JSON.stringify(headers),
+    answer.status,
+    "content-encoding:",
+    answer.headers["content-encoding"] ?? "(none)",
+    "vary:",
+    answer.headers.vary ?? "(none)",
+    "body bytes:",
+    answer.bytes,
+  );
+}
+const page = await new Promise<string>((resolve) =>
+  http.get({ host: "127.0.0.1", port, path: "/entrar", headers: { "accept-encoding": "gzip" } }, (r) => {
+    r.resume();
+    resolve(`${r.statusCode} ${r.headers["content-encoding"] ?? "(none)"}`);
+  }),
+);
+console.log("a page with accept-encoding gzip:", page);
+server.kill("SIGTERM");
