@@ -72,68 +72,72 @@ export type SeededCatalog = {
 
 /** Creates the default catalog in an existing, empty instance. */
 async function seedCatalog(db: Db, instanceId: number, now = new Date()): Promise<SeededCatalog> {
-  return db.$transaction(async (tx) => {
-    const categoryIds: Record<string, number> = {};
-    for (const category of DEFAULT_CATEGORIES) {
-      const row = await tx.statusCategory.create({ data: { instanceId, ...category } });
-      categoryIds[category.key] = row.id;
-    }
-    const product = await tx.product.create({
-      data: {
-        instanceId,
-        name: PRODUCT.name,
-        description: PRODUCT.description,
-        defaultSlaHours: PRODUCT.defaultSlaHours,
-        steps: { create: PRODUCT.steps.map((name, index) => ({ name, order: index + 1 })) },
-        columns: { create: PRODUCT.columns.map((column, index) => ({ ...column, order: index + 1 })) },
-      },
-      include: { steps: true },
-    });
-    const stepIds = Object.fromEntries(product.steps.map((step) => [step.name, step.id]));
-    const statusIds = {} as Record<StatusName, number>;
-    for (const [index, status] of STATUSES.entries()) {
-      const row = await tx.status.create({
+  return db.$transaction(
+    async (tx) => {
+      const categoryIds: Record<string, number> = {};
+      for (const category of DEFAULT_CATEGORIES) {
+        const row = await tx.statusCategory.create({ data: { instanceId, ...category } });
+        categoryIds[category.key] = row.id;
+      }
+      const product = await tx.product.create({
         data: {
           instanceId,
-          name: status.name,
-          description: "",
-          categoryId: categoryIds[status.category]!,
-          slaHours: status.slaHours,
-          textColor: status.textColor,
-          bgColor: status.bgColor,
-          order: index + 1,
-          stepId: status.step ? stepIds[status.step] : null,
+          name: PRODUCT.name,
+          description: PRODUCT.description,
+          defaultSlaHours: PRODUCT.defaultSlaHours,
+          steps: { create: PRODUCT.steps.map((name, index) => ({ name, order: index + 1 })) },
+          columns: { create: PRODUCT.columns.map((column, index) => ({ ...column, order: index + 1 })) },
+        },
+        include: { steps: true },
+      });
+      const stepIds = Object.fromEntries(product.steps.map((step) => [step.name, step.id]));
+      const statusIds = {} as Record<StatusName, number>;
+      for (const [index, status] of STATUSES.entries()) {
+        const row = await tx.status.create({
+          data: {
+            instanceId,
+            name: status.name,
+            description: "",
+            categoryId: categoryIds[status.category]!,
+            slaHours: status.slaHours,
+            textColor: status.textColor,
+            bgColor: status.bgColor,
+            order: index + 1,
+            stepId: status.step ? stepIds[status.step] : null,
+          },
+        });
+        statusIds[status.name] = row.id;
+      }
+      for (const [from, targets] of Object.entries(TRANSITIONS)) {
+        await tx.statusTransition.createMany({
+          data: targets.map((to) => ({ fromStatusId: statusIds[from as StatusName], toStatusId: statusIds[to] })),
+        });
+      }
+      const year = now.getUTCFullYear();
+      const holidays = [year, year + 1].flatMap(brazilNationalHolidays);
+      const businessHours = await tx.modality.create({
+        data: {
+          instanceId,
+          identifier: "Horário comercial",
+          workingHours: BUSINESS_HOURS,
+          holidays: {
+            create: holidays.map((holiday) => ({ date: new Date(`${holiday.date}T00:00:00Z`), name: holiday.name })),
+          },
         },
       });
-      statusIds[status.name] = row.id;
-    }
-    for (const [from, targets] of Object.entries(TRANSITIONS)) {
-      await tx.statusTransition.createMany({
-        data: targets.map((to) => ({ fromStatusId: statusIds[from as StatusName], toStatusId: statusIds[to] })),
-      });
-    }
-    const year = now.getUTCFullYear();
-    const holidays = [year, year + 1].flatMap(brazilNationalHolidays);
-    const businessHours = await tx.modality.create({
-      data: {
+      const plain = await tx.modality.create({ data: { instanceId, identifier: "24x7" } });
+      return {
         instanceId,
-        identifier: "Horário comercial",
-        workingHours: BUSINESS_HOURS,
-        holidays: {
-          create: holidays.map((holiday) => ({ date: new Date(`${holiday.date}T00:00:00Z`), name: holiday.name })),
-        },
-      },
-    });
-    const plain = await tx.modality.create({ data: { instanceId, identifier: "24x7" } });
-    return {
-      instanceId,
-      categoryIds,
-      statusIds,
-      productId: product.id,
-      stepIds,
-      modalityIds: { businessHours: businessHours.id, plain: plain.id },
-    };
-  });
+        categoryIds,
+        statusIds,
+        productId: product.id,
+        stepIds,
+        modalityIds: { businessHours: businessHours.id, plain: plain.id },
+      };
+      // ~40 small inserts: Prisma's 5 s default expired at load 30+ on a shared machine; the house's limit is 30 s.
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
 }
 
 /** Creates an instance with the default catalog. */
