@@ -10,6 +10,8 @@ const DB_FILES = ["lib/**/*.db.test.ts", "tests/**/*.db.test.ts"];
 const HTTP_FILES = ["lib/**/*.http.test.ts", "tests/**/*.http.test.ts"];
 // Migrates one template database per run; each db or http file clones it (tests/helpers/test-database.ts).
 const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
+// Compiles the CLI once per run for the tests that start it as a process (tests/helpers/run-script.ts).
+const CLI_BUNDLE = "tests/helpers/cli-bundle.setup.ts";
 
 export default defineConfig({
   resolve: {
@@ -39,8 +41,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
         },
       },
-      { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE] } },
-      { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE] } },
+      { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] } },
+      { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] } },
     ],
   },
 });

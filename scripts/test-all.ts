@@ -1,13 +1,12 @@
 // npm test: the static checks, the vitest layers (vitest.config.ts) — unit, db on PGlite (and again on PostgreSQL
 // when TEST_DATABASE_URL is set), http on each database over the built app — and the Playwright suite (browser:
-// scripts/support/find-chromium.ts), in two lanes that run side by side and stop together at the first failure:
-// - the build lane: typecheck → next build → Playwright on PGlite (→ on PostgreSQL);
-// - the vitest lane: lint → unit → db (→ db on PostgreSQL) → http (→ http on PostgreSQL), http once the build is there.
-// The browser journeys mostly wait on polls and timers, so they share the two cores with the vitest lane well (figures:
-// docs/decisions.md, "Tests in layers"). Typecheck goes before the build because tsc reads .next/types, which the
-// build rewrites. The vitest lane prints as it goes; the build lane's output goes to a log file, printed whole as each
-// of its stages ends (`tail -f` it meanwhile). `npm test -- <stage> …` runs only those stages (static, unit, db, http,
-// e2e); only http and e2e build the app first.
+// scripts/support/find-chromium.ts). The stages wait in one queue with their prerequisites (the build after
+// typecheck, because tsc reads .next/types, which the build rewrites; http and Playwright after the build; the two
+// Playwright passes never at once); two lanes run side by side, each taking the first ready stage of the queue when
+// it is free, so neither lane idles while the other still has a long stage to go. They stop together at the first
+// failure. Lane 1 prints as it goes; lane 2's output goes to a log file, printed whole as each of its stages ends
+// (`tail -f` it meanwhile). Why this order: docs/decisions.md, "Tests in layers". `npm test -- <stage> …` runs only
+// those stages (static, unit, db, http, e2e); only http and e2e build the app first.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,59 +37,83 @@ const POSTGRES_E2E_SPECS = [
   "e2e/find-box.spec.ts", // the find box: protocol, name, plate, CPF prefix (pg_trgm, unaccent)
 ];
 
-type Step = { title: string; command: string; args: string[]; env?: Record<string, string | undefined> };
-const step = (title: string, command: string, args: string[], extraEnv?: Step["env"]): Step => ({
+type Step = {
+  title: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string | undefined>;
+  /** Titles of the steps that must have passed first (a step whose prerequisite is not in this run waits on nothing). */
+  after?: string[];
+  /** Steps of one group never run at once (the two Playwright passes: one set of servers and ports). */
+  group?: string;
+};
+const step = (
+  title: string,
+  command: string,
+  args: string[],
+  extra: Omit<Step, "title" | "command" | "args"> = {},
+): Step => ({
   title,
   command,
   args,
-  env: extraEnv,
+  ...extra,
 });
-
-/** One vitest layer on PGlite, then on PostgreSQL when TEST_DATABASE_URL is set. */
-function vitestLayer(layer: "db" | "http"): Step[] {
-  const steps = [
-    step(`vitest ${layer} on PGlite`, "npx", ["vitest", "run", "--project", layer], { TEST_DATABASE_URL: "" }),
-  ];
-  if (TEST_DATABASE_URL) {
-    steps.push(
-      step(`vitest ${layer} on PostgreSQL`, "npx", ["vitest", "run", "--project", layer], { TEST_DATABASE_URL }),
-    );
-  } else console.log(`(PostgreSQL pass of ${layer} skipped: set TEST_DATABASE_URL=postgresql://… to run it too)`);
-  return steps;
-}
 
 const e2e = wanted("e2e") && !process.env.SKIP_E2E;
 const build = wanted("http") || e2e;
-const buildLane: Step[] = [];
-const vitestLane: Step[] = [];
+const afterBuild = build ? ["build"] : [];
+const layer = (name: "db" | "http", database: "PGlite" | "PostgreSQL", after: string[] = []) =>
+  step(`vitest ${name} on ${database}`, "npx", ["vitest", "run", "--project", name], {
+    env: { TEST_DATABASE_URL: database === "PGlite" ? "" : TEST_DATABASE_URL },
+    after,
+  });
+
+// The queue, in the order a free lane takes the first step that is ready (its prerequisites passed, its group idle):
+// the cheap checks first so they fail first, then the longest steps as soon as they can start, so the two lanes end
+// close together (measured stage times and the reasoning: docs/decisions.md, "Tests in layers").
+const queue: Step[] = [];
 if (wanted("static")) {
-  buildLane.push(step("typecheck", "npx", ["tsc", "--noEmit"]));
-  vitestLane.push(step("lint", "npx", ["eslint", "."]));
+  // tsc reads .next/types, which `next build` rewrites: typecheck goes before the build.
+  queue.push(step("typecheck", "npx", ["tsc", "--noEmit"]));
+  queue.push(step("lint", "npx", ["eslint", "."]));
 }
-if (build) buildLane.push(step("build", "npx", ["next", "build"]));
-if (e2e) {
-  buildLane.push(step("playwright on PGlite", "npx", ["playwright", "test"], { E2E_DATABASE_URL: "" }));
-  if (TEST_DATABASE_URL) {
+if (build) queue.push(step("build", "npx", ["next", "build"], { after: wanted("static") ? ["typecheck"] : [] }));
+if (wanted("unit")) queue.push(step("vitest unit", "npx", ["vitest", "run", "--project", "unit"]));
+if (e2e)
+  queue.push(
+    step("playwright on PGlite", "npx", ["playwright", "test"], {
+      env: { E2E_DATABASE_URL: "" },
+      after: afterBuild,
+      group: "playwright",
+    }),
+  );
+if (wanted("db")) queue.push(layer("db", "PGlite"));
+if (wanted("http")) queue.push(layer("http", "PGlite", afterBuild));
+if (TEST_DATABASE_URL) {
+  if (e2e) {
     const specs = env.E2E_POSTGRES_ALL ? [] : POSTGRES_E2E_SPECS;
-    buildLane.push(
+    queue.push(
       step("playwright on PostgreSQL", "npx", ["playwright", "test", ...specs], {
-        E2E_DATABASE_URL: TEST_DATABASE_URL,
+        env: { E2E_DATABASE_URL: TEST_DATABASE_URL },
+        after: afterBuild,
+        group: "playwright",
       }),
     );
   }
+  if (wanted("http")) queue.push(layer("http", "PostgreSQL", afterBuild));
+  if (wanted("db")) queue.push(layer("db", "PostgreSQL"));
+} else if (wanted("db") || wanted("http")) {
+  console.log("(PostgreSQL passes of db and http skipped: set TEST_DATABASE_URL=postgresql://… to run them too)");
 }
-if (wanted("unit")) vitestLane.push(step("vitest unit", "npx", ["vitest", "run", "--project", "unit"]));
-if (wanted("db")) vitestLane.push(...vitestLayer("db"));
-const httpSteps = wanted("http") ? vitestLayer("http") : [];
 
 const running = new Set<ChildProcess>();
 let failed = false;
 const timings: string[] = [];
 const logDir = mkdtempSync(path.join(tmpdir(), "docflow-test-"));
-const buildLaneLog = path.join(logDir, "build-lane.log");
-writeFileSync(buildLaneLog, "");
+const laneLog = path.join(logDir, "lane-2.log");
+writeFileSync(laneLog, "");
 
-/** Runs one step; `log` set: its output goes there (the build lane), else to this terminal. Resolves to success. */
+/** Runs one step; `log` set: its output goes there (lane 2), else to this terminal. Resolves to success. */
 function run(title: string, { command, args, env: extraEnv }: Step, log?: string): Promise<boolean> {
   if (failed) return Promise.resolve(false);
   const header = `\n=== ${title}: ${command} ${args.join(" ")}`;
@@ -123,7 +146,7 @@ function run(title: string, { command, args, env: extraEnv }: Step, log?: string
           // The whole stage's output in one piece, so the two lanes' outputs never interleave.
           const text = readFileSync(log, "utf8");
           writeFileSync(log, "");
-          process.stdout.write(`\n--- output of ${title} (build lane) ---${text}`);
+          process.stdout.write(`\n--- output of ${title} (lane 2) ---${text}`);
         }
         console.log(line);
         resolve(ok);
@@ -137,6 +160,7 @@ function run(title: string, { command, args, env: extraEnv }: Step, log?: string
 // SIGINT, as at a terminal: Playwright then stops its web servers (their own process groups) on the way out.
 function stopEverything() {
   failed = true;
+  settle(); // a lane waiting for a prerequisite gives up
   for (const child of running) signalGroup(child, "SIGINT");
   setTimeout(() => {
     for (const child of running) signalGroup(child, "SIGKILL");
@@ -152,42 +176,42 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 process.on("SIGINT", () => stopEverything());
 process.on("SIGTERM", () => stopEverything());
 
-/** Settles once the build lane's build has ended (true: built), or at once when no stage needs a build. */
-let settleBuild: (built: boolean) => void = () => {};
-const buildFinished = new Promise<boolean>((resolve) => (settleBuild = resolve));
-if (!build) settleBuild(true);
+// Two lanes take steps from the queue. Lane 1 prints to this terminal as it goes; lane 2's output goes to a log file,
+// printed whole as each of its steps ends (`tail -f` it meanwhile), so the two outputs never interleave.
+const passed = new Set<string>();
+const queued = new Set(queue.map((s) => s.title));
+let wake: () => void = () => {};
+let changed = new Promise<void>((resolve) => (wake = resolve));
+function settle() {
+  const previous = wake;
+  changed = new Promise<void>((resolve) => (wake = resolve));
+  previous();
+}
+const busyGroups = new Set<string>();
+const ready = (s: Step) =>
+  (s.after ?? []).every((title) => passed.has(title) || !queued.has(title)) && !(s.group && busyGroups.has(s.group));
 
 const started = Date.now();
-const buildLaneDone = (async () => {
-  for (const s of buildLane) {
-    const ok = await run(s.title, s, buildLaneLog);
-    if (s.title === "build") settleBuild(ok);
-    if (!ok) {
-      settleBuild(false);
-      if (!failed) stopEverything();
-      return false;
+async function lane(log?: string): Promise<boolean> {
+  for (;;) {
+    if (failed) return false;
+    const next = queue.find(ready);
+    if (!next) {
+      if (queue.length === 0) return true;
+      await changed; // a step ended: something may be ready now
+      continue;
     }
+    queue.splice(queue.indexOf(next), 1);
+    if (next.group) busyGroups.add(next.group);
+    const ok = await run(next.title, next, log);
+    if (next.group) busyGroups.delete(next.group);
+    if (ok) passed.add(next.title);
+    else if (!failed) stopEverything();
+    settle();
+    if (!ok) return false;
   }
-  return true;
-})();
-const vitestLaneDone = (async () => {
-  for (const s of vitestLane) {
-    if (!(await run(s.title, s))) {
-      if (!failed) stopEverything();
-      return false;
-    }
-  }
-  // The http layer needs the build (without holding up the layers before it).
-  if (httpSteps.length > 0 && !(await buildFinished)) return false;
-  for (const s of httpSteps) {
-    if (!(await run(s.title, s))) {
-      if (!failed) stopEverything();
-      return false;
-    }
-  }
-  return true;
-})();
-const ok = (await Promise.all([buildLaneDone, vitestLaneDone])).every(Boolean);
+}
+const ok = (await Promise.all([lane(), lane(laneLog)])).every(Boolean);
 console.log(
   `\n=== summary: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n${timings.join("\n")}`,
 );
