@@ -2,15 +2,20 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useSaveModality, type ModalityDetail, type WorkingHours } from "@/lib/api-client/settings.ts";
 import { ISO_WEEKDAYS } from "@/lib/settings/schemas.ts";
-import { useServerErrors } from "@/components/ui/server-errors.ts";
+import { calendarSchema, type CalendarValues } from "./modality-schema.ts";
 import { useWeekdayNames } from "./weekdays.ts";
 
 type Interval = [string, string];
-type Week = Record<string, Interval[]>;
+type Week = CalendarValues["week"];
+/** A day's errors (overlap, a bad clock in one of its intervals) show under the day's row. */
+const DAY_FIELDS = ISO_WEEKDAYS.map((day) => `week.${day}`);
+const SHOWN_UNDER = Object.fromEntries(ISO_WEEKDAYS.map((day) => [`working_hours.${day}`, `week.${day}`]));
 
 const BUSINESS: Week = Object.fromEntries(
   ISO_WEEKDAYS.map((day) => [day, Number(day) <= 5 ? [["09:00", "18:00"] as Interval] : []]),
@@ -26,43 +31,46 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
   const tc = useTranslations("settings.common");
   const names = useWeekdayNames("long");
   const save = useSaveModality();
-  const errors = useServerErrors(save.error);
   const initial = modality.working_hours as WorkingHours | null;
-  const [useCalendar, setUseCalendar] = useState(initial !== null);
-  const [week, setWeek] = useState<Week>(() => toWeek(initial));
+  const form = useZodForm<CalendarValues, z.output<typeof calendarSchema>>({
+    schema: calendarSchema,
+    fields: DAY_FIELDS,
+    shownUnder: SHOWN_UNDER,
+    defaultValues: { use_calendar: initial !== null, week: toWeek(initial) },
+  });
   const [saved, setSaved] = useState(false);
+  const useCalendar = form.watch("use_calendar");
+  const week = form.watch("week");
 
-  const update = (day: string, intervals: Interval[]) => {
+  const edit = (change: () => void) => {
     setSaved(false);
-    setWeek((current) => ({ ...current, [day]: intervals }));
+    form.clearErrors();
+    change();
   };
+  const update = (day: string, intervals: Interval[]) =>
+    edit(() => form.setValue("week", { ...form.getValues("week"), [day]: intervals }, { shouldDirty: true }));
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setSaved(false);
-    const working_hours = useCalendar
-      ? Object.fromEntries(Object.entries(week).filter(([, intervals]) => intervals.length > 0))
-      : null;
-    save.mutate(
-      { id: modality.id, input: { working_hours: working_hours as never } },
-      { onSuccess: () => setSaved(true) },
-    );
-  }
+    try {
+      await save.mutateAsync({ id: modality.id, input });
+      setSaved(true);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
 
   return (
-    <form onChange={errors.clearOnEdit} noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-600">{t("intro")}</p>
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {form.summary ? <Alert>{form.summary}</Alert> : null}
       {saved ? <Alert tone="success">{tc("saved")}</Alert> : null}
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
           className="h-4 w-4"
           checked={useCalendar}
-          onChange={(event) => {
-            setSaved(false);
-            setUseCalendar(event.target.checked);
-          }}
+          onChange={(event) => edit(() => form.setValue("use_calendar", event.target.checked, { shouldDirty: true }))}
         />
         {t("useCalendar")}
       </label>
@@ -70,10 +78,10 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="text-slate-700">{t("presets")}</span>
-            <Button size="sm" variant="secondary" onClick={() => setWeek(BUSINESS)}>
+            <Button size="sm" variant="secondary" onClick={() => edit(() => form.setValue("week", BUSINESS, { shouldDirty: true }))}>
               {t("presetBusiness")}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setWeek(ALL_DAY)}>
+            <Button size="sm" variant="secondary" onClick={() => edit(() => form.setValue("week", ALL_DAY, { shouldDirty: true }))}>
               {t("presetAllDay")}
             </Button>
           </div>
@@ -83,7 +91,7 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
                 key={day}
                 name={names[day]!}
                 intervals={week[day] ?? []}
-                error={errors.field(`working_hours.${day}`)}
+                error={form.fieldError(`week.${day}`)}
                 onChange={(intervals) => update(day, intervals)}
               />
             ))}
@@ -93,8 +101,8 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
         <Alert tone="info">{t("plainHoursInfo")}</Alert>
       )}
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? tc("saving") : t("save")}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? tc("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -12,3 +12,20 @@ export const newModalitySchema = modalityInputs
 export const modalityEditSchema = modalityInputs
   .transform((values): z.input<typeof updateModalitySchema> => toBody(values))
   .pipe(updateModalitySchema);
+
+/** The calendar editor's inputs: intervals per ISO weekday as typed (empty days allowed), and whether to use them. */
+export const calendarInputs = z.object({
+  use_calendar: z.boolean(),
+  week: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+});
+export type CalendarValues = z.infer<typeof calendarInputs>;
+/** → `{ working_hours }` as PATCH /api/admin/settings/modalities/{id} parses it: null for plain hours, empty days left out. */
+export const calendarSchema = calendarInputs
+  .transform(
+    (values): z.input<typeof updateModalitySchema> => ({
+      working_hours: values.use_calendar
+        ? Object.fromEntries(Object.entries(values.week).filter(([, intervals]) => intervals.length > 0))
+        : null,
+    }),
+  )
+  .pipe(updateModalitySchema);

@@ -7,6 +7,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../test/render.tsx";
+import { CalendarEditor } from "./calendar-editor.tsx";
 import { CategoryDialog } from "./categories-panel.tsx";
 import { NewModalityDialog } from "./modalities-panel.tsx";
 import { ModalityForm } from "./modality-detail.tsx";
@@ -219,6 +220,58 @@ describe("modality dialog and modality form (createModalitySchema / updateModali
       },
     ]);
     expectUnder("Fuso horário", "Fuso horário desconhecido.");
+  });
+});
+
+describe("calendar editor (updateModalitySchema's working_hours)", () => {
+  const modality = (working_hours: unknown) =>
+    ({ id: 4, identifier: "Presencial", time_zone: "America/Sao_Paulo", working_hours }) as never;
+  /** The error line of a weekday's row (the fieldset named by the day). */
+  const dayError = (day: string) =>
+    within(screen.getByRole("group", { name: day })).queryByText(/./, { selector: "p.text-red-700" })?.textContent;
+
+  it("refuses overlapping intervals under their day, nothing sent", async () => {
+    renderWithApp(<CalendarEditor modality={modality({ "1": [["09:00", "12:00"]] })} />);
+    await act(async () => screen.getByRole("button", { name: "Adicionar intervalo em Segunda-feira" }).click());
+    type("Segunda-feira, intervalo 2: início", "11:00");
+    type("Segunda-feira, intervalo 2: fim", "13:00");
+    await submit("Salvar calendário");
+    expect(sent).toEqual([]);
+    expect(dayError("Segunda-feira")).toBe("Os intervalos deste dia se sobrepõem.");
+    expect(input("Segunda-feira, intervalo 2: início").getAttribute("aria-invalid")).toBe("true");
+    expectSummary();
+    // An edit clears the refusal; the corrected week is sent without its empty days.
+    type("Segunda-feira, intervalo 2: início", "13:00");
+    type("Segunda-feira, intervalo 2: fim", "18:00");
+    expect(dayError("Segunda-feira")).toBeUndefined();
+    await submit("Salvar calendário");
+    expect(sent).toEqual([
+      {
+        method: "PATCH",
+        url: "admin/settings/modalities/4",
+        body: {
+          working_hours: {
+            "1": [
+              ["09:00", "12:00"],
+              ["13:00", "18:00"],
+            ],
+          },
+        },
+      },
+    ]);
+  });
+
+  it("sends null for plain hours and shows a 400 on a day under that day", async () => {
+    renderWithApp(<CalendarEditor modality={modality({ "2": [["08:00", "17:00"]] })} />);
+    fireEvent.click(screen.getByLabelText("Contar o SLA em horário de trabalho"));
+    await submit("Salvar calendário");
+    expect(sent.map((item) => item.body)).toEqual([{ working_hours: null }]);
+    fireEvent.click(screen.getByLabelText("Contar o SLA em horário de trabalho"));
+    answer = invalid([{ path: "working_hours.2.0.1", code: "clock" }]);
+    await submit("Salvar calendário");
+    expect(sent.map((item) => item.body)[1]).toEqual({ working_hours: { "2": [["08:00", "17:00"]] } });
+    expect(dayError("Terça-feira")).toBe("Use HH:MM, de 00:00 a 24:00.");
+    expect(dayError("Segunda-feira")).toBeUndefined();
   });
 });
 
