@@ -78,10 +78,18 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="text-slate-700">{t("presets")}</span>
-            <Button size="sm" variant="secondary" onClick={() => edit(() => form.setValue("week", BUSINESS, { shouldDirty: true }))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => edit(() => form.setValue("week", BUSINESS, { shouldDirty: true }))}
+            >
               {t("presetBusiness")}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => edit(() => form.setValue("week", ALL_DAY, { shouldDirty: true }))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => edit(() => form.setValue("week", ALL_DAY, { shouldDirty: true }))}
+            >
               {t("presetAllDay")}
             </Button>
           </div>

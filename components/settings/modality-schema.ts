@@ -21,11 +21,9 @@ export const calendarInputs = z.object({
 export type CalendarValues = z.infer<typeof calendarInputs>;
 /** → `{ working_hours }` as PATCH /api/admin/settings/modalities/{id} parses it: null for plain hours, empty days left out. */
 export const calendarSchema = calendarInputs
-  .transform(
-    (values): z.input<typeof updateModalitySchema> => ({
-      working_hours: values.use_calendar
-        ? Object.fromEntries(Object.entries(values.week).filter(([, intervals]) => intervals.length > 0))
-        : null,
-    }),
-  )
+  .transform((values): z.input<typeof updateModalitySchema> => ({
+    working_hours: values.use_calendar
+      ? Object.fromEntries(Object.entries(values.week).filter(([, intervals]) => intervals.length > 0))
+      : null,
+  }))
   .pipe(updateModalitySchema);
