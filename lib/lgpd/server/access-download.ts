@@ -3,6 +3,7 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { systemActor, type Actor } from "../../auth/actor.ts";
+import type { CustomerContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
@@ -13,12 +14,12 @@ type DownloadedPackage = { bytes: Buffer; fileName: string };
 
 /**
  * The decrypted zip when the link is genuine and its package still available, else null (one answer for a wrong
- * signature, an expired link, a deleted package or an unknown instance: the caller learns nothing from which).
+ * signature, an expired link, a deleted package or an unknown instance: the caller learns nothing from which). No
+ * actor: the holder of the link is known only by it (a `CustomerContext`, like the tracking page's callers).
  */
 export async function downloadAccessPackage(
-  instanceSlug: string,
-  id: number,
-  link: { expires: number; sig: string },
+  _ctx: CustomerContext,
+  { instanceSlug, id, link }: { instanceSlug: string; id: number; link: { expires: number; sig: string } },
 ): Promise<DownloadedPackage | null> {
   if (!verifyAccessLink(instanceSlug, id, link.expires, link.sig)) return null;
   const db = await getDb();

@@ -9,7 +9,7 @@ import { lgpdCpfHash } from "./cpf-hash.ts";
 import { serializeLgpdRequest } from "./lgpd-request-rows.ts";
 import { returnedDocumentsOf } from "./returning-identifiers.ts";
 import { serializeAccessRequest, subjectCpfDigits } from "./subject-rows.ts";
-import { subjectSummary } from "./subject-summary.ts";
+import { summarizeSubject } from "./summarize-subject.ts";
 
 export async function lookUpSubject(ctx: UseCaseContext, input: { cpf: string }) {
   const { actor } = ctx;
@@ -19,7 +19,7 @@ export async function lookUpSubject(ctx: UseCaseContext, input: { cpf: string })
   const where = { instanceId: actor.instanceId, cpfHash };
   const orderBy = [{ requestedAt: "desc" as const }, { id: "desc" as const }];
   const [summary, deletions, accesses, returned] = await Promise.all([
-    subjectSummary(actor.instanceId, digits),
+    summarizeSubject(ctx, { digits }),
     db.lgpdRequest.findMany({ where, orderBy, take: 50 }),
     db.lgpdAccessRequest.findMany({ where, orderBy, take: 50 }),
     returnedDocumentsOf(actor.instanceId, digits),

@@ -6,10 +6,14 @@ import { safeDecode } from "@/lib/lgpd/server/http.ts";
 import { ACCESS_LINK_GONE, ZAccessDownloadQuery } from "@/lib/lgpd/schemas.ts";
 import * as contract from "./contract.ts";
 
-export const GET = apiRoute(contract.GET, async ({ request, params }) => {
-  const query = ZAccessDownloadQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export const GET = apiRoute(contract.GET, async (ctx) => {
+  const query = ZAccessDownloadQuery.safeParse(Object.fromEntries(new URL(ctx.request.url).searchParams));
   if (!query.success) throw notFound(ACCESS_LINK_GONE);
-  const found = await downloadAccessPackage(safeDecode(params.instance), params.id, query.data);
+  const found = await downloadAccessPackage(ctx, {
+    instanceSlug: safeDecode(ctx.params.instance),
+    id: ctx.params.id,
+    link: query.data,
+  });
   if (!found) throw notFound(ACCESS_LINK_GONE);
   return new Response(new Uint8Array(found.bytes), {
     headers: {

@@ -2,7 +2,8 @@
 // the first and last dates — counts and dates only, never a personal value. An unknown CPF gets the same answer as
 // a CPF with nothing left ("no data"), so the answer says nothing else about it.
 import "server-only";
-import { defaultSession, type Sql } from "../../db/sql-session.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { defaultSession } from "../../db/sql-session.ts";
 import { idArrayLiteral, tiedDocumentIds } from "./tied-documents.ts";
 
 type SubjectSummary = {
@@ -19,9 +20,10 @@ type SubjectSummary = {
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
-export async function subjectSummary(instanceId: number, digits: string, sql?: Sql): Promise<SubjectSummary | null> {
-  const run = sql ?? (await defaultSession()).query;
-  const ids = await tiedDocumentIds(run, instanceId, digits);
+/** The summary of the CPF `digits` in the caller's instance; null when nothing is tied to it. */
+export async function summarizeSubject(ctx: UseCaseContext, input: { digits: string }): Promise<SubjectSummary | null> {
+  const run = (await defaultSession()).query;
+  const ids = await tiedDocumentIds(run, ctx.actor.instanceId, input.digits);
   if (ids.length === 0) return null;
   const { rows } = await run<Record<string, unknown>>(
     `WITH d AS (SELECT * FROM "Document" WHERE id = ANY($1::text::int[]))
