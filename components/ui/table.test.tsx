@@ -98,3 +98,40 @@ describe("DataTable", () => {
     expect(all.indeterminate).toBe(false);
   });
 });
+
+describe("cells across a parent's re-render", () => {
+  /** A page that builds its columns in render (as the document page's editors do) and re-renders on a click. */
+  function Rebuilding() {
+    const [count, setCount] = useState(0);
+    const columns: Array<Column<Row>> = [
+      { key: "protocol", label: "Protocolo", cell: (row) => row.protocol },
+      {
+        key: "actions",
+        label: "Ações",
+        cell: (row) => (
+          <button type="button" onClick={() => setCount((value) => value + 1)}>
+            Editar {row.protocol}
+          </button>
+        ),
+      },
+    ];
+    return (
+      <>
+        <p>render {count}</p>
+        <DataTable label="Documentos" columns={columns} rows={ROWS} rowKey={(row) => row.id} />
+      </>
+    );
+  }
+
+  it("keeps a cell's elements (and the focus in them) when the columns are rebuilt", async () => {
+    renderWithApp(<Rebuilding />);
+    const button = screen.getByRole("button", { name: "Editar P-1" });
+    button.focus();
+    await act(async () => button.click());
+    expect(screen.getByText("render 1")).toBeTruthy();
+    // The same element, still focused: a cell rendered as a new component type each render was re-mounted, and the
+    // focus fell to <body> (the document page's "Editar" lost it after a save that refetched the page).
+    expect(screen.getByRole("button", { name: "Editar P-1" })).toBe(button);
+    expect(document.activeElement).toBe(button);
+  });
+});

@@ -3,7 +3,6 @@
 // column visibility, loading and empty states,
 // and cards below 1024 px so a tablet never scrolls sideways for the facts staff need.
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -178,7 +177,10 @@ export function DataTable<T>({
             {row.getVisibleCells().map((tableCell) => {
               const column = tableCell.column.columnDef.meta as Column<T>;
               const className = `${cell} ${column.wideOnly ? "hidden lg:table-cell" : ""} ${column.cellClassName ?? ""}`;
-              const content = flexRender(tableCell.column.columnDef.cell, tableCell.getContext());
+              // A plain call, not flexRender: flexRender renders a function cell as a component, and the callers'
+              // columns (built in render) give it a new identity each render, so React re-mounted every cell — an
+              // input or button lost its focus whenever the page re-rendered (a refetch after a save).
+              const content = column.cell(row.original);
               return column.rowHeader ? (
                 <th key={tableCell.id} scope="row" className={`${className} font-medium text-slate-900`}>
                   {content}
