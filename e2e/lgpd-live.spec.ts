@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { maskCpf } from "../lib/identifiers/identifiers.ts";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn, SIZES } from "./support/fixtures.ts";
+import { countPageFetches } from "./support/fetch-counter.ts";
 import { expectNoSeriousA11yViolationsAtBothSizes } from "./support/layout-checks.ts";
 import { E2E_LGPD } from "./support/seed-lgpd.ts";
 import { APIS_REFRESH_MS } from "../lib/api-client/apis.ts";
@@ -133,18 +134,8 @@ test("each request shows its legal deadline (15 days by default) with a countdow
 
 test("the LGPD list stops refreshing while the tab is hidden and resumes when it is shown", async ({ page }) => {
   await page.clock.install();
-  // Every search the page starts, counted in the page itself: read right after the clock has moved, it cannot miss one
-  // whose request event has not reached this process yet.
-  await page.addInitScript(() => {
-    const counted = window as unknown as { __searches: number };
-    counted.__searches = 0;
-    const fetchFirst = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.includes("/api/admin/lgpd-requests/search")) counted.__searches += 1;
-      return fetchFirst(input, init);
-    };
-  });
+  // Every search the page starts, counted in the page itself (e2e/support/fetch-counter.ts).
+  const startedSearches = await countPageFetches(page, "/api/admin/lgpd-requests/search");
   await signIn(page, "admin", "/lgpd");
   await expect(page.getByRole("status").filter({ hasText: /solicitaç/ })).toBeVisible();
   const searches: number[] = [];
@@ -163,7 +154,6 @@ test("the LGPD list stops refreshing while the tab is hidden and resumes when it
 
   await setHidden(true);
   searches.length = 0;
-  const startedSearches = () => page.evaluate(() => (window as unknown as { __searches: number }).__searches);
   const before = await startedSearches();
   // More than the longer (idle) interval: a visible page would have searched again by now.
   await page.clock.fastForward(LGPD_REFRESH_IDLE_MS + 1_000);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
+import { countPageFetches } from "./support/fetch-counter.ts";
 import { QUEUE_FIXTURES } from "./support/seed-queue.ts";
 import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
@@ -105,21 +106,10 @@ test("a bulk change shows on the document pages at once", async ({ page }) => {
 
 test("polling pauses while the tab is hidden", async ({ page }) => {
   await page.clock.install();
-  // Every search the page starts, counted in the page itself: read right after the clock has moved, it cannot miss one
-  // whose request event has not reached this process yet.
-  await page.addInitScript(() => {
-    const counted = window as unknown as { __searches: number };
-    counted.__searches = 0;
-    const fetchFirst = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith("/api/documents/search")) counted.__searches += 1;
-      return fetchFirst(input, init);
-    };
-  });
+  // Every search the page starts, counted in the page itself (e2e/support/fetch-counter.ts).
+  const startedSearches = await countPageFetches(page, "/api/documents/search");
   await signIn(page, "staff");
   await expect(page.getByTestId("updated-ago")).toBeVisible();
-  const startedSearches = () => page.evaluate(() => (window as unknown as { __searches: number }).__searches);
   let searches = 0;
   page.on("request", (request) => {
     if (request.url().endsWith("/api/documents/search")) searches += 1;

@@ -6,16 +6,11 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import pg from "pg";
-import { generateSecret, hashSecret } from "../../lib/auth/server/secrets.ts";
+import { createBenchToken } from "./bench-token.ts";
 const port = 3771;
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
-const token = generateSecret("dft");
-const instance = (await client.query(`SELECT id FROM "Instance" WHERE slug = 'default'`)).rows[0].id as number;
-await client.query(
-  `INSERT INTO "ApiToken" ("instanceId", name, role, prefix, "tokenHash") VALUES ($1, 'gzip-check', 'staff', $2, $3)`,
-  [instance, token.slice(0, 10), hashSecret(token)],
-);
+const { token, instance } = await createBenchToken(client, "gzip-check");
 const id = (await client.query(`SELECT id FROM "Document" WHERE "instanceId" = $1 LIMIT 1`, [instance])).rows[0].id;
 await client.end();
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve-app.ts"], {

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { generateSecret, hashSecret } from "../../lib/auth/server/secrets.ts";
+import { createBenchToken } from "./bench-token.ts";
 
 const [route = "loadById", rateArg = "120", windowsArg = "8", secondsArg = "10"] = process.argv.slice(2);
 const rate = Number(rateArg);
@@ -24,12 +24,7 @@ const databaseUrl = process.env.DATABASE_URL!;
 
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
-const token = generateSecret("dft");
-const instance = (await client.query(`SELECT id FROM "Instance" WHERE slug = 'default'`)).rows[0].id as number;
-await client.query(
-  `INSERT INTO "ApiToken" ("instanceId", name, role, prefix, "tokenHash") VALUES ($1, 'cpu-ab', 'staff', $2, $3)`,
-  [instance, token.slice(0, 10), hashSecret(token)],
-);
+const { token, instance } = await createBenchToken(client, "cpu-ab");
 const ids = (
   await client.query(`SELECT id FROM "Document" WHERE "instanceId" = $1 ORDER BY random() LIMIT 20000`, [instance])
 ).rows.map((row) => row.id as number);

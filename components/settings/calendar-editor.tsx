@@ -1,11 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import { useZodForm } from "@/components/ui/zod-form.ts";
+import { useSaveOnPage, useZodForm } from "@/components/ui/zod-form.ts";
 import { useSaveModality, type ModalityDetail, type WorkingHours } from "@/lib/api-client/settings.ts";
 import { ISO_WEEKDAYS } from "@/lib/settings/schemas.ts";
 import { calendarSchema, type CalendarValues } from "./modality-schema.ts";
@@ -38,7 +37,7 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
     shownUnder: SHOWN_UNDER,
     defaultValues: { use_calendar: initial !== null, week: toWeek(initial) },
   });
-  const [saved, setSaved] = useState(false);
+  const { submit, saved, setSaved } = useSaveOnPage(form, (input) => save.mutateAsync({ id: modality.id, input }));
   const useCalendar = form.watch("use_calendar");
   const week = form.watch("week");
 
@@ -49,16 +48,6 @@ export function CalendarEditor({ modality }: { modality: ModalityDetail }) {
   };
   const update = (day: string, intervals: Interval[]) =>
     edit(() => form.setValue("week", { ...form.getValues("week"), [day]: intervals }, { shouldDirty: true }));
-
-  const submit = form.handleSubmit(async (input) => {
-    setSaved(false);
-    try {
-      await save.mutateAsync({ id: modality.id, input });
-      setSaved(true);
-    } catch (error) {
-      form.showServerError(error);
-    }
-  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">

@@ -1,11 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
-import { useZodForm } from "@/components/ui/zod-form.ts";
+import { useSaveOnPage, useZodForm } from "@/components/ui/zod-form.ts";
 import { useModality, useSaveModality, type ModalityDetail } from "@/lib/api-client/settings.ts";
 import { CalendarEditor } from "./calendar-editor.tsx";
 import { DetailPage } from "./detail-page.tsx";
@@ -49,21 +48,12 @@ export function ModalityDetailPanel({ id }: { id: number }) {
 export function ModalityForm({ modality }: { modality: ModalityDetail }) {
   const t = useTranslations("settings");
   const save = useSaveModality();
-  const [saved, setSaved] = useState(false);
   const form = useZodForm<ModalityValues, z.output<typeof modalityEditSchema>>({
     schema: modalityEditSchema,
     fields: Object.keys(modalityInputs.shape),
     defaultValues: { identifier: modality.identifier, time_zone: modality.time_zone },
   });
-  const submit = form.handleSubmit(async (input) => {
-    setSaved(false);
-    try {
-      await save.mutateAsync({ id: modality.id, input });
-      setSaved(true);
-    } catch (error) {
-      form.showServerError(error);
-    }
-  });
+  const { submit, saved } = useSaveOnPage(form, (input) => save.mutateAsync({ id: modality.id, input }));
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {form.summary ? <Alert>{form.summary}</Alert> : null}

@@ -1,14 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import { useZodForm, type ZodForm } from "@/components/ui/zod-form.ts";
+import { useSaveOnPage, useZodForm, type ZodForm } from "@/components/ui/zod-form.ts";
 import { useModalities, useSaveProduct, type ProductDetail } from "@/lib/api-client/settings.ts";
 import { createProductSchema, updateProductSchema } from "@/lib/settings/schemas.ts";
 import { FormFooter, numberOrNull, SaveButtonRow } from "./layout-parts.tsx";
@@ -157,21 +156,12 @@ export function ProductDialog({ onClose }: { onClose: () => void }) {
 export function ProductForm({ product }: { product: ProductDetail }) {
   const t = useTranslations("settings");
   const save = useSaveProduct();
-  const [saved, setSaved] = useState(false);
   const form = useZodForm<ProductValues, z.output<typeof productEditSchema>>({
     schema: productEditSchema,
     fields: PRODUCT_FIELDS,
     defaultValues: productDefaults(product),
   });
-  const submit = form.handleSubmit(async (input) => {
-    setSaved(false);
-    try {
-      await save.mutateAsync({ id: product.id, input });
-      setSaved(true);
-    } catch (error) {
-      form.showServerError(error);
-    }
-  });
+  const { submit, saved } = useSaveOnPage(form, (input) => save.mutateAsync({ id: product.id, input }));
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {form.summary ? <Alert>{form.summary}</Alert> : null}

@@ -5,6 +5,7 @@
 // sentence a server error gets (useErrorText().formField). The server's answer goes through `showServerError`:
 // each field error under the input with that path, anything else above the form (`rootError`).
 import { toNestErrors } from "@hookform/resolvers";
+import { useState } from "react";
 import {
   get,
   useForm,
@@ -88,4 +89,26 @@ export function useZodForm<Values extends FieldValues, Output = Values>({
     summary: rootError ?? (fieldShown ? states("checkFields") : undefined),
     showServerError,
   };
+}
+
+/**
+ * A form that stays on its page after saving (a settings page, not a dialog): `submit` runs `save` with the parsed
+ * values, puts a failure's errors on the form (showServerError) and sets `saved` for the "Salvo." notice, which a new
+ * submit or `setSaved(false)` clears.
+ */
+export function useSaveOnPage<Values extends FieldValues, Output>(
+  form: ZodForm<Values, Output>,
+  save: (input: Output) => Promise<unknown>,
+) {
+  const [saved, setSaved] = useState(false);
+  const submit = form.handleSubmit(async (input) => {
+    setSaved(false);
+    try {
+      await save(input);
+      setSaved(true);
+    } catch (error) {
+      form.showServerError(error);
+    }
+  });
+  return { submit, saved, setSaved };
 }
