@@ -26,6 +26,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { pacedLoad } from "./api/paced-load.ts";
 import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 
 const quick = process.argv.includes("--quick");
@@ -429,31 +430,66 @@ export function routeBodies(seeded: Seeded): Record<string, { path: string; body
   };
 }
 
+/** The paced load's figures in the shape `measure` reads from autocannon's result. */
+async function pacedResult(options: Parameters<typeof pacedLoad>[0]) {
+  const paced = await pacedLoad(options);
+  if (paced.late > 0) console.log(`  (the load generator sent ${paced.late} of ${paced.requests} requests late)`);
+  return {
+    requests: { total: paced.requests },
+    latency: { p50: paced.p50, p99: paced.p99 },
+    errors: paced.errors,
+    timeouts: 0,
+    non2xx: 0,
+  };
+}
+
 export async function measure(
   server: Server,
   route: string,
   call: { path: string; body: () => unknown },
   token: string,
-  options: { seconds: number; rate?: number; mode: string; pairedWith?: string; connections?: number },
+  options: {
+    seconds: number;
+    rate?: number;
+    mode: string;
+    pairedWith?: string;
+    connections?: number;
+    /** With `rate`: autocannon's bursty `overallRate` instead of the paced load. */
+    autocannonRate?: boolean;
+  },
 ): Promise<Measurement> {
   const loadBefore = loadavg()[0]!;
   const admin = server.pgApplication ? await benchAdmin(server.databaseUrl) : null;
   const pgBefore = admin ? await postgresTicks(admin, server.pgApplication!) : null;
   const cpuBefore = cpuTicks(server.process.pid!);
-  const result = await autocannon({
-    url: server.base,
-    connections: options.connections ?? CONNECTIONS,
-    duration: options.seconds,
-    ...(options.rate ? { overallRate: options.rate } : {}),
-    requests: [
-      {
-        method: "POST",
-        path: call.path,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(call.body()) }),
-      },
-    ],
-  });
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const connections = options.connections ?? CONNECTIONS;
+  // A fixed offered rate is paced evenly, open loop (bench/api/paced-load.ts says why not autocannon's overallRate);
+  // BENCH_HALF_AUTOCANNON=1 measures it the old way too, for comparison.
+  const result =
+    options.rate && !options.autocannonRate
+      ? await pacedResult({
+          ...call,
+          base: server.base,
+          headers,
+          rate: options.rate,
+          seconds: options.seconds,
+          connections,
+        })
+      : await autocannon({
+          url: server.base,
+          connections,
+          duration: options.seconds,
+          ...(options.rate ? { overallRate: options.rate } : {}),
+          requests: [
+            {
+              method: "POST",
+              path: call.path,
+              headers,
+              setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(call.body()) }),
+            },
+          ],
+        });
   const cpuMs = ((cpuTicks(server.process.pid!) - cpuBefore) * 1000) / TICKS_PER_SECOND;
   const pgCpuMs = pgBefore
     ? (ticksBetween(pgBefore, await postgresTicks(admin!, server.pgApplication!)) * 1000) / TICKS_PER_SECOND
@@ -465,7 +501,7 @@ export async function measure(
     server: server.name,
     pairedWith: options.pairedWith ?? null,
     mode: options.mode,
-    connections: options.connections ?? CONNECTIONS,
+    connections,
     rate: options.rate ?? null,
     requests,
     rps: Math.round(requests / options.seconds),
@@ -549,6 +585,18 @@ export async function run() {
         const appHalf = await measured(app, { seconds: SECONDS, rate, mode: "half" });
         const baseHalf = await measured(baseline, { seconds: SECONDS, rate, mode: "half", pairedWith: app.name });
         rows.push(appHalf, baseHalf);
+        if (process.env.BENCH_HALF_AUTOCANNON === "1") {
+          const old = { seconds: SECONDS, rate, mode: "half-autocannon", autocannonRate: true };
+          const [appOld, baseOld] = [
+            await measured(app, old),
+            await measured(baseline, { ...old, pairedWith: app.name }),
+          ];
+          console.log(
+            `${route} · ${app.name} @ ${rate}/s, autocannon's overallRate: p50/p99 ${appOld.p50}/${appOld.p99} ms, ` +
+              `baseline ${baseOld.p50}/${baseOld.p99} ms; paced: ${appHalf.p50}/${appHalf.p99} ms, baseline ` +
+              `${baseHalf.p50}/${baseHalf.p99} ms`,
+          );
+        }
         const [appMax, baseMax] = [max.get(app)!, max.get(baseline)!];
         console.log(
           `${route} · ${app.name}: ${appMax.rps}/s cpu ${appMax.cpuMsPerRequest} ms, postgres ${appMax.pgCpuMsPerRequest} ms, ` +

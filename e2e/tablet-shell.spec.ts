@@ -68,8 +68,10 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   await page.keyboard.press("Escape");
   await expect(menu).toBeFocused();
 
-  // Following a link by keyboard closes the menu on the new page.
+  // Following a link by keyboard closes the menu on the new page. (The arrows wait for the menu to have focused its
+  // first item: an arrow pressed while it is still opening reaches the button, which only opens it.)
   await page.keyboard.press("Enter");
+  await expect(pages.getByRole("menuitem", { name: "Documentos" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(pages.getByRole("menuitem", { name: "LGPD" })).toBeFocused();

@@ -109,6 +109,33 @@ if (TEST_DATABASE_URL) {
 const running = new Set<ChildProcess>();
 let failed = false;
 const timings: string[] = [];
+/** What each failed stage said about its failures, printed again after the summary (CI logs keep only their end). */
+const failures: string[] = [];
+
+/** The last part of a stage's output (enough for the failure section a test runner prints last). */
+class OutputTail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  add(chunk: Buffer) {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size > 2_000_000 && this.chunks.length > 1) this.size -= this.chunks.shift()!.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}
+
+/**
+ * The failure section of a stage's output: vitest's "Failed Tests" block, Playwright's numbered failures, or else
+ * the last lines; at most 80 lines, colours removed.
+ */
+function failureReport(output: string): string {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const from = lines.findIndex((l) => /Failed Tests \d+/.test(l) || /^\s+1\) /.test(l));
+  const section = from >= 0 ? lines.slice(from) : lines.slice(-60);
+  return section.slice(0, 80).join("\n");
+}
 const logDir = mkdtempSync(path.join(tmpdir(), "docflow-test-"));
 const laneLog = path.join(logDir, "lane-2.log");
 writeFileSync(laneLog, "");
@@ -125,14 +152,20 @@ function run(title: string, { command, args, env: extraEnv }: Step, log?: string
     // Its own process group, so a failure elsewhere stops it with everything it started (servers, browsers).
     const child = spawn(command, args, {
       // No stdin: a stage in its own process group must never wait on the terminal.
-      stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
       env: { ...env, ...extraEnv } as NodeJS.ProcessEnv,
       detached: true,
     });
-    if (out) {
-      out.write(`${header}\n`);
-      child.stdout?.pipe(out, { end: false });
-      child.stderr?.pipe(out, { end: false });
+    if (out) out.write(`${header}\n`);
+    // Lane 1 shows the output as it comes, lane 2 keeps it for the end of the stage; both keep its tail for the
+    // failure report printed after the summary.
+    const tail = new OutputTail();
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on("data", (chunk: Buffer) => {
+        tail.add(chunk);
+        if (out) out.write(chunk);
+        else (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
+      });
     }
     running.add(child);
     child.on("close", (code, signal) => {
@@ -141,6 +174,7 @@ function run(title: string, { command, args, env: extraEnv }: Step, log?: string
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const line = `=== ${title}: ${ok ? "ok" : failed ? "stopped" : `FAILED (${signal ?? code})`} in ${seconds} s`;
       timings.push(line);
+      if (!ok && !failed) failures.push(`--- ${title} ---\n${failureReport(tail.text())}`);
       const finish = () => {
         if (log) {
           // The whole stage's output in one piece, so the two lanes' outputs never interleave.
@@ -212,6 +246,7 @@ async function lane(log?: string): Promise<boolean> {
   }
 }
 const ok = (await Promise.all([lane(), lane(laneLog)])).every(Boolean);
+if (failures.length > 0) console.log(`\n=== what failed\n${failures.join("\n")}`);
 console.log(
   `\n=== summary: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n${timings.join("\n")}`,
 );

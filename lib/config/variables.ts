@@ -625,6 +625,7 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_APP_ENV: "bench: extra environment of the app under test (`NAME=value,…`)",
   BENCH_NODE: "bench: the node binary of the app under test",
   BENCH_NODE_ARGS: "bench: node flags of the app under test",
+  BENCH_HALF_AUTOCANNON: "bench (api): also measure half load with autocannon's bursty overallRate, for comparison",
   BENCH_B_HEADERS: "bench (cpu-ab): JSON headers that B's requests carry (B is then the same server, no SIGUSR2)",
   BENCH_SERVER_NODE_FLAGS: "bench: node flags of the export server",
   BENCH_LGPD_DOCUMENTS: "bench: documents per person in the erasure bench",
