@@ -1,25 +1,23 @@
-// The CLI as operators run it: a child process (tsx scripts/cli.ts …) on a fresh database — a temporary PGlite
-// folder, or a new PostgreSQL database when TEST_DATABASE_URL is set. Results are checked in the database.
-// Its usage answers and the embedded database's lock are in tests/cli-usage.db.test.ts (two files, so the db layer's
-// two workers share the CLI's many process starts).
+// The CLI's commands on a fresh database — a temporary PGlite folder, or a new PostgreSQL database when
+// TEST_DATABASE_URL is set. Results are checked in the database. The commands run in this process
+// (tests/helpers/cli-in-process.ts: the CLI's own entry, writing to buffers as it writes to stdout/stderr), which
+// costs a fraction of a process start with its own PGlite; one command runs as the real process (scripts/cli.ts) for
+// what only the process shows: its exit status and that a secret is alone on the last line of its real stdout.
+// Its usage answers and the embedded database's lock are in tests/cli-usage.db.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
 import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { cliInProcess as cli } from "./helpers/cli-in-process.ts";
 import { runScript } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
-const cli = (...args: string[]) => runScript("scripts/cli.ts", args);
 
-/** Opens the database in this process for checks, and closes it again (PGlite: one process at a time). */
+/** Checks in the database: the same client the in-process commands use (opened again after a CLI process). */
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  try {
-    return await fn(await getDb());
-  } finally {
-    await closeDb();
-  }
+  return fn(await getDb());
 }
 
 beforeAll(async () => {
@@ -31,7 +29,7 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-// Each command is a Node process that loads Prisma and opens the database: seconds each on a busy machine.
+// user create and set-password hash with the app's scrypt parameters (~0.4 s of a core each): seconds on a busy machine.
 describe("cli commands", { timeout: 180_000 }, () => {
   it("instance create makes an instance with the default catalog; a second one with that slug is refused", async () => {
     const created = await cli("instance", "create", "--slug", "acme", "--name", "Acme Seguros");
@@ -156,7 +154,9 @@ describe("cli commands", { timeout: 180_000 }, () => {
   let otherToken = "";
 
   it("token create prints a working token alone on the last line, with the role and expiry asked for", async () => {
-    const created = await cli(
+    // The real process (PGlite: this process lets go of the folder first): its exit status and its whole stdout.
+    await closeDb();
+    const created = await runScript("scripts/cli.ts", [
       "token",
       "create",
       "--instance",
@@ -167,7 +167,8 @@ describe("cli commands", { timeout: 180_000 }, () => {
       "viewer",
       "--expires-days",
       "3",
-    );
+    ]);
+    expect(created.stderr).toBe("");
     expect(created.code, created.stderr).toBe(0);
     token = created.lastLine;
     expect(token).toMatch(/^dft_[\w-]+$/);

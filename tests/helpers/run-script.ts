@@ -26,9 +26,12 @@ export function runScript(
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => {
-      const lines = stdout.trimEnd().split("\n");
-      resolve({ code, stdout, stderr, lastLine: lines[lines.length - 1] ?? "" });
-    });
+    child.on("close", (code) => resolve(scriptResult(code, stdout, stderr)));
   });
+}
+
+/** A finished command's answer; `lastLine` is stdout's last line (where the CLI puts a secret it creates). */
+export function scriptResult(code: number | null, stdout: string, stderr: string): ScriptResult {
+  const lines = stdout.trimEnd().split("\n");
+  return { code, stdout, stderr, lastLine: lines[lines.length - 1] ?? "" };
 }

@@ -1,0 +1,18 @@
+import { runCliToStreams } from "@/lib/cli/server/run-cli.ts";
+import { scriptResult, type ScriptResult } from "./run-script.ts";
+
+/**
+ * Runs one CLI command in this test process, on this process's database (the one getDb opens: the test's own copy),
+ * writing to buffers the way scripts/cli.ts writes to stdout and stderr; answers what runScript answers for the CLI
+ * process. The command leaves the database open (the test owns it). For what a command does and prints; the process
+ * itself (exit status, the real stdout, the PGlite lock between processes) is tested with runScript.
+ */
+export async function cliInProcess(...args: string[]): Promise<ScriptResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCliToStreams(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return scriptResult(code, stdout, stderr);
+}
