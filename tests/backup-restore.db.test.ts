@@ -1,5 +1,7 @@
 // `cli backup` / `cli restore` of the embedded database: a restored copy has the same rows in every table; backup
-// refuses while another process holds the database, restore refuses a folder that is not empty.
+// refuses while another process holds the database, restore refuses a folder that is not empty. The refusal runs the
+// CLI as a real process (another process holds the folder: this one); the other commands run in this process
+// (tests/helpers/cli-in-process.ts), on this file's database or, for a restore, the folder given as PGLITE_DIR.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { openConnection } from "@/lib/db/connection.ts";
 import { createInstanceFixture } from "./helpers/fixtures.ts";
+import { cliInProcess, cliInProcessWith } from "./helpers/cli-in-process.ts";
 import { cpfFromBase, insertDocument } from "./helpers/lgpd.ts";
 import { runScript } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -60,17 +63,18 @@ describe.skipIf(!onPglite)("cli backup / restore (embedded database)", () => {
   });
 
   it("backs up to a new file once the database is free, and never overwrites a file", async () => {
-    await closeDb();
-    const backedUp = await runScript("scripts/cli.ts", ["backup", "--out", backupFile]);
+    // Nothing but this process has the folder now: the command dumps it through this process's connection.
+    const backedUp = await cliInProcess("backup", "--out", backupFile);
     expect(backedUp.code, backedUp.stderr).toBe(0);
     expect(backedUp.stdout).toContain(`to ${backupFile}`);
-    const again = await runScript("scripts/cli.ts", ["backup", "--out", backupFile]);
+    const again = await cliInProcess("backup", "--out", backupFile);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("exists already");
   });
 
   it("restores into an empty folder with the same rows in every table", async () => {
-    const restored = await runScript("scripts/cli.ts", ["restore", "--from", backupFile], { PGLITE_DIR: restoredDir });
+    await closeDb(); // the backup's command left this file's database open in this process; rowCounts opens it
+    const restored = await cliInProcessWith({ PGLITE_DIR: restoredDir }, ["restore", "--from", backupFile]);
     expect(restored.code, restored.stderr).toBe(0);
     const original = await rowCounts(process.env.PGLITE_DIR!);
     const copy = await rowCounts(restoredDir);
@@ -81,7 +85,7 @@ describe.skipIf(!onPglite)("cli backup / restore (embedded database)", () => {
   });
 
   it("refuses to restore into a folder that is not empty", async () => {
-    const notEmpty = await runScript("scripts/cli.ts", ["restore", "--from", backupFile], { PGLITE_DIR: restoredDir });
+    const notEmpty = await cliInProcessWith({ PGLITE_DIR: restoredDir }, ["restore", "--from", backupFile]);
     expect(notEmpty.code).toBe(1);
     expect(notEmpty.stderr).toContain("is not empty");
   });
@@ -90,7 +94,7 @@ describe.skipIf(!onPglite)("cli backup / restore (embedded database)", () => {
     const junk = path.join(scratch, "junk.tar.gz");
     writeFileSync(junk, "not a backup");
     const target = path.join(scratch, "from-junk");
-    const failed = await runScript("scripts/cli.ts", ["restore", "--from", junk], { PGLITE_DIR: target });
+    const failed = await cliInProcessWith({ PGLITE_DIR: target }, ["restore", "--from", junk]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain("Could not restore");
     expect(existsSync(target)).toBe(false);

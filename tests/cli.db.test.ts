@@ -1,25 +1,27 @@
-// The CLI as operators run it: a child process (tsx scripts/cli.ts …) on a fresh database — a temporary PGlite
-// folder, or a new PostgreSQL database when TEST_DATABASE_URL is set. Results are checked in the database.
-// Its usage answers and the embedded database's lock are in tests/cli-usage.db.test.ts (two files, so the db layer's
-// two workers share the CLI's many process starts).
+// The CLI on a fresh database — a temporary PGlite folder, or a new PostgreSQL database when TEST_DATABASE_URL is
+// set: its commands (results checked in the database), its answers to wrong usage, and how it meets the embedded
+// database's lock. Commands run in this process (tests/helpers/cli-in-process.ts: the CLI's own entry, writing to
+// buffers as it writes to stdout/stderr), which costs a fraction of a process start with its own PGlite. The CLI runs
+// as the real process (scripts/cli.ts) where only the process shows it: exit statuses 0 and 2 and a secret alone on
+// the last line of its real stdout; refused while another process (this one) holds the folder, served once it lets go.
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromBearer } from "@/lib/auth/server/api-tokens.ts";
 import { verifyPassword } from "@/lib/auth/server/passwords.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { databaseTarget } from "@/lib/db/connection.ts";
+import { lockPathFor } from "@/lib/db/pglite-lock.ts";
 import { instanceForLgpdKey } from "@/lib/lgpd/server/keys.ts";
+import { cliInProcess as cli } from "./helpers/cli-in-process.ts";
 import { runScript } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
-const cli = (...args: string[]) => runScript("scripts/cli.ts", args);
+const cliProcess = (...args: string[]) => runScript("scripts/cli.ts", args);
 
-/** Opens the database in this process for checks, and closes it again (PGlite: one process at a time). */
+/** Checks in the database: the same client the in-process commands use (opened again after a CLI process). */
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  try {
-    return await fn(await getDb());
-  } finally {
-    await closeDb();
-  }
+  return fn(await getDb());
 }
 
 beforeAll(async () => {
@@ -31,7 +33,39 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-// Each command is a Node process that loads Prisma and opens the database: seconds each on a busy machine.
+// Wrong usage is answered before any database work: the command's usage on stderr, exit code 2.
+describe("cli usage", { timeout: 180_000 }, () => {
+  it("prints help, and answers wrong usage with exit code 2 and the command's usage on stderr", async () => {
+    const help = await cli("help");
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain("token create --instance <slug> --name <name>");
+    expect(help.stdout).toContain("lgpd-key rotate --instance <slug>");
+
+    const none = await cliProcess();
+    expect(none.code, none.stderr).toBe(2);
+    expect(none.stderr).toContain("Usage:");
+    expect(none.stdout).toBe("");
+
+    const unknown = await cli("frobnicate");
+    expect(unknown.code, unknown.stderr).toBe(2);
+    expect(unknown.stderr).toContain("Unknown command: frobnicate");
+
+    const missing = await cli("token", "create", "--instance", "default");
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(missing.stderr).toMatch(/^Missing --name <name>/);
+    expect(missing.stderr).toContain("token revoke <id | prefix | token>");
+
+    const badOption = await cli("user", "create", "--email", "a@example.com", "--role", "admin", "--colour", "red");
+    expect(badOption.code, badOption.stderr).toBe(2);
+    expect(badOption.stderr).toContain("--colour");
+
+    const badRole = await cli("user", "create", "--email", "a@example.com", "--role", "owner");
+    expect(badRole.code, badRole.stderr).toBe(2);
+    expect(badRole.stderr).toContain('Unknown role "owner"');
+  });
+});
+
+// user create and set-password hash with the app's scrypt parameters (~0.4 s of a core each): seconds on a busy machine.
 describe("cli commands", { timeout: 180_000 }, () => {
   it("instance create makes an instance with the default catalog; a second one with that slug is refused", async () => {
     const created = await cli("instance", "create", "--slug", "acme", "--name", "Acme Seguros");
@@ -156,7 +190,9 @@ describe("cli commands", { timeout: 180_000 }, () => {
   let otherToken = "";
 
   it("token create prints a working token alone on the last line, with the role and expiry asked for", async () => {
-    const created = await cli(
+    // The real process (PGlite: this process lets go of the folder first): its exit status and its whole stdout.
+    await closeDb();
+    const created = await cliProcess(
       "token",
       "create",
       "--instance",
@@ -168,6 +204,7 @@ describe("cli commands", { timeout: 180_000 }, () => {
       "--expires-days",
       "3",
     );
+    expect(created.stderr).toBe("");
     expect(created.code, created.stderr).toBe(0);
     token = created.lastLine;
     expect(token).toMatch(/^dft_[\w-]+$/);
@@ -234,5 +271,58 @@ describe("cli commands", { timeout: 180_000 }, () => {
       expect(await instanceForLgpdKey("acme", first.lastLine)).toBeNull();
       expect(await instanceForLgpdKey("acme", second.lastLine)).toBe(acme.id);
     });
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("cli on the embedded database", { timeout: 180_000 }, () => {
+  beforeAll(async () => {
+    const created = await cli("instance", "create", "--slug", "lockco", "--name", "Lock Co");
+    expect(created.code, created.stderr).toBe(0);
+  });
+
+  it("says plainly that the database is in use while another process holds it, and works once it is free", async () => {
+    await getDb(); // This test process now holds the embedded database, as a running server would.
+    try {
+      const busy = await cliProcess("token", "list");
+      expect(busy.code, busy.stderr).toBe(1);
+      expect(busy.stdout).toBe("");
+      expect(busy.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(busy.stderr).toContain("Stop the server (npm start)");
+    } finally {
+      await closeDb();
+    }
+    const free = await cliProcess("instance", "list");
+    expect(free.code, free.stderr).toBe(0);
+    expect(free.stdout).toContain("lockco");
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    await closeDb(); // the command below opens the folder as its next opener
+    const dir = databaseTarget().kind === "pglite" ? (databaseTarget() as { dir: string }).dir : "";
+    writeFileSync(
+      lockPathFor(dir),
+      JSON.stringify({
+        pid: 2 ** 22 + 12_345,
+        host: (await import("node:os")).hostname(),
+        command: "crashed",
+        since: "2026-01-01T00:00:00Z",
+      }),
+    );
+    const listed = await cli("instance", "list");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain("lockco");
+  });
+});
+
+// Last in this file: it empties the file's database.
+describe("cli on a database without tables", () => {
+  it("explains that a database without tables must be set up first", async () => {
+    // What a database nobody has migrated yet has: no tables (here this file's own, emptied).
+    const db = await getDb();
+    await db.$executeRawUnsafe("DROP SCHEMA public CASCADE");
+    await db.$executeRawUnsafe("CREATE SCHEMA public");
+    const result = await cli("token", "list");
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain("run npm start (or npm run db:migrate) once first");
   });
 });

@@ -3,15 +3,14 @@
 // default settings — completes both within 30 s of the kill, each once (before the heartbeat: a 300 s lease).
 // PostgreSQL's version, with two workers running at once, is in tests/lgpd-lease.http.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument } from "./helpers/lgpd.ts";
 import { expectTakenOverOnce } from "./helpers/lgpd-takeover.ts";
+import { ROOT, scriptCommand } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const onPglite = !process.env.TEST_DATABASE_URL;
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -59,7 +58,8 @@ describe.runIf(onPglite)("on PGlite", () => {
     for (const name of ["LGPD_LEASE_SECONDS", "LGPD_HEARTBEAT_SECONDS", "LGPD_POLL_SECONDS", "LGPD_BATCH_SIZE"]) {
       delete env[name];
     }
-    const doomed = spawn(process.execPath, ["--import", "tsx", "tests/helpers/lgpd-hanging-worker.ts", "doomed"], {
+    // Both processes run their script compiled once for the run (tests/helpers/cli-bundle.setup.ts), not through tsx.
+    const doomed = spawn(...scriptCommand("tests/helpers/lgpd-hanging-worker.ts", ["doomed"]), {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -78,7 +78,7 @@ describe.runIf(onPglite)("on PGlite", () => {
     }
 
     // The worker a restart brings up; its lock and PGlite open the folder the dead process left.
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    const worker = spawn(...scriptCommand("scripts/worker.ts", []), {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 // Finding 8 (issue 20): the embedded database's files are the server user's only — files 0600, folders 0700 — for
 // files PGlite creates while it runs, and for a folder left world-readable by an older release (fixed at open).
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -27,8 +27,13 @@ function openToOthers(dir: string): string[] {
   return found;
 }
 
-describe("PGlite data folder", () => {
-  it("creates files 0600 and folders 0700 under a permissive umask, also for writes after open", async () => {
+/**
+ * A new database folder, made once for both tests (a new PGlite folder costs seconds of CPU): created under a
+ * permissive umask, then written to after open (a table, a checkpoint), as the first test asks.
+ */
+let freshFolder: Promise<string> | undefined;
+function createdUnderPermissiveUmask(): Promise<string> {
+  freshFolder ??= (async () => {
     const previous = process.umask(0);
     try {
       const dir = path.join(root, "fresh", "pglite");
@@ -38,18 +43,26 @@ describe("PGlite data folder", () => {
       );
       await connection.pglite!.exec("CHECKPOINT");
       await connection.close();
-      const files = readdirSync(dir, { recursive: true }).length;
-      expect(files).toBeGreaterThan(100);
-      expect(openToOthers(path.join(root, "fresh"))).toEqual([]);
+      return dir;
     } finally {
       process.umask(previous);
     }
+  })();
+  return freshFolder;
+}
+
+describe("PGlite data folder", () => {
+  it("creates files 0600 and folders 0700 under a permissive umask, also for writes after open", async () => {
+    const dir = await createdUnderPermissiveUmask();
+    const files = readdirSync(dir, { recursive: true }).length;
+    expect(files).toBeGreaterThan(100);
+    expect(openToOthers(path.join(root, "fresh"))).toEqual([]);
   });
 
   it("tightens a folder an older release left open (0755 folders, 0666 files) when it opens it", async () => {
+    // A database folder as an older release left it: a copy of the one above, opened up below.
     const dir = path.join(root, "old", "pglite");
-    const first = await openConnection({ kind: "pglite", dir });
-    await first.close();
+    cpSync(await createdUnderPermissiveUmask(), dir, { recursive: true });
     const stray = path.join(dir, "base", "stray-file");
     writeFileSync(stray, "x");
     for (const folder of [path.join(root, "old"), dir, path.join(dir, "base")]) chmodSync(folder, 0o755);

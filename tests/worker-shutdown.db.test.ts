@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { cpfFromBase, createLgpdInstance, insertDocument } from "./helpers/lgpd.ts";
-import { ROOT, runScript } from "./helpers/run-script.ts";
+import { ROOT, runScript, scriptCommand } from "./helpers/run-script.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -42,7 +42,7 @@ describe("npm run worker", () => {
 
   it("processes the due request, then stops on SIGTERM with exit 0", async () => {
     await closeDb();
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    const worker = spawn(...scriptCommand("scripts/worker.ts", []), {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: "info", LGPD_POLL_SECONDS: "1" },
     });

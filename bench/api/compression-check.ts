@@ -3,9 +3,9 @@
 // as received (node:http does not decode). Adds one ApiToken row named "compression-check" to the database.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 node --import tsx bench/api/compression-check.ts
-import { spawn } from "node:child_process";
 import http from "node:http";
 import pg from "pg";
+import { startBenchApp, waitForBenchApp } from "./bench-app.ts";
 import { createBenchToken } from "./bench-token.ts";
 const port = 3771;
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -13,17 +13,7 @@ await client.connect();
 const { token, instance } = await createBenchToken(client, "gzip-check");
 const id = (await client.query(`SELECT id FROM "Document" WHERE "instanceId" = $1 LIMIT 1`, [instance])).rows[0].id;
 await client.end();
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve-app.ts"], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: "production",
-    NEXTAUTH_SECRET: "x",
-    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-    WEB_CONCURRENCY: "1",
-  },
-});
+const server = startBenchApp(port);
 const call = (headers: Record<string, string>) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
     const body = JSON.stringify({ id });
@@ -44,13 +34,7 @@ const call = (headers: Record<string, string>) =>
     request.on("error", reject);
     request.end(body);
   });
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    if ((await call({})).status === 200) break;
-  } catch {}
-  if (attempt > 600) throw new Error("no server");
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await waitForBenchApp(async () => (await call({})).status === 200);
 for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "gzip, deflate, br" }] as Record<
   string,
   string

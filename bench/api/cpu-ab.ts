@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startBenchApp, waitForBenchApp } from "./bench-app.ts";
 import { createBenchToken } from "./bench-token.ts";
 
 const [route = "loadById", rateArg = "120", windowsArg = "8", secondsArg = "10"] = process.argv.slice(2);
@@ -41,33 +42,17 @@ const body = (): string => {
 };
 const path = route === "loadById" ? "/api/document/loadById" : "/api/document/loadByCPF";
 
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve-app.ts"], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    NEXTAUTH_SECRET: "bench-secret",
-    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-    API_RATE_LIMIT_PER_MINUTE: "100000000",
-    WEB_CONCURRENCY: "1",
-  },
-});
+const server = startBenchApp(port);
 const base = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    const response = await fetch(base + path, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body(),
-    });
-    await response.text();
-    if (response.status === 200) break;
-  } catch {}
-  if (attempt > 600) throw new Error("server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await waitForBenchApp(async () => {
+  const response = await fetch(base + path, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body(),
+  });
+  await response.text();
+  return response.status === 200;
+});
 
 const ticks = () => {
   const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");

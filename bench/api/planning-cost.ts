@@ -21,7 +21,10 @@ const ids = (await client.query(`SELECT "id" FROM "Document" ORDER BY random() L
 const cpf = (index: number) => identifierDigits((index * 7) % identifiers);
 const statements: Record<string, { text: string; params: (index: number) => unknown[] }> = {
   READ_VIEW_BY_ID: { text: READ_VIEW_BY_ID, params: (i) => [ids[i % ids.length], instanceId] },
-  "loadByCPF (one identifier)": { text: readViewsByCpfSql("one", false, "clear", "cached"), params: (i) => [instanceId, cpf(i)] },
+  "loadByCPF (one identifier)": {
+    text: readViewsByCpfSql("one", false, "clear", "cached"),
+    params: (i) => [instanceId, cpf(i)],
+  },
   "loadByCPF (one identifier, categories)": {
     text: readViewsByCpfSql("one", true, "clear", "cached"),
     params: (i) => [instanceId, cpf(i), ["primary", "valid"]],

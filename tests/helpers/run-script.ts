@@ -8,17 +8,27 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 export type ScriptResult = { code: number | null; stdout: string; stderr: string; lastLine: string };
 
 /**
- * Runs `tsx <script> …args` from the project folder (what `npx tsx scripts/…` does) and collects its output. The CLI
- * (scripts/cli.ts) runs as `node <the run's compiled CLI>` when the layer compiled it (tests/helpers/cli-bundle.setup.ts):
- * the same code in a process of its own, without compiling it again for every command.
+ * The command that runs `<script> …args` from the project folder as its own Node process: `node <the run's compiled
+ * script>` when the layer compiled it (tests/helpers/cli-bundle.setup.ts: the CLI, the worker, the hanging worker),
+ * else `node --import tsx <script>`. The same code either way, without compiling it again for every process. The
+ * process started is the script's own Node process (so a signal sent to it reaches the script).
+ */
+export function scriptCommand(script: string, args: string[]): [command: string, args: string[]] {
+  const bundle = inject("scriptBundles")?.[script];
+  return [process.execPath, bundle ? [bundle, ...args] : ["--import", "tsx", script, ...args]];
+}
+
+/**
+ * Runs `<script> …args` from the project folder and collects its output: the compiled script as scriptCommand runs
+ * it, else `tsx <script> …args` (what `npx tsx scripts/…` does).
  */
 export function runScript(
   script: string,
   args: string[],
   env: Record<string, string | undefined> = {},
 ): Promise<ScriptResult> {
-  const cliBundle = script === "scripts/cli.ts" ? inject("cliBundle") : undefined;
-  const [command, commandArgs] = cliBundle ? [process.execPath, [cliBundle, ...args]] : [TSX, [script, ...args]];
+  const bundle = inject("scriptBundles")?.[script];
+  const [command, commandArgs] = bundle ? scriptCommand(script, args) : [TSX, [script, ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = "";
@@ -26,9 +36,12 @@ export function runScript(
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => {
-      const lines = stdout.trimEnd().split("\n");
-      resolve({ code, stdout, stderr, lastLine: lines[lines.length - 1] ?? "" });
-    });
+    child.on("close", (code) => resolve(scriptResult(code, stdout, stderr)));
   });
+}
+
+/** A finished command's answer; `lastLine` is stdout's last line (where the CLI puts a secret it creates). */
+export function scriptResult(code: number | null, stdout: string, stderr: string): ScriptResult {
+  const lines = stdout.trimEnd().split("\n");
+  return { code, stdout, stderr, lastLine: lines[lines.length - 1] ?? "" };
 }

@@ -42,7 +42,10 @@ const TOPICS: Record<string, string> = {
   restore: BACKUP_USAGE,
 };
 
-/** Runs one CLI command; returns the process exit code. Never throws. */
+/**
+ * Runs one CLI command; returns the process exit code. Never throws. The database it opens (getDb) stays open: the
+ * caller owns it — scripts/cli.ts closes it before the process exits; a test running commands in-process keeps its own.
+ */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) {
@@ -64,10 +67,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )(rest, io);
   } catch (error) {
     return reportError(error, io);
-  } finally {
-    const { closeDb } = await import("../../db/client.ts");
-    await closeDb().catch(() => {});
   }
+}
+
+/** Where the CLI's process writes: its stdout and stderr, or any stream with `write` (a test's buffers). */
+export type CliStreams = { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } };
+
+/** runCli writing each line to the given streams as the CLI process does: one line per write, newline-ended. */
+export function runCliToStreams(argv: string[], streams: CliStreams): Promise<number> {
+  return runCli(argv, {
+    out: (line) => streams.stdout.write(`${line}\n`),
+    err: (line) => streams.stderr.write(`${line}\n`),
+  });
 }
 
 function reportError(error: unknown, io: CliIo): number {
