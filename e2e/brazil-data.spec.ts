@@ -195,6 +195,9 @@ test("the export options open as a panel (Radix Popover) by keyboard; Escape giv
   const panel = page.getByRole("group", { name: "Opções da exportação" });
   await expect(options).toHaveAttribute("aria-expanded", "false");
   await expect(panel).toHaveCount(0);
+  // The button is in the server's HTML with aria-expanded="false" already; Enter opens it only once the page runs in
+  // the browser, which the list's rows (drawn from its first answer) show.
+  await expect(page.getByRole("region", { name: "Tabela de documentos" }).locator("tbody tr").first()).toBeVisible();
   await options.focus();
   await page.keyboard.press("Enter");
   await expect(options).toHaveAttribute("aria-expanded", "true");
