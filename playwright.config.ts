@@ -29,6 +29,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   timeout: 60_000,
+  // The retry exists for its trace only: a test that needed it still fails the run.
+  retries: 1,
+  failOnFlakyTests: true,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
@@ -36,10 +39,12 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     viewport: { width: 1280, height: 800 },
-    // A failed test keeps its trace with the DOM snapshot of every step, without the screencast filmstrip: Chromium
-    // encoding a JPEG frame of every paint of every test (kept only when one fails) was CPU that every run paid
-    // (docs/decisions.md, "Tests in layers").
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // A failed test runs once more, traced, with the DOM snapshot of every step (without the screencast filmstrip:
+    // Chromium encoding a JPEG frame of every paint was CPU every run paid). Recording a trace for every test and
+    // throwing it away when it passed cost every passing test its snapshots (docs/decisions.md, "Tests in layers");
+    // the first attempt's failure keeps its screenshot and error context, and failOnFlakyTests below keeps a test
+    // that passes only on its second attempt a failure of the run.
+    trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium.executablePath,

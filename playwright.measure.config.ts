@@ -4,4 +4,11 @@
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config.ts";
 
-export default defineConfig(base, { reporter: [["list"], ["./e2e/support/cpu-reporter.ts"]] });
+export default defineConfig(base, {
+  reporter: [
+    ["list"],
+    ["./e2e/support/cpu-reporter.ts"],
+    ["./e2e/support/step-reporter.ts"],
+    ["json", { outputFile: process.env.JSON_REPORT ?? "test-results/e2e.json" }],
+  ],
+});

@@ -117,6 +117,9 @@ test("numbers and money typed the Brazilian way are saved as the value shown bef
   await columns.getByRole("button", { name: "Editar o campo uso" }).click();
   await columns.getByLabel("Valor de uso").selectOption("Comercial");
   await columns.getByRole("button", { name: "Salvar o campo uso" }).click();
+  // Saved once the editor closes: while the save is on its way the row already contains "Comercial" (the open
+  // select's option), and the read below came before the write (PostgreSQL, 2 of 2 attempts).
+  await expect(columns.getByLabel("Valor de uso")).toHaveCount(0);
   await expect(columns.locator('tr[data-key="uso"]')).toContainText("Comercial");
 
   const stored = await (await api(page, "document/loadById", { id })).json();
@@ -195,6 +198,9 @@ test("the export options open as a panel (Radix Popover) by keyboard; Escape giv
   const panel = page.getByRole("group", { name: "Opções da exportação" });
   await expect(options).toHaveAttribute("aria-expanded", "false");
   await expect(panel).toHaveCount(0);
+  // The button is in the server's HTML with aria-expanded="false" already; Enter opens it only once the page runs in
+  // the browser, which the list's rows (drawn from its first answer) show.
+  await expect(page.getByRole("region", { name: "Tabela de documentos" }).locator("tbody tr").first()).toBeVisible();
   await options.focus();
   await page.keyboard.press("Enter");
   await expect(options).toHaveAttribute("aria-expanded", "true");

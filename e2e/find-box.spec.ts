@@ -44,6 +44,9 @@ test("find a document by protocol, part of a name, a plate and the first six dig
 
   // From another page, "/" reaches the box; a protocol without its hyphen opens the document on Enter.
   await page.goto("/dashboard");
+  // "/" is heard by a listener the page adds once it runs in the browser (hydrated), which the load event does not
+  // wait for: the dashboard's total, drawn from its first answer, shows that it does.
+  await expect(page.getByTestId("dashboard-total")).toHaveText(/documentos?/);
   await page.locator("h1").first().click();
   await page.keyboard.press("/");
   await expect(box(page)).toBeFocused();

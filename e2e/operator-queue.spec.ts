@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cpfFromBase } from "./support/seed-dashboard.ts";
-import { signIn } from "./support/fixtures.ts";
+import { appOrigin, signIn } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
 
 // Issue 21: own your queue (take a document, "Meus documentos", bulk assign with undo, one-step assign on the
@@ -16,8 +16,7 @@ const rowOf = (page: Page, protocol: string) =>
     .filter({ has: page.getByRole("link", { name: protocol, exact: true }) });
 
 async function api(page: Page, route: string, data: unknown, expected = 200) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post(`/api/${route}`, { data, headers: { origin } });
+  const response = await page.request.post(`/api/${route}`, { data, headers: { origin: appOrigin() } });
   expect(response.status(), await response.text()).toBe(expected);
   return response.json();
 }
@@ -48,7 +47,7 @@ async function viewCount(page: Page, view: "mine" | "unassigned"): Promise<numbe
 }
 
 test("take a document from the list and find it under “Meus documentos”; live counts follow", async ({ page }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   const { cpf, created } = await createDocuments(page, "771000001", 1);
   const [document] = created;
   await page.goto(`/documents?cpf=${cpf}`);
@@ -77,7 +76,7 @@ test("take a document from the list and find it under “Meus documentos”; liv
 });
 
 test("bulk-assign two documents to someone else in one step, then undo", async ({ page }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   const { cpf, created } = await createDocuments(page, "771000002", 2);
   await page.goto(`/documents?cpf=${cpf}`);
   for (const document of created) await rowOf(page, document.protocol).getByRole("checkbox").check();
@@ -107,7 +106,7 @@ test("bulk-assign two documents to someone else in one step, then undo", async (
 });
 
 test("on the document page: Assumir, and assigning to someone else is one step with undo", async ({ page }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   const { created } = await createDocuments(page, "771000003", 1);
   await page.goto(`/documents/${created[0]!.id}`);
   await page.getByRole("button", { name: "Assumir", exact: true }).click();
@@ -122,7 +121,7 @@ test("on the document page: Assumir, and assigning to someone else is one step w
 });
 
 test("a viewer sees no Assumir and the server refuses the change", async ({ page, browser }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   const { cpf, created } = await createDocuments(page, "771000004", 1);
   // The viewer in a browser context of its own (nothing of the staff session in it).
   const context = await browser.newContext();
@@ -139,7 +138,7 @@ test("a viewer sees no Assumir and the server refuses the change", async ({ page
 });
 
 test("previous/next walk a filtered list across pages; back keeps the filter, page and row", async ({ page }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   const { cpf, created } = await createDocuments(page, "771000005", 3);
   const [first, second, third] = created;
   // Two per page, sorted by protocol: page 1 = first, second; page 2 = third.
@@ -178,7 +177,7 @@ test("previous/next walk a filtered list across pages; back keeps the filter, pa
 });
 
 test("a KPI tile opens its filtered queue, with the number the tile shows", async ({ page }) => {
-  await signIn(page, "staff");
+  await signIn(page, "staff", null);
   await createDocuments(page, "771000006", 1);
   await page.goto("/dashboard");
   const tile = page.getByTestId("kpi-unassigned");

@@ -101,6 +101,9 @@ test("compact filter bar: CPF box, “Adicionar filtro” popovers and chips; th
 
 test("SLA as a countdown or an overdue badge", async ({ page }) => {
   await signIn(page, "staff");
+  // Typed and submitted once the list runs in the browser (its rows come from its first answer): before that the box
+  // is the server's HTML, without the handlers that apply the filter.
+  await expect(bodyRows(page).first()).toBeVisible();
   await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).fill(D.mariaNew.cpf);
   await page.keyboard.press("Enter");
   await expect(bodyRows(page)).toHaveCount(4);

@@ -134,9 +134,8 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
 test("message templates: unknown placeholders refused under the field, in Portuguese; 'Enviar teste' reaches the typed address", async ({
   page,
 }) => {
-  await signIn(page, "admin");
+  await signIn(page, "admin", "/settings/statuses");
   smtp.messages.length = 0;
-  await page.goto("/settings/statuses");
   await page.getByRole("button", { name: "Editar Aguardando documentos" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar status" });
   const notify = dialog.getByLabel("Avisar o cliente por e-mail quando o documento entrar neste status");

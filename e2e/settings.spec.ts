@@ -248,8 +248,7 @@ test("a staff user is sent to /forbidden on every settings page and refused by t
 test("a status message naming an unknown placeholder is refused under its field before anything is sent", async ({
   page,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/statuses");
+  await signIn(page, "admin", "/settings/statuses");
   await page.getByRole("button", { name: "Novo status" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo status" });
   await dialog.getByLabel("Nome", { exact: true }).fill("Marcador errado");

@@ -27,8 +27,7 @@ test("the customer's tracking page: company, help, privacy, own file, reply, fil
   page,
   browser,
 }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/tracking-page");
+  await signIn(page, "admin", "/settings/tracking-page");
   await expect(page.getByRole("heading", { name: "Página de acompanhamento do cliente" })).toBeVisible();
   await page.getByLabel("Nome exibido ao cliente").fill("Corretora Horizonte");
   await page.getByLabel("E-mail de atendimento").fill("atendimento@horizonte.example");
@@ -141,8 +140,7 @@ test("the customer's tracking page: company, help, privacy, own file, reply, fil
 });
 
 test("a status that is another status's only transition cannot be deleted, and says why up front", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/settings/statuses");
+  await signIn(page, "admin", "/settings/statuses");
   const categories = (await (await page.request.get("/api/admin/settings/categories")).json()) as Array<{
     id: number;
   }>;
