@@ -2,6 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
+import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
+import { clearProcessCaches } from "@/lib/ops/process-caches.ts";
 import { createMigratedDatabase } from "./test-database.ts";
 
 export type TestApp = {
@@ -21,6 +23,10 @@ export type TestApp = {
 /**
  * The built Next.js app (`next build` output) served over real HTTP inside this test process, on its own copy of the
  * run's migrated template database (tests/helpers/test-database.ts). Routes and tests share one database client (see lib/db/client.ts), which PGlite requires.
+ * The http layer runs its files one after another in each worker process (vitest.config.ts, `isolate: false`): Next's
+ * server code, Prisma and PGlite are loaded once per worker, and each file still gets a new Next server on a new
+ * database. What the app keeps in memory between requests (lib/ops/process-caches.ts) is emptied when a file's app
+ * starts and when it closes, so no file meets another's cached tokens, policies or counters.
  */
 export async function startTestApp(
   options: {
@@ -28,6 +34,7 @@ export async function startTestApp(
     connectThrough?: (databaseUrl: string) => Promise<string>;
   } = {},
 ): Promise<TestApp> {
+  clearProcessCaches();
   const database = await createMigratedDatabase();
   if (database.url && options.connectThrough) process.env.DATABASE_URL = await options.connectThrough(database.url);
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
@@ -67,6 +74,9 @@ export async function startTestApp(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close?.();
+      // The job loops the app started (LGPD_WORKER on) stop with it, before its database closes.
+      await stopAllPollingLoops();
+      clearProcessCaches();
       await closeDb();
       await database.cleanup();
     },
