@@ -14,6 +14,9 @@ const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
 const CLI_BUNDLE = "tests/helpers/cli-bundle.setup.ts";
 // Restores process.env after each http file (the http project's files share their worker's process).
 const HTTP_FILE_SETUP = "tests/helpers/http-file.setup.ts";
+// Next runs instrumentation.ts's register() once per process (its first server), so a file whose subject is what
+// register() starts (the LGPD loop with LGPD_WORKER on) runs in a fresh process, as every http file did before.
+const HTTP_OWN_PROCESS = ["tests/lgpd-worker-loop.http.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -49,6 +52,7 @@ export default defineConfig({
         test: {
           name: "http",
           include: HTTP_FILES,
+          exclude: [...configDefaults.exclude, ...HTTP_OWN_PROCESS],
           globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
           // One process per worker runs its files one after another (Next's server code, Prisma and PGlite load once
           // per worker, not per file); each file still starts its own Next server on its own database, the app's
@@ -57,6 +61,11 @@ export default defineConfig({
           isolate: false,
           setupFiles: [HTTP_FILE_SETUP],
         },
+      },
+      // The http files that need a process of their own (HTTP_OWN_PROCESS); `--project "http*"` runs both.
+      {
+        extends: true,
+        test: { name: "http-alone", include: HTTP_OWN_PROCESS, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] },
       },
     ],
   },
