@@ -2,8 +2,11 @@
 // on its own database whose ids (instance 1, its roles' policies, …) repeat those of the file before. What the app
 // keeps in memory between requests must not cross from one file's app to the next (lib/ops/process-caches.ts,
 // emptied by tests/helpers/test-app.ts): here two apps in a row in one process, the masking policy cached by the
-// first (kept for a minute, so only emptying it can drop it in time) must not decide the second's reads.
+// first (kept for a minute, so only emptying it can drop it in time) must not decide the second's reads; and a
+// request left over from a closed app must not leave the next app on the old database.
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client.ts";
 import { createInstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -60,4 +63,22 @@ it("a second app in the same process reads its own database's masking policy, no
     Email: "m****@e******.com",
     Telefone: "+** ** *****-1234",
   });
-});
+}, 180_000); // two app starts in one test (the hooks' own limit is 120 s each)
+
+it("a request left over from an earlier file reopens that file's database: the next file still gets its own", async () => {
+  app = await startTestApp();
+  const left = process.env.PGLITE_DIR;
+  await app.close();
+  app = undefined;
+  // What a timed-out test's request, still running after its file closed, does: the app opens the database the
+  // environment still names (on PGlite an empty folder where the copy was, on PostgreSQL a dropped database).
+  await getDb()
+    .then((db) => db.$queryRawUnsafe("SELECT 1"))
+    .catch(() => undefined);
+  try {
+    app = await startTestApp();
+    expect(await app.db.apiToken.count()).toBe(0); // its own migrated copy, not the left-over one
+  } finally {
+    if (left && left !== process.env.PGLITE_DIR) rmSync(left, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -41,6 +41,10 @@ export async function startTestApp(
   if (database.url && options.connectThrough) process.env.DATABASE_URL = await options.connectThrough(database.url);
   process.env.NEXTAUTH_SECRET ??= "test-secret-for-vitest-only";
   process.env.NEXTAUTH_URL ??= "http://localhost";
+  // A request of an earlier file still running after that file closed (a test that timed out goes on in the
+  // background) reopens the database it was pointed at (seen: an empty PGlite folder, "ApiToken does not exist" in
+  // the next file); close whatever is open so this file's first use opens its own copy.
+  await closeDb();
   const db = await getDb();
   const { server, baseUrl } = await processServer();
 
