@@ -28,7 +28,7 @@ export type TestApp = {
  * turn, each on a new database — the app opens the database lazily (lib/db/client.ts), so closing one and pointing
  * the environment at the next switches it. What the app keeps in memory between requests (lib/ops/process-caches.ts)
  * is emptied when a file's app starts and when it closes, so no file meets another's cached tokens, policies, counters
- * or metrics; a file's connections are closed with it.
+ * or metrics; a file's idle connections are closed with it.
  */
 export async function startTestApp(
   options: {
@@ -67,7 +67,9 @@ export async function startTestApp(
     post,
     get,
     close: async () => {
-      server.closeAllConnections();
+      // Idle kept-alive connections go (as server.close() did when each file had its own server); a request still
+      // being answered finishes on its socket.
+      server.closeIdleConnections();
       // The job loops the app started (LGPD_WORKER on) stop with it, before its database closes.
       await stopAllPollingLoops();
       clearProcessCaches();
