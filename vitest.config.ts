@@ -12,6 +12,11 @@ const HTTP_FILES = ["lib/**/*.http.test.ts", "tests/**/*.http.test.ts"];
 const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
 // Compiles the CLI once per run for the tests that start it as a process (tests/helpers/run-script.ts).
 const CLI_BUNDLE = "tests/helpers/cli-bundle.setup.ts";
+// Restores process.env after each http file (the http project's files share their worker's process).
+const HTTP_FILE_SETUP = "tests/helpers/http-file.setup.ts";
+// Next runs instrumentation.ts's register() once per process (its first server), so a file whose subject is what
+// register() starts (the LGPD loop with LGPD_WORKER on) runs in a fresh process, as every http file did before.
+const HTTP_OWN_PROCESS = ["tests/lgpd-worker-loop.http.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -42,7 +47,26 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] } },
-      { extends: true, test: { name: "http", include: HTTP_FILES, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] } },
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: HTTP_FILES,
+          exclude: [...configDefaults.exclude, ...HTTP_OWN_PROCESS],
+          globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
+          // One process per worker runs its files one after another (Next's server code, Prisma and PGlite load once
+          // per worker, not per file); each file still starts its own Next server on its own database, the app's
+          // in-memory caches are emptied between files (tests/helpers/test-app.ts) and process.env is restored
+          // (HTTP_FILE_SETUP). docs/decisions.md ("Tests in layers": the http layer's shared worker processes).
+          isolate: false,
+          setupFiles: [HTTP_FILE_SETUP],
+        },
+      },
+      // The http files that need a process of their own (HTTP_OWN_PROCESS); `--project "http*"` runs both.
+      {
+        extends: true,
+        test: { name: "http-alone", include: HTTP_OWN_PROCESS, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] },
+      },
     ],
   },
 });

@@ -6,6 +6,7 @@ import type { Role } from "../roles.ts";
 import type { Actor } from "../actor.ts";
 import { generateSecret, hashSecret } from "./secrets.ts";
 import { config } from "../../config/index.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 
 export const TOKEN_PREFIX = "dft";
 
@@ -92,6 +93,10 @@ const lookupsInFlight = ((globalThis as Record<string, unknown>).__docflowTokenL
   string,
   Promise<{ actor: Actor | null; expiresAt: number | null }>
 >;
+registerProcessCache("api-tokens", () => {
+  tokenCache.clear();
+  lookupsInFlight.clear();
+});
 
 export function authCacheMs(): number {
   return config("API_AUTH_CACHE_MS");

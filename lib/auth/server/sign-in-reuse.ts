@@ -7,6 +7,7 @@ import { issueSessionToken } from "./session-token.ts";
 import { throttleKeys } from "./sign-in-throttle.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 import { config } from "../../config/index.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 
 // The original service's clients sign in before every call (docs/migrating.md). A full password check is a scrypt
 // hash (~100 ms of a core, 128 MB) and every sign-in leaves a token row, so this remembers, for a few minutes and in
@@ -25,6 +26,7 @@ const MIN_TOKEN_LIFE_MS = 5 * 60_000;
 type Entry = { stamp: Buffer; token: string; expiration: Date; until: number };
 type Cache = Map<string, Entry>;
 const cache: Cache = ((globalThis as Record<string, unknown>).__docflowSignInReuse ??= new Map()) as Cache;
+registerProcessCache("sign-in-reuse", () => cache.clear());
 
 type SignInResult =
   | { ok: true; token: string; expiration: Date; reused: boolean }

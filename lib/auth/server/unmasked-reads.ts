@@ -1,5 +1,6 @@
 import "server-only";
 import { rawQuery } from "../../db/raw-query.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 
 // How many document-API reads each token made with the personal data in clear: a number per token for admins, never
 // the values. Counted in memory and added to ApiToken.unmaskedReads in one statement at most every FLUSH_MS: a write
@@ -12,6 +13,11 @@ const state = ((globalThis as Record<string, unknown>).__docflowUnmaskedReads ??
   pending: new Map<number, number>(),
   timer: null as NodeJS.Timeout | null,
 }) as { pending: Map<number, number>; timer: NodeJS.Timeout | null };
+registerProcessCache("unmasked-reads", () => {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  state.pending.clear();
+});
 
 /** Counts one clear read by `tokenId`. */
 export function countUnmaskedRead(tokenId: number): void {

@@ -7,10 +7,12 @@
 // every read. Kept on globalThis: Next's route bundles share it.
 import type { Role } from "../../auth/roles.ts";
 import { config } from "../../config/index.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 import { isPersonalField, type PersonalField } from "../mask.ts";
 
 type Entry = { fields: ReadonlySet<PersonalField>; until: number };
 const policies = ((globalThis as Record<string, unknown>).__docflowReadPolicies ??= new Map()) as Map<string, Entry>;
+registerProcessCache("read-policies", () => policies.clear());
 const key = (instanceId: number, role: Role) => `${instanceId}:${role}`;
 
 /** The cached fields this role's reads mask, or null when this server must read the policy. */

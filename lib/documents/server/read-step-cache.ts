@@ -10,6 +10,7 @@
 // A read that started before such a drop does not put its older map back (a generation per instance).
 // Kept on globalThis: Next's route bundles share it.
 import { config } from "../../config/index.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 import type { StepMapColumn } from "../read-view-sql.ts";
 
 /** A step as the read view shows it (key order is the answer's). */
@@ -31,6 +32,10 @@ const store = ((globalThis as Record<string, unknown>).__docflowReadSteps ??= {
   entries: new Map(),
   generations: new Map(),
 }) as Store;
+registerProcessCache("read-steps", () => {
+  store.entries.clear();
+  store.generations.clear();
+});
 
 /** The instance's map held here, or null when the read must ask for it ("stepMap" column). */
 export function cachedStepMap(instanceId: number): StepMap | null {

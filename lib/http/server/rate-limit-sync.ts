@@ -1,6 +1,7 @@
 import { keyedHash } from "../../auth/server/secrets.ts";
 import { databaseTarget } from "../../db/connection.ts";
 import { log } from "../../log.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 
 // Shares the rate-limit counters of all app servers on one PostgreSQL without a statement per request: each server
 // counts locally and, about once a second, adds what it counted to RateLimitCounter with one batched
@@ -39,6 +40,11 @@ const sync: Sync = ((globalThis as Record<string, unknown>).__docflowRateLimitSy
 }) as Sync;
 
 let onPostgres: boolean | undefined;
+registerProcessCache("rate-limit-sync", () => {
+  if (sync.timer) clearInterval(sync.timer);
+  Object.assign(sync, { timer: null, again: false, ticks: 0, failing: false });
+  onPostgres = undefined;
+});
 
 /** Near its limit, a key is merged after every request (in the background, one statement at a time). */
 const EAGER_FROM = 0.8;

@@ -1,6 +1,7 @@
 import { ApiError } from "../errors.ts";
 import { startSharedCounting, type WindowCounter } from "./rate-limit-sync.ts";
 import { config } from "../../config/index.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 
 // Fixed one-minute windows per caller, aligned to the clock so every app server means the same window. Counting is
 // local (no database statement per request); on PostgreSQL the counts are merged across app servers about once a
@@ -10,6 +11,7 @@ const WINDOW_MS = 60_000;
 type State = { windows: Map<string, WindowCounter> };
 // On globalThis: one set of counters per process, whichever route bundle of Next calls it.
 const state: State = ((globalThis as Record<string, unknown>).__docflowRateLimit ??= { windows: new Map() }) as State;
+registerProcessCache("rate-limit", () => state.windows.clear());
 
 // 6,000 a minute = 100 requests/s per token and app server: room for an integrator's normal bursts (the old 1,200,
 // 20/s, throttled a single integration far below what one server answers, see docs/benchmarks.md) while one token

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../../db/client.ts";
+import { registerProcessCache } from "../../ops/process-caches.ts";
 import { authCacheMs } from "../../auth/server/api-tokens.ts";
 import { generateSecret, hashSecret, secretMatches } from "../../auth/server/secrets.ts";
 
@@ -86,8 +87,15 @@ const keyCache = ((globalThis as Record<string, unknown>).__docflowLgpdKeyCache 
   }
 >;
 // When lastUsedAt was last written, per key (its hash): a rotated key's first use is recorded even within a minute of
-// the old key's last write.
-const lastUsedWritten = new Map<string, number>();
+// the old key's last write. On globalThis like the cache above.
+const lastUsedWritten = ((globalThis as Record<string, unknown>).__docflowLgpdKeyLastUsed ??= new Map()) as Map<
+  string,
+  number
+>;
+registerProcessCache("lgpd-keys", () => {
+  keyCache.clear();
+  lastUsedWritten.clear();
+});
 
 /** instanceForLgpdKey behind the short-lived cache (what the LGPD routes call); lastUsedAt at most once a minute. */
 export async function instanceForLgpdKeyCached(slug: string, presentedKey: string | null): Promise<number | null> {
