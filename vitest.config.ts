@@ -12,6 +12,8 @@ const HTTP_FILES = ["lib/**/*.http.test.ts", "tests/**/*.http.test.ts"];
 const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
 // Compiles the CLI once per run for the tests that start it as a process (tests/helpers/run-script.ts).
 const CLI_BUNDLE = "tests/helpers/cli-bundle.setup.ts";
+// Restores process.env and empties lib's caches before each db file (the db project's files share their worker's process).
+const DB_FILE_SETUP = "tests/helpers/shared-worker.setup.ts";
 // Restores process.env after each http file (the http project's files share their worker's process).
 const HTTP_FILE_SETUP = "tests/helpers/http-file.setup.ts";
 // Next runs instrumentation.ts's register() once per process (its first server), so a file whose subject is what
@@ -46,7 +48,19 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...DB_FILES, ...HTTP_FILES],
         },
       },
-      { extends: true, test: { name: "db", include: DB_FILES, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] } },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: DB_FILES,
+          globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
+          // One process per worker runs its files one after another (PGlite's and Prisma's WebAssembly compile once per
+          // worker); each file still clones its own database, and DB_FILE_SETUP puts back the environment and empties
+          // lib's caches before every file, and fails a file when the one before left its database or a loop open.
+          isolate: false,
+          setupFiles: [DB_FILE_SETUP],
+        },
+      },
       {
         extends: true,
         test: {
