@@ -608,7 +608,8 @@ export const toolingKnobs: Record<string, string> = {
   SKIP_E2E: "tests: `npm test` skips the Playwright stage",
   E2E_SCREENSHOTS: "tests: `1` makes the Playwright specs write their screenshots into e2e/screenshots/ (default off)",
   CPU_REPORT: "tests: where the vitest and Playwright measure configs write each test file's CPU seconds",
-  STEP_REPORT: "tests: where the Playwright measure config's step reporter writes its table (default test-results/e2e-steps.txt)",
+  STEP_REPORT:
+    "tests: where the Playwright measure config's step reporter writes its table (default test-results/e2e-steps.txt)",
   BENCH_DATABASE_URL: "bench: the PostgreSQL server of the benchmarks",
   BENCH_DATABASE_NAME: "bench: the database name on that server",
   BENCH_DOCUMENTS: "bench: documents seeded",
