@@ -1,9 +1,10 @@
 // The in-memory state this process keeps between requests (token and key lookups, masking policies, step maps, rate
 // counters, pending counts, sign-in reuse), each registered here with a way to empty it. On globalThis: the route
-// bundles and the code that empties them are different module instances. Nothing in the app empties them: the http
-// test layer runs its files one after another in one process (one Next server per file, each on its own database;
-// tests/helpers/test-app.ts), and the ids a file's database gives (instance 1, token 1, …) repeat in the next file's,
-// so a file must not find the previous file's entries. No route, signal or variable reaches this (docs/decisions.md).
+// bundles and the code that empties them are different module instances. Nothing in the app empties them: the db and
+// http test layers run their files one after another in one process per worker (the http files through one Next
+// server, each file on its own database; tests/helpers/test-app.ts, shared-worker.setup.ts), and the ids a file's
+// database gives (instance 1, token 1, …) repeat in the next file's, so a file must not find the previous file's
+// entries. No route, signal or variable reaches this (docs/decisions.md).
 type Clear = () => void;
 const registry = ((globalThis as Record<string, unknown>).__docflowProcessCaches ??= new Map()) as Map<string, Clear>;
 
