@@ -27,8 +27,9 @@ export function runScript(
   args: string[],
   env: Record<string, string | undefined> = {},
 ): Promise<ScriptResult> {
-  const bundle = inject("scriptBundles")?.[script];
-  const [command, commandArgs] = bundle ? scriptCommand(script, args) : [TSX, [script, ...args]];
+  const [command, commandArgs] = inject("scriptBundles")?.[script]
+    ? scriptCommand(script, args)
+    : [TSX, [script, ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = "";
