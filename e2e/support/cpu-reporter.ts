@@ -10,29 +10,6 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100;
 
-/** The earlier reading, kept for comparison with figures taken with it: live processes' utime + stime + cutime + cstime. */
-function treeSecondsReaped(root: number): number {
-  const parent = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const fields = (readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-      parent.set(Number(name), Number(fields[1]));
-      cpu.set(Number(name), fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  let total = 0;
-  for (const [pid, seconds] of cpu) {
-    let ancestor = pid;
-    while (ancestor && ancestor !== root && parent.has(ancestor)) ancestor = parent.get(ancestor)!;
-    if (ancestor === root) total += seconds;
-  }
-  return total;
-}
-
 /** Own CPU seconds of every live process under `root`, by "pid@starttime". */
 function treeProcesses(root: number): Map<string, number> {
   const parent = new Map<number, number>();
@@ -75,17 +52,12 @@ export default class CpuReporter implements Reporter {
     return total;
   }
 
-  private reapedFirst = 0;
-  private reapedLast = 0;
-
   onBegin() {
     this.last = this.sample();
-    this.reapedFirst = treeSecondsReaped(process.pid);
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
     const now = this.sample();
-    this.reapedLast = treeSecondsReaped(process.pid);
     const file = test.location.file.split("/").pop()!;
     const row = this.rows.get(file) ?? { cpu: 0, wall: 0, tests: 0, failed: 0 };
     row.cpu += now - this.last;
@@ -106,9 +78,6 @@ export default class CpuReporter implements Reporter {
     );
     lines.push(
       `total\tcpu ${total.toFixed(1)}\ttests ${tests}\twall of the run ${((Date.now() - this.started) / 1000).toFixed(0)} s`,
-    );
-    lines.push(
-      `total the earlier way (live processes with their reaped children)\tcpu ${(this.reapedLast - this.reapedFirst).toFixed(1)}`,
     );
     writeFileSync(process.env.CPU_REPORT ?? "test-results/e2e-cpu.txt", `${lines.join("\n")}\n`);
   }
