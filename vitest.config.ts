@@ -10,12 +10,11 @@ const DB_FILES = ["lib/**/*.db.test.ts", "tests/**/*.db.test.ts"];
 const HTTP_FILES = ["lib/**/*.http.test.ts", "tests/**/*.http.test.ts"];
 // Migrates one template database per run; each db or http file clones it (tests/helpers/test-database.ts).
 const TEMPLATE_DATABASE = "tests/helpers/template-database.setup.ts";
-// Compiles the CLI once per run for the tests that start it as a process (tests/helpers/run-script.ts).
+// Compiles the scripts tests start as processes (the CLI, the workers) once per run (tests/helpers/run-script.ts).
 const CLI_BUNDLE = "tests/helpers/cli-bundle.setup.ts";
-// Restores process.env and empties lib's caches before each db file (the db project's files share their worker's process).
-const DB_FILE_SETUP = "tests/helpers/shared-worker.setup.ts";
-// Restores process.env after each http file (the http project's files share their worker's process).
-const HTTP_FILE_SETUP = "tests/helpers/http-file.setup.ts";
+// Before each db or http file (each project's files share their worker's process): process.env as the worker
+// started, lib's caches emptied, and a failure when the file before left its database or a job loop open.
+const SHARED_PROCESS_SETUP = "tests/helpers/shared-worker.setup.ts";
 // Next runs instrumentation.ts's register() once per process (its first server), so a file whose subject is what
 // register() starts (the LGPD loop with LGPD_WORKER on) runs in a fresh process, as every http file did before.
 const HTTP_OWN_PROCESS = ["tests/lgpd-worker-loop.http.test.ts"];
@@ -55,10 +54,10 @@ export default defineConfig({
           include: DB_FILES,
           globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
           // One process per worker runs its files one after another (PGlite's and Prisma's WebAssembly compile once per
-          // worker); each file still clones its own database, and DB_FILE_SETUP puts back the environment and empties
+          // worker); each file still clones its own database, and SHARED_PROCESS_SETUP puts back the environment and empties
           // lib's caches before every file, and fails a file when the one before left its database or a loop open.
           isolate: false,
-          setupFiles: [DB_FILE_SETUP],
+          setupFiles: [SHARED_PROCESS_SETUP],
         },
       },
       {
@@ -68,12 +67,12 @@ export default defineConfig({
           include: HTTP_FILES,
           exclude: [...configDefaults.exclude, ...HTTP_OWN_PROCESS],
           globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
-          // One process per worker runs its files one after another (Next's server code, Prisma and PGlite load once
-          // per worker, not per file); each file still starts its own Next server on its own database, the app's
-          // in-memory caches are emptied between files (tests/helpers/test-app.ts) and process.env is restored
-          // (HTTP_FILE_SETUP). docs/decisions.md ("Tests in layers": the http layer's shared worker processes).
+          // One process per worker runs its files one after another through one Next server (Next's server code,
+          // Prisma and PGlite load once per worker, not per file); each file still gets its own database, the app's
+          // in-memory caches are emptied when a file's app starts and closes (tests/helpers/test-app.ts), and
+          // SHARED_PROCESS_SETUP restores process.env. docs/decisions.md ("Tests in layers": the shared processes).
           isolate: false,
-          setupFiles: [HTTP_FILE_SETUP],
+          setupFiles: [SHARED_PROCESS_SETUP],
         },
       },
       // The http files that need a process of their own (HTTP_OWN_PROCESS); `--project "http*"` runs both.
