@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterEach, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
 import { deployMigrationsOnOpenDatabase } from "@/lib/db/deploy.ts";
+import { failWithActivityIfStalled } from "./helpers/stall-report.ts";
 import { createFreshDatabase } from "./helpers/test-database.ts";
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -23,7 +24,8 @@ it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     cleanup = database.cleanup;
     process.env.DATABASE_STATEMENT_TIMEOUT_MS = "1";
     await getDb(); // the app's connection is open, with the 1 ms timeout, as in the benchmark and the tests
-    await deployMigrationsOnOpenDatabase();
+    // 1–2 s alone, 5 s beside the http layers; one CI run timed out here at 60 s without a word of why.
+    await failWithActivityIfStalled(deployMigrationsOnOpenDatabase(), database.url!, 40_000);
     const committed = readdirSync(path.resolve(import.meta.dirname, "../prisma/migrations"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)

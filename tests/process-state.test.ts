@@ -20,7 +20,7 @@ describe("process state between test files", () => {
     rememberReadPolicy(1, "viewer", "cpf,email");
     rememberStepMap(1, stepMapGeneration(1), { map: [[1, 2, 3]], steps: [[3, 1, "Triagem", 1]] });
     countUnmaskedRead(1);
-    enforceRateLimit("test-caller", 100);
+    void enforceRateLimit("test-caller", 100); // counts before its first await
     const unmasked = slot.__docflowUnmaskedReads as { pending: Map<number, number>; timer: unknown };
     const windows = (slot.__docflowRateLimit as { windows: Map<string, unknown> }).windows;
     expect(cachedReadPolicy(1, "viewer")).not.toBeNull();

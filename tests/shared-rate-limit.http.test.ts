@@ -20,8 +20,12 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const LIMIT = 40;
 /** The auth/token brake: attempts a minute per address (app/api/auth/token/route.ts). */
 const BRAKE = 60;
-/** Documented bound for sequential callers: what can pass during one merge round trip per server. */
-const OVERSHOOT = 5;
+/**
+ * Sequential callers get exactly the limit (docs/reliability.md): from 80 % of it, and for a key new to a server,
+ * requests wait for a merge. One of margin for a background merge still on its way below 80 % on a loaded machine.
+ * (Before the wait the bound was 5, and a loaded CI machine once let 67 of 60 through.)
+ */
+const OVERSHOOT = 1;
 
 type Server = { baseUrl: string; child: ChildProcess; output: () => string };
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;

@@ -12,7 +12,7 @@ import { signInReusingToken } from "./sign-in-reuse.ts";
  */
 export async function signInForCompat(
   ctx: SignInContext,
-  input: { email: string; password: string; beforePasswordWork: () => void },
+  input: { email: string; password: string; beforePasswordWork: () => void | Promise<void> },
 ): Promise<{ token: string; expiration: number }> {
   const result = await signInReusingToken({ ...input, clientIp: ctx.address });
   if (result.ok) return { token: result.token, expiration: Math.floor(result.expiration.getTime() / 1000) };

@@ -86,7 +86,7 @@ export async function signInReusingToken(input: {
   email: string;
   password: string;
   clientIp: string | null;
-  beforePasswordWork: () => void;
+  beforePasswordWork: () => void | Promise<void>;
 }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const ttlMs = signInReuseSeconds() * 1000;
@@ -110,7 +110,7 @@ export async function signInReusingToken(input: {
     cache.delete(key);
   }
 
-  input.beforePasswordWork();
+  await input.beforePasswordWork();
   // The stamp is read BEFORE the password check: a change that lands in between leaves an entry that no longer matches.
   const before = key ? await readState(email, lockKeys, "") : null;
   const result = await verifyCredentials({ email, password: input.password, clientIp: input.clientIp });

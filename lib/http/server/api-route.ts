@@ -112,7 +112,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
         Object.entries(rawParams).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
       );
       caller = await dialect.identify(request, params);
-      caller.admit();
+      await caller.admit();
       const body = contract.request ? await dialect.readBody(request) : undefined;
       // After the body, as the routes did by hand: a request with a bad body and a bad id still answers the body's 400.
       const typedParams = contract.params ? parsePathParams(contract.params, params) : params;
@@ -236,13 +236,13 @@ export async function parseRequestBody<C extends ApiContract>(
   return parsed.data as ContractParsedBody<C>;
 }
 
-/** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws when they may not. */
+/** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws (or rejects) when they may not. */
 type Caller = {
   label: string;
   context: { actor: Actor } | { address: string | null } | { instanceId: number };
   /** Whose Idempotency-Keys these are (the instance and the credential), for contracts with `idempotency`. */
   idempotencyOwner?: { instanceId: number; credential: string };
-  admit: () => void;
+  admit: () => void | Promise<void>;
 };
 
 function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
@@ -267,8 +267,8 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
         label: `${actor.type}:${actor.id}`,
         context: { actor },
         idempotencyOwner: { instanceId: actor.instanceId, credential: `${actor.type}:${actor.id}` },
-        admit: () => {
-          enforceRateLimit(`${actor.type}:${actor.id}`);
+        admit: async () => {
+          await enforceRateLimit(`${actor.type}:${actor.id}`);
           if (!hasRole(actor, role)) throw forbidden();
         },
       };

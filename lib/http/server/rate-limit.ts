@@ -21,22 +21,29 @@ export function rateLimitPerMinute(): number {
   return config("API_RATE_LIMIT_PER_MINUTE");
 }
 
-/** Throws 429 with Retry-After when `key` has used up its window. */
-export function enforceRateLimit(key: string, limit = rateLimitPerMinute(), now = Date.now()): void {
+/**
+ * Rejects with 429 and Retry-After when `key` has used up its window. Each request is judged on its own place in the
+ * count (what this server knew when it counted it) plus, on PostgreSQL near the limit or for a key new to this server,
+ * what the other servers were found to have added by the merge it waited for: concurrent requests at the edge split
+ * as they would on one server.
+ */
+export async function enforceRateLimit(key: string, limit = rateLimitPerMinute(), now = Date.now()): Promise<void> {
   const start = now - (now % WINDOW_MS);
   let window = state.windows.get(key);
   if (!window || window.start !== start) {
     // The previous minute still weighs in, fading out across this one: no double burst at the turn of a minute.
     const previous = window && window.start === start - WINDOW_MS ? window.shared + window.unsynced : 0;
-    window = { start, shared: 0, unsynced: 0, mergedAt: 0, previous, usedAt: now };
+    window = { start, shared: 0, unsynced: 0, mergedAt: 0, previous, usedAt: now, foreign: 0 };
     state.windows.set(key, window);
     if (state.windows.size > 10_000) pruneExpired(start);
   }
   window.unsynced += 1;
   window.usedAt = now;
-  startSharedCounting(state.windows, key, limit);
   const fromPrevious = window.previous * (1 - (now - start) / WINDOW_MS);
-  if (fromPrevious + window.shared + window.unsynced > limit) {
+  let count = fromPrevious + window.shared + window.unsynced;
+  const addedElsewhere = startSharedCounting(state.windows, key, limit);
+  if (addedElsewhere) count += await addedElsewhere;
+  if (count > limit) {
     const retryAfter = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
     throw new ApiError("TooManyRequests", "Too many requests, try again later", {
       headers: { "retry-after": String(retryAfter) },

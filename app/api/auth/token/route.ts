@@ -19,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
   let status = 200;
   let userId: number | null = null;
   try {
-    enforceRateLimit(`auth-token:${address ?? "unknown"}`, SIGN_IN_CHECKS_PER_MINUTE);
+    await enforceRateLimit(`auth-token:${address ?? "unknown"}`, SIGN_IN_CHECKS_PER_MINUTE);
     const parsed = authTokenSchema.safeParse(await readJsonBody(request, 16_384));
     if (!parsed.success) {
       throw new ApiError("BadRequest", "Invalid parameters", { errors: fieldErrors(parsed.error.issues) });
