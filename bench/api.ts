@@ -434,6 +434,7 @@ export function routeBodies(seeded: Seeded): Record<string, { path: string; body
 async function pacedResult(options: Parameters<typeof pacedLoad>[0]) {
   const paced = await pacedLoad(options);
   if (paced.late > 0) console.log(`  (the load generator sent ${paced.late} of ${paced.requests} requests late)`);
+  if (paced.errors > 0) console.log(`  (errors: ${JSON.stringify(paced.errorKinds)})`);
   return {
     requests: { total: paced.requests },
     latency: { p50: paced.p50, p99: paced.p99 },

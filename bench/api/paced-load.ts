@@ -9,7 +9,15 @@
 // times. Both made the half-load p99 a full-load tail (docs/benchmarks.md, "Half load, paced").
 import http from "node:http";
 
-export type PacedResult = { requests: number; p50: number; p99: number; errors: number; late: number };
+export type PacedResult = {
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** What the errors were: an HTTP status or the socket's error code, with how many of each. */
+  errorKinds: Record<string, number>;
+  late: number;
+};
 
 export async function pacedLoad(options: {
   base: string;
@@ -28,6 +36,11 @@ export async function pacedLoad(options: {
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
+  const countError = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   // Requests sent more than one interval after they were due (the load generator itself fell behind).
   let late = 0;
   const inFlight: Promise<void>[] = [];
@@ -39,13 +52,13 @@ export async function pacedLoad(options: {
     if (performance.now() - due > interval) late++;
     inFlight.push(
       send(agent, url, options.headers, JSON.stringify(options.body())).then(
-        (ok) => {
+        (status) => {
           latencies.push(performance.now() - due);
-          if (!ok) errors++;
+          if (status < 200 || status >= 300) countError(`HTTP ${status}`);
         },
-        () => {
+        (error: NodeJS.ErrnoException) => {
           latencies.push(performance.now() - due);
-          errors++;
+          countError(error.code ?? error.message);
         },
       ),
     );
@@ -54,18 +67,18 @@ export async function pacedLoad(options: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!);
-  return { requests: latencies.length, p50: at(0.5), p99: at(0.99), errors, late };
+  return { requests: latencies.length, p50: at(0.5), p99: at(0.99), errors, errorKinds, late };
 }
 
-/** One POST; resolves true on a 2xx once the whole answer has arrived. */
-function send(agent: http.Agent, url: URL, headers: Record<string, string>, body: string): Promise<boolean> {
+/** One POST; resolves to its HTTP status once the whole answer has arrived. */
+function send(agent: http.Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
       (response) => {
         response.on("data", () => {});
-        response.on("end", () => resolve((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300));
+        response.on("end", () => resolve(response.statusCode ?? 0));
         response.on("error", reject);
       },
     );
