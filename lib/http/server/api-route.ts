@@ -236,7 +236,10 @@ export async function parseRequestBody<C extends ApiContract>(
   return parsed.data as ContractParsedBody<C>;
 }
 
-/** Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws (or rejects) when they may not. */
+/**
+ * Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws (or rejects) when
+ * they may not.
+ */
 type Caller = {
   label: string;
   context: { actor: Actor } | { address: string | null } | { instanceId: number };
