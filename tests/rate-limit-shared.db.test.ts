@@ -35,8 +35,8 @@ beforeEach(async () => {
 });
 
 /** Status of one request on this server: 200 when admitted, 429 when refused. */
-const attempt = () =>
-  new Promise<void>((resolve) => resolve(enforceRateLimit(key, LIMIT))).then(
+const attempt = (limit = LIMIT) =>
+  new Promise<void>((resolve) => resolve(enforceRateLimit(key, limit))).then(
     () => 200,
     (error: { status?: number }) => error.status ?? 500,
   );
@@ -90,10 +90,19 @@ it.runIf(onPostgres)("a key's first request on this server is judged on what the
 });
 
 it.runIf(onPostgres)("far from the limit a request is judged without waiting for the database", async () => {
-  expect(await attempt()).toBe(200); // new here: waits for the merge
+  expect(await attempt(100)).toBe(200); // new here: waits for the merge
   // A request that waits for no I/O settles before the event loop's next check phase; a merge cannot.
   const nextCheckPhase = () => new Promise((resolve) => setImmediate(() => resolve("waited for I/O")));
-  expect(await Promise.race([attempt(), nextCheckPhase()])).toBe(200);
-  for (let i = 0; i < 6; i += 1) await attempt();
-  expect(await Promise.race([attempt(), nextCheckPhase()])).toBe("waited for I/O"); // the 9th of 10: near the limit
+  for (let i = 2; i <= 10; i += 1) expect(await Promise.race([attempt(100), nextCheckPhase()])).toBe(200);
+  // The 11th uses up this server's slice (a tenth of the 99 left at the last merge): it waits.
+  expect(await Promise.race([attempt(100), nextCheckPhase()])).toBe("waited for I/O");
+});
+
+it.runIf(onPostgres)("the request that uses up this server's slice waits: a lagging view is corrected", async () => {
+  expect(await attempt(100)).toBe(200); // merged: this server knows 1
+  await otherServerAdmits(89); // 90 used in all
+  for (let i = 2; i <= 10; i += 1) expect(await attempt(100)).toBe(200); // 99 in all, this server's view 10
+  // The 11th and 12th at once: the 11th uses the slice up and both wait for the merge, which brings the other 89.
+  expect(await Promise.all([attempt(100), attempt(100)])).toEqual([200, 429]);
+  expect(await sharedCount()).toBe(101);
 });

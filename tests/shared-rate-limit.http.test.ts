@@ -21,9 +21,9 @@ const LIMIT = 40;
 /** The auth/token brake: attempts a minute per address (app/api/auth/token/route.ts). */
 const BRAKE = 60;
 /**
- * Sequential callers get exactly the limit (docs/reliability.md): from 80 % of it, and for a key new to a server,
- * requests wait for a merge. One of margin for a background merge still on its way below 80 % on a loaded machine.
- * (Before the wait the bound was 5, and a loaded CI machine once let 67 of 60 through.)
+ * Sequential callers get the limit (docs/reliability.md): a request waits for a merge from 80 % of it, for a key new to
+ * a server, and when it uses up its server's slice of the headroom, so no server's view lags far behind. One of
+ * margin. (The bound was 5 before the waits; loaded machines let 67 and 68 of 60 through.)
  */
 const OVERSHOOT = 1;
 
@@ -137,7 +137,9 @@ describe.runIf(onPostgres)("rate limits shared by two app servers on PostgreSQL"
     // by headroom slices, every one of the 80 passed.
     for (let i = 0; i < 80; i += 1) statuses.push((await post(i % 2 ? b : a, "auth/token", { email: "x" })).status);
     const passed = statuses.filter((status) => status !== 429).length;
-    console.log(`[shared-rate-limit] auth/token brake 60/min: ${passed} of 80 alternating attempts passed`);
+    console.log(
+      `[shared-rate-limit] auth/token brake 60/min: ${passed} of 80 alternating attempts passed (${statuses.join(",")})`,
+    );
     expect(passed).toBeGreaterThanOrEqual(BRAKE);
     expect(passed).toBeLessThanOrEqual(BRAKE + OVERSHOOT);
     // Once refused, both servers keep refusing: the joint count is known on each.
