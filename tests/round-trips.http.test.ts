@@ -26,8 +26,8 @@ async function counted(route: string, body: unknown, token: string) {
   const response = await app.post(route, body, { token });
   const json = await response.json();
   // The shared rate limit's merge (lib/http/server/rate-limit-sync.ts): one statement a second for all callers of this
-  // server, on a request's path only for a caller's first request here in a minute or one near its limit — the limit's
-  // work, not the route's: not counted as this call's round trip.
+  // server, on a request's path only for a caller's first request here in a minute, one that uses up its slice of the
+  // headroom or one near its limit — the limit's work, not the route's: not counted as this call's round trip.
   const ours = (text: string) => !text.includes(`"RateLimitCounter"`);
   const statements = sql.statements().filter(ours);
   // The recorder saw the call's own work (so the upper bounds below are not vacuous).

@@ -69,7 +69,7 @@ const EAGER_FROM = 0.8;
  * limit on its own (80 of 80 auth/token attempts alternating between two servers, each seeing 40 of its 60). With it,
  * what a server admits unknown to the others stays below a tenth of the remaining headroom, so their shared view
  * reaches EAGER_FROM before the limit — but only if the request that uses a slice up waits: merged in the background
- * on a loaded machine (slow merges), 68 of 60 still passed with the wait near the limit alone.
+ * on a loaded machine, 68 of 60 still passed with the wait near the limit alone.
  */
 const SLICE_OF_HEADROOM = 0.1;
 
