@@ -123,6 +123,9 @@ export function ReviewPanel() {
   });
   const reason = denyForm.watch("reason");
   const [notice, setNotice] = useState<string | null>(null);
+  // The choice just made, set in the click's own render: the mutation's pending state arrives a task later, and a
+  // controlled box bound to it alone was put back as the server had it in between (review-toggle.test.tsx).
+  const [choice, setChoice] = useState<boolean | null>(null);
 
   if (overview.isPending) return <Spinner label={tc("states.loading")} />;
   if (overview.isError) return <Alert>{tc("states.error", { message: errorText.text(overview.error) })}</Alert>;
@@ -165,9 +168,13 @@ export function ReviewPanel() {
             type="checkbox"
             className="mt-1 size-4"
             // While saving, the box shows the choice just made (the answer then confirms it).
-            checked={setting.isPending ? setting.variables : data.enabled}
+            checked={choice ?? data.enabled}
             disabled={setting.isPending}
-            onChange={(event) => setting.mutate(event.currentTarget.checked)}
+            onChange={(event) => {
+              const next = event.currentTarget.checked;
+              setChoice(next);
+              setting.mutate(next, { onSettled: () => setChoice(null) });
+            }}
           />
           <span>
             <span className="font-medium">{t("toggle")}</span>
