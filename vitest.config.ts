@@ -18,6 +18,11 @@ const SHARED_PROCESS_SETUP = "tests/helpers/shared-worker.setup.ts";
 // Next runs instrumentation.ts's register() once per process (its first server), so a file whose subject is what
 // register() starts (the LGPD loop with LGPD_WORKER on) runs in a fresh process, as every http file did before.
 const HTTP_OWN_PROCESS = ["tests/lgpd-worker-loop.http.test.ts"];
+// The migration tests run Prisma's schema engine (WebAssembly, one instance per process: lib/db/migrate.ts) several
+// times; the app runs it once per process. In a worker shared with other files, a run once failed at its start (the
+// engine threw from a callback with an empty message and never connected; CI and a quiet rehearsal, 1 run in ~10, never
+// alone): these files get a process each, as the app gives its one migration.
+const DB_OWN_PROCESS = ["tests/migrate-statement-timeout.db.test.ts", "tests/audit-migration.db.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -52,6 +57,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: DB_FILES,
+          exclude: [...configDefaults.exclude, ...DB_OWN_PROCESS],
           globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE],
           // One process per worker runs its files one after another (PGlite's and Prisma's WebAssembly compile once per
           // worker); each file still clones its own database, and SHARED_PROCESS_SETUP puts back the environment and empties
@@ -74,6 +80,11 @@ export default defineConfig({
           isolate: false,
           setupFiles: [SHARED_PROCESS_SETUP],
         },
+      },
+      // The db files that need a process of their own (DB_OWN_PROCESS); `--project "db*"` runs both.
+      {
+        extends: true,
+        test: { name: "db-alone", include: DB_OWN_PROCESS, globalSetup: [TEMPLATE_DATABASE, CLI_BUNDLE] },
       },
       // The http files that need a process of their own (HTTP_OWN_PROCESS); `--project "http*"` runs both.
       {

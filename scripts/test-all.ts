@@ -63,8 +63,8 @@ const e2e = wanted("e2e") && !process.env.SKIP_E2E;
 const build = wanted("http") || e2e;
 const afterBuild = build ? ["build"] : [];
 const layer = (name: "db" | "http", database: "PGlite" | "PostgreSQL", after: string[] = []) =>
-  // "http*": the http project and http-alone, its files that need a process of their own (vitest.config.ts).
-  step(`vitest ${name} on ${database}`, "npx", ["vitest", "run", "--project", name === "http" ? "http*" : name], {
+  // "db*", "http*": each layer's project and its -alone files, which need a process of their own (vitest.config.ts).
+  step(`vitest ${name} on ${database}`, "npx", ["vitest", "run", "--project", `${name}*`], {
     env: { TEST_DATABASE_URL: database === "PGlite" ? "" : TEST_DATABASE_URL },
     after,
   });
