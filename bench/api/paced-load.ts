@@ -35,12 +35,8 @@ export async function pacedLoad(options: {
   const total = Math.max(1, Math.round(options.rate * options.seconds));
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
-  let errors = 0;
   const errorKinds: Record<string, number> = {};
-  const countError = (kind: string) => {
-    errors++;
-    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-  };
+  const countError = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
   // Requests sent more than one interval after they were due (the load generator itself fell behind).
   let late = 0;
   const inFlight: Promise<void>[] = [];
@@ -67,6 +63,7 @@ export async function pacedLoad(options: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!);
+  const errors = Object.values(errorKinds).reduce((sum, count) => sum + count, 0);
   return { requests: latencies.length, p50: at(0.5), p99: at(0.99), errors, errorKinds, late };
 }
 
