@@ -17,6 +17,8 @@
 //   BENCH_NODE=/path/to/node   the Node for every server (default: the one running the bench, which `npm run`
 //       takes from node_modules/.bin: the project's Node 26)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   flags for the app's Node (cluster workers inherit them)
+//   BENCH_FLOOR=0   leaves out Next's floor (bench/api/next-floor.ts: a bare Next route handler with the baseline's
+//       answers and no database, measured at its maximum beside the others: what Next itself leaves of the baseline)
 //   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)  BENCH_KEEP_LOGS=1 (servers' stdout,
 //   e.g. with BENCH_NODE_ARGS=--trace-gc)
 // The seeded database (docflow_bench_api_<documents>) is kept for the next run; BENCH_FRESH=1 drops it first.
@@ -26,6 +28,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildNextFloor, floorAnswerKey, type FloorAnswers } from "./api/next-floor.ts";
 import { pacedLoad } from "./api/paced-load.ts";
 import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 
@@ -213,7 +216,13 @@ export function nodeVersion(): string {
   return spawnSync(NODE, ["--version"], { encoding: "utf8" }).stdout.trim();
 }
 
-export function startServer(app: AppVariant | null, port: number, databaseUrl: string, logDir: string): Server {
+export function startServer(
+  app: AppVariant | null,
+  port: number,
+  databaseUrl: string,
+  logDir: string,
+  floor?: { dir: string; answers: FloorAnswers },
+): Server {
   const extraEnv = Object.fromEntries(
     (process.env.BENCH_APP_ENV ?? "")
       .split(/\s+/)
@@ -237,17 +246,53 @@ export function startServer(app: AppVariant | null, port: number, databaseUrl: s
   // BENCH_NODE_ARGS for every app, then the variant's own NODE_ARGS (e.g. "start:1+NODE_ARGS=--single-threaded-gc").
   const nodeArgs = `${process.env.BENCH_NODE_ARGS ?? ""} ${app?.nodeArgs ?? ""}`.split(/\s+/).filter(Boolean);
   // `start` is the server process of `npm start` (scripts/start.ts prepares the database, then runs this).
-  const args = !app
-    ? ["--import", "tsx", "bench/api/baseline.ts"]
-    : app.kind === "start"
-      ? [...nodeArgs, "--import", "tsx", "scripts/serve-app.ts"]
-      : [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
-  const name = app ? `app (${app.label})` : "baseline";
+  const args = floor
+    ? ["node_modules/next/dist/bin/next", "start", floor.dir, "-p", String(port), "-H", "127.0.0.1"]
+    : !app
+      ? ["--import", "tsx", "bench/api/baseline.ts"]
+      : app.kind === "start"
+        ? [...nodeArgs, "--import", "tsx", "scripts/serve-app.ts"]
+        : [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
+  const name = floor ? FLOOR : app ? `app (${app.label})` : "baseline";
   const logFile = path.join(logDir, `${port}.log`);
   const stdout = openSync(logFile, "w");
-  const child = spawn(NODE, args, { stdio: ["ignore", stdout, "inherit"], env });
+  const child = spawn(NODE, args, {
+    stdio: ["ignore", stdout, "inherit"],
+    env: floor ? { ...env, NEXT_FLOOR_ANSWERS: JSON.stringify(floor.answers) } : env,
+  });
   closeSync(stdout);
-  return { name, app, base: `http://127.0.0.1:${port}`, process: child, logFile, pgApplication, databaseUrl };
+  return {
+    name,
+    app,
+    base: `http://127.0.0.1:${port}`,
+    process: child,
+    logFile,
+    pgApplication: floor ? null : pgApplication,
+    databaseUrl: floor ? "" : databaseUrl,
+  };
+}
+
+const FLOOR = "Next's floor";
+
+/** One answer of the baseline per route, for Next's floor to give (the same bytes the app and the baseline send). */
+async function baselineAnswers(
+  baseline: Server,
+  calls: ReturnType<typeof routeBodies>,
+  routes: string[],
+  token: string,
+): Promise<FloorAnswers> {
+  const answers: FloorAnswers = {};
+  for (const route of routes) {
+    const body = calls[route]!.body();
+    const response = await fetch(baseline.base + calls[route]!.path, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`the baseline answered ${route} with ${response.status}`);
+    answers[floorAnswerKey(calls[route]!.path, body)] = await response.text();
+  }
+  return answers;
 }
 
 function withApplicationName(databaseUrl: string, name: string): string {
@@ -543,6 +588,31 @@ function table(rows: Measurement[], app: string, mode: string): string {
   return lines.join("\n");
 }
 
+/** Next's floor beside the baseline and each app, at the maximum: what Next leaves of the baseline, and how much of
+ * that the app reaches. */
+function floorTable(rows: Measurement[], apps: Server[]): string {
+  const appColumns = apps.map((app) => `${app.name} / floor`);
+  const lines = [
+    `| route | floor req/s | floor CPU ms/req | floor / baseline | ${appColumns.join(" | ")} |`,
+    `|---|--:|--:|--:|${appColumns.map(() => "--:").join("|")}|`,
+  ];
+  const maxOf = (route: string, server: string) =>
+    rows.find((row) => row.route === route && row.server === server && row.mode === "max");
+  for (const route of [...new Set(rows.map((row) => row.route))]) {
+    const floor = maxOf(route, FLOOR);
+    const base = maxOf(route, "baseline");
+    if (!floor || !base) continue;
+    const ratios = apps.map((app) => {
+      const mine = maxOf(route, app.name);
+      return mine ? `**${(mine.rps / floor.rps).toFixed(2)}**` : "–";
+    });
+    lines.push(
+      `| ${route} | ${floor.rps} | ${floor.cpuMsPerRequest} | **${(floor.rps / base.rps).toFixed(2)}** | ${ratios.join(" | ")} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 export async function run() {
   const started = performance.now();
   const variants = appVariants();
@@ -559,14 +629,27 @@ export async function run() {
         .join(" ")}`,
   );
   const logDir = mkdtempSync(path.join(tmpdir(), "docflow-bench-api-"));
+  const calls = routeBodies(seeded);
+  const wanted = process.env.BENCH_ROUTES?.split(",") ?? Object.keys(calls);
+  const floorDir =
+    process.env.BENCH_FLOOR === "0"
+      ? null
+      : buildNextFloor(
+          NODE,
+          wanted.map((route) => calls[route]!.path),
+        );
   const baseline = startServer(null, PORT, seeded.url, logDir);
   const apps = variants.map((variant, index) => startServer(variant, PORT + 1 + index, seeded.url, logDir));
   const servers = [...apps, baseline];
   const rows: Measurement[] = [];
   try {
     await Promise.all(servers.map((server) => waitUntilUp(server, seeded.token)));
-    const calls = routeBodies(seeded);
-    const wanted = process.env.BENCH_ROUTES?.split(",") ?? Object.keys(calls);
+    if (floorDir) {
+      const answers = await baselineAnswers(baseline, calls, wanted, seeded.token);
+      const floor = startServer(null, PORT + 1 + apps.length, "", logDir, { dir: floorDir, answers });
+      servers.push(floor);
+      await waitUntilUp(floor, seeded.token);
+    }
     // Every route once on every server before the first measurement (route modules load, the JIT warms up), so the
     // first route measured is not the one that pays for it.
     for (const route of wanted) {
@@ -608,6 +691,7 @@ export async function run() {
     }
   } finally {
     await stopServers(servers, logDir);
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
   }
   const report = apps
     .map(
@@ -617,6 +701,8 @@ export async function run() {
     )
     .join("");
   console.log(report);
+  if (floorDir)
+    console.log(`\n${FLOOR} (a bare Next route handler, no database) at its maximum:\n\n${floorTable(rows, apps)}\n`);
   console.log(`total ${Math.round((performance.now() - started) / 1000)} s`);
   mkdirSync("bench/out", { recursive: true });
   writeFileSync(
