@@ -478,7 +478,13 @@ export function routeBodies(seeded: Seeded): Record<string, { path: string; body
 /** The paced load's figures in the shape `measure` reads from autocannon's result. */
 async function pacedResult(options: Parameters<typeof pacedLoad>[0]) {
   const paced = await pacedLoad(options);
-  if (paced.late > 0) console.log(`  (the load generator sent ${paced.late} of ${paced.requests} requests late)`);
+  if (paced.late > 0) {
+    console.log(
+      `  (the load generator sent ${paced.late} of ${paced.requests} requests late, p99 ${paced.lateP99} ms late; ` +
+        `p99 counted from the send: ${paced.p99FromSend} ms)`,
+    );
+  }
+  if (!paced.raisedPriority) console.log("  (the load generator could not raise its priority above the servers')");
   if (paced.errors > 0) console.log(`  (errors: ${JSON.stringify(paced.errorKinds)})`);
   return {
     requests: { total: paced.requests },
