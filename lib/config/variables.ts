@@ -638,6 +638,7 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_KEEP: "bench: keep the retention bench database instead of dropping it",
   BENCH_WARMUP_SECONDS: "bench: warm-up seconds of the CPU A/B run (bench/api/cpu-ab.ts, default 25)",
   BENCH_STRACE: "bench: count the A/B server's write calls with strace in the first windows (bench/api/cpu-ab.ts)",
+  BENCH_FLOOR: "bench (api): `0` leaves out Next's floor (a bare Next route handler measured beside the app)",
 };
 
 /**
@@ -651,4 +652,6 @@ export const internalVariables = [
   "DOCFLOW_PGLITE_LOCK_INHERITED",
   "DOCFLOW_SERVER_INDEX",
   "PRISMA_SCHEMA_ENGINE_BINARY",
+  // The answers the API benchmark hands its bare Next app (bench/api/next-floor.ts).
+  "NEXT_FLOOR_ANSWERS",
 ] as const;
