@@ -267,8 +267,8 @@ export function startServer(
     base: `http://127.0.0.1:${port}`,
     process: child,
     logFile,
-    pgApplication: floor ? null : pgApplication,
-    databaseUrl: floor ? "" : databaseUrl,
+    pgApplication,
+    databaseUrl,
   };
 }
 

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+// The answer's key is floorAnswerKey's rule, written again in the generated JavaScript (it cannot import this file).
 const ROUTE_HANDLER = `// Reads the JSON body as every document route does, then answers the baseline's answer for that call.
 const answers = JSON.parse(process.env.NEXT_FLOOR_ANSWERS ?? "{}");
 export async function POST(request) {

@@ -48,8 +48,7 @@ export async function pacedLoad(options: {
   const latencies: number[] = [];
   const errorKinds: Record<string, number> = {};
   const countError = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
-  // Requests sent more than one interval after they were due (the load generator itself fell behind).
-  let late = 0;
+  // How long after its due time each request went out (the load generator itself falling behind).
   const lateness: number[] = [];
   const fromSend: number[] = [];
   const niceness = getPriority();
@@ -67,18 +66,20 @@ export async function pacedLoad(options: {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const sent = performance.now();
-    if (sent - due > interval) late++;
     lateness.push(Math.max(0, sent - due));
+    const answered = () => {
+      const now = performance.now();
+      latencies.push(now - due);
+      fromSend.push(now - sent);
+    };
     inFlight.push(
       send(agent, url, options.headers, JSON.stringify(options.body())).then(
         (status) => {
-          latencies.push(performance.now() - due);
-          fromSend.push(performance.now() - sent);
+          answered();
           if (status < 200 || status >= 300) countError(`HTTP ${status}`);
         },
         (error: NodeJS.ErrnoException) => {
-          latencies.push(performance.now() - due);
-          fromSend.push(performance.now() - sent);
+          answered();
           countError(error.code ?? error.message);
         },
       ),
@@ -94,7 +95,8 @@ export async function pacedLoad(options: {
     p99: quantile(latencies, 0.99),
     errors,
     errorKinds,
-    late,
+    // Sent more than one interval after they were due.
+    late: lateness.filter((wait) => wait > interval).length,
     lateP99: quantile(lateness, 0.99),
     p99FromSend: quantile(fromSend, 0.99),
     raisedPriority,
