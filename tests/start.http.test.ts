@@ -2,6 +2,7 @@
 // serves the app; a second run prints none. Uses the existing build (--skip-build): tests never rebuild .next.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTarget } from "@/lib/db/connection.ts";
@@ -53,6 +54,34 @@ async function start(): Promise<Started> {
   };
 }
 
+/** One raw keep-alive connection; `get` sends a request on it and resolves with the answer's head. */
+async function openConnection(baseUrl: string): Promise<{ socket: Socket; get: (path: string) => Promise<string> }> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname).on("error", () => socket.destroy());
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  socket.setEncoding("utf8");
+  const get = (path: string) =>
+    new Promise<string>((resolve, reject) => {
+      let received = "";
+      const onData = (chunk: string) => {
+        received += chunk;
+        const headEnd = received.indexOf("\r\n\r\n");
+        if (headEnd < 0) return;
+        const length = /\r\ncontent-length: *(\d+)/i.exec(received.slice(0, headEnd))?.[1];
+        const complete =
+          length === undefined ? received.endsWith("\r\n0\r\n\r\n") : received.length >= headEnd + 4 + Number(length);
+        if (!complete) return;
+        socket.off("data", onData).off("close", onClose);
+        resolve(received.slice(0, headEnd + 2));
+      };
+      const onClose = () => reject(new Error(`the server closed the connection; received: ${received || "nothing"}`));
+      if (socket.closed || socket.readableEnded) return onClose();
+      socket.on("data", onData).once("close", onClose);
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\nconnection: keep-alive\r\n\r\n`);
+    });
+  return { socket, get };
+}
+
 beforeAll(async () => {
   if (hasBuild) database = await createFreshDatabase();
 });
@@ -86,6 +115,19 @@ describe.skipIf(!hasBuild)("npm start", () => {
       });
       expect(products.status).toBe(200);
       expect((await products.json()).map((product: { name: string }) => product.name)).toEqual(["Seguro Auto"]);
+
+      // A pooled connection left idle past Node's default keep-alive (5 s + its 1 s buffer) still serves the next
+      // request: the server keeps idle sockets 65 s and says so (a browser test saw ECONNRESET on a reused socket).
+      const pooled = await openConnection(first.baseUrl);
+      try {
+        const firstAnswer = await pooled.get("/api/health");
+        expect(firstAnswer).toMatch(/^HTTP\/1\.1 200 /);
+        expect(firstAnswer).toMatch(/\r\nkeep-alive: timeout=65\r\n/i);
+        await new Promise((resolve) => setTimeout(resolve, 6_500));
+        expect(await pooled.get("/api/health")).toMatch(/^HTTP\/1\.1 200 /);
+      } finally {
+        pooled.socket.destroy();
+      }
 
       const target = databaseTarget();
       if (target.kind === "pglite") {

@@ -26,6 +26,13 @@ export const UNREPRESENTABLE_METHOD_HEADER = "x-docflow-unrepresentable-method";
  */
 export const SERVER_REQUEST_TIMEOUT_MS = 120_000;
 const SERVER_HEADERS_TIMEOUT_MS = 20_000;
+/**
+ * How long an idle keep-alive connection stays open (Node's default is 5 s). Clients pool sockets and drop them a
+ * second before the server's advertised timeout; a server whose event loop was busy for that second (the embedded
+ * database runs in it) closed a socket the client had just written on: ECONNRESET, seen in a browser test. Above the
+ * 60 s idle timeout of the usual load balancers and reverse proxies, which hit the same race from their side (502s).
+ */
+export const SERVER_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket; server: Server };
 const tunedServers = new WeakSet<Server>();
@@ -40,16 +47,24 @@ function stamp({ request, socket, server }: RequestStart) {
   if (bypassesProxy(request.method, request.url)) request.headers[PROXY_BYPASS_HEADER] = "1";
   request.headers[PEER_ADDRESS_HEADER] = normalizeAddress(socket.remoteAddress ?? "");
   request.headers[PEER_PROTO_HEADER] = (socket as Socket & { encrypted?: boolean }).encrypted ? "https" : "http";
-  if (!tunedServers.has(server)) {
-    tunedServers.add(server);
-    // Read by Node's connection checker on every round, so tightening them after `listen` takes effect.
-    if (!server.requestTimeout || server.requestTimeout > SERVER_REQUEST_TIMEOUT_MS) {
-      server.requestTimeout = SERVER_REQUEST_TIMEOUT_MS;
-    }
-    if (!server.headersTimeout || server.headersTimeout > SERVER_HEADERS_TIMEOUT_MS) {
-      server.headersTimeout = SERVER_HEADERS_TIMEOUT_MS;
-    }
+  tuneServerTimeouts(server);
+}
+
+/**
+ * The deadlines above, on our own server when it is created (lib/ops/server/app-server.ts) and, on the first request,
+ * on one we do not create (`next start`, the test server). Node reads them per connection round, so tuning after
+ * `listen` takes effect; only the first answer on a server tuned late advertises Node's keep-alive timeout.
+ */
+export function tuneServerTimeouts(server: Server): void {
+  if (tunedServers.has(server)) return;
+  tunedServers.add(server);
+  if (!server.requestTimeout || server.requestTimeout > SERVER_REQUEST_TIMEOUT_MS) {
+    server.requestTimeout = SERVER_REQUEST_TIMEOUT_MS;
   }
+  if (!server.headersTimeout || server.headersTimeout > SERVER_HEADERS_TIMEOUT_MS) {
+    server.headersTimeout = SERVER_HEADERS_TIMEOUT_MS;
+  }
+  if (server.keepAliveTimeout < SERVER_KEEP_ALIVE_TIMEOUT_MS) server.keepAliveTimeout = SERVER_KEEP_ALIVE_TIMEOUT_MS;
 }
 
 const installed = Symbol.for("docflow.requestHooks");

@@ -4,6 +4,7 @@ import { stopBackgroundLoops } from "./background-loops.ts";
 import { log } from "../../log.ts";
 import { isShuttingDown, markShuttingDown } from "../shutdown-state.ts";
 import { config } from "../../config/index.ts";
+import { tuneServerTimeouts } from "../../http/server/peer-stamp.ts";
 
 // The production HTTP server of `npm start`: Next's request handler behind a node:http server this process owns, so
 // that SIGTERM/SIGINT can stop it the way an orchestrator expects — stop accepting, let the requests in flight finish
@@ -33,6 +34,7 @@ export async function serveApp(options: { port: number; hostname?: string; dir?:
     if (isShuttingDown()) response.setHeader("connection", "close");
     void handle(request, response);
   });
+  tuneServerTimeouts(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.hostname, resolve);
