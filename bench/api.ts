@@ -2,7 +2,9 @@
 // the same five calls with the same JSON, on one PostgreSQL database of 1,000,000 documents (100,000 with --quick).
 // Per route and server, alternating in one run: req/s at 32 connections, p50/p99, errors, CPU ms per request
 // (utime+stime of the server's process tree / requests), PostgreSQL CPU ms per request (the same, over the backends
-// serving that server's connections), RSS; then each app and the baseline at half of that app's maximum. The load average is recorded with every run. Every server runs on the same Node (printed first).
+// serving that server's connections), RSS; then each app and the baseline at half of that app's maximum, each after
+// a 2 s paced warm-up at that rate (its p99 printed, not counted). The load average is recorded with every run.
+// Every server runs on the same Node (printed first).
 //
 //   npm run bench -- api --quick                      (100,000 documents, ~3 s per measurement)
 //   npm run bench -- api                              (1,000,000 documents, BENCH_SECONDS=15 per measurement)
@@ -35,6 +37,8 @@ import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 const quick = process.argv.includes("--quick");
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS) || (quick ? 100_000 : 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS) || (quick ? 3 : 15);
+/** The paced warm-up before each half-load measurement (see where it runs). */
+const HALF_WARMUP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 32;
 const PORT = Number(process.env.BENCH_PORT) || Number(process.env.E2E_PORT) + 1 || 3111;
 const NODE = process.env.BENCH_NODE || process.execPath;
@@ -672,9 +676,23 @@ export async function run() {
       rows.push(...max.values());
       for (const app of apps) {
         const rate = Math.max(1, Math.round(max.get(app)!.rps / 2));
+        // Each server idled while the others were measured, and its first moments back at this rate are a cold start
+        // (the app's first 0.25 s: p99 150–300 ms, mark-compacts under way; docs/benchmarks.md, "Session 25"). Like
+        // the maximum, the half load is measured warm, after a paced warm-up at the same rate whose p99 is printed.
+        const appWarm = await measured(app, { seconds: HALF_WARMUP_SECONDS, rate, mode: "half-warmup" });
         const appHalf = await measured(app, { seconds: SECONDS, rate, mode: "half" });
+        const baseWarm = await measured(baseline, {
+          seconds: HALF_WARMUP_SECONDS,
+          rate,
+          mode: "half-warmup",
+          pairedWith: app.name,
+        });
         const baseHalf = await measured(baseline, { seconds: SECONDS, rate, mode: "half", pairedWith: app.name });
-        rows.push(appHalf, baseHalf);
+        rows.push(appWarm, appHalf, baseWarm, baseHalf);
+        console.log(
+          `  (back from idle, the first ${HALF_WARMUP_SECONDS} s at ${rate}/s, not counted: p99 ${appWarm.p99} ms ` +
+            `${app.name}, ${baseWarm.p99} ms baseline)`,
+        );
         if (process.env.BENCH_HALF_AUTOCANNON === "1") {
           const old = { seconds: SECONDS, rate, mode: "half-autocannon", autocannonRate: true };
           const [appOld, baseOld] = [
