@@ -598,23 +598,35 @@ function table(rows: Measurement[], app: string, mode: string): string {
   return lines.join("\n");
 }
 
-/** Next's floor beside the baseline and each app, at the maximum: what Next leaves of the baseline, and how much of
- * that the app reaches. */
+/** Next's floor beside the baseline and each app, at the maximum (what Next leaves of the baseline, and how much of
+ * that the app reaches) and at each app's half load (the tail a bare route handler has at that rate). */
 function floorTable(rows: Measurement[], apps: Server[]): string {
-  const appColumns = apps.map((app) => `${app.name} / floor`);
+  const appColumns = apps.flatMap((app) => [
+    `${app.name} / floor`,
+    `p99 ms at ${app.name}'s half load: app / floor / baseline`,
+  ]);
   const lines = [
     `| route | floor req/s | floor CPU ms/req | floor / baseline | ${appColumns.join(" | ")} |`,
     `|---|--:|--:|--:|${appColumns.map(() => "--:").join("|")}|`,
   ];
   const maxOf = (route: string, server: string) =>
     rows.find((row) => row.route === route && row.server === server && row.mode === "max");
+  const halfOf = (route: string, server: string, app: string) =>
+    rows.find(
+      (row) =>
+        row.route === route &&
+        row.server === server &&
+        row.mode === "half" &&
+        (server === app || row.pairedWith === app),
+    );
   for (const route of [...new Set(rows.map((row) => row.route))]) {
     const floor = maxOf(route, FLOOR);
     const base = maxOf(route, "baseline");
     if (!floor || !base) continue;
-    const ratios = apps.map((app) => {
+    const ratios = apps.flatMap((app) => {
       const mine = maxOf(route, app.name);
-      return mine ? `**${(mine.rps / floor.rps).toFixed(2)}**` : "–";
+      const tails = [app.name, FLOOR, "baseline"].map((server) => halfOf(route, server, app.name)?.p99 ?? "–");
+      return [mine ? `**${(mine.rps / floor.rps).toFixed(2)}**` : "–", tails.join(" / ")];
     });
     lines.push(
       `| ${route} | ${floor.rps} | ${floor.cpuMsPerRequest} | **${(floor.rps / base.rps).toFixed(2)}** | ${ratios.join(" | ")} |`,
@@ -689,6 +701,16 @@ export async function run() {
         });
         const baseHalf = await measured(baseline, { seconds: SECONDS, rate, mode: "half", pairedWith: app.name });
         rows.push(appWarm, appHalf, baseWarm, baseHalf);
+        // Next's floor at the same offered rate: the tail a bare route handler has there, with no database and none of
+        // our code (Next's own per-request objects set its garbage collection; docs/benchmarks.md, "Session 26").
+        const floor = servers.find((server) => server.name === FLOOR);
+        if (floor) {
+          const paced = { rate, pairedWith: app.name };
+          rows.push(await measured(floor, { ...paced, seconds: HALF_WARMUP_SECONDS, mode: "half-warmup" }));
+          const floorHalf = await measured(floor, { ...paced, seconds: SECONDS, mode: "half" });
+          rows.push(floorHalf);
+          console.log(`  (${FLOOR} at ${rate}/s, after the same warm-up: p99 ${floorHalf.p99} ms)`);
+        }
         console.log(
           `  (back from idle, the first ${HALF_WARMUP_SECONDS} s at ${rate}/s, not counted: p99 ${appWarm.p99} ms ` +
             `${app.name}, ${baseWarm.p99} ms baseline)`,
@@ -726,7 +748,10 @@ export async function run() {
     .join("");
   console.log(report);
   if (floorDir)
-    console.log(`\n${FLOOR} (a bare Next route handler, no database) at its maximum:\n\n${floorTable(rows, apps)}\n`);
+    console.log(
+      `\n${FLOOR} (a bare Next route handler, no database) at its maximum and at each app's half load:\n\n` +
+        `${floorTable(rows, apps)}\n`,
+    );
   console.log(`total ${Math.round((performance.now() - started) / 1000)} s`);
   mkdirSync("bench/out", { recursive: true });
   writeFileSync(
