@@ -20,7 +20,8 @@
 //       takes from node_modules/.bin: the project's Node 26)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   flags for the app's Node (cluster workers inherit them)
 //   BENCH_FLOOR=0   leaves out Next's floor (bench/api/next-floor.ts: a bare Next route handler with the baseline's
-//       answers and no database, measured at its maximum beside the others: what Next itself leaves of the baseline)
+//       answers and no database, measured at its maximum beside the others — what Next itself leaves of the
+//       baseline — and at each app's half-load rate: the tail a bare route handler has there)
 //   BENCH_ROUTES=loadById,create  BENCH_CONNECTIONS=32  BENCH_FRESH=1 (reseed)  BENCH_KEEP_LOGS=1 (servers' stdout,
 //   e.g. with BENCH_NODE_ARGS=--trace-gc)
 // The seeded database (docflow_bench_api_<documents>) is kept for the next run; BENCH_FRESH=1 drops it first.
