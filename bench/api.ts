@@ -665,11 +665,12 @@ export async function run() {
   const apps = variants.map((variant, index) => startServer(variant, PORT + 1 + index, seeded.url, logDir));
   const servers = [...apps, baseline];
   const rows: Measurement[] = [];
+  let floor: Server | null = null;
   try {
     await Promise.all(servers.map((server) => waitUntilUp(server, seeded.token)));
     if (floorDir) {
       const answers = await baselineAnswers(baseline, calls, wanted, seeded.token);
-      const floor = startServer(null, PORT + 1 + apps.length, "", logDir, { dir: floorDir, answers });
+      floor = startServer(null, PORT + 1 + apps.length, "", logDir, { dir: floorDir, answers });
       servers.push(floor);
       await waitUntilUp(floor, seeded.token);
     }
@@ -692,24 +693,18 @@ export async function run() {
         // Each server idled while the others were measured, and its first moments back at this rate are a cold start
         // (the app's first 0.25 s: p99 150–300 ms, mark-compacts under way; docs/benchmarks.md, "Session 25"). Like
         // the maximum, the half load is measured warm, after a paced warm-up at the same rate whose p99 is printed.
-        const appWarm = await measured(app, { seconds: HALF_WARMUP_SECONDS, rate, mode: "half-warmup" });
-        const appHalf = await measured(app, { seconds: SECONDS, rate, mode: "half" });
-        const baseWarm = await measured(baseline, {
-          seconds: HALF_WARMUP_SECONDS,
-          rate,
-          mode: "half-warmup",
-          pairedWith: app.name,
-        });
-        const baseHalf = await measured(baseline, { seconds: SECONDS, rate, mode: "half", pairedWith: app.name });
-        rows.push(appWarm, appHalf, baseWarm, baseHalf);
+        const halfLoad = async (server: Server, pairedWith?: string) => {
+          const warm = await measured(server, { seconds: HALF_WARMUP_SECONDS, rate, mode: "half-warmup", pairedWith });
+          const half = await measured(server, { seconds: SECONDS, rate, mode: "half", pairedWith });
+          rows.push(warm, half);
+          return { warm, half };
+        };
+        const { warm: appWarm, half: appHalf } = await halfLoad(app);
+        const { warm: baseWarm, half: baseHalf } = await halfLoad(baseline, app.name);
         // Next's floor at the same offered rate: the tail a bare route handler has there, with no database and none of
         // our code (Next's own per-request objects set its garbage collection; docs/benchmarks.md, "Session 26").
-        const floor = servers.find((server) => server.name === FLOOR);
         if (floor) {
-          const paced = { rate, pairedWith: app.name };
-          rows.push(await measured(floor, { ...paced, seconds: HALF_WARMUP_SECONDS, mode: "half-warmup" }));
-          const floorHalf = await measured(floor, { ...paced, seconds: SECONDS, mode: "half" });
-          rows.push(floorHalf);
+          const { half: floorHalf } = await halfLoad(floor, app.name);
           console.log(`  (${FLOOR} at ${rate}/s, after the same warm-up: p99 ${floorHalf.p99} ms)`);
         }
         console.log(
