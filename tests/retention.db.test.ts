@@ -10,6 +10,7 @@ import { defaultSession, type SqlSession } from "@/lib/db/sql-session.ts";
 import { ANONYMISED_TEXT } from "@/lib/retention/server/anonymise-documents.ts";
 import { processDueRetention, retentionQueue } from "@/lib/retention/server/retention-queue.ts";
 import { activateRetentionRule, createRetentionRule, previewRetentionRule } from "@/lib/retention/server/rules.ts";
+import { claimLeased } from "@/lib/jobs/server/lease.ts";
 import { retentionSettings } from "@/lib/retention/config.ts";
 import { retentionTerms } from "@/lib/lgpd/server/retention-terms.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
@@ -368,6 +369,38 @@ describe("retention runs", () => {
     expect(outcomeB).toMatchObject({ outcome: "done", processed: 3 });
     expect(await db.retentionRun.count({ where: { ruleId: rule.id } })).toBe(2);
     expect(await countsDiffer()).toEqual([]);
+    await db.retentionRule.update({ where: { id: rule.id }, data: { status: "inactive" } });
+  });
+
+  it("a rule made due now is claimed by the next claim, though notBefore is stored rounded to the millisecond", async () => {
+    // "notBefore" is timestamptz(3): `now()` written there is rounded, up half the time, so a claim comparing it with
+    // its own unrounded now() a fraction of a millisecond later skipped it (CI on PostgreSQL, where the claim follows
+    // the write within half a millisecond). In one transaction both see the same now(): before the fix about half
+    // of these claims came back empty.
+    const rule = await activeRule(acme, { productId: productB, category: "final", days: 1000, action: "anonymise" });
+    const session = await defaultSession();
+    const empty: number[] = [];
+    for (let attempt = 0; attempt < 24; attempt += 1) {
+      const claimed = await session.transaction(async (sql) => {
+        await sql(
+          `UPDATE "RetentionRule" SET "notBefore" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
+                    WHERE id = $1`,
+          [rule.id],
+        );
+        const transactionSession: SqlSession = { query: sql, transaction: session.transaction };
+        return claimLeased<{ id: number }>(transactionSession, {
+          table: "RetentionRule",
+          owner: "worker-a",
+          limit: 1,
+          leaseSeconds: 60,
+          returning: "id",
+          where: "j.id = $4",
+          params: [rule.id],
+        });
+      });
+      if (claimed.length === 0) empty.push(attempt);
+    }
+    expect(empty).toEqual([]);
     await db.retentionRule.update({ where: { id: rule.id }, data: { status: "inactive" } });
   });
 

@@ -26,13 +26,16 @@ export async function claimLeased<Row extends { id: number }>(
     params?: unknown[];
   },
 ): Promise<Row[]> {
+  // The due times are timestamptz(3): `now()` written there was rounded to the millisecond, up half the time, so
+  // a row made due "now" a fraction of a millisecond ago would still be later than this claim's now(). Comparing at
+  // the columns' precision keeps "due now" due (rounding keeps the order of two instants).
   const { rows } = await session.query<Row>(
     `UPDATE "${options.table}"
         SET "leaseOwner" = $1, "leaseUntil" = now() + make_interval(secs => $2)
       WHERE id IN (
         SELECT j.id FROM "${options.table}" j
-         WHERE j.status = 'pending' AND j."notBefore" <= now()
-           AND (j."leaseUntil" IS NULL OR j."leaseUntil" <= now())
+         WHERE j.status = 'pending' AND j."notBefore" <= now()::timestamptz(3)
+           AND (j."leaseUntil" IS NULL OR j."leaseUntil" <= now()::timestamptz(3))
            ${options.where ? `AND (${options.where})` : ""}
          ORDER BY j."notBefore", j.id
          LIMIT $3
