@@ -32,6 +32,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildNextFloor, floorAnswerKey, type FloorAnswers } from "./api/next-floor.ts";
+import { foldGinPendingLists } from "./api/postgres-cpu.ts";
 import { pacedLoad } from "./api/paced-load.ts";
 import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 
@@ -59,8 +60,13 @@ export type Measurement = {
   p99: number;
   errors: number;
   cpuMsPerRequest: number;
-  /** CPU of the PostgreSQL backends serving this server's connections, per request (null on PGlite). */
+  /**
+   * CPU of the PostgreSQL backends serving this server's connections, per request, with the GIN index work its writes
+   * deferred (bench/api/postgres-cpu.ts; null on PGlite).
+   */
   pgCpuMsPerRequest: number | null;
+  /** Of that, the GIN pending entries its writes left, folded into their indexes right after the measurement. */
+  pgDeferredMsPerRequest: number | null;
   rssMb: number;
   load: string;
 };
@@ -517,6 +523,8 @@ export async function measure(
 ): Promise<Measurement> {
   const loadBefore = loadavg()[0]!;
   const admin = server.pgApplication ? await benchAdmin(server.databaseUrl) : null;
+  // Empty GIN pending lists at the start: the fold of what earlier measurements wrote is not this one's.
+  if (admin) await foldGinPendingLists(admin);
   const pgBefore = admin ? await postgresTicks(admin, server.pgApplication!) : null;
   const cpuBefore = cpuTicks(server.process.pid!);
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
@@ -548,9 +556,11 @@ export async function measure(
           ],
         });
   const cpuMs = ((cpuTicks(server.process.pid!) - cpuBefore) * 1000) / TICKS_PER_SECOND;
-  const pgCpuMs = pgBefore
+  const pgWindowMs = pgBefore
     ? (ticksBetween(pgBefore, await postgresTicks(admin!, server.pgApplication!)) * 1000) / TICKS_PER_SECOND
     : null;
+  const pgDeferredMs = admin ? await foldGinPendingLists(admin) : null;
+  const pgCpuMs = pgWindowMs === null ? null : pgWindowMs + pgDeferredMs!;
   const requests = result.requests.total;
   const perRequest = (ms: number) => (requests ? Math.round((ms / requests) * 100) / 100 : 0);
   return {
@@ -567,6 +577,7 @@ export async function measure(
     errors: result.errors + result.timeouts + result.non2xx,
     cpuMsPerRequest: perRequest(cpuMs),
     pgCpuMsPerRequest: pgCpuMs === null ? null : perRequest(pgCpuMs),
+    pgDeferredMsPerRequest: pgDeferredMs === null ? null : perRequest(pgDeferredMs),
     rssMb: Math.round(rssMb(server.process.pid!)),
     load: `${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`,
   };

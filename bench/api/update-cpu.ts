@@ -1,20 +1,20 @@
 // PostgreSQL's CPU per updateById (issue 17, third pass): the app's write (lib/documents/server/update-document.ts's
 // updateDocument: its transaction with BEGIN + bounds, the locking read, the update + history, COMMIT) against the
 // lean baseline's (bench/api/baseline.ts: BEGIN, SELECT … FOR UPDATE, update + history, COMMIT), each on one pooled
-// connection of its own, the backend's utime + stime (/proc/<pid>/stat) summed over alternating blocks, the benchmark's
-// own updateById body (random document, filled_columns merged). It writes what `npm run bench -- api` writes.
+// connection of its own, the backend's utime + stime (/proc/<pid>/stat) summed over alternating blocks, plus the GIN
+// index work each block's writes deferred, folded right after it (bench/api/postgres-cpu.ts); the benchmark's own
+// updateById body (random document, filled_columns merged). It writes what `npm run bench -- api` writes.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 node --conditions=react-server --import tsx bench/api/update-cpu.ts [calls]
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
 import type { Actor } from "../../lib/auth/actor.ts";
 import { update, poolDb, type Token } from "./baseline.ts";
+import { foldGinPendingLists, processCpuMs } from "./postgres-cpu.ts";
 
 const CALLS = Number(process.argv[2]) || 1_000;
 const BLOCKS = 10;
-const TICK_MS = 10; // USER_HZ = 100 on Linux
 const url = process.env.DATABASE_URL!;
 const named = (name: string) => `${url}${url.includes("?") ? "&" : "?"}application_name=${name}`;
 
@@ -66,11 +66,6 @@ for (const label of Object.keys(cases)) {
   pids[label] = rows[0].pid;
 }
 
-function backendCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 const totals: Record<string, { cpu: number; wall: number }> = {
   app: { cpu: 0, wall: 0 },
   baseline: { cpu: 0, wall: 0 },
@@ -78,11 +73,12 @@ const totals: Record<string, { cpu: number; wall: number }> = {
 const load = [loadavg()[0]!];
 for (let block = 0; block < BLOCKS; block += 1) {
   for (const [label, run] of Object.entries(cases)) {
-    const before = backendCpuMs(pids[label]!);
+    await foldGinPendingLists(setup); // the other's deferred index work is not this block's
+    const before = processCpuMs(pids[label]!);
     const started = performance.now();
     for (let i = 0; i < CALLS / BLOCKS; i += 1) await run();
     totals[label]!.wall += performance.now() - started;
-    totals[label]!.cpu += backendCpuMs(pids[label]!) - before;
+    totals[label]!.cpu += processCpuMs(pids[label]!) - before + (await foldGinPendingLists(setup));
   }
 }
 load.push(loadavg()[0]!);
