@@ -2,8 +2,9 @@
 // the same five calls with the same JSON, on one PostgreSQL database of 1,000,000 documents (100,000 with --quick).
 // Per route and server, alternating in one run: req/s at 32 connections, p50/p99, errors, CPU ms per request
 // (utime+stime of the server's process tree / requests), PostgreSQL CPU ms per request (the same, over the backends
-// serving that server's connections), RSS; then each app and the baseline at half of that app's maximum, each after
-// a 2 s paced warm-up at that rate (its p99 printed, not counted). The load average is recorded with every run.
+// serving that server's connections, plus the GIN index work its writes deferred: bench/api/postgres-cpu.ts), RSS;
+// then each app and the baseline at half of that app's maximum, each after a 2 s paced warm-up at that rate (its p99
+// printed, not counted). The load average is recorded with every run.
 // Every server runs on the same Node (printed first).
 //
 //   npm run bench -- api --quick                      (100,000 documents, ~3 s per measurement)

@@ -382,11 +382,8 @@ describe("retention runs", () => {
     const empty: number[] = [];
     for (let attempt = 0; attempt < 24; attempt += 1) {
       const claimed = await session.transaction(async (sql) => {
-        await sql(
-          `UPDATE "RetentionRule" SET "notBefore" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
-                    WHERE id = $1`,
-          [rule.id],
-        );
+        const due = `UPDATE "RetentionRule" SET "notBefore" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL WHERE id = $1`;
+        await sql(due, [rule.id]);
         const transactionSession: SqlSession = { query: sql, transaction: session.transaction };
         return claimLeased<{ id: number }>(transactionSession, {
           table: "RetentionRule",
