@@ -33,7 +33,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildNextFloor, floorAnswerKey, type FloorAnswers } from "./api/next-floor.ts";
-import { foldGinPendingLists } from "./api/postgres-cpu.ts";
+import { foldGinPendingLists, processCpuMs } from "./api/postgres-cpu.ts";
 import { pacedLoad } from "./api/paced-load.ts";
 import { formattedCpf, identifierDigits, seedDocuments } from "./api/seed.ts";
 
@@ -45,7 +45,6 @@ const HALF_WARMUP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 32;
 const PORT = Number(process.env.BENCH_PORT) || Number(process.env.E2E_PORT) + 1 || 3111;
 const NODE = process.env.BENCH_NODE || process.execPath;
-const TICKS_PER_SECOND = 100;
 
 export type Measurement = {
   route: string;
@@ -375,44 +374,29 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
-function cpuTicks(pid: number): number {
-  return processTree(pid).reduce((sum, one) => {
-    try {
-      const fields = readFileSync(`/proc/${one}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return sum + Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    } catch {
-      return sum;
-    }
-  }, 0);
+/** CPU milliseconds a server's process tree (its cluster workers included) has used so far. */
+function treeCpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, one) => sum + processCpuMs(one), 0);
 }
 
 /**
- * CPU ticks of the PostgreSQL backends whose connections carry `application`, by backend pid (read from
+ * CPU milliseconds of the PostgreSQL backends whose connections carry `application`, by backend pid (read from
  * /proc/<pid>/stat: the bench runs on the database's machine). A backend that ends inside the window loses its last
  * ticks; the pools keep their connections while loaded, so that is the exception.
  */
-async function postgresTicks(admin: pg.Client, application: string): Promise<Map<number, number>> {
+async function postgresCpuMs(admin: pg.Client, application: string): Promise<Map<number, number>> {
   const { rows } = await admin.query<{ pid: number }>(
     `SELECT "pid" FROM pg_stat_activity WHERE application_name = $1 AND backend_type = 'client backend'`,
     [application],
   );
-  return new Map(rows.map(({ pid }) => [pid, cpuTicksOf(pid)]));
+  return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
 }
 
-function cpuTicksOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  } catch {
-    return 0;
-  }
-}
-
-/** Ticks spent between two samples: backends that appeared in between count from their start. */
-function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
-  return ticks;
+/** CPU spent between two samples: backends that appeared in between count from their start. */
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }
 
 // One connection of the bench's own per database to read pg_stat_activity (its application_name is no server's).
@@ -526,8 +510,8 @@ export async function measure(
   const admin = server.pgApplication ? await benchAdmin(server.databaseUrl) : null;
   // Empty GIN pending lists at the start: the fold of what earlier measurements wrote is not this one's.
   if (admin) await foldGinPendingLists(admin);
-  const pgBefore = admin ? await postgresTicks(admin, server.pgApplication!) : null;
-  const cpuBefore = cpuTicks(server.process.pid!);
+  const pgBefore = admin ? await postgresCpuMs(admin, server.pgApplication!) : null;
+  const cpuBefore = treeCpuMs(server.process.pid!);
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const connections = options.connections ?? CONNECTIONS;
   // A fixed offered rate is paced evenly, open loop (bench/api/paced-load.ts says why not autocannon's overallRate);
@@ -556,10 +540,8 @@ export async function measure(
             },
           ],
         });
-  const cpuMs = ((cpuTicks(server.process.pid!) - cpuBefore) * 1000) / TICKS_PER_SECOND;
-  const pgWindowMs = pgBefore
-    ? (ticksBetween(pgBefore, await postgresTicks(admin!, server.pgApplication!)) * 1000) / TICKS_PER_SECOND
-    : null;
+  const cpuMs = treeCpuMs(server.process.pid!) - cpuBefore;
+  const pgWindowMs = pgBefore ? cpuMsBetween(pgBefore, await postgresCpuMs(admin!, server.pgApplication!)) : null;
   const pgDeferredMs = admin ? await foldGinPendingLists(admin) : null;
   const pgCpuMs = pgWindowMs === null ? null : pgWindowMs + pgDeferredMs!;
   const requests = result.requests.total;
@@ -589,20 +571,28 @@ const pgRatio = (mine: Measurement, base: Measurement) =>
     ? `**${(mine.pgCpuMsPerRequest / base.pgCpuMsPerRequest).toFixed(2)}×**`
     : "–";
 
+/**
+ * `server`'s row for `route` in `mode`. Half-load rows come in one set per app (each at that app's half-load rate):
+ * there it is the row `server` measured at `app`'s rate.
+ */
+function rowOf(rows: Measurement[], route: string, server: string, mode: string, app?: string) {
+  return rows.find(
+    (row) =>
+      row.route === route &&
+      row.server === server &&
+      row.mode === mode &&
+      (mode !== "half" || server === app || row.pairedWith === app),
+  );
+}
+
 function table(rows: Measurement[], app: string, mode: string): string {
   const lines = [
     "| route | app req/s | baseline req/s | app / baseline | app p50 / p99 ms | baseline p50 / p99 ms | app CPU ms/req | baseline CPU ms/req | PostgreSQL CPU ms/req app / baseline | PostgreSQL app / baseline | errors app / baseline | app RSS MB | load app / baseline |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
   ];
   for (const route of [...new Set(rows.map((row) => row.route))]) {
-    const mine = rows.find((row) => row.route === route && row.server === app && row.mode === mode);
-    const base = rows.find(
-      (row) =>
-        row.route === route &&
-        row.server === "baseline" &&
-        row.mode === mode &&
-        (mode !== "half" || row.pairedWith === app),
-    );
+    const mine = rowOf(rows, route, app, mode, app);
+    const base = rowOf(rows, route, "baseline", mode, app);
     if (!mine || !base) continue;
     lines.push(
       `| ${route}${mode === "half" ? ` @ ${mine.rate}/s` : ""} | ${mine.rps} | ${base.rps} | **${(mine.rps / base.rps).toFixed(2)}** | ${mine.p50} / ${mine.p99} | ${base.p50} / ${base.p99} | ${mine.cpuMsPerRequest} | ${base.cpuMsPerRequest} | ${mine.pgCpuMsPerRequest ?? "–"} / ${base.pgCpuMsPerRequest ?? "–"} | ${pgRatio(mine, base)} | ${mine.errors} / ${base.errors} | ${mine.rssMb} | ${mine.load} / ${base.load} |`,
@@ -622,23 +612,16 @@ function floorTable(rows: Measurement[], apps: Server[]): string {
     `| route | floor req/s | floor CPU ms/req | floor / baseline | ${appColumns.join(" | ")} |`,
     `|---|--:|--:|--:|${appColumns.map(() => "--:").join("|")}|`,
   ];
-  const maxOf = (route: string, server: string) =>
-    rows.find((row) => row.route === route && row.server === server && row.mode === "max");
-  const halfOf = (route: string, server: string, app: string) =>
-    rows.find(
-      (row) =>
-        row.route === route &&
-        row.server === server &&
-        row.mode === "half" &&
-        (server === app || row.pairedWith === app),
-    );
+  const maxOf = (route: string, server: string) => rowOf(rows, route, server, "max");
   for (const route of [...new Set(rows.map((row) => row.route))]) {
     const floor = maxOf(route, FLOOR);
     const base = maxOf(route, "baseline");
     if (!floor || !base) continue;
     const ratios = apps.flatMap((app) => {
       const mine = maxOf(route, app.name);
-      const tails = [app.name, FLOOR, "baseline"].map((server) => halfOf(route, server, app.name)?.p99 ?? "–");
+      const tails = [app.name, FLOOR, "baseline"].map(
+        (server) => rowOf(rows, route, server, "half", app.name)?.p99 ?? "–",
+      );
       return [mine ? `**${(mine.rps / floor.rps).toFixed(2)}**` : "–", tails.join(" / ")];
     });
     lines.push(

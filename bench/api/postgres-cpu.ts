@@ -1,5 +1,5 @@
-// PostgreSQL's CPU as the API benchmarks count it: a backend's utime + stime from /proc (the benchmarks run on the
-// database's machine), and the GIN index work that writes defer.
+// CPU as the API benchmarks count it: a process's utime + stime from /proc (the servers' and PostgreSQL's backends:
+// the benchmarks run on the database's machine), and the GIN index work that writes defer.
 //
 // GIN indexes (the documents' find and search text, the history's identifiers and text, the observations' text) take
 // new entries into a pending list and fold it into the index once it passes gin_pending_list_limit (4 MB), in the
