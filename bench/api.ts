@@ -2,9 +2,9 @@
 // the same five calls with the same JSON, on one PostgreSQL database of 1,000,000 documents (100,000 with --quick).
 // Per route and server, alternating in one run: req/s at 32 connections, p50/p99, errors, CPU ms per request
 // (utime+stime of the server's process tree / requests), PostgreSQL CPU ms per request (the same, over the backends
-// serving that server's connections, plus the GIN index work its writes deferred: bench/api/postgres-cpu.ts), RSS;
-// then each app and the baseline at half of that app's maximum, each after a 2 s paced warm-up at that rate (its p99
-// printed, not counted). The load average is recorded with every run.
+// serving the servers' connections in that window, plus the GIN index work its writes deferred:
+// bench/api/postgres-cpu.ts), RSS; then each app and the baseline at half of that app's maximum, each after a 2 s
+// paced warm-up at that rate (its p99 printed, not counted). The load average is recorded with every run.
 // Every server runs on the same Node (printed first).
 //
 //   npm run bench -- api --quick                      (100,000 documents, ~3 s per measurement)
@@ -380,14 +380,16 @@ function treeCpuMs(pid: number): number {
 }
 
 /**
- * CPU milliseconds of the PostgreSQL backends whose connections carry `application`, by backend pid (read from
- * /proc/<pid>/stat: the bench runs on the database's machine). A backend that ends inside the window loses its last
- * ticks; the pools keep their connections while loaded, so that is the exception.
+ * CPU milliseconds of the PostgreSQL backends serving the bench's servers (application_name docflow_bench_<port>), by
+ * backend pid (read from /proc/<pid>/stat: the bench runs on the database's machine). Every server's, not only the
+ * measured one's: the others are idle then, but an idle app's background loop folds the search indexes' pending lists
+ * (lib/ops/server/search-index-upkeep.ts) — what the measured server's writes left there, so that CPU is the
+ * measurement's. A backend that ends inside the window loses its last ticks; the pools keep their connections while
+ * loaded, so that is the exception.
  */
-async function postgresCpuMs(admin: pg.Client, application: string): Promise<Map<number, number>> {
+async function postgresCpuMs(admin: pg.Client): Promise<Map<number, number>> {
   const { rows } = await admin.query<{ pid: number }>(
-    `SELECT "pid" FROM pg_stat_activity WHERE application_name = $1 AND backend_type = 'client backend'`,
-    [application],
+    `SELECT "pid" FROM pg_stat_activity WHERE application_name LIKE 'docflow\\_bench\\_%' AND backend_type = 'client backend'`,
   );
   return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
 }
@@ -510,7 +512,7 @@ export async function measure(
   const admin = server.pgApplication ? await benchAdmin(server.databaseUrl) : null;
   // Empty GIN pending lists at the start: the fold of what earlier measurements wrote is not this one's.
   if (admin) await foldGinPendingLists(admin);
-  const pgBefore = admin ? await postgresCpuMs(admin, server.pgApplication!) : null;
+  const pgBefore = admin ? await postgresCpuMs(admin) : null;
   const cpuBefore = treeCpuMs(server.process.pid!);
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const connections = options.connections ?? CONNECTIONS;
@@ -541,7 +543,7 @@ export async function measure(
           ],
         });
   const cpuMs = treeCpuMs(server.process.pid!) - cpuBefore;
-  const pgWindowMs = pgBefore ? cpuMsBetween(pgBefore, await postgresCpuMs(admin!, server.pgApplication!)) : null;
+  const pgWindowMs = pgBefore ? cpuMsBetween(pgBefore, await postgresCpuMs(admin!)) : null;
   const pgDeferredMs = admin ? await foldGinPendingLists(admin) : null;
   const pgCpuMs = pgWindowMs === null ? null : pgWindowMs + pgDeferredMs!;
   const requests = result.requests.total;

@@ -36,6 +36,8 @@ describe("background job loops", () => {
       "__docflowLgpdLoop",
       "__docflowOutboxLoop",
       "__docflowRetentionLoop",
+      // The search indexes' fold runs on PostgreSQL servers only (lib/ops/server/search-index-upkeep.ts).
+      ...(process.env.TEST_DATABASE_URL ? ["__docflowSearchIndexLoop"] : []),
     ]);
 
     await stopBackgroundLoops();

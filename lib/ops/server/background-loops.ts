@@ -3,10 +3,12 @@ import { startAccessLoop } from "../../lgpd/server/access-queue.ts";
 import { startDeletionLoop } from "../../lgpd/server/processor.ts";
 import { startOutboxLoop } from "../../outbox/server/processor.ts";
 import { startRetentionLoop } from "../../retention/server/retention-queue.ts";
+import { startSearchIndexUpkeep } from "./search-index-upkeep.ts";
 
 // The background job loops (lib/jobs engine), started in one place by the app server (instrumentation.ts, unless
 // LGPD_WORKER=off) and by `npm run worker`, and stopped in one place by their shutdowns: LGPD deletions, the outbox
-// (e-mails and webhooks), LGPD access packages and retention runs. One owner id for all of a process's loops.
+// (e-mails and webhooks), LGPD access packages and retention runs; and, on PostgreSQL, the fold of the search indexes'
+// pending lists (search-index-upkeep.ts). One owner id for all of a process's loops.
 
 export function startBackgroundLoops(options: { unref?: boolean } = {}): { owner: string } {
   const deletion = startDeletionLoop(options);
@@ -14,6 +16,7 @@ export function startBackgroundLoops(options: { unref?: boolean } = {}): { owner
   startOutboxLoop({ ...options, owner });
   startAccessLoop({ ...options, owner });
   startRetentionLoop({ ...options, owner });
+  startSearchIndexUpkeep({ ...options, owner });
   return { owner };
 }
 
