@@ -82,6 +82,15 @@ describe("the search indexes' pending lists", () => {
     expect(await fold()).toBe(0);
   });
 
+  it.runIf(onPostgres)("SEARCH_INDEX_UPKEEP=off leaves the folds to the writes: no loop", () => {
+    process.env.SEARCH_INDEX_UPKEEP = "off";
+    try {
+      expect(startSearchIndexUpkeep({ owner: "test-upkeep", unref: true })).toBeNull();
+    } finally {
+      delete process.env.SEARCH_INDEX_UPKEEP;
+    }
+  });
+
   it.runIf(!onPostgres)("on PGlite the loop is not started: one connection, where a fold blocks every query", () => {
     expect(startSearchIndexUpkeep({ owner: "test-upkeep", unref: true })).toBeNull();
   });

@@ -58,6 +58,13 @@ export const variables = {
     unit: "ms",
     description: "PostgreSQL cancels a statement running longer",
   },
+  SEARCH_INDEX_UPKEEP: {
+    kind: "flag",
+    group: "database",
+    default: true,
+    description:
+      "PostgreSQL: fold the search indexes' pending lists in the background (`off`: each write that fills a list folds it, waiting ~0.5 s)",
+  },
   API_LOCK_TIMEOUT_MS: {
     kind: "number",
     group: "database",

@@ -12,6 +12,7 @@
 // of writes to every MAX_SECONDS when idle. On PostgreSQL servers only: PGlite is one connection, where a fold blocks
 // every query as the write's own fold does, so there it is left to the write.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) starts it outside Next.
+import { config } from "../../config/index.ts";
 import { databaseTarget } from "../../db/connection.ts";
 import { defaultSession, type Sql } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
@@ -73,9 +74,9 @@ export function foldSchedule(now: () => number = Date.now) {
 // the writes keep folding the lists themselves, as they did before this loop.
 const CANNOT_FOLD = new Set(["42501", "25006", "55000"]);
 
-/** Starts this process's fold loop on a PostgreSQL server (null on PGlite). */
+/** Starts this process's fold loop on a PostgreSQL server (null on PGlite, or with SEARCH_INDEX_UPKEEP off). */
 export function startSearchIndexUpkeep(options: { owner: string; unref?: boolean }): PollingLoop | null {
-  if (databaseTarget().kind !== "postgres") return null;
+  if (databaseTarget().kind !== "postgres" || !config("SEARCH_INDEX_UPKEEP")) return null;
   const schedule = foldSchedule();
   let pauseSeconds = MIN_SECONDS;
   const loop: PollingLoop = startPollingLoop(LOOP_KEY, {
