@@ -48,32 +48,45 @@ const HISTORY_FIELDS = {
 } as const;
 
 // 1st statement: lock the row and read it with what the rules need — only what this request can use: the status
-// rules (its status's and the target's) when it names another status, its modality's calendar when it may move the
-// SLA dates (a status, sla_total or modality sent), whether a new product / user exists in the instance when one is
-// sent. The benchmark's merge of filled_columns reads none of them (issue 17, third pass: each costs PostgreSQL a
-// sub-select and, for the rules, a JSON object per call). `calendar`: whether the SLA dates may move.
-const LOCK = namedParams({
-  id: "int",
-  instance: "int",
-  toStatus: "int",
-  product: "int",
-  user: "int",
-  calendar: "boolean",
-});
-const lock = LOCK.$;
-const MOVES = `${lock.toStatus} IS NOT NULL AND ${lock.toStatus} <> d."statusId"`;
-const LOCK_SQL = `SELECT d.*,
-    CASE WHEN ${MOVES} THEN ${statusRulesSql(`d."statusId"`, lock.instance)}::text END AS "_fromStatus",
-    CASE WHEN ${MOVES} THEN ${statusRulesSql(lock.toStatus, lock.instance)}::text END AS "_toStatus",
-    CASE WHEN ${lock.calendar} THEN (SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text END
+// rules (its status's and the target's) when it names a status, its modality's calendar when it may move the SLA
+// dates (a status, sla_total or modality sent), whether a new product / user exists in the instance when one is sent.
+// The benchmark's merge of filled_columns reads none of them (issue 17, third pass: each costs PostgreSQL a sub-select
+// and, for the rules, a JSON object per call). Each combination is a statement text of its own, with no part that
+// hangs on a parameter being null: one text with optional parts made PostgreSQL plan it again on every call, since a
+// custom plan folds the parts away and so always looked cheaper than the generic one (0.19 against 0.10 ms of
+// PostgreSQL CPU per call on the 1,000,000-document benchmark database: docs/benchmarks.md, "Session 28").
+type LockNeeds = { moves: boolean; calendar: boolean; product: boolean; user: boolean };
+type LockStatement = { text: string; values: (input: Record<LockParam, unknown>) => unknown[] };
+type LockParam = "id" | "instance" | "toStatus" | "product" | "user";
+const lockStatements = new Map<string, LockStatement>();
+
+function lockStatement(needs: LockNeeds): LockStatement {
+  const key = `${+needs.moves}${+needs.calendar}${+needs.product}${+needs.user}`;
+  const known = lockStatements.get(key);
+  if (known) return known;
+  // Only the parameters this text uses, in this order (a placeholder of another is never written into it).
+  const spec: Partial<Record<LockParam, string>> = { id: "int", instance: "int" };
+  if (needs.moves) spec.toStatus = "int";
+  if (needs.product) spec.product = "int";
+  if (needs.user) spec.user = "int";
+  const { $, values } = namedParams(spec as Required<typeof spec>);
+  const moves = `${$.toStatus} <> d."statusId"`;
+  const text = `SELECT d.*,
+    ${needs.moves ? `CASE WHEN ${moves} THEN ${statusRulesSql(`d."statusId"`, $.instance)}::text END` : "NULL::text"} AS "_fromStatus",
+    ${needs.moves ? `CASE WHEN ${moves} THEN ${statusRulesSql($.toStatus, $.instance)}::text END` : "NULL::text"} AS "_toStatus",
+    ${needs.calendar ? `(SELECT ${MODALITY_RULES_SQL} FROM "Modality" m WHERE m."id" = d."modalityId")::text` : "NULL::text"}
       AS "_modality",
-    ${lock.product} IS NOT NULL AND EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = ${lock.product} AND p."instanceId" = ${lock.instance})
+    ${needs.product ? `EXISTS (SELECT 1 FROM "Product" p WHERE p."id" = ${$.product} AND p."instanceId" = ${$.instance})` : "false"}
       AS "_productExists",
-    ${lock.user} IS NOT NULL AND EXISTS (SELECT 1 FROM "User" u WHERE u."id" = ${lock.user} AND u."instanceId" = ${lock.instance})
+    ${needs.user ? `EXISTS (SELECT 1 FROM "User" u WHERE u."id" = ${$.user} AND u."instanceId" = ${$.instance})` : "false"}
       AS "_userExists",
-    ${hasWebhooksSql(lock.instance)} AS "_webhooks"
-  FROM "Document" d WHERE d."id" = ${lock.id} AND d."instanceId" = ${lock.instance}
+    ${hasWebhooksSql($.instance)} AS "_webhooks"
+  FROM "Document" d WHERE d."id" = ${$.id} AND d."instanceId" = ${$.instance}
   FOR UPDATE OF d`;
+  const statement = { text, values };
+  lockStatements.set(key, statement);
+  return statement;
+}
 
 // Last statement: every column set to its new value (the row is locked, so this is the merge of current and sent),
 // filled_columns merged in SQL (sent keys win), and the history row.
@@ -135,18 +148,23 @@ export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentI
   let queued = false;
   const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
     queued = false;
+    const lock = lockStatement({
+      moves: input.status_id != null,
+      calendar:
+        input.status_id !== undefined || input.sla_total !== undefined || input.modality_identifier !== undefined,
+      product: input.product_id != null,
+      user: input.user_id != null,
+    });
     const {
       rows: [locked],
     } = await query<LockedRow>(
-      LOCK_SQL,
-      LOCK.values({
+      lock.text,
+      lock.values({
         id: input.id,
         instance: instanceId,
         toStatus: input.status_id,
         product: input.product_id,
         user: input.user_id,
-        calendar:
-          input.status_id !== undefined || input.sla_total !== undefined || input.modality_identifier !== undefined,
       }),
     );
     if (!locked) throw notFound("Provided id parameter not exists on database");
