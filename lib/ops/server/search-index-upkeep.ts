@@ -2,7 +2,7 @@
 //
 // The find box's and the search's trigram indexes and the history's identifiers index are GIN indexes: they take new
 // entries into a pending list and fold it into the index once it passes gin_pending_list_limit (4 MB by default), in
-// the backend whose write overflowed it. That write waited 0.36–0.51 s while holding its row locks, once every
+// the backend whose write overflowed it. That write waited 0.36–0.54 s while holding its row locks, once every
 // 1,000–1,600 updates (docs/benchmarks.md, "Session 27"), and until then every search scans the growing list entry by
 // entry. This loop folds the lists first (gin_clean_pending_list), so the writes never do.
 //
@@ -26,7 +26,8 @@ export const MIN_SECONDS = 1;
 export const MAX_SECONDS = 10;
 
 // Every GIN index of the app's schema but those in $1 (not due yet), and the pages gin_clean_pending_list took off
-// each one's list. It needs the indexes' owner (the role that ran the migrations), as VACUUM does.
+// each one's list. It needs the indexes' owner (the role that ran the migrations), as VACUUM does. (An oid past 2^31
+// comes back as a negative int and goes back in as the same oid.)
 const FOLD_SQL = `SELECT c."oid"::int AS "index", gin_clean_pending_list(c."oid")::int AS "pages"
   FROM pg_class c JOIN pg_am a ON a."oid" = c."relam"
  WHERE a."amname" = 'gin' AND c."relkind" = 'i' AND c."relnamespace" = current_schema()::regnamespace
