@@ -10,6 +10,8 @@
 // is folded right after it and counted as its own.
 import { readFileSync } from "node:fs";
 import type pg from "pg";
+import { clientSql } from "../../lib/db/sql-session.ts";
+import { foldSearchIndexes } from "../../lib/ops/server/search-index-upkeep.ts";
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
@@ -23,15 +25,12 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-const FOLD_SQL = `SELECT count(gin_clean_pending_list(c."oid"))::int AS "indexes"
-  FROM pg_class c JOIN pg_am a ON a."oid" = c."relam"
- WHERE a."amname" = 'gin' AND c."relkind" = 'i' AND c."relnamespace" = 'public'::regnamespace`;
-
 const backendPids = new WeakMap<pg.ClientBase, Promise<number>>();
 
 /**
- * Folds every GIN pending list of `client`'s database into its index (it needs the tables' owner or a superuser);
- * answers the CPU milliseconds that took in the client's own backend.
+ * Folds every GIN pending list of `client`'s database into its index with the app's own fold
+ * (lib/ops/server/search-index-upkeep.ts; it needs the tables' owner or a superuser); answers the CPU milliseconds
+ * that took in the client's own backend.
  */
 export async function foldGinPendingLists(client: pg.ClientBase): Promise<number> {
   let pid = backendPids.get(client);
@@ -41,6 +40,6 @@ export async function foldGinPendingLists(client: pg.ClientBase): Promise<number
   }
   const backend = await pid;
   const before = processCpuMs(backend);
-  await client.query(FOLD_SQL);
+  await foldSearchIndexes(clientSql(client));
   return processCpuMs(backend) - before;
 }

@@ -65,19 +65,31 @@ export async function openConnection(
     };
   }
   const { PrismaPg } = await import("@prisma/adapter-pg");
+  const pool = await openPgPool(target.url, {
+    max: config("DATABASE_POOL_SIZE"),
+    // Migrations build indexes on whole tables (minutes on millions of rows): they run without the limit.
+    statementTimeout: !options.noStatementTimeout,
+  });
+  return { factory: new PrismaPg(pool), pool, close: () => pool.end() };
+}
+
+/** A pg pool of `max` connections to `url`, with the configured waits, idle close and (unless off) statement limit. */
+export async function openPgPool(
+  url: string,
+  options: { max: number; statementTimeout: boolean },
+): Promise<import("pg").Pool> {
   const pg = await import("pg");
   const pool = new pg.default.Pool({
-    connectionString: target.url,
-    max: config("DATABASE_POOL_SIZE"),
+    connectionString: url,
+    max: options.max,
     // A bounded wait for a free connection (or to connect): then the request answers 503 instead of queueing on.
     connectionTimeoutMillis: apiTimeouts().connectionWaitMs,
     idleTimeoutMillis: config("DATABASE_IDLE_TIMEOUT_MS"),
-    // Migrations build indexes on whole tables (minutes on millions of rows): they run without the limit.
-    statement_timeout: options.noStatementTimeout ? 0 : config("DATABASE_STATEMENT_TIMEOUT_MS"),
+    statement_timeout: options.statementTimeout ? config("DATABASE_STATEMENT_TIMEOUT_MS") : 0,
   });
   // Errors on idle clients (server restart) must not crash the process; the pool replaces them.
   pool.on("error", () => {});
-  return { factory: new PrismaPg(pool), pool, close: () => pool.end() };
+  return pool;
 }
 
 /** pglite-prisma-adapter 0.7.2 does not await `exec` in executeScript, so a failing migration looked applied. */

@@ -56,6 +56,11 @@ function preparedStatement(text: string, params: unknown[]): QueryConfig {
   return name === undefined ? { text, values: params } : { name, text, values: params };
 }
 
+/** The runner over one connection the caller holds itself (a script's or a benchmark's own pg.Client), unnamed. */
+export function clientSql(client: Queryable): Sql {
+  return runner(client);
+}
+
 function runner(target: Queryable, prepared = false): Sql {
   return async <Row>(text: string, params: unknown[] = []) => {
     const result = prepared ? await target.query(preparedStatement(text, params)) : await target.query(text, params);

@@ -13,7 +13,7 @@
 // every query as the write's own fold does, so there it is left to the write.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) starts it outside Next.
 import { config } from "../../config/index.ts";
-import { databaseTarget } from "../../db/connection.ts";
+import { databaseTarget, openPgPool } from "../../db/connection.ts";
 import { poolSession, type Sql } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { startPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
@@ -79,22 +79,15 @@ const CANNOT_FOLD = new Set(["42501", "25006", "55000"]);
  * The loop's own connection, apart from the API's pool: a fold holds its connection for up to half a second of
  * PostgreSQL's CPU (longer on a busy server), and a pool connection held that long is capacity the API's calls lose.
  */
-async function foldConnection(): Promise<{ sql: Sql; close: () => Promise<void> }> {
-  const { default: pg } = await import("pg");
-  const pool = new pg.Pool({
-    connectionString: config("DATABASE_URL"),
-    max: 1,
-    idleTimeoutMillis: config("DATABASE_IDLE_TIMEOUT_MS"),
-    statement_timeout: config("DATABASE_STATEMENT_TIMEOUT_MS"),
-  });
-  // An error on the idle connection (a server restart) must not crash the process; the pool opens a new one.
-  pool.on("error", () => {});
+async function foldConnection(url: string): Promise<{ sql: Sql; close: () => Promise<void> }> {
+  const pool = await openPgPool(url, { max: 1, statementTimeout: true });
   return { sql: poolSession(pool, { prepared: true }).query, close: () => pool.end() };
 }
 
 /** Starts this process's fold loop on a PostgreSQL server (null on PGlite, or with SEARCH_INDEX_UPKEEP off). */
 export function startSearchIndexUpkeep(options: { owner: string; unref?: boolean }): PollingLoop | null {
-  if (databaseTarget().kind !== "postgres" || !config("SEARCH_INDEX_UPKEEP")) return null;
+  const target = databaseTarget();
+  if (target.kind !== "postgres" || !config("SEARCH_INDEX_UPKEEP")) return null;
   const schedule = foldSchedule();
   let pauseSeconds = MIN_SECONDS;
   let connection: ReturnType<typeof foldConnection> | undefined;
@@ -105,7 +98,7 @@ export function startSearchIndexUpkeep(options: { owner: string; unref?: boolean
     poll: async () => {
       try {
         const skipped = schedule.notDue();
-        connection ??= foldConnection();
+        connection ??= foldConnection(target.url);
         schedule.record(await foldSearchIndexes((await connection).sql, skipped), skipped);
         pauseSeconds = schedule.secondsToNext();
       } catch (error) {
