@@ -443,7 +443,9 @@ function randomCpf(identifiers: number): string {
   return Math.random() < 0.5 ? formattedCpf(digits) : digits;
 }
 
-export function routeBodies(seeded: Seeded): Record<string, { path: string; body: () => unknown }> {
+export function routeBodies(
+  seeded: Pick<Seeded, "documentIds" | "identifiers" | "statusId" | "productId">,
+): Record<string, { path: string; body: () => unknown }> {
   const randomId = () => seeded.documentIds[randomInt(seeded.documentIds.length)]!;
   return {
     loadById: { path: "/api/document/loadById", body: () => ({ id: randomId() }) },

@@ -269,7 +269,7 @@ const dayFormatter = new Intl.DateTimeFormat("en-CA", {
 
 export type Token = { instanceId: number; id: number; label: string; masked: ReadonlySet<string> };
 
-async function create(db: BaselineDb, token: Token, body: Row) {
+export async function create(db: BaselineDb, token: Token, body: Row) {
   return db.transaction(async (query) => {
     const now = new Date();
     const [status] = (await query(STATUS_SQL, [body.status_id, token.instanceId])).rows;

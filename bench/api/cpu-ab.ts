@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { startBenchApp, waitForBenchApp } from "./bench-app.ts";
 import { createBenchToken } from "./bench-token.ts";
+import { processCpuMs } from "./postgres-cpu.ts";
 
 const [route = "loadById", rateArg = "120", windowsArg = "8", secondsArg = "10"] = process.argv.slice(2);
 const rate = Number(rateArg);
@@ -54,10 +55,6 @@ await waitForBenchApp(async () => {
   return response.status === 200;
 });
 
-const ticks = () => {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-};
 const bHeaders = process.env.BENCH_B_HEADERS
   ? (JSON.parse(process.env.BENCH_B_HEADERS) as Record<string, string>)
   : null;
@@ -84,7 +81,7 @@ await run(Number(process.env.BENCH_WARMUP_SECONDS) || 25); // warm-up (JIT, pool
 const results: Record<"A" | "B", number[]> = { A: [], B: [] };
 let variant: "A" | "B" = "A";
 for (let window = 0; window < windows * 2; window += 1) {
-  const before = ticks();
+  const before = processCpuMs(server.pid!);
   // BENCH_STRACE=1: the first A and B windows also count the server's socket writes (strace -c), to see a change in them.
   const tracer =
     process.env.BENCH_STRACE && window < 2
@@ -107,7 +104,7 @@ for (let window = 0; window < windows * 2; window += 1) {
       `${variant} strace (${result.requests.total} requests):\n${readFileSync(`/tmp/cpu-ab-strace-${variant}.txt`, "utf8")}`,
     );
   }
-  const cpuMs = ((ticks() - before) * 10) / result.requests.total;
+  const cpuMs = (processCpuMs(server.pid!) - before) / result.requests.total;
   const errors = result.errors + result.non2xx;
   results[variant].push(cpuMs);
   console.log(

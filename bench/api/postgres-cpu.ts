@@ -5,7 +5,7 @@
 // new entries into a pending list and fold it into the index once it passes gin_pending_list_limit (4 MB), in the
 // backend whose insert overflows it: a burst of up to about half a second of CPU (424 pending pages took 522 ms here).
 // Left alone, that burst lands in whichever later measurement is writing when the list overflows, on whichever
-// server: bench/api/update-cpu.ts gave the app 1.76×, 0.75× and 0.68× the baseline's PostgreSQL CPU per updateById in
+// server: bench/api/write-cpu.ts gave the app 1.76×, 0.75× and 0.68× the baseline's PostgreSQL CPU per updateById in
 // three runs of the same code. So a measurement starts with empty pending lists, and what its own writes left there
 // is folded right after it and counted as its own.
 import { readFileSync } from "node:fs";

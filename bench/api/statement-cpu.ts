@@ -10,7 +10,6 @@
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
 //   (BENCH_ROUTES=loadById,… and BENCH_CASES="policy cached,step joins" keep some routes and cases)
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { DEFAULT_MASKED_FIELDS } from "../../lib/documents/masking-policy-schema.ts";
@@ -23,11 +22,11 @@ import {
 import { readViewJson, readViewsJson } from "../../lib/documents/server/read-view-json.ts";
 import { rememberStepMap } from "../../lib/documents/server/read-step-cache.ts";
 import { readView, VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
+import { processCpuMs } from "./postgres-cpu.ts";
 import { formattedCpf, identifierDigits } from "./seed.ts";
 
 const CALLS = Number(process.argv[2]) || 2_000;
 const BLOCKS = 10;
-const TICK_MS = 10; // USER_HZ = 100 on Linux
 
 const setup = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await setup.connect();
@@ -139,12 +138,6 @@ const routes: Record<string, Record<string, Case>> = {
   },
 };
 
-/** utime + stime of a backend, in ms. */
-function backendCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 const only = process.env.BENCH_ROUTES?.split(",");
 // BENCH_CASES=a,b keeps the cases whose label contains one of those texts (the baseline always runs: the ratios' base).
 const onlyCases = process.env.BENCH_CASES?.split(",");
@@ -169,7 +162,7 @@ for (const [route, allCases] of Object.entries(routes)) {
       const entry = clients[label]!;
       const from = block < 0 ? 0 : (block * CALLS) / BLOCKS;
       const to = block < 0 ? Math.min(100, CALLS) : ((block + 1) * CALLS) / BLOCKS;
-      const cpuBefore = backendCpuMs(entry.pid);
+      const cpuBefore = processCpuMs(entry.pid);
       const nodeBefore = process.cpuUsage();
       const started = performance.now();
       for (let i = from; i < to; i += 1) {
@@ -182,7 +175,7 @@ for (const [route, allCases] of Object.entries(routes)) {
       }
       if (block >= 0) {
         entry.wall += performance.now() - started;
-        entry.cpu += backendCpuMs(entry.pid) - cpuBefore;
+        entry.cpu += processCpuMs(entry.pid) - cpuBefore;
         const node = process.cpuUsage(nodeBefore);
         entry.node += (node.user + node.system) / 1000;
       }
