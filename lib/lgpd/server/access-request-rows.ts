@@ -5,7 +5,7 @@
 import type { Db, LgpdAccessRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { accessDownloadPath } from "./access-link.ts";
-import { cpfDigitsOf, findOrInsertPending, pendingRequestFields, type RequestEntry } from "./deletion-request-rows.ts";
+import { cpfDigitsOf, findOrInsertPending, pendingRequestFields, type RequestEntry } from "./pending-request-rows.ts";
 
 /**
  * Records an access request for `cpf`, or returns the one already pending for it (the unique (instanceId,

@@ -5,7 +5,7 @@ import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { accessStatusAnswer } from "./access-request-rows.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { cpfDigitsOf } from "./deletion-request-rows.ts";
+import { cpfDigitsOf } from "./pending-request-rows.ts";
 
 export async function describeAccessRequest(
   ctx: UseCaseContext,

@@ -4,7 +4,8 @@ import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { cpfDigitsOf, requestDetails } from "./deletion-request-rows.ts";
+import { requestDetails } from "./deletion-request-rows.ts";
+import { cpfDigitsOf } from "./pending-request-rows.ts";
 
 export async function describeDeletionRequest(ctx: UseCaseContext, input: { cpf: string }) {
   const db = await getDb();

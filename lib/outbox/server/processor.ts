@@ -19,26 +19,8 @@ import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { OUTBOX_LOOP_KEY } from "../nudge.ts";
 import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
+import type { ClaimedMessage, MessageOutcome } from "./claimed-message.ts";
 import { sendClaimedWebhook } from "./webhook-sender.ts";
-
-export type ClaimedMessage = {
-  id: number;
-  instanceId: number;
-  channel: "email" | "webhook";
-  endpointId: number | null;
-  createdAt: Date;
-  recipient: string;
-  subject: string;
-  body: string;
-  attempts: number;
-  sendingSince: Date | null;
-};
-
-export type MessageOutcome =
-  | { id: number; outcome: "sent" }
-  | { id: number; outcome: "retry"; attempts: number; error: string }
-  | { id: number; outcome: "failed"; attempts: number; error: string }
-  | { id: number; outcome: "lost" };
 
 export type OutboxOptions = {
   owner: string;

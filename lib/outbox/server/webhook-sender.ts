@@ -15,7 +15,7 @@ import { decryptSecret } from "../../webhooks/server/secret.ts";
 import { ZStoredWebhookBody } from "../../webhooks/stored-body.ts";
 import { NOT_PREPARED_PREFIX } from "../../webhooks/failure.ts";
 import { outboxRetryDelay, type OutboxSettings } from "../config.ts";
-import type { ClaimedMessage, MessageOutcome } from "./processor.ts";
+import type { ClaimedMessage, MessageOutcome } from "./claimed-message.ts";
 
 const HOUR_MS = 3_600_000;
 
