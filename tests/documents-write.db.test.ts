@@ -95,6 +95,32 @@ describe("createDocument and the modality it names", () => {
     expect(rows).toHaveLength(2);
     expect(created.map((document) => document.modalityId)).toEqual(created.map((_, index) => rows[index % 2]!.id));
   });
+
+  // Session 29: the modality was upserted (ON CONFLICT DO UPDATE), which wrote a new version of its row and locked it
+  // until commit, so the writes naming one modality queued behind each other.
+  it("concurrent writes naming an existing modality leave its row unwritten, and take consecutive protocols", async () => {
+    const first = await newDocument({ modality_identifier: "Existente" });
+    const rowVersion = async () =>
+      (
+        await rawQuery<{ version: string }>(`SELECT xmin::text AS "version" FROM "Modality" WHERE "id" = $1`, [
+          first.modalityId,
+        ])
+      ).rows[0]!.version;
+    const before = await rowVersion();
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => newDocument({ modality_identifier: "Existente" })),
+    );
+    expect(created.map((document) => document.modalityId)).toEqual(created.map(() => first.modalityId));
+    expect(await rowVersion()).toBe(before);
+    const numbers = [first, ...created]
+      .map((document) => Number(document.protocol.split("-")[1]))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => numbers[0]! + index));
+    // An update moving a document to it reads it the same way.
+    await updateDocument({ actor: staff }, { id: first.id, modality_identifier: "Outra" });
+    await updateDocument({ actor: staff }, { id: first.id, modality_identifier: "Existente" });
+    expect(await rowVersion()).toBe(before);
+  });
 });
 
 describe("updateDocument", () => {
