@@ -13,6 +13,7 @@ import { createMigratedDatabase } from "./helpers/test-database.ts";
 
 let db: Db;
 let cleanup: () => Promise<void>;
+let databaseUrl: string | undefined;
 let catalog: SeededCatalog;
 let other: SeededCatalog;
 const actorOf = (instanceId: number, id: number): Actor => ({
@@ -27,7 +28,7 @@ let staff: Actor;
 let otherStaff: Actor;
 
 beforeAll(async () => {
-  ({ cleanup } = await createMigratedDatabase());
+  ({ cleanup, url: databaseUrl } = await createMigratedDatabase());
   db = await getDb();
   catalog = await createInstanceWithCatalog(db, "default");
   other = await createInstanceWithCatalog(db, "other");
@@ -121,6 +122,36 @@ describe("createDocument and the modality it names", () => {
     await updateDocument({ actor: staff }, { id: first.id, modality_identifier: "Existente" });
     expect(await rowVersion()).toBe(before);
   });
+
+  // The race modalitySql leaves to its caller: another write creates the modality after this statement's snapshot
+  // (this one's insert waits for it and then does nothing; its read does not see the row). Needs a second connection.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "a write whose new modality another write commits meanwhile reads that one's row",
+    async () => {
+      const { default: pg } = await import("pg");
+      const other = new pg.Client({ connectionString: databaseUrl });
+      await other.connect();
+      try {
+        await other.query("BEGIN");
+        const {
+          rows: [row],
+        } = await other.query<{ id: number }>(
+          `INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+           VALUES ($1, 'Corrida', 'America/Sao_Paulo', now()) RETURNING "id"`,
+          [catalog.instanceId],
+        );
+        const creating = newDocument({ modality_identifier: "Corrida" });
+        // The create's insert is now waiting on the other transaction's row.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await other.query("COMMIT");
+        const created = await creating;
+        expect(created.modalityId).toBe(row!.id);
+        expect(await db.modality.count({ where: { instanceId: catalog.instanceId, identifier: "Corrida" } })).toBe(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
 
 describe("updateDocument", () => {

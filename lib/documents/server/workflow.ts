@@ -60,8 +60,9 @@ export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier',
  * SQL for a CTE `m`: the modality named `identifierParam` (NULL = none), created on first use. An existing row is
  * read under a KEY SHARE lock (it cannot be deleted under the write, and the writes naming it do not wait for each
  * other), not upserted: `ON CONFLICT DO UPDATE` wrote and locked the row until commit, so every write naming one
- * modality queued behind the one before it, across its statements and its Node turns (session 29: 20–30 % more
- * creates at the maximum without it, docs/benchmarks.md). A new one is inserted with `ON CONFLICT DO NOTHING`; when a
+ * modality queued behind the one before it, across its statements and its Node turns (session 29, docs/benchmarks.md:
+ * 18–33 % more creates at the maximum from 32 writers in one process; over HTTP on the two-core benchmark machine,
+ * where CPU is the bound, the same within noise). A new one is inserted with `ON CONFLICT DO NOTHING`; when a
  * concurrent write inserted the same one after this statement's snapshot, `m` is empty: the caller reads it again
  * with resolveModality, whose new statement sees it.
  */
