@@ -227,20 +227,16 @@ const PRODUCT_SQL = statement(
 );
 const MODALITY_SQL = statement(
   "modality",
-  `WITH m_new AS (
+  `WITH m AS (
     INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt") VALUES ($1, $2, 'America/Sao_Paulo', now())
-    ON CONFLICT ("instanceId", "identifier") DO NOTHING RETURNING *),
-  m_old AS (SELECT * FROM "Modality" WHERE "instanceId" = $1 AND "identifier" = $2 FOR KEY SHARE),
-  m AS (SELECT * FROM m_new UNION ALL SELECT * FROM m_old WHERE NOT EXISTS (SELECT 1 FROM m_new))
+    ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier" RETURNING *)
   SELECT m.*, (SELECT array_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id") AS holidays FROM m`,
 );
 
 const INSERT_SQL = statement(
   "insert",
-  `WITH pu AS (UPDATE "ProtocolCounter" SET "value" = "value" + 1 WHERE "instanceId" = $1 AND "day" = $2 RETURNING "value"),
-         pi AS (INSERT INTO "ProtocolCounter" ("instanceId", "day", "value") SELECT $1, $2, 1 WHERE NOT EXISTS (SELECT 1 FROM pu)
-           ON CONFLICT ("instanceId", "day") DO UPDATE SET "value" = "ProtocolCounter"."value" + 1 RETURNING "value"),
-         p AS (SELECT "value" FROM pu UNION ALL SELECT "value" FROM pi)
+  `WITH p AS (INSERT INTO "ProtocolCounter" ("instanceId", "day", "value") VALUES ($1, $2, 1)
+           ON CONFLICT ("instanceId", "day") DO UPDATE SET "value" = "ProtocolCounter"."value" + 1 RETURNING "value")
          INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "modalityId",
            "modalityIdentifier", "cpf", "cpfDigits", "name", "phone", "email", "source", "slaTotal", "slaStart",
            "slaEnd", "slaEndStatus", "pausedAt", "filledColumns", "dateTime", "createdAt", "updatedAt", "dateFinished")
@@ -273,15 +269,6 @@ const dayFormatter = new Intl.DateTimeFormat("en-CA", {
 
 export type Token = { instanceId: number; id: number; label: string; masked: ReadonlySet<string> };
 
-/** The named modality, created on first use; read again when a concurrent create made it after the snapshot. */
-async function modalityOf(query: Query, instanceId: number, identifier: unknown): Promise<Row> {
-  for (let round = 0; round < 3; round += 1) {
-    const [modality] = (await query(MODALITY_SQL, [instanceId, identifier])).rows;
-    if (modality) return modality;
-  }
-  throw new Error("modality: repeated conflicts");
-}
-
 export async function create(db: BaselineDb, token: Token, body: Row) {
   return db.transaction(async (query) => {
     const now = new Date();
@@ -290,7 +277,7 @@ export async function create(db: BaselineDb, token: Token, body: Row) {
     const [product] = (await query(PRODUCT_SQL, [body.product_id, token.instanceId])).rows;
     if (!product) throw new HttpError(400, "BadRequest", "Provided product_id parameter not exists on database");
     const modality = body.modality_identifier
-      ? await modalityOf(query, token.instanceId, body.modality_identifier)
+      ? (await query(MODALITY_SQL, [token.instanceId, body.modality_identifier])).rows[0]!
       : null;
     const slaTotal = (body.sla_total === undefined ? product.defaultSlaHours : body.sla_total) as number | null;
     const day = dayFormatter.format(now).replaceAll("-", "");

@@ -11,7 +11,7 @@ import { documentFromRow } from "./document-row.ts";
 import { serializeDocument } from "./serialize.ts";
 import { HISTORY_PARAMS, historyInsertSql, historyValues } from "./history.ts";
 import { namedParams } from "../../db/named-params.ts";
-import { protocolValueSql, protocolDay } from "../protocol.ts";
+import { nextProtocolValueSql, protocolDay } from "../protocol.ts";
 import type { CreateDocumentInput } from "../schemas.ts";
 import {
   calendarOf,
@@ -25,7 +25,6 @@ import {
   modalityRulesSchema,
   statusRulesSchema,
   modalitySql,
-  resolveModality,
 } from "./workflow.ts";
 
 /** The product's part of CATALOG_SQL. */
@@ -65,7 +64,7 @@ const INSERT = namedParams({
   ...HISTORY_PARAMS,
 });
 const ins = INSERT.$;
-const INSERT_SQL = `WITH ${protocolValueSql(ins.instance, ins.day)},
+const INSERT_SQL = `WITH p AS (${nextProtocolValueSql(ins.instance, ins.day)}),
   d AS (
     INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "modalityId", "modalityIdentifier",
       "cpf", "cpfDigits", "name", "phone", "email", "source", "slaTotal", "slaStart", "slaEnd", "slaEndStatus", "pausedAt",
@@ -114,12 +113,7 @@ export async function createDocumentInTx(
   if (!facts.product) throw missing("product_id");
   const status = parseSqlJson(statusRulesSchema, facts.status);
   const product = parseSqlJson(productRulesSchema, facts.product);
-  // No row for a named modality: a concurrent write created it after this statement's snapshot (modalitySql).
-  const modality = facts.modality
-    ? parseSqlJson(modalityRulesSchema, facts.modality)
-    : input.modality_identifier
-      ? await resolveModality(query, instanceId, input.modality_identifier)
-      : null;
+  const modality = facts.modality ? parseSqlJson(modalityRulesSchema, facts.modality) : null;
   // An absent sla_total takes the product's default; an explicit null means "no SLA".
   const slaTotal = input.sla_total === undefined ? product.defaultSlaHours : input.sla_total;
   const changes = Object.entries(input)

@@ -57,43 +57,31 @@ export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier',
   'holidays', coalesce((SELECT json_agg(h."date"::text) FROM "ModalityHoliday" h WHERE h."modalityId" = m."id"), '[]'::json))`;
 
 /**
- * SQL for a CTE `m`: the modality named `identifierParam` (NULL = none), created on first use. An existing row is
- * read under a KEY SHARE lock (it cannot be deleted under the write, and the writes naming it do not wait for each
- * other), not upserted: `ON CONFLICT DO UPDATE` wrote and locked the row until commit, so every write naming one
- * modality queued behind the one before it, across its statements and its Node turns (session 29, docs/benchmarks.md:
- * 18–33 % more creates at the maximum from 32 writers in one process; over HTTP on the two-core benchmark machine,
- * where CPU is the bound, the same within noise). A new one is inserted with `ON CONFLICT DO NOTHING`; when a
- * concurrent write inserted the same one after this statement's snapshot, `m` is empty: the caller reads it again
- * with resolveModality, whose new statement sees it.
+ * SQL for a CTE `m`: the modality named `identifierParam` (NULL = none), created on first use atomically, so
+ * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one. The DO UPDATE writes and locks
+ * an existing row until commit, which serialises the writes naming one modality; reading it instead (insert only when
+ * missing) was built and measured in issue 17's third pass and made the benchmark's creates worse over HTTP (lock
+ * waits moved to the protocol counter, where they timed out): docs/decisions.md.
  */
 export const modalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
-  m_new AS (INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
+  m AS (INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")
     SELECT ${instanceParam}, ${identifierParam}, ${timeZoneParam}, now() WHERE ${identifierParam} IS NOT NULL
-    ON CONFLICT ("instanceId", "identifier") DO NOTHING
-    RETURNING *),
-  m_old AS (SELECT * FROM "Modality" WHERE "instanceId" = ${instanceParam} AND "identifier" = ${identifierParam}
-    FOR KEY SHARE),
-  m AS (SELECT * FROM m_new UNION ALL SELECT * FROM m_old WHERE NOT EXISTS (SELECT 1 FROM m_new))`;
+    ON CONFLICT ("instanceId", "identifier") DO UPDATE SET "identifier" = EXCLUDED."identifier"
+    RETURNING *)`;
 
 const MODALITY = namedParams({ instance: "int", identifier: "text", timeZone: "text" });
 const MODALITY_SQL = `WITH ${modalitySql(MODALITY.$.instance, MODALITY.$.identifier, MODALITY.$.timeZone)}
   SELECT ${MODALITY_RULES_SQL}::text AS "modality" FROM m`;
 
-/**
- * The modality named `identifier`, created on first use; one statement, again when a concurrent write created it
- * after the statement's snapshot (modalitySql).
- */
+/** The modality named `identifier`, created on first use; one statement. */
 export async function resolveModality(query: Sql, instanceId: number, identifier: string): Promise<ModalityRules> {
-  for (let round = 0; round < 3; round += 1) {
-    const {
-      rows: [row],
-    } = await query<{ modality: string }>(
-      MODALITY_SQL,
-      MODALITY.values({ instance: instanceId, identifier, timeZone: DEFAULT_TIME_ZONE }),
-    );
-    if (row) return parseSqlJson(modalityRulesSchema, row.modality);
-  }
-  throw new Error(`Could not read or create the modality after repeated conflicts`);
+  const {
+    rows: [row],
+  } = await query<{ modality: string }>(
+    MODALITY_SQL,
+    MODALITY.values({ instance: instanceId, identifier, timeZone: DEFAULT_TIME_ZONE }),
+  );
+  return parseSqlJson(modalityRulesSchema, row!.modality);
 }
 
 export function calendarOf(modality: ModalityRules | null): WorkingCalendar | null {
