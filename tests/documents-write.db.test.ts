@@ -104,7 +104,20 @@ describe("createDocument and the modality it names", () => {
     async () => {
       const { default: pg } = await import("pg");
       const rival = new pg.Client({ connectionString: databaseUrl });
-      await rival.connect();
+      // A third connection to see the create wait (pg_stat_activity is read once per transaction, so not the rival's).
+      const watcher = new pg.Client({ connectionString: databaseUrl });
+      await Promise.all([rival.connect(), watcher.connect()]);
+      const createWaitsOnALock = async () => {
+        for (let attempt = 0; attempt < 250; attempt += 1) {
+          const { rows } = await watcher.query<{ waiting: number }>(
+            `SELECT count(*)::int AS "waiting" FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if (rows[0]!.waiting > 0) return true;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return false;
+      };
       try {
         await rival.query("BEGIN");
         const {
@@ -115,14 +128,14 @@ describe("createDocument and the modality it names", () => {
           [catalog.instanceId],
         );
         const creating = newDocument({ modality_identifier: "Corrida" });
-        // The create's insert is now waiting on the other transaction's row.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The rival commits only once the create's insert is waiting on its uncommitted row: the race itself.
+        expect(await createWaitsOnALock()).toBe(true);
         await rival.query("COMMIT");
         const created = await creating;
         expect(created.modalityId).toBe(row!.id);
         expect(await db.modality.count({ where: { instanceId: catalog.instanceId, identifier: "Corrida" } })).toBe(1);
       } finally {
-        await rival.end();
+        await Promise.all([rival.end(), watcher.end()]);
       }
     },
   );
