@@ -22,7 +22,7 @@ const NODE_ONLY = [
     message: "Shared files run in the browser too: move this code to lib/<area>/server/.",
   },
 ];
-// Domain code throws AppError (lib/errors/app-error.ts); HTTP statuses belong to the route layer (issue 11).
+// Domain code throws AppError (lib/errors/app-error.ts); HTTP statuses belong to the route layer.
 const HTTP_ERRORS = [
   {
     group: ["**/http/errors.ts", "@/lib/http/errors.ts"],
@@ -80,7 +80,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Import fences (issue 11, docs/architecture.md "Layers"). ESLint keeps one set of options per rule and file, so
+  // Import fences (docs/architecture.md "Layers"). ESLint keeps one set of options per rule and file, so
   // each block below names every fence that applies to its files (restrictImports).
   ...importFences(),
   {

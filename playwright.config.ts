@@ -3,7 +3,7 @@ import { findChromium } from "./scripts/support/find-chromium.ts";
 
 // E2E_WORKERS workers (default 2), each with its own server on its own fresh database: a PGlite
 // server has one database connection, so one server per worker; the journeys wait on polls and timers more than they
-// use the CPU, so two of them share the machine's two cores well (figures: docs/decisions.md, "Tests in layers").
+// use the CPU, so two of them share the machine's two cores well (docs/decisions/0055-playwright-suite.md).
 // Worker i (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to the server on E2E_PORT + 10·i, and
 // the server's customer SMTP and webhook receiver ports (its port + 1, + 2) follow from the E2E_PORT it sees.
 // A run naming a single spec file starts one server (Playwright never uses more workers than files).
@@ -41,7 +41,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // A failed test runs once more, traced, with the DOM snapshot of every step (without the screencast filmstrip:
     // Chromium encoding a JPEG frame of every paint was CPU every run paid). Recording a trace for every test and
-    // throwing it away when it passed cost every passing test its snapshots (docs/decisions.md, "Tests in layers");
+    // throwing it away when it passed cost every passing test its snapshots (docs/decisions/0055-playwright-suite.md);
     // the first attempt's failure keeps its screenshot and error context, and failOnFlakyTests below keeps a test
     // that passes only on its second attempt a failure of the run.
     trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },

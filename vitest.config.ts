@@ -76,7 +76,7 @@ export default defineConfig({
           // One process per worker runs its files one after another through one Next server (Next's server code,
           // Prisma and PGlite load once per worker, not per file); each file still gets its own database, the app's
           // in-memory caches are emptied when a file's app starts and closes (tests/helpers/test-app.ts), and
-          // SHARED_PROCESS_SETUP restores process.env. docs/decisions.md ("Tests in layers": the shared processes).
+          // SHARED_PROCESS_SETUP restores process.env. docs/decisions/0052-tests-in-layers.md (the shared processes).
           isolate: false,
           setupFiles: [SHARED_PROCESS_SETUP],
         },

@@ -690,7 +690,8 @@ export async function run() {
       for (const app of apps) {
         const rate = Math.max(1, Math.round(max.get(app)!.rps / 2));
         // Each server idled while the others were measured, and its first moments back at this rate are a cold start
-        // (the app's first 0.25 s: p99 150–300 ms, mark-compacts under way; docs/benchmarks.md, "Session 25"). Like
+        // (the app's first 0.25 s: p99 150–300 ms, mark-compacts under way;
+        // docs/decisions/0032-api-benchmark-method.md). Like
         // the maximum, the half load is measured warm, after a paced warm-up at the same rate whose p99 is printed.
         const halfLoad = async (server: Server, pairedWith?: string) => {
           const warm = await measured(server, { seconds: HALF_WARMUP_SECONDS, rate, mode: "half-warmup", pairedWith });
@@ -701,7 +702,8 @@ export async function run() {
         const { warm: appWarm, half: appHalf } = await halfLoad(app);
         const { warm: baseWarm, half: baseHalf } = await halfLoad(baseline, app.name);
         // Next's floor at the same offered rate: the tail a bare route handler has there, with no database and none of
-        // our code (Next's own per-request objects set its garbage collection; docs/benchmarks.md, "Session 26").
+        // our code (Next's own per-request objects set its garbage collection;
+        // docs/decisions/0031-api-speed-targets-not-met.md).
         if (floor) {
           const { half: floorHalf } = await halfLoad(floor, app.name);
           console.log(`  (${FLOOR} at ${rate}/s, after the same warm-up: p99 ${floorHalf.p99} ms)`);

@@ -1,7 +1,7 @@
 // The embedded database against PostgreSQL: the same app, the same seed (bench/api/seed.ts), the same document-API
 // calls at 16 concurrent clients, once on PGlite (one process, as `npm start` serves it without DATABASE_URL) and
-// once on PostgreSQL (as `npm start` serves it with DATABASE_URL: one process per core). Issue 7 keeps the embedded
-// default at ≥ 0.3× PostgreSQL's rate with zero errors.
+// once on PostgreSQL (as `npm start` serves it with DATABASE_URL: one process per core). The embedded
+// default must keep ≥ 0.3× PostgreSQL's rate with zero errors.
 //   npm run bench -- embedded             (100,000 documents; BENCH_SECONDS=10 per measurement)
 //   BENCH_DOCUMENTS=20000 BENCH_CONNECTIONS=16 BENCH_ROUTES=loadById,create BENCH_FRESH=1 (reseed both)
 //   BENCH_KEEP_LOGS=1 (the servers' JSON log lines)

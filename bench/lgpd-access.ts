@@ -1,4 +1,4 @@
-// Benchmark of one LGPD access package (issue 18): a CPF with `BENCH_LGPD_DOCUMENTS` documents (default 500), each
+// Benchmark of one LGPD access package: a CPF with `BENCH_LGPD_DOCUMENTS` documents (default 500), each
 // with one observation, two history rows, one 20 KB attachment and one e-mail, in an instance that also holds
 // `BENCH_BACKGROUND` other documents (default 20,000). Reports the wall time of building the package (claim → read
 // everything → zip → encrypt → commit), its size, and decrypting + unzipping it as the download does, three times

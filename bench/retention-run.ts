@@ -1,4 +1,4 @@
-// Benchmark of one retention run (issue 18 item 3): `BENCH_RETENTION_DOCUMENTS` matching documents (default 100,000:
+// Benchmark of one retention run: `BENCH_RETENTION_DOCUMENTS` matching documents (default 100,000:
 // finished 400 days ago, in the rule's product and category), each with a customer observation, an internal one, two
 // history rows, a 2 KB attachment and one e-mail, beside `BENCH_BACKGROUND` documents the rule does not take (default
 // 20,000: open, or finished last month). Times the preview, then one run of the rule with the cap at the matching

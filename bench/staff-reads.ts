@@ -116,7 +116,7 @@ export async function run() {
         },
       })),
     ],
-    // Issue 21: the queue's views and the dashboard's KPI tiles (each tile's count is this search's total).
+    // The queue's views and the dashboard's KPI tiles (each tile's count is this search's total).
     ...(benchUser === null
       ? []
       : ([
@@ -152,7 +152,7 @@ export async function run() {
         ),
     ],
   ];
-  // The header's find box (issue 21): what staff type into it. Masks as the default policy (CPF/e-mail masked: a CPF
+  // The header's find box: what staff type into it. Masks as the default policy (CPF/e-mail masked: a CPF
   // found whole) and as a policy that shows everything (CPF prefixes, e-mail parts).
   const { findDocuments } = await import("../lib/documents/server/find-documents.ts");
   const masked = new Set<PersonalField>(["cpf", "email", "phone"]);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
 
-// Issue 22, slices 1–2 as a person meets them: numbers and money typed the Brazilian way on the document page, the
+// Numbers and money typed the Brazilian way on the document page, the
 // import preview that checks types, check digits and required columns (with "importar as linhas válidas" and an
 // error report), and the spreadsheet export a Brazilian Excel opens as columns.
 test.describe.configure({ timeout: 120_000 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink.ts";
 import { screenshotBothSizes, signIn } from "./support/fixtures.ts";
 
-// Issue 12, item 1: an admin makes a status notify the customer; staff write an observation to the customer and move
+// An admin makes a status notify the customer; staff write an observation to the customer and move
 // a document there; the app's own outbox loop delivers ONE e-mail to a real SMTP server (this process, on E2E_PORT + 1,
 // which scripts/e2e-server.ts gives the app as SMTP_URL) with that observation; the document page lists it as sent.
 test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
-// Issue 12, item 2: on a phone-sized screen, a customer follows their protocol with protocol + CPF and sends the
+// On a phone-sized screen, a customer follows their protocol with protocol + CPF and sends the
 // file staff asked for; staff then see it on the document page and in its history.
 test.describe.configure({ timeout: 120_000 });
 
@@ -41,7 +41,7 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
     "Não encontramos um protocolo com esses dados",
   );
 
-  // Issue 22: the protocol typed without the hyphen (as people read it out) still finds the document.
+  // The protocol typed without the hyphen (as people read it out) still finds the document.
   await customer.getByLabel("Protocolo").fill(created.protocol.replace(/\D/g, " ").replace(/\s+/g, ""));
   await customer.getByLabel("CPF ou CNPJ").fill(CUSTOMER.cpf.replace(/\D/g, ""));
   await customer.getByRole("button", { name: "Consultar" }).click();
@@ -73,7 +73,7 @@ test("a customer follows a protocol and uploads a requested file on a phone", as
   await page.goto(`/documents/${created.id}`);
   const attachments = page.locator("section", { has: page.getByRole("heading", { name: "Anexos", exact: true }) });
   await expect(attachments).toContainText("cnh.pdf");
-  // Issue 22: credited to the customer (not the staff member who asked), with the requested document's name beside.
+  // Credited to the customer (not the staff member who asked), with the requested document's name beside.
   const sent = attachments.locator("li", { hasText: "cnh.pdf" });
   await expect(sent.getByTestId("request-name")).toHaveText("(enviado para “CNH”)");
   await expect(sent).toContainText("cliente (página de acompanhamento)");

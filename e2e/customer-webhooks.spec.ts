@@ -3,7 +3,7 @@ import { verifySignature } from "../lib/webhooks/server/signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/helpers/webhook-receiver.ts";
 import { screenshotBothSizes, signIn } from "./support/fixtures.ts";
 
-// Issue 12, item 3: an admin registers a webhook endpoint in APIs → Webhooks (secret shown once); a status change
+// An admin registers a webhook endpoint in APIs → Webhooks (secret shown once); a status change
 // reaches a real HTTP receiver (this process) as a signed document.status_changed; while the receiver is down the
 // deliveries fail and show so, and once it is back the app's own retries deliver them, in order.
 test.describe.configure({ timeout: 120_000 });

@@ -166,7 +166,7 @@ test("imports a CSV all or nothing: a bad row blocks everything until fixed", as
   await expect(page.getByLabel("Campo para a coluna Placa")).toHaveValue("column");
 
   const preview = page.getByRole("table", { name: /Primeiras 3 linhas/ });
-  // Issue 9 finding 1: the row error is in Portuguese (from its code + params), never the API's English text.
+  // The row error is in Portuguese (from its code + params), never the API's English text.
   await expect(preview.locator("tbody tr").nth(1)).toContainText(
     "Status (nome ou id): status desconhecido “Inexistente”",
   );

@@ -188,7 +188,7 @@ test("a staff user changes status and modality with confirmation, the responsibl
     "Cancelado",
   ]);
 
-  // The responsible changes in one step (issue 21: no confirmation, undo instead); the modality is confirmed. The
+  // The responsible changes in one step (no confirmation, undo instead); the modality is confirmed. The
   // modality is picked while the responsible change is still on its way (a slow network, held here): that answer
   // must not clear the modality chosen meanwhile (it did, and under load the same happened when the answer's
   // callback ran after the page showed the new responsible).
@@ -407,7 +407,7 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expect(personal).toContainText("+55 11 98765-4321");
   await expect(personal.getByRole("button", { name: "Revelar dados pessoais" })).toHaveCount(0);
 
-  // Reveals are listed apart from the changes (issue 9 finding 4): the default view keeps only changes.
+  // Reveals are listed apart from the changes: the default view keeps only changes.
   await expect(entry(page, "create")).toContainText("Cliente: — → Larissa Campos Teixeira");
   await expect(entry(page, "reveal")).toHaveCount(0);
   await history(page).getByRole("button", { name: "Revelações (1)" }).click();

@@ -28,7 +28,7 @@ async function countShown(page: Page): Promise<number> {
 
 const cpfBox = (page: Page) => page.getByRole("searchbox", { name: "CPF ou CNPJ" });
 
-/** The CPF box, then the categories through "Adicionar filtro" (issue 9: the compact filter bar). */
+/** The CPF box, then the categories through "Adicionar filtro" (the compact filter bar). */
 async function searchCpfAndCategories(page: Page, cpf: string, categories: string[]) {
   await cpfBox(page).fill(cpf);
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
@@ -254,7 +254,7 @@ test("bulk status change on two documents, with a refused transition reported pe
   await page.getByRole("button", { name: "Alterar status", exact: true }).click();
   await page.getByRole("dialog", { name: "Alterar status em lote" }).getByRole("button", { name: "Confirmar" }).click();
   await expect(shown(page, "1 de 2 alterados.")).toBeVisible();
-  // Issue 9 finding 1: the refusal is said in Portuguese from the error's code, never the API's English message.
+  // The refusal is said in Portuguese from the error's code, never the API's English message.
   const failed = page.locator('[data-outcome="failed"]');
   await expect(failed).toHaveText(
     `${D.bulkRefused.protocol}: A mudança de “Novo” para “Em execução” não é permitida pelas regras de transição.`,
@@ -321,7 +321,7 @@ test("'Revelar esta página' waits while the list still shows the previous searc
   expect(sent.ids).toHaveLength(shownIds);
 });
 
-// Issue 21 item 8: the list's URL state is typed (nuqs). A saved link with a product-column filter (`col.<op>.<key>`)
+// The list's URL state is typed (nuqs). A saved link with a product-column filter (`col.<op>.<key>`)
 // opens as before, and two changes in the same tick (a CPF search submitted, then a chip removed) both land in the URL.
 test("a column-filter link opens as before; a search and a chip removal in the same tick both reach the URL", async ({
   page,

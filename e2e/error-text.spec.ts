@@ -1,4 +1,4 @@
-// Issue 9, finding 1 on the admin screens: every error the server answers is shown in Portuguese from its code and
+// Every error the server answers is shown in Portuguese from its code and
 // params (lib/api-client/error-text.ts), never as the API's English `message`. Each test provokes a real refusal.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
 import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 
-// Issue 21, slice 1: the header's find box on every staff page. Finds a document by protocol (with and without its
+// The header's find box on every staff page. Finds a document by protocol (with and without its
 // hyphen), by part of a name (without accents), by a plate and by the first six digits of a CPF, and says what
 // matched. Run on PGlite and on PostgreSQL (E2E_DATABASE_URL).
 

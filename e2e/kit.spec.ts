@@ -1,4 +1,4 @@
-// Issue 21 item 8 and leftovers (branch kit): the LGPD page's filter in its URL with the CPF kept out of it; a field
+// The LGPD page's filter in its URL with the CPF kept out of it; a field
 // the server refuses shown under its input in "Novo documento"; the queue (DataTable on TanStack Table, Radix
 // popovers) at 1,280 and 1,920 px for a person to look at.
 import { expect, test, type Page } from "@playwright/test";

@@ -4,7 +4,7 @@ import { countPageFetches } from "./support/fetch-counter.ts";
 import { QUEUE_FIXTURES } from "./support/seed-queue.ts";
 import { LIVE_INTERVAL_MS } from "../lib/api-client/live.ts";
 
-// Issue 9, finding 5: open pages follow changes without reload (polling every 10 s, lib/api-client/live.ts), and one
+// Open pages follow changes without reload (polling every 10 s, lib/api-client/live.ts), and one
 // query-key factory per entity lets every mutation invalidate exactly what it changed on both the list and the page.
 // The tests that wait for a poll (or for its absence) move the page's clock one interval forward (Playwright's
 // page.clock.fastForward: the page's timers then due fire once, as after that long) instead of waiting for it in real time.

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
 import { QUEUE_FIXTURES } from "./support/seed-queue.ts";
 
-// Issue 9, finding 4: masking by policy (names visible by default, identifiers masked; enforced on the server),
+// Masking by policy (names visible by default, identifiers masked; enforced on the server),
 // one logged reveal per page instead of one "Revelar" per row.
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/fixtures.ts";
 
-// Issue 21: an unknown address answers 404 with a pt-BR page of its own title and a way back, not the framework's
+// An unknown address answers 404 with a pt-BR page of its own title and a way back, not the framework's
 // English default.
 test("an unknown address shows the pt-BR 404 page", async ({ page }) => {
   await signIn(page, "staff");

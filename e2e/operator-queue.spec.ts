@@ -3,7 +3,7 @@ import { cpfFromBase } from "./support/seed-dashboard.ts";
 import { appOrigin, signIn } from "./support/fixtures.ts";
 import { E2E_USERS } from "./support/users.ts";
 
-// Issue 21: own your queue (take a document, "Meus documentos", bulk assign with undo, one-step assign on the
+// Own your queue (take a document, "Meus documentos", bulk assign with undo, one-step assign on the
 // document page), keep your place (back keeps filters/page/row; previous/next and [ ] walk the list across pages),
 // and the dashboard's KPI tiles open their filtered queue. Each test makes its own documents (a CPF of its own).
 

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { keepScreenshot, signIn } from "./support/fixtures.ts";
 import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 
-// Issue 21: the queue, the document page (also opened from a filtered list) and the dashboard at 1,280 and 1,920 px, saved under e2e/screenshots/ for a person to look
+// The queue, the document page (also opened from a filtered list) and the dashboard at 1,280 and 1,920 px, saved under e2e/screenshots/ for a person to look
 // at (the closing note describes them). Each shot first checks the page is the one meant, with the find box in its
 // header and the find box's results open over the queue in one of them.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/fixtures.ts";
 
-// Issue 21: every page has its own browser-tab title (most tabs used to read just "DocFlow").
+// Every page has its own browser-tab title (most tabs used to read just "DocFlow").
 test("staff pages name themselves in the browser tab", async ({ page }) => {
   await signIn(page, "admin");
   await expect(page).toHaveTitle("Documentos · DocFlow");

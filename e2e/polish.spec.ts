@@ -1,4 +1,4 @@
-// Polish of the staff app (issue 9, finding 7 and history readability): each test reproduces one finding.
+// Polish of the staff app (small layout faults and history readability): each test reproduces one fault.
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 import { DOCUMENT_PAGE_FIXTURES } from "./support/seed-document-page.ts";

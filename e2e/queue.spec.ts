@@ -9,7 +9,8 @@ import {
 import { E2E_DOCUMENTS } from "./support/seed-documents.ts";
 import { E2E_USERS } from "./support/users.ts";
 
-// Issue 9, findings 2 (SLA column at 768 px) and 3 (the list starts ~730 px down): the documents list as a queue.
+// The documents list as a queue: the SLA column visible at 768 px, and the list starting near the top (it used to
+// start ~730 px down).
 
 const D = E2E_DOCUMENTS;
 const table = (page: Page) => page.getByRole("region", { name: "Tabela de documentos" }).getByRole("table");

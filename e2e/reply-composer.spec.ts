@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink.ts";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
-// Issue 22 item 4: the document page's one composer. An internal note stays internal; a reply to the customer is
+// The document page's one composer. An internal note stays internal; a reply to the customer is
 // e-mailed only with "Enviar por e-mail", after a preview rendered by the server that matches the e-mail the app's
 // outbox delivers to a real SMTP server (this process, on E2E_PORT + 1: scripts/e2e-server.ts gives the app that
 // SMTP_URL); the sent message is listed with its text, masked recipient and state. A status change says before
@@ -77,7 +77,7 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     const previewed = (await preview.getByTestId("preview-body").textContent()) ?? "";
     await expectNoSeriousA11yViolations(page);
 
-    // Screenshots of the composer with its preview (looked at; described in the branch report).
+    // Screenshots of the composer with its preview (for a person to look at).
     for (const [name, viewport] of [
       ["laptop-1280", { width: 1280, height: 800 }],
       ["phone-390", { width: 390, height: 844 }],

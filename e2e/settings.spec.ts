@@ -38,7 +38,7 @@ test("settings overview and sections are reachable by keyboard-friendly links", 
   await expectNoSeriousA11yViolations(page);
   await screenshotBothSizes(page, "settings-categories");
 
-  // A category in use cannot be deleted: the button is not offered, and says why (issue 22: no refusal after asking).
+  // A category in use cannot be deleted: the button is not offered, and says why (no refusal after asking).
   const deleteAccess = page.getByRole("button", { name: "Excluir Acesso" });
   await expect(deleteAccess).toBeDisabled();
   await expect(deleteAccess).toHaveAccessibleDescription("Não pode ser excluída: em uso por 1 status.");

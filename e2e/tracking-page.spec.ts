@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 
-// Issue 22 item 6 (and item 8's leftover): an admin sets the tracking page's name, logo, help channel and privacy
+// An admin sets the tracking page's name, logo, help channel and privacy
 // notice in Configurações → Página do cliente; a customer on a 390 px phone sees them, sends a file nobody asked
 // for and a short reply with pt-BR controls, and sees the files already sent; staff see both on the document page
 // credited to the customer. And a status that is another's only transition cannot be deleted — said up front.
@@ -63,7 +63,7 @@ test("the customer's tracking page: company, help, privacy, own file, reply, fil
   const phone = await browser.newContext({ viewport: PHONE, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
   const customer = await phone.newPage();
   await customer.goto("/acompanhar");
-  // The lookup forgives punctuation and spaces (issue 22 finding 6), as before.
+  // The lookup forgives punctuation and spaces, as before.
   const bare = created.protocol.replace(/\D/g, "");
   await customer.getByLabel("Protocolo").fill(`${bare.slice(0, 8)} ${bare.slice(8)}`);
   await customer.getByLabel("CPF ou CNPJ").fill(CUSTOMER.cpf);

@@ -4,7 +4,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../tests/helpers/web
 import { expectNoSidewaysScroll } from "./support/layout-checks.ts";
 import { keepScreenshot, signIn } from "./support/fixtures.ts";
 
-// Issue 22, item 7: an admin debugs a webhook from APIs → Webhooks — a test event and its answer, the payload sent,
+// An admin debugs a webhook from APIs → Webhooks — a test event and its answer, the payload sent,
 // failures said in Portuguese (never "No answer from the receiver" or a raw TypeError), editing the URL and events,
 // and a secret rotation whose overlap window signs with both secrets; the LGPD key rotates with the same overlap.
 test.describe.configure({ timeout: 120_000 });

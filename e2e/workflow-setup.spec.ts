@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/fixtures.ts";
 
-// Issue 22, item 8: an admin marks a status final in Settings → Status, and the document page then offers no status
+// An admin marks a status final in Settings → Status, and the document page then offers no status
 // change and says why; the product's SLA is labelled as service hours with what it means in calendar days.
 async function apiPost(page: Page, route: string, data: unknown) {
   const origin = new URL(page.url()).origin;

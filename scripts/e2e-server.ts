@@ -5,7 +5,7 @@
 // The first port's database is migrated and seeded once; the others are copies of it (a copied PGlite folder,
 // `CREATE DATABASE … TEMPLATE` on PostgreSQL), and the servers start side by side: Playwright starts its `webServer`
 // entries one after another, so one entry per server made the second wait for the first's migrations, seed and start
-// (docs/decisions.md, "Tests in layers"). Prints E2E_SERVERS_READY once every server answers /signin.
+// (docs/decisions/0055-playwright-suite.md). Prints E2E_SERVERS_READY once every server answers /signin.
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";

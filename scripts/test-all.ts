@@ -5,7 +5,8 @@
 // Playwright passes never at once); two lanes run side by side, each taking the first ready stage of the queue when
 // it is free, so neither lane idles while the other still has a long stage to go. They stop together at the first
 // failure. Lane 1 prints as it goes; lane 2's output goes to a log file, printed whole as each of its stages ends
-// (`tail -f` it meanwhile). Why this order: docs/decisions.md, "Tests in layers". `npm test -- <stage> …` runs only
+// (`tail -f` it meanwhile). Why this order: docs/decisions/0054-npm-test-stage-queue.md. `npm test -- <stage> …` runs
+// only
 // those stages (static, unit, db, http, e2e); only http and e2e build the app first.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,7 +27,7 @@ const wanted = (stage: Stage) => asked.length === 0 || asked.includes(stage);
 const { TEST_DATABASE_URL } = env;
 
 // On PostgreSQL, the journeys whose SQL differs from PGlite's in ways only a browser run shows end to end (why these:
-// docs/decisions.md, "Tests in layers"); E2E_POSTGRES_ALL=1 runs every spec.
+// docs/decisions/0055-playwright-suite.md); E2E_POSTGRES_ALL=1 runs every spec.
 const POSTGRES_E2E_SPECS = [
   "e2e/documents-list.spec.ts", // search (trigram indexes), filters, counts, paging
   "e2e/document-page.spec.ts", // writes: row locks, history, steps, SLA
@@ -71,7 +72,7 @@ const layer = (name: "db" | "http", database: "PGlite" | "PostgreSQL", after: st
 
 // The queue, in the order a free lane takes the first step that is ready (its prerequisites passed, its group idle):
 // the cheap checks first so they fail first, then the longest steps as soon as they can start, so the two lanes end
-// close together (measured stage times and the reasoning: docs/decisions.md, "Tests in layers").
+// close together (the reasoning: docs/decisions/0054-npm-test-stage-queue.md).
 const queue: Step[] = [];
 if (wanted("static")) {
   // tsc reads .next/types, which `next build` rewrites: typecheck goes before the build.

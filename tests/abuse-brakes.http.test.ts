@@ -1,4 +1,4 @@
-// Issue 8, finding 5: brakes that could be bypassed. X-Forwarded-For is believed only with TRUST_PROXY (before:
+// Brakes that could be bypassed. X-Forwarded-For is believed only with TRUST_PROXY (before:
 // 70 of 70 spoofed sign-in attempts went through; counters are pre-loaded with the throttle's own functions, since
 // each real failed sign-in costs a password hash); wrong LGPD keys are throttled per address and per instance
 // (before: 18,634 wrong guesses a minute, all answered 401); a body that never finishes is cut (before: held ~5.5
@@ -71,7 +71,7 @@ describe("the auth/token brake ignores X-Forwarded-For without a trusted proxy",
     for (let attempt = 0; attempt < 70; attempt++) {
       answers.push(await tokenAttemptFrom("127.0.0.4", `198.51.100.${attempt}`));
     }
-    // Before the fix each forged address had its own brake: all 70 passed (finding 5).
+    // Before the fix each forged address had its own brake: all 70 passed.
     expect(answers.map((answer) => answer.status)).toEqual([...Array(60).fill(400), ...Array(10).fill(429)]);
     expect(JSON.parse(answers[60]!.text)).toMatchObject({
       status: "error",

@@ -1,6 +1,6 @@
-// Issue 20, finding 5 (API part), over real HTTP on the built app and a real database: document/loadById and
+// Over real HTTP on the built app and a real database: document/loadById and
 // loadByCPF mask the customer's personal data for viewers' tokens, new tokens and a staff user's own session token,
-// as the role's masking policy says (the staff list's: by default CPF, e-mail and phone; issue 17); an admin can let
+// as the role's masking policy says (the staff list's: by default CPF, e-mail and phone); an admin can let
 // a staff/admin integration token read them in clear (APIs menu / admin API), and each such read is counted on the
 // token — the count, never the values.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,7 +41,7 @@ async function reads(token: string) {
   expect(byId.status, JSON.stringify(byId.body)).toBe(200);
   expect(byCpf.status, JSON.stringify(byCpf.body)).toBe(200);
   expect(byCpf.body).toHaveLength(1);
-  // The original's document/filter (issue 16) answers the same read views: the same masking.
+  // The original's document/filter answers the same read views: the same masking.
   const filtered = await call("document/filter", { uuid: [byId.body.uuid] }, token);
   expect(filtered.status, JSON.stringify(filtered.body)).toBe(200);
   expect(filtered.body).toHaveLength(1);

@@ -1,4 +1,4 @@
-// Requests that miss the token cache together share one lookup (issue 17): under load a token's cache entry expires
+// Requests that miss the token cache together share one lookup: under load a token's cache entry expires
 // while every connection is using it, and each of them sending the lookup statement made authentication a statement
 // per connection every API_AUTH_CACHE_MS instead of one. Use-case level, on a real database (PGlite or PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
-// Issue 16: the original service's SDK and CLI switch to us by changing only their base URL. Every call of the
-// issue's table, over real HTTP on the built app (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the bodies the
+// The original service's SDK and CLI switch to us by changing only their base URL. Every call of the
+// spec's compatibility table, over real HTTP on the built app (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the
+// bodies the
 // table says those clients send (written here from the table), checking the fields the callers read.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -311,7 +312,7 @@ describe("the original's clients, unchanged, against our base URL", () => {
     const found = await ok("/document/filter", full);
     expect(Array.isArray(found)).toBe(true);
     expect(found.map((view: Json) => view.id)).toEqual([documentId]);
-    // A person's sign-in token reads the customer's personal data masked, as loadById does (issue 20; the exception is
+    // A person's sign-in token reads the customer's personal data masked, as loadById does (the exception is
     // an integration token an admin sets to clear: docs/migrating.md "Personal data").
     expect(found[0]).toMatchObject({ protocol: document.protocol, fields_to_show: { CPF: "***.533.447-**" } });
     const isoDay = day.split("/").reverse().join("-");

@@ -1,10 +1,10 @@
-// Issue 16, the sign-in of the original's clients (POST /api/cognito/user/signIn) over real HTTP: the SDK signs in
+// The sign-in of the original's clients (POST /api/cognito/user/signIn) over real HTTP: the SDK signs in
 // before every call, so a repeat of a good sign-in reuses the live token without a password hash — dropped on a
 // password change, disable or role change made anywhere (here: straight in the database, as another app server or the
 // CLI would) — while every brake on password guessing of /api/auth/token holds exactly as before. And the SDK's pattern
 // (sign in, call; 10 a second from one address) meets no 429 and costs under 1 ms of password work per call, measured
 // by the server's own password-work counters (/api/metrics). COMPAT_SDK_SECONDS sets that run's length (default 5;
-// .ci/run: 30, the issue's figure).
+// .ci/run: 30).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashTestPassword } from "./helpers/passwords.ts";
 import { THROTTLE_LIMITS } from "@/lib/auth/server/sign-in-throttle.ts";

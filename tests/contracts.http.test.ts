@@ -167,7 +167,7 @@ describe("every contract against the real answers", () => {
       form: fulfil,
     });
     await call("POST", "/documents/{id}/reveal", { token: staff, params: { id } });
-    // A customer e-mail that failed, sent again by hand (issue 22).
+    // A customer e-mail that failed, sent again by hand.
     const failedEmail = await app.db.outboxMessage.create({
       data: {
         instanceId: fx.instanceId,
@@ -317,7 +317,7 @@ describe("every contract against the real answers", () => {
     });
     await call("GET", "/admin/lgpd-requests/{id}/receipt", { params: { id: requestId } });
 
-    // Steering (issue 18 item 5): reviews, hand-entered requests, legal holds, the import's erased check.
+    // Steering: reviews, hand-entered requests, legal holds, the import's erased check.
     await call("PUT", "/admin/lgpd-review", { body: { enabled: true } });
     const reviewedA = await call("POST", "/admin/lgpd-subject/deletion", {
       body: { cpf: cpfFromBase(123_123_123), channel: "letter", received_on: "2026-11-02", note: "AR 1" },
@@ -442,7 +442,7 @@ describe("every contract against the real answers", () => {
       headers: { "x-tracking-token": found.token },
       form,
     });
-    // Issue 22 item 6: the customer's own file and reply, the company settings and the logo.
+    // The customer's own file and reply, the company settings and the logo.
     const own = new FormData();
     own.append("file", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "extra.pdf");
     await call("POST", "/tracking/upload", { token: null, headers: { "x-tracking-token": found.token }, form: own });

@@ -1,4 +1,4 @@
-// Issue 22 item 4, the document page's one composer and the message templates, over HTTP on the built app, a real
+// The document page's one composer and the message templates, over HTTP on the built app, a real
 // database (PGlite and PostgreSQL) and a real SMTP server in this process:
 // - the preview endpoint answers the customer's e-mail as the outbox renders it (the e-mail that leaves has the same
 //   subject and text), for a reply and for a status change, and says when nothing would be sent;

@@ -354,7 +354,7 @@ describe("GET /api/documents/export.csv", () => {
     const a2 = rows.find((row) => row.id === String(ids.a2))!;
     // The list's masks (lib/documents/mask.ts); the phone keeps the formula guard since it starts with "+".
     expect(a2).toMatchObject({ cpf: "***.444.777-**", email: "a*@e******.com", phone: "'+** ** *****-4321" });
-    // The default policy leaves the name visible (docs/decisions.md "Masking by policy"), still neutralised.
+    // The default policy leaves the name visible (docs/decisions/0020-documents-list-search.md), still neutralised.
     expect(a2.name).toBe(`'=HYPERLINK("http://evil.example","clique")`);
     const a1 = rows.find((row) => row.id === String(ids.a1))!;
     expect(a1).toMatchObject({ cpf: "***.456.789-**", name: "Cliente a1" });

@@ -1,4 +1,4 @@
-// Finding 4 of issue 8, second half: a PostgreSQL outage answered 500 "Unexpected error". The app reaches PostgreSQL
+// A PostgreSQL outage answered 500 "Unexpected error". The app reaches PostgreSQL
 // through a TCP proxy this test controls (the shared cluster is never stopped): while the proxy refuses connections,
 // every route answers 503 with Retry-After quickly (the LGPD route in its own shape), and service resumes by itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

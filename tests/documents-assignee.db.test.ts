@@ -1,4 +1,4 @@
-// The queue's assignment and KPI filters (issue 21): assignee (a user, "me", "none"), open/finished, due on a day,
+// The queue's assignment and KPI filters: assignee (a user, "me", "none"), open/finished, due on a day,
 // finished from a day; list items carry the responsible user's name; the filter options list users by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";

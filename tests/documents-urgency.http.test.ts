@@ -4,7 +4,7 @@ import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// POST /api/documents/search with sort "urgency" (issue 21: the list's default, "mais urgentes primeiro") and the
+// POST /api/documents/search with sort "urgency" (the list's default, "mais urgentes primeiro") and the
 // fields the honest SLA badge reads: sla_paused and the status category's kind.
 
 let app: TestApp;

@@ -1,4 +1,4 @@
-// Issue 19 item 1: the document create/update use-cases on a real database, without Next (they were reached only
+// The document create/update use-cases on a real database, without Next (they were reached only
 // through HTTP): what a write stores, that a refused update writes nothing, and that another instance's document is
 // out of reach. PGlite, and PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The customer's e-mail is one address (issue 20, finding 12): refused at create, update and import when it is a
+// The customer's e-mail is one address: refused at create, update and import when it is a
 // list or carries a header break; and checked again when a message is sent (rows saved before the check), so the
 // SMTP server (a real one, tests/helpers/smtp-sink.ts) is never given a second recipient. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

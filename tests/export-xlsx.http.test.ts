@@ -1,4 +1,4 @@
-// Issue 22 item 3 over real HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the documents
+// Over real HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the documents
 // export as XLSX beside the CSV — opened with read-excel-file (the reader of the writer's author): Portuguese headers,
 // numbers as numbers, date-times as dates in America/Sao_Paulo, product date columns as dates; the role's masking
 // policy; the unmasked file an admin's right with a reason, audited with the row count and the format.

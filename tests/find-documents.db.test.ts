@@ -1,4 +1,4 @@
-// The staff find box (lib/documents/server/find-documents.ts, issue 21): a protocol with or without its hyphen and
+// The staff find box (lib/documents/server/find-documents.ts): a protocol with or without its hyphen and
 // spaces, the first digits of a CPF with or without punctuation, words in names, e-mails and filled_columns values
 // (partially, any case, any accents), what matched, the masking policy (masked fields found only whole, or not at
 // all), another instance's documents never, and the words search answered by its trigram index (EXPLAIN).

@@ -4,7 +4,7 @@ import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// POST /api/documents/find (the staff find box, issue 21) over real HTTP on a real database: roles, the error shape,
+// POST /api/documents/find (the staff find box) over real HTTP on a real database: roles, the error shape,
 // the instance boundary, and the masking policy applied to what is searched and to what is answered.
 
 let app: TestApp;

@@ -1,4 +1,4 @@
-// Issue 8, finding 6: Content-Security-Policy with per-answer nonces on pages, HSTS only over https (as the socket
+// Content-Security-Policy with per-answer nonces on pages, HSTS only over https (as the socket
 // or a trusted proxy says), `Cache-Control: no-store` on every answer with personal data or secrets.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";

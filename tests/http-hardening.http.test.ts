@@ -1,4 +1,4 @@
-// Issue 8, finding 3: every /api answer is JSON in the spec's shape. Each case below answered 500 (or an empty
+// Every /api answer is JSON in the spec's shape. Each case below answered 500 (or an empty
 // 405, Next's HTML 404, a plain-text 500) before the fix. Real HTTP against the built app, PGlite or PostgreSQL.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Build item 7 of issue 8: `Idempotency-Key` on document/create and on the LGPD request. Same key and body replay the
+// `Idempotency-Key` on document/create and on the LGPD request. Same key and body replay the
 // first answer, another body is refused (409), concurrent duplicates make one row, keys live 24 h. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/server/idempotency.ts";

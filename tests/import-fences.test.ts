@@ -1,4 +1,4 @@
-// The server / shared / client fences of eslint.config.mjs (issue 11; docs/architecture.md "Layers"), checked on
+// The server / shared / client fences of eslint.config.mjs (docs/architecture.md "Layers"), checked on
 // probe files linted at the paths they would have: each forbidden import must be refused, each allowed one accepted.
 import path from "node:path";
 import { ESLint } from "eslint";

@@ -1,4 +1,4 @@
-// Erasure follows the person (issue 8, finding 1): after a `done` deletion, a dump of EVERY table of the database
+// Erasure follows the person: after a `done` deletion, a dump of EVERY table of the database
 // (found from the catalog, every column as text) holds the CPF in no form and none of the deleted documents'
 // names, e-mails or phones — except the other instance's own document, which is not this instance's data.
 // Seeds go through the real API (document create/update, observations, saved filters, settings, tokens), so the
@@ -116,7 +116,7 @@ describe("a done deletion leaves nothing of the person behind", () => {
     await app.db.attachment.create({
       data: { documentId: current, fileName: `rg-${CPF}.pdf`, size: 3, content: Buffer.from("pdf"), authorLabel: "t" },
     });
-    // Her e-mail on a status that notifies the customer (issue 12): the outbox row has her address, name and protocol.
+    // Her e-mail on a status that notifies the customer: the outbox row has her address, name and protocol.
     await call("PATCH", `admin/settings/statuses/${fx.statusIds["Em análise"]}`, { notify_customer: true });
     await call("POST", "document/updateById", { id: current, status_id: fx.statusIds["Em análise"] }, fx.tokens.staff);
     expect(await app.db.outboxMessage.count({ where: { documentId: current, recipient: EMAIL } })).toBe(1);

@@ -1,4 +1,4 @@
-// Issue 8, finding 7, on the embedded database: the process that holds a PGlite folder is SIGKILLed while it holds two
+// On the embedded database: the process that holds a PGlite folder is SIGKILLed while it holds two
 // claims (one inside its open deletion transaction). The next process to open the folder — `npm run worker` with the
 // default settings — completes both within 30 s of the kill, each once (before the heartbeat: a 300 s lease).
 // PostgreSQL's version, with two workers running at once, is in tests/lgpd-lease.http.test.ts.

@@ -1,4 +1,4 @@
-// Leases with a heartbeat (issue 8, finding 7): a live worker keeps its claims however long its batch takes, a dead
+// Leases with a heartbeat: a live worker keeps its claims however long its batch takes, a dead
 // worker's claims resume within 30 s (a 20 s lease by default, was 300 s, plus the loop's 5 s poll), and nothing is processed or deleted twice.
 // Two workers at once need PostgreSQL (PGlite is one connection in one process); the settings test runs on both.
 import { spawn, type ChildProcess } from "node:child_process";

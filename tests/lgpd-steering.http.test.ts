@@ -1,4 +1,4 @@
-// Requests a person can steer (issue 18 item 5) over real HTTP (built app) on PGlite, or PostgreSQL with
+// Requests a person can steer over real HTTP (built app) on PGlite, or PostgreSQL with
 // TEST_DATABASE_URL: legal holds kept by an erasure and named in its receipt; reviewed deletions that wait until the
 // officer approves, or end with the officer's reason; requests entered by hand; a returning CPF flagged on the
 // document, in the import check and in the officer's counts.

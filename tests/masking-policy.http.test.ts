@@ -4,7 +4,7 @@ import { normalizeIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// Masking by policy (issue 9): per role, per instance, enforced by POST /api/documents/search; the page reveal is
+// Masking by policy: per role, per instance, enforced by POST /api/documents/search; the page reveal is
 // one audit entry; every error carries a code. Real HTTP, real database.
 
 let app: TestApp;

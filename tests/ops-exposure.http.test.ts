@@ -1,4 +1,4 @@
-// What the ops endpoints count and tell (issue 20, findings 13 and 14), over the built app on both databases:
+// What the ops endpoints count and tell, over the built app on both databases:
 // request metrics are labelled by the route's template only (random ids, a CPF in the path, unauthenticated 404s →
 // one series per route) and nothing is counted while metrics are off; /api/ready fails only for LGPD requests past
 // their due time (LGPD_DELAY_HOURS), and names migrations and queue ages only to a bearer of METRICS_TOKEN.

@@ -1,6 +1,6 @@
 // The outbox on the job engine (lib/jobs), on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and real
-// HTTP receivers on loopback, without Next. Issue 20, finding 3: one tenant's slow endpoint (answers 200, slowly —
-// never failed, never disabled) must not delay another tenant's deliveries. Finding 4: a delivery that cannot be
+// HTTP receivers on loopback, without Next. One tenant's slow endpoint (answers 200, slowly —
+// never failed, never disabled) must not delay another tenant's deliveries. And a delivery that cannot be
 // prepared (the secret no longer decrypts, the stored body is not JSON) fails, counts its attempt and disables the
 // endpoint like any other failure, instead of looping forever uncounted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Customer e-mails through the outbox (issue 12, item 1), on a real database and a real SMTP server in this process:
+// Customer e-mails through the outbox, on a real database and a real SMTP server in this process:
 // a status that notifies queues one message in the status change's transaction; the worker sends it once (claim +
 // lease + a "sending" mark), retries temporary refusals with backoff, fails permanent ones, never re-sends a message
 // whose outcome is unknown, and leaves messages waiting (shown as such) without SMTP_URL. Runs on PGlite and PostgreSQL.
@@ -79,7 +79,7 @@ describe("statuses configure the customer's message", () => {
       body: JSON.stringify({ notify_customer: "yes", message_subject: "" }),
     });
     expect(refused.status).toBe(400);
-    // Issue 22: an unknown placeholder would reach the customer literally — refused when saved, naming it.
+    // An unknown placeholder would reach the customer literally — refused when saved, naming it.
     const unknown = await fetch(`${app.baseUrl}/api/admin/settings/statuses/${id}`, {
       method: "PATCH",
       headers: { "content-type": "application/json", authorization: `Bearer ${fx.tokens.admin}` },

@@ -1,4 +1,4 @@
-// Finding 4 of issue 8: one slow lock must not starve the server. On PostgreSQL a row held by another connection
+// One slow lock must not starve the server. On PostgreSQL a row held by another connection
 // (SELECT … FOR UPDATE) while its document is hammered with updates; a full pool; a slow statement. Every bounded wait
 // ends in 503 + Retry-After in the spec's error shape, and requests for other documents stay fast meanwhile.
 // On PGlite (one connection) only the wait to start a transaction is bounded: see docs/reliability.md.

@@ -1,4 +1,4 @@
-// Finding 8 (issue 20): the embedded database's files are the server user's only — files 0600, folders 0700 — for
+// The embedded database's files are the server user's only — files 0600, folders 0700 — for
 // files PGlite creates while it runs, and for a folder left world-readable by an older release (fixed at open).
 import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Issue 8, finding 2: `npm start`'s wrapper dies (kill -9, a closed terminal) while `next start` keeps serving the
+// `npm start`'s wrapper dies (kill -9, a closed terminal) while `next start` keeps serving the
 // embedded database. The lock must live with the process that has the folder open: the CLI refuses, and the folder
 // still opens afterwards with everything in it. Before the fix the CLI called the lock stale and opened the folder.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 8, build item 3: generated bodies (fast-check) against every public route over real HTTP. For each answer:
+// Generated bodies (fast-check) against every public route over real HTTP. For each answer:
 // never a 5xx, always JSON, 4xx in the route's error shape (the document shape, or the LGPD bodies byte for byte),
 // and a refused request changes nothing in the database. PROPERTY_HTTP_RUNS sets the bodies per route (default 200);
 // the PROPERTY_RUNS bodies per route (CI: 10000) go through each route's validation and error mapping in-process

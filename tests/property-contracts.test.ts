@@ -1,4 +1,4 @@
-// Issue 19 item 3: the PROPERTY_RUNS generated bodies per public route (CI: 10000) go in-process through the code that
+// The PROPERTY_RUNS generated bodies per public route (CI: 10000) go in-process through the code that
 // refuses them — each route's contract validation (parseRequestBody, the apiRoute step) or the LGPD routes' parsing —
 // and the error mapping the wrapper answers with (toApiError + errorResponse; LgpdHttpError's exact bodies). Every
 // refusal: not a 5xx, JSON, the route's error shape. No database and no server: what a refusal does to the database,

@@ -1,4 +1,4 @@
-// Issue 20: generated requests (fast-check) against the customer's tracking routes over real HTTP — lookup, view and
+// Generated requests (fast-check) against the customer's tracking routes over real HTTP — lookup, view and
 // upload, which take no credentials but a protocol + identifier or a signed token. For each answer: never a 5xx,
 // always JSON, a 4xx in the error shape, and a refused request changes nothing in the database (the throttle
 // counters excepted: refusals are meant to count there). PROPERTY_HTTP_RUNS / PROPERTY_SEED as for

@@ -1,4 +1,4 @@
-// Issue 7 (API speed): well-formed document-API calls skip proxy.ts (lib/http/proxy-bypass.ts), which cost about a
+// Well-formed document-API calls skip proxy.ts (lib/http/proxy-bypass.ts), which cost about a
 // tenth of the app's CPU per call. What the proxy guaranteed must hold all the same: no-store and HSTS on those
 // answers (now from apiRoute), and everything else — another method, an odd path, a client forging the marker — still
 // answered by the proxy in the API's JSON shape.

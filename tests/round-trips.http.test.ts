@@ -1,7 +1,7 @@
 // Round trips per API call, counted at the driver (tests/helpers/sql-recorder.ts): a read is at most 2 statements
 // (authentication + the read view), a write at most 4 statements inside one transaction (history included) plus
 // authentication. Transaction control (BEGIN/COMMIT) is not counted as a statement. On PostgreSQL every one of those
-// statements goes as a named (prepared) statement, planned once per connection (issue 17) — on PGlite too, through its
+// statements goes as a named (prepared) statement, planned once per connection — on PGlite too, through its
 // protocol (lib/db/pglite-prepared.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/server/api-tokens.ts";

@@ -1,6 +1,7 @@
 // The GIN indexes' pending lists are folded in the background (lib/ops/server/search-index-upkeep.ts), so that no
 // write has to fold a full one: the write that overflowed a list waited 0.36–0.54 s holding its row locks, once every
-// 1,000–1,600 updates (docs/benchmarks.md, "Session 27"). PGlite, and PostgreSQL with TEST_DATABASE_URL; the loop
+// 1,000–1,600 updates (docs/decisions/0034-search-index-upkeep.md). PGlite, and PostgreSQL with TEST_DATABASE_URL; the
+// loop
 // itself runs on PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor.ts";

@@ -10,7 +10,7 @@ import {
 } from "@/lib/documents/search-url.ts";
 import { listQueryToParams as legacyWrite, parseListQuery as legacyParse } from "./fixtures/legacy-search-url.ts";
 
-// The list's URL state (issue 21): the list opens on "mais urgentes primeiro" and a sort's default direction is left
+// The list's URL state: the list opens on "mais urgentes primeiro" and a sort's default direction is left
 // out of the URL, while an explicit one survives a round trip.
 describe("list URL state", () => {
   it("opens on urgency, most urgent first, with a short URL", () => {
@@ -29,7 +29,7 @@ describe("list URL state", () => {
   });
 });
 
-// The move to nuqs (issue 21 item 8) keeps the URL shape: every URL the hand-written reader accepted parses to the
+// The move to nuqs keeps the URL shape: every URL the hand-written reader accepted parses to the
 // same query, and writing it back gives the same URL (saved links, bookmarks and the filter form's names).
 describe("list URL state on nuqs keeps the old URL shape", () => {
   const shapes = [

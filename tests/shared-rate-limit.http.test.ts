@@ -1,4 +1,4 @@
-// Build item 5 of issue 8, last sentence: rate limits shared by all app servers on PostgreSQL. Two `next start`
+// Rate limits shared by all app servers on PostgreSQL. Two `next start`
 // processes on one database: a token's per-minute limit, the auth/token brake and the failed sign-in and wrong-LGPD-key
 // throttles hold across both. The in-memory counters stay within the documented overshoot (counts merge about once a
 // second, and at once for a key new to a server, past a slice of its headroom or near its limit); the throttles are

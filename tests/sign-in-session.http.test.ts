@@ -1,4 +1,4 @@
-// Issue 20, findings 9 and 10, over real HTTP on the built app and a real database: after sign-in the browser only
+// Over real HTTP on the built app and a real database: after sign-in the browser only
 // goes to a path of this site (the sign-in page and next-auth's redirect callback), and signing out ends the session
 // on the server, so a saved copy of the session cookie no longer opens admin routes or pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

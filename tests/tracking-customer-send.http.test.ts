@@ -1,5 +1,5 @@
-// Issue 22 item 6 over real HTTP on the built app and a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
-// the tracking page's company settings (name, logo uploaded and sniffed, help channel, privacy notice) set by an admin
+// Over real HTTP on the built app and a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the tracking
+// page's company settings (name, logo uploaded and sniffed, help channel, privacy notice) set by an admin
 // and shown in the view; the customer's own file and short reply without any request from the team, credited to the
 // customer on the staff page and in the history, braked per document; the files already sent listed in the view.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,11 +1,12 @@
 // The customer's tracking routes (/api/tracking/{lookup,view,upload}) seen from outside, over real HTTP: what their
-// route wrapper guarantees whoever implements it (issue 11's leftover folded the tracking wrapper into apiRoute, and
-// this file was written first, against the old wrapper). Every answer carries x-request-id and
+// route wrapper guarantees whoever implements it (this file was written against the tracking
+// routes' own wrapper before apiRoute took them over). Every answer carries x-request-id and
 // `cache-control: no-store`; one brake of 60 requests a minute per client address across the three routes (the
 // socket's address: a forged X-Forwarded-For does not split it), 429 + Retry-After past it; JSON bodies capped at
 // 16 KiB (413); bad JSON, unknown fields and other content types in the spec's error shape; one `api.request` log
 // line with actor "customer"; and the requests counted in /api/metrics like every other API route (new with the
-// one wrapper: docs/decisions.md). Runs on PGlite and PostgreSQL. The handler context types are checked by tsc.
+// one wrapper: docs/decisions/0036-one-route-wrapper.md). Runs on PGlite and PostgreSQL. The handler context types
+// are checked by tsc.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import type * as createContract from "@/app/api/document/create/contract.ts";

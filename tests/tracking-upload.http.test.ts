@@ -1,4 +1,4 @@
-// Issue 20, finding 6, over real HTTP on the built app and a real database: a customer's upload is judged by its whole
+// Over real HTTP on the built app and a real database: a customer's upload is judged by its whole
 // content, not by its declared type or name; it is stored under a generated name with the real type's extension, the
 // customer's name kept only as sanitised display text; staff download it with the sniffed type, as an attachment,
 // nosniff; and a token that is not validly signed is refused before the (up to 10 MiB) body is read.

@@ -1,4 +1,4 @@
-// The customer's tracking page API (issue 12, item 2) over real HTTP on a real database: lookup by protocol + CPF/CNPJ
+// The customer's tracking page API over real HTTP on a real database: lookup by protocol + CPF/CNPJ
 // (the same 404 for a wrong protocol or identifier; failures throttled per protocol and address, and per address), signed links,
 // what the view shows and never shows, and uploads of requested files (type, content and size limits; staff see
 // them on the document page and in its history; downloads never inline). Runs on PGlite and PostgreSQL.
@@ -186,7 +186,7 @@ describe("uploads", () => {
 
     // Staff see it on the document page and in the history, and download it (never inline).
     const page = await staff("GET", `documents/${document.id}`);
-    // Issue 22 finding 5: the upload is credited to the customer, not to the staff member who requested it, and
+    // The upload is credited to the customer, not to the staff member who requested it, and
     // the requested document's name stays beside the file's own name — on the page and in loadById.
     expect(page.attachments).toEqual([
       expect.objectContaining({
@@ -235,7 +235,7 @@ describe("abuse", () => {
       error: "TooManyRequests: Too many attempts, try again later",
       code: "tracking_throttled",
     });
-    // Finding 11 (issue 20): the stranger's failures do not lock the customer out of their own protocol.
+    // The stranger's failures do not lock the customer out of their own protocol.
     const customer = await lookupFrom("127.0.0.22", target, CUSTOMER.cpf);
     expect(customer.status, customer.text).toBe(200);
     expect(verifyTrackingToken((JSON.parse(customer.text) as Json).token)).toBe(document.uuid);

@@ -1,4 +1,4 @@
-// The webhook console's API (issue 22, item 7) against real HTTP receivers, on a real database (PGlite, or PostgreSQL
+// The webhook console's API against real HTTP receivers, on a real database (PGlite, or PostgreSQL
 // with TEST_DATABASE_URL): why a delivery failed as a code the console translates (no raw English), each delivery's
 // payload and answer (audited), a test event signed like every delivery, editing URL and events (the destination guard
 // still applies), secret rotation with an overlap window (both secrets sign; receivers accept any v1), and the same

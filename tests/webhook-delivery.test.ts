@@ -1,4 +1,4 @@
-// One webhook delivery against real loopback receivers, without a database (issue 20, findings 1 and 2): the host is
+// One webhook delivery against real loopback receivers, without a database: the host is
 // resolved once through a resolver stub that maps test names to inside addresses, every answer is checked, and the
 // connection goes to the address that was checked; redirects are not followed; failures read the same whether the
 // port is closed or silent; a 400 MiB answer is read only up to a small cap (RSS printed for the closing note).

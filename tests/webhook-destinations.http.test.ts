@@ -1,4 +1,4 @@
-// Webhook destinations over the built app (issue 20, finding 1): an instance admin cannot register an address inside
+// Webhook destinations over the built app: an instance admin cannot register an address inside
 // the operator's network — loopback, private, link-local/metadata, multicast, unspecified, in every spelling — nor
 // plain http to a public name, nor credentials in the URL; the operator opens hosts and ranges by configuration.
 // An endpoint saved before the check (a row pointing at loopback) is refused again when a delivery is sent.

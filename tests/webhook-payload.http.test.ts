@@ -1,4 +1,4 @@
-// How much personal data a webhook carries (issue 20: finding 5, webhook part, and finding 7), over the built app on
+// How much personal data a webhook carries (personal data leaves only on purpose), over the built app on
 // both databases: a new endpoint gets the minimal payload (ids, protocol, status, changed field names — no name, CPF,
 // e-mail, phone or before/after values); "full" is chosen per endpoint; the erasure notice names the deleted
 // documents' ids, uuids and protocols so a receiver can erase its copies.

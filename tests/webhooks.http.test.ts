@@ -1,4 +1,4 @@
-// Webhooks (issue 12, item 3) against a real HTTP receiver, on a real database: admins register endpoints (secret
+// Webhooks against a real HTTP receiver, on a real database: admins register endpoints (secret
 // shown once); document and LGPD events are queued in the outbox with the change and delivered signed
 // (X-Signature t=…,v1=HMAC-SHA256), in order per document, retried with backoff while the receiver is down, failed
 // after 24 h, disabled after repeated failures (re-enabled by hand), re-sendable by hand. PGlite and PostgreSQL.

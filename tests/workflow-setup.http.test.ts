@@ -1,4 +1,4 @@
-// Workflow setup without traps (issue 22, item 8), over real HTTP on a real database (PGlite, or PostgreSQL with
+// Workflow setup without traps, over real HTTP on a real database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): a status marked final lets documents move nowhere unless it lists transitions (they were free to
 // move anywhere from "Concluído"), the staff page's view says so, and settings answer `final`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

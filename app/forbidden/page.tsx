@@ -5,7 +5,7 @@ import { StaffShell } from "@/app/(staff)/staff-shell.tsx";
 import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
-/** The browser tab names the page (issue 21: every page its own title). */
+/** The browser tab names the page (every page its own title). */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("common");
   return { title: `${t("forbidden.title")} · DocFlow` };

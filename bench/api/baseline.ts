@@ -1,7 +1,7 @@
 // The baseline of the API benchmark: what a hand-written `node:http` + SQL server does for the same five calls and
 // the same JSON (tests/bench-baseline-parity.http.test.ts diffs its answers against the app's). No framework, no ORM, no
 // validation beyond what the benchmark sends, no cache: one token lookup by hash, then the work in as few
-// statements as plain SQL allows — the limit the app is measured against (issue 17): every statement is a named
+// statements as plain SQL allows — the limit the app is measured against: every statement is a named
 // (prepared) one, so PostgreSQL parses and plans it once per connection; a read is one statement returning plain
 // columns (no JSON built in SQL but the two child lists), and the answer is one JSON.stringify. Runs on a pg pool
 // (the benchmark) or on any `query` function (the parity test; PGlite has no named statements and ignores the name).

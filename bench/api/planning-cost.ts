@@ -1,4 +1,4 @@
-// Planning against execution of the document API's read statements on the benchmark's database (issue 17): each
+// Planning against execution of the document API's read statements on the benchmark's database: each
 // statement N times on one connection sent unnamed (parsed and planned every call, as before) and as a named
 // statement (prepared once, its plan kept by the connection, as lib/db/raw-query.ts now sends it), alternating in
 // blocks; then the medians of EXPLAIN (ANALYZE, SUMMARY) planning and execution time, unprepared and prepared.

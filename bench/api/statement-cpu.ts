@@ -1,4 +1,4 @@
-// PostgreSQL's CPU per call of the document API's read statements against the lean baseline's (issue 17), measured
+// PostgreSQL's CPU per call of the document API's read statements against the lean baseline's, measured
 // where load moves it least: each statement N times as a named (prepared) statement on one connection of its own,
 // the backend's utime + stime (/proc/<pid>/stat) before and after, in alternating blocks; the same parameters for
 // every statement of a route. The app's statements in both shapes (its role's policy known to the server — the

@@ -1,4 +1,4 @@
-// PostgreSQL's CPU per write call (issue 17, third pass; create since session 29): the app's write against the lean
+// PostgreSQL's CPU per write call: the app's write against the lean
 // baseline's, each on one pooled connection of its own, the backend's utime + stime (/proc/<pid>/stat) summed over
 // alternating blocks, plus the GIN index work each block's writes deferred, folded right after it
 // (bench/api/postgres-cpu.ts); the benchmark's own bodies (bench/api.ts routeBodies). It writes what

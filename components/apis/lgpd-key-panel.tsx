@@ -23,7 +23,7 @@ export function LgpdKeyPanel() {
   const query = useLgpdKey();
   const rotate = useRotateLgpdKey();
   const [confirming, setConfirming] = useState(false);
-  // How long the replaced key keeps working beside the new one (issue 22: overlap, not an instant cut-over).
+  // How long the replaced key keeps working beside the new one (overlap, not an instant cut-over).
   const [overlapHours, setOverlapHours] = useState<number>(KEY_OVERLAP_CHOICES[0]);
   // The key exists only in this component's memory, from the rotation's answer until the admin hides it.
   const [shownKey, setShownKey] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The documents list's typed URL state (nuqs, issue 21 item 8): two quick updates (a search typed, then a chip removed)
+// The documents list's typed URL state (nuqs): two quick updates (a search typed, then a chip removed)
 // both reach the URL; a column key no map named yet is still written; a saved link's column filters are read back.
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";

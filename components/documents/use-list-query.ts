@@ -16,7 +16,7 @@ import {
 export type SetListQuery = (next: ListQuery | ((current: ListQuery) => ListQuery)) => void;
 
 /**
- * The documents list's query as typed URL state (nuqs, issue 21 item 8). nuqs keeps the state in memory first and
+ * The documents list's query as typed URL state (nuqs). nuqs keeps the state in memory first and
  * batches the URL writes, and a functional update gets the state with every earlier update applied, so two quick
  * updates (a search, then a chip) build on each other instead of the second undoing the first.
  * The key map names the column keys (`col.<op>.<column>`) the URL holds; a query that writes a column key outside it

@@ -1,6 +1,6 @@
 "use client";
 // Density and column visibility of the documents list, remembered per user in this browser's localStorage under a
-// key with the user's id (docs/decisions.md "Documents list": no server round trip, nothing personal stored).
+// key with the user's id (docs/decisions/0020-documents-list-search.md: no server round trip, nothing personal stored).
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 export const OPTIONAL_COLUMNS = ["cpf", "name", "assignee", "product", "modality", "created_at", "sla_end"] as const;

@@ -1,5 +1,5 @@
 "use client";
-// The signed-in staff member's role for client components that offer role-bound options (issue 22: the unmasked
+// The signed-in staff member's role for client components that offer role-bound options (the unmasked
 // export is offered only to admins). Display only: the server enforces every role on its own.
 import { createContext, useContext } from "react";
 import type { Role } from "@/lib/auth/roles.ts";

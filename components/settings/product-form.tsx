@@ -47,7 +47,7 @@ function weeklyHours(workingHours: Record<string, Array<[string, string]>>): num
 }
 
 /** The product's SLA is counted in service hours on the document's modality calendar (lib/sla/calendar.ts): the
- * field says so and shows what the typed hours mean in calendar days, per modality with a calendar (issue 22: "72 h"
+ * field says so and shows what the typed hours mean in calendar days, per modality with a calendar ("72 h"
  * silently meant about 12 calendar days on business hours). Holidays lengthen it further. */
 function SlaHoursField({
   hours,

@@ -27,7 +27,7 @@ export function EditButton({ name, onClick }: { name: string; onClick: () => voi
 }
 
 /** "Delete", announced as "Delete <name>"; it only asks, the confirmation dialog deletes. With `refusal` (the server
- * would refuse: the row is in use) it is disabled and the reason is shown beside it and tied to it (issue 22). */
+ * would refuse: the row is in use) it is disabled and the reason is shown beside it and tied to it. */
 export function DeleteButton({
   name,
   onClick,

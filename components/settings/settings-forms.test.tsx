@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The settings forms on the one form pattern (useZodForm, issue 21 item 8): each runs its route's own zod schema in
+// The settings forms on the one form pattern (useZodForm): each runs its route's own zod schema in
 // the browser — what the server would refuse is refused under its input, in the server's pt-BR sentence, and no
 // request is made — and a 400's field errors from the server land under their inputs. `fetch` is the boundary here
 // (it records what the form sends and answers what the API answers); the real server's answers are covered by

@@ -1,5 +1,5 @@
 "use client";
-// The one data-entry form pattern (issue 21 item 8, docs/architecture.md "Forms"): react-hook-form holds the values;
+// The one data-entry form pattern (docs/architecture.md "Forms"): react-hook-form holds the values;
 // the resolver is the zod schema the server validates the same body with (when that schema runs in a browser), its
 // issues turned into the API's `errors[]` shape (lib/errors/field-errors.ts) and then into the same translated
 // sentence a server error gets (useErrorText().formField). The server's answer goes through `showServerError`:

@@ -41,7 +41,7 @@ export function appOrigin(): string {
  * (one form sign-in per role and server instead of one per test), or through the form — storing that session for the
  * next tests — when there is none yet or it no longer holds (it ends after SESSION_IDLE_MINUTES without use, or a test
  * signed it out). A test that starts on another page names it here rather than loading /documents first and then its
- * page (one full page load fewer: docs/decisions.md, "Tests in layers"). `landing: null` opens no page: the session
+ * page (one full page load fewer: docs/decisions/0055-playwright-suite.md). `landing: null` opens no page: the session
  * only, for a test that first asks the API which page to open (its requests go to appOrigin(), not page.url()).
  */
 export async function signIn(page: Page, who: E2eRole, landing: string | null = "/documents") {
@@ -74,7 +74,7 @@ export async function signIn(page: Page, who: E2eRole, landing: string | null = 
 /**
  * Whether the specs write their screenshots into e2e/screenshots/ (E2E_SCREENSHOTS=1): pictures for a person to look
  * at, compared by no test, so `npm test` skips them (full-page PNGs at two sizes cost CPU in Chromium and the runner:
- * docs/decisions.md, "Tests in layers").
+ * docs/decisions/0055-playwright-suite.md).
  */
 export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
 
@@ -110,7 +110,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   });
   // Legacy mode runs axe.run() in the page; the default runs axe per frame and then opens a blank page to merge the
   // frames' results, ~0.35 CPU s more per check (measured), to reach cross-origin frames, which the app has none of.
-  // Same axe, same rules, same page (docs/decisions.md, "Tests in layers").
+  // Same axe, same rules, same page (docs/decisions/0055-playwright-suite.md).
   // Only violations are read below, so axe is told to build only those: with every result type it also writes up every
   // passing node (an HTML snippet and the checks of each) and sends it all back, ~3× the CPU of the scan itself on the
   // documents list (measured: 4.2–5.4 s of renderer CPU → 1.3–1.7 s). Violations still list every node.

@@ -1,5 +1,6 @@
 // "Live" queries: open pages follow changes by polling (TanStack Query refetchInterval), paused while the tab is
-// hidden and caught up as soon as it is shown again. Why polling and not server-sent events: docs/decisions.md
+// hidden and caught up as soon as it is shown again. Why polling and not server-sent events:
+// docs/decisions/0025-live-data-by-polling.md
 // ("Live data"), with the measured cost per open page (bench/live-polling.ts).
 
 /** How often an open page asks again. */

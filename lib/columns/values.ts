@@ -3,7 +3,7 @@
 //
 // Numbers: "71.250,50", "71250,5" and "71250.5" all mean 71250.5. A text that could mean two different numbers
 // ("1.234": one thousand two hundred thirty-four in pt-BR, 1.234 in English) is refused with a message instead of
-// guessed — never a silent different value (docs/decisions.md "pt-BR numbers").
+// guessed — never a silent different value (docs/decisions/0050-brazilian-data.md).
 
 export const COLUMN_TYPES = ["string", "number", "currency", "date", "enum", "boolean"] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];

@@ -319,7 +319,7 @@ export const variables = {
     group: "api",
     default: true,
     description:
-      "`off` sends well-formed document-API calls through proxy.ts again (they skip it: docs/decisions.md, API speed)",
+      "`off` sends well-formed document-API calls through proxy.ts again (they skip it to save CPU: docs/decisions/0030-proxy-bypass-for-document-api.md)",
   },
 
   // lgpd
@@ -527,7 +527,8 @@ export const variables = {
     min: 1,
     max: 16,
     integer: true,
-    description: "messages a worker sends at once to one webhook endpoint or SMTP server (issue 20, finding 3)",
+    description:
+      "messages a worker sends at once to one webhook endpoint or SMTP server, so a slow receiver holds only its own slot",
   },
 
   // webhooks

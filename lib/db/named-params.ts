@@ -1,4 +1,4 @@
-// Statements composed by named fragments (issue 19 item 3): a statement declares its parameters once, by name and
+// Statements composed by named fragments: a statement declares its parameters once, by name and
 // SQL type, in the order they are sent; fragments take `$.name` (the `$n` placeholder with its cast) instead of a
 // number, and the call passes an object that `values` turns into the positional array. The text stays constant — a
 // named, prepared statement on pg (lib/db/sql-session.ts) — and the numbering lives in one place.

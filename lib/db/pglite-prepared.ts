@@ -1,10 +1,10 @@
-// Named (prepared) statements on PGlite (issue 17). PGlite's `query` sends Parse (always the unnamed statement),
+// Named (prepared) statements on PGlite. PGlite's `query` sends Parse (always the unnamed statement),
 // Describe, Bind, Describe, Execute and Sync as six calls into the WebAssembly backend and has PostgreSQL parse and plan
 // the text on every call. Here a statement is parsed once per PGlite handle under a name (Parse + Describe + Sync, which
 // also answers its parameter and column types), then every call is ONE call into the backend with Bind + Execute + Sync
 // for the named statement, its rows parsed with the handle's own type parsers — the same values `query` answers
 // (tests/pglite-prepared.db.test.ts). Measured on the embedded benchmark's 100,000 documents: the loadByCPF read view
-// 2.4 → 0.6 ms of CPU per call, loadById 1.75 → 0.23 (docs/benchmarks.md, "Issue 17, fourth pass").
+// 2.4 → 0.6 ms of CPU per call, loadById 1.75 → 0.23 (docs/decisions/0029-prepared-statements.md).
 // Like `query`, it runs under the handle's query lock (`runExclusive`), so it never interleaves with another statement;
 // inside `transaction` the caller already holds the transaction lock. The texts must be constant (module constants
 // with $n parameters), as for pg's named statements (sql-session.ts).

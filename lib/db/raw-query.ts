@@ -1,7 +1,7 @@
 // The document API's hot paths on the one raw-SQL runner (sql-session.ts): statements sent straight to the driver,
 // skipping Prisma's client engine, for SQL that is constant text with $n parameters (token lookup, read views,
-// document writes) — on pg as prepared statements (`prepared: true`: parsed and planned once per pooled connection,
-// issue 17). Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
+// document writes) — on pg as prepared statements (`prepared: true`: parsed and planned once per pooled connection).
+// Rows come as the driver parses them (numbers, Date, parsed JSON, arrays).
 import { defaultSession, type Sql } from "./sql-session.ts";
 import { apiTimeouts } from "./timeouts.ts";
 import { documentKey, serializedOn, type Tx, withRetries } from "./transaction.ts";

@@ -38,7 +38,7 @@ type Queryable = {
 };
 
 // With `prepared` (pg only), every statement goes as a named (prepared) statement: pg parses it once per pooled
-// connection and PostgreSQL keeps its plan there, instead of parsing and planning it on every call (issue 17: the
+// connection and PostgreSQL keeps its plan there, instead of parsing and planning it on every call (the
 // read view spent as long planning as executing). The name is a digest of the text, so such a session's SQL must be
 // constant text with $n parameters — the hot paths pass module constants. A safety valve keeps a runaway caller with
 // generated text from filling every connection with statements: past MAX_NAMED distinct texts, new ones go unnamed.

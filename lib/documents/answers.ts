@@ -158,7 +158,7 @@ export const ZStaffDocumentView = z.strictObject({
   sla: ZSlaInfo,
   observations: z.array(ZObservation),
   attachments: z.array(ZAttachment),
-  /** E-mails to the customer (issue 12), newest first. */
+  /** E-mails to the customer, newest first. */
   messages: z.array(
     z.strictObject({
       id: z.int(),

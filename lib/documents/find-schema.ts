@@ -1,4 +1,4 @@
-// The staff "find anything" box (POST /api/documents/find, issue 21): one text, answered with the documents it finds
+// The staff "find anything" box (POST /api/documents/find): one text, answered with the documents it finds
 // and, for each, what matched. No server-only imports: the header's box uses the same types.
 import { z } from "zod";
 

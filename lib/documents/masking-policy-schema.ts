@@ -1,5 +1,5 @@
 // The masking policy contract (no server-only imports: the settings panel uses it too). Per role, which of the
-// customer's personal fields the documents list masks. Default (docs/decisions.md "Masking by policy"): the
+// customer's personal fields the documents list masks. Default (docs/decisions/0020-documents-list-search.md): the
 // identifiers and contacts (cpf, email, phone) masked, the name visible, so staff can scan a queue by customer.
 import { z } from "zod";
 import { PERSONAL_FIELDS, type PersonalField } from "./mask.ts";

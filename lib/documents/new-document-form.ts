@@ -1,4 +1,4 @@
-// The staff "Novo documento" form (issue 21): its values are strings as typed; newDocumentFormSchema turns them into
+// The staff "Novo documento" form: its values are strings as typed; newDocumentFormSchema turns them into
 // the body of POST /api/document/create and validates it with that route's own schema (createDocumentSchema), so the
 // form refuses exactly what the API refuses, with the same messages at the same paths (field names = API paths,
 // product columns as filled_columns.<key>). No server-only imports: the browser runs it.

@@ -1,12 +1,12 @@
 // The read statements of loadById / loadByCPF / document/filter (SPEC.md): the document, its status with category,
 // product, step, observations and attachments in ONE named statement per read (one round trip), answered as plain
 // columns; lib/documents/server/read-view-json.ts builds the answer's JSON from them in Node. PostgreSQL only reads:
-// no JSON objects, no `to_char` per timestamp (issue 17, third pass: building the JSON and formatting 7–12 timestamps
+// no JSON objects, no `to_char` per timestamp (building the JSON and formatting 7–12 timestamps
 // per document in SQL cost PostgreSQL 1.3–1.7× the lean baseline's CPU per read). The child lists come as one
 // json_agg of json_build_array each (positional: no key text per element); timestamps come as PostgreSQL's text
 // (the session's time zone; the serializer turns it into Date#toISOString()'s form).
 //
-// The statements are composed from named fragments (issue 19 item 3): READ_COLUMNS lists every column a view needs
+// The statements are composed from named fragments: READ_COLUMNS lists every column a view needs
 // under the name read-view-json.ts reads it by; each statement names its parameters once, in `params`.
 //
 // Masked callers (lib/documents/server/read-for-caller.ts) whose role's policy is not known to this process yet get the same
@@ -211,7 +211,7 @@ const READ_VIEWS_BY_IDS_SQL = variants(viewsByIds);
  * `categories` $3 the category keys (text[]), with "policy" the caller's role (the next number) → the identifier's
  * ReadViewRows, newest first (policy: each with "masked"). Eight constant texts rather than one with `= ANY($2)` and
  * `cardinality($3) = 0 OR …`: that one's generic plan was estimated 9× dearer than a custom one (the array's length
- * unknown, the OR not folded), so PostgreSQL planned it on every call even as a prepared statement (issue 17).
+ * unknown, the OR not folded), so PostgreSQL planned it on every call even as a prepared statement.
  *
  * With categories it also answers the instance's category keys in "known" (to name unknown ones in a 400), and always
  * at least one row: all NULL but "known" when no document matches. The category condition is

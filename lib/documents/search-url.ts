@@ -2,7 +2,7 @@
 // ?cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
 //  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30
 //  &col.contains.placa=ABC&col.min.valor_segurado=1000&sort=protocol&dir=asc&page=2&size=50
-// Typed URL state on nuqs (issue 21 item 8): one parser per URL key. The product-column filters have dynamic keys
+// Typed URL state on nuqs: one parser per URL key. The product-column filters have dynamic keys
 // (`col.<op>.<column>`), which nuqs' static key map cannot name in advance, so `listUrlKeys` builds the key map for
 // the column keys at hand (those in the URL, those of the products, those a new query writes). The URL shape is the
 // one the hand-written parser read before, so saved links keep working (tests/search-url.test.ts compares the two).

@@ -101,7 +101,8 @@ export const serviceUnavailable = (retryAfterSeconds: number) =>
 
 /**
  * `{"status":"error","message":…,"error":"<Kind>: …"}` — `error` keeps the original service's clients working.
- * `code`/`params` (and a `code` on every field error) are extra fields for translated UIs (docs/decisions.md).
+ * `code`/`params` (and a `code` on every field error) are extra fields for translated UIs
+ * (docs/decisions/0005-error-bodies-and-codes.md).
  */
 export function errorBody(error: ApiError, requestId?: string) {
   return {

@@ -40,7 +40,7 @@ export function findJsonProblem(value: unknown): JsonProblem | null {
       if (entries.length > JSON_LIMITS.keys) return fieldProblem(path, `More than ${JSON_LIMITS.keys} keys`);
       for (const [key] of entries) {
         // JSON.parse makes `__proto__` an own key, but most object code (zod included) would drop it or set the
-        // prototype instead: refused by name rather than lost (docs/decisions.md).
+        // prototype instead: refused by name rather than lost (docs/decisions/0024-http-hardening.md).
         const problem = key === "__proto__" ? "The key __proto__ is reserved" : textProblem(key);
         if (problem) return fieldProblem([...path, key], key === "__proto__" ? problem : `Key: ${problem}`);
       }

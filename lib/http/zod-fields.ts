@@ -20,7 +20,7 @@ export const idField = z.union(
 export const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** Exactly one e-mail address (zod's email check: no list, no display name, no line break — it becomes the SMTP
- * recipient, issue 20 finding 12). */
+ * recipient). */
 export const emailAddress = z.email("Enter one e-mail address").max(254);
 
 /** An optional e-mail: one address, or empty/null to clear it (as optionalText keeps empty strings). */

@@ -1,6 +1,6 @@
 // Runs tasks at most `max` at a time overall and at most `perKey` at a time per key (a webhook endpoint, the SMTP
 // server): one slow key holds its own slots only, never the others'. Tasks wait in arrival order. Hand-written (see
-// docs/decisions.md, "One job engine"): p-limit has no keys, and Bottleneck's groups bring timers and Redis options
+// docs/decisions/0010-job-engine.md): p-limit has no keys, and Bottleneck's groups bring timers and Redis options
 // we do not need for a few counters.
 export type KeyedLimiter = {
   run: <T>(key: string, task: () => Promise<T>) => Promise<T>;

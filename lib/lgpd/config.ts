@@ -1,6 +1,6 @@
 // Settings of the LGPD deletion service, read through lib/config at each use (tests can change them without a restart
-// of the module). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in docs/decisions.md
-// ("LGPD").
+// of the module). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in
+// docs/decisions/0008-lgpd-deletion-requests.md.
 import { config } from "../config/index.ts";
 
 export type LgpdSettings = {

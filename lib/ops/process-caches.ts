@@ -4,7 +4,7 @@
 // http test layers run their files one after another in one process per worker (the http files through one Next
 // server, each file on its own database; tests/helpers/test-app.ts, shared-worker.setup.ts), and the ids a file's
 // database gives (instance 1, token 1, …) repeat in the next file's, so a file must not find the previous file's
-// entries. No route, signal or variable reaches this (docs/decisions.md).
+// entries. No route, signal or variable reaches this (docs/decisions/0052-tests-in-layers.md).
 type Clear = () => void;
 const registry = ((globalThis as Record<string, unknown>).__docflowProcessCaches ??= new Map()) as Map<string, Clear>;
 

@@ -1,5 +1,5 @@
 // Settings of the outbox worker, read through lib/config at each use (as lib/lgpd/config.ts). Defaults and bounds are
-// declared in lib/config/variables.ts; their reasons are in docs/decisions.md ("Customer messages").
+// declared in lib/config/variables.ts; their reasons are in docs/decisions/0041-customer-messages-outbox.md.
 import { config } from "../config/index.ts";
 import { retryDelaySeconds } from "../jobs/backoff.ts";
 

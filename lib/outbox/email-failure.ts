@@ -1,5 +1,5 @@
-// Why a customer e-mail failed (or is being retried), as a stable code the document page says in Portuguese (issue 22:
-// "falhou" with the reason, never nodemailer's English). The sender stores describeFailure's one-line English text
+// Why a customer e-mail failed (or is being retried), as a stable code the document page says in Portuguese
+// ("falhou" with the reason, never nodemailer's English). The sender stores describeFailure's one-line English text
 // (processor.ts); this reads it back. Shared: no server imports.
 
 export const EMAIL_FAILURES = ["recipient_refused", "refused", "temporary", "no_server", "outcome_unknown"] as const;

@@ -8,7 +8,7 @@ export { ZCategory, ZColumn, ZModality, ZProduct, ZStatus, ZStep };
 export const ZDeleted = z.strictObject({ deleted: z.literal(true), id: z.int() });
 
 const ZCategoryListItem = ZCategory.extend({ status_count: z.int() });
-/** A status as settings show it: the catalog's fields plus the customer-facing name and message (issue 12). */
+/** A status as settings show it: the catalog's fields plus the customer-facing name and message. */
 export const ZStatusSettings = ZStatus.extend({
   public_name: z.string().nullable(),
   notify_customer: z.boolean(),

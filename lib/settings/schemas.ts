@@ -80,7 +80,7 @@ export const createStatusSchema = z.strictObject({
   notify_customer: z.boolean().optional(),
   message_subject: template(250).nullable().optional(),
   message_body: template(5000).nullable().optional(),
-  /** Final: with no allowed transitions, documents in it move nowhere (issue 22). */
+  /** Final: with no allowed transitions, documents in it move nowhere. */
   final: z.boolean().optional(),
   /** Statuses a document may move to from this one; empty = anywhere (or nowhere when final). */
   allowed_status_ids: z
@@ -141,7 +141,7 @@ export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 export const createStepSchema = z.strictObject({
   name: name(120),
   order: order.optional(),
-  /** The statuses that stand for this step in this product (issue 22: a per-product map; a status is in at most one
+  /** The statuses that stand for this step in this product (a per-product map; a status is in at most one
    * step of a product, so listing it here moves it from another step). Omitted = unchanged. */
   status_ids: z
     .array(idField)

@@ -1,4 +1,4 @@
-// Answer schemas of the customer's tracking routes (issue 12). Shared with the browser.
+// Answer schemas of the customer's tracking routes. Shared with the browser.
 import { z } from "zod";
 import { ZIsoDateTime } from "../catalog/answers.ts";
 

@@ -1,4 +1,4 @@
-// Answer schemas of the webhook admin routes (issue 12). Shared with the browser.
+// Answer schemas of the webhook admin routes. Shared with the browser.
 import { z } from "zod";
 import { ZIsoDateTime } from "../catalog/answers.ts";
 import { DELIVERY_FAILURES, ZDisabledCause } from "./failure.ts";

@@ -1,4 +1,4 @@
-// Where a webhook may be sent (issue 20, finding 1). An endpoint is registered by an instance admin — a tenant, not
+// Where a webhook may be sent. An endpoint is registered by an instance admin — a tenant, not
 // the operator — so its URL must not reach the operator's own network: loopback, private, link-local (cloud metadata
 // at 169.254.169.254), carrier-grade NAT, multicast, unspecified, reserved and the IPv6 tunnels/translations that wrap
 // them are refused, in every spelling (the WHATWG URL parser turns 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1;

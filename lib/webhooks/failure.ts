@@ -1,5 +1,5 @@
 // Why a webhook delivery failed and why an endpoint was disabled, as stable codes the console says in the admin's
-// language (issue 22: no raw English like "TypeError: fetch failed"). The sender stores a few fixed English texts
+// language (no raw English like "TypeError: fetch failed"). The sender stores a few fixed English texts
 // (lib/webhooks/server/deliver.ts, lib/outbox/server/webhook-sender.ts); this reads them back. Shared: no server imports.
 import { z } from "zod";
 

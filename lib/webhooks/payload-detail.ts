@@ -1,4 +1,4 @@
-// How much of a document a webhook endpoint receives (issue 20): "minimal" — ids, protocol, status and the names of
+// How much of a document a webhook endpoint receives: "minimal" — ids, protocol, status and the names of
 // the fields that changed, so a receiver knows what to fetch through the API with its own token (where the masking
 // policy and the token's rights apply) — or "full" — the whole document with before/after values. New endpoints
 // default to minimal (LGPD Art. 6 III, necessity: personal data leaves on purpose, not by default); endpoints saved

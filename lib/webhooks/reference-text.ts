@@ -1,4 +1,4 @@
-// Reference-page texts shared by the webhook and tracking contracts (issue 12). Shared: no server imports.
+// Reference-page texts shared by the webhook and tracking contracts. Shared: no server imports.
 
 export const WEBHOOK_DELIVERY_TEXT =
   "Each event is POSTed as JSON {id, type, created_at, data} with headers X-Webhook-Id (= id; deliveries are " +

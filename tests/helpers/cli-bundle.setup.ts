@@ -2,7 +2,7 @@
 // (scripts/cli.ts), the worker (scripts/worker.ts) and the lease tests' hanging worker — once per run into one ES
 // module each, so that those processes (tests/helpers/run-script.ts) run them with plain `node` instead of compiling
 // them again through tsx at every start (measured: 2.6 → 1.8 CPU s per start of a CLI command on a migrated PGlite
-// copy; docs/decisions.md, "Tests in layers"). The same esbuild that tsx runs, with the same resolution (tsconfig
+// copy; docs/decisions/0052-tests-in-layers.md). The same esbuild that tsx runs, with the same resolution (tsconfig
 // paths, packages from node_modules), so the processes run the same code; `server-only` maps to an empty module, as
 // scripts/support/allow-server-only.ts does for tsx.
 import { mkdirSync, readdirSync, rmSync } from "node:fs";

@@ -27,7 +27,7 @@ const TAG_ORDER: ContractTag[] = [
 ];
 const ORDERED = [...CONTRACTS].sort((a, b) => TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag));
 
-/** The browser tab names the page (issue 21: every page its own title). */
+/** The browser tab names the page (every page its own title). */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("common");
   return { title: `${t("nav.apiReference")} · DocFlow` };

@@ -4,7 +4,7 @@ import { loadApisOverview } from "@/lib/apis/server/load-apis-overview.ts";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
-/** The browser tab names the page (issue 21: every page its own title). */
+/** The browser tab names the page (every page its own title). */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("common");
   return { title: `${t("nav.apis")} · DocFlow` };

@@ -6,7 +6,7 @@ import { hasRole } from "@/lib/auth/actor.ts";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
-/** The browser tab names the page (issue 21: every page its own title). */
+/** The browser tab names the page (every page its own title). */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("documents");
   return { title: `${t("title")} · DocFlow` };

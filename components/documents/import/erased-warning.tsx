@@ -8,7 +8,7 @@ import { useErasedIdentifiers } from "@/lib/api-client/lgpd-steering.ts";
 const LISTED_ROWS = 20;
 
 /**
- * The import preview's warning for rows whose CPF was erased before at the data subject's request (issue 22 item 2):
+ * The import preview's warning for rows whose CPF was erased before at the data subject's request:
  * the server compares the keyed hashes of deletion receipts and answers positions only.
  */
 export function ErasedIdentifierWarning({ cpfs }: { cpfs: string[] }) {

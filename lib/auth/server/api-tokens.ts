@@ -88,7 +88,7 @@ const tokenCache = ((globalThis as Record<string, unknown>).__docflowTokenCache 
 >;
 const CACHE_MAX_ENTRIES = 10_000;
 // Lookups under way, by hash: the requests that miss the cache together (a token's entry expires while 32 connections
-// use it) share one statement instead of sending one each (issue 17).
+// use it) share one statement instead of sending one each.
 const lookupsInFlight = ((globalThis as Record<string, unknown>).__docflowTokenLookups ??= new Map()) as Map<
   string,
   Promise<{ actor: Actor | null; expiresAt: number | null }>

@@ -17,7 +17,7 @@ import { registerProcessCache } from "../../ops/process-caches.ts";
 // token's row: a password change, disable, role change or sign-out anywhere — on any app server, since it is read
 // from the database — makes the stamp differ and the entry is dropped. Anything else (a first sign-in, a wrong
 // password, an unknown e-mail) goes through verifyCredentials unchanged: the same brakes, the same costs.
-// docs/decisions.md ("Sign-in reuse for the original's clients") gives the security argument.
+// docs/decisions/0044-clients-of-the-original-service.md gives the security argument.
 
 const MAX_ENTRIES = 10_000;
 /** A token is handed out again only while it has at least this long to live. */

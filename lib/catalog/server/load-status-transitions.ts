@@ -7,7 +7,8 @@ import { loadAllStatuses } from "./load-all-statuses.ts";
 /**
  * The original SDK's status.loadTransition: the statuses a document of the given products may be in, each with the
  * statuses it may move to (`allowed_status_ids`, empty = anywhere). Statuses are the instance's, shared by every
- * product, so the products only have to exist in the actor's instance (docs/decisions.md).
+ * product, so the products only have to exist in the actor's instance
+ * (docs/decisions/0044-clients-of-the-original-service.md).
  */
 export async function loadStatusTransitions(ctx: UseCaseContext, input: { products?: number[] }) {
   const { actor } = ctx;

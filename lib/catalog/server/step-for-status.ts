@@ -1,5 +1,5 @@
 import "server-only";
-// Which of a product's steps a status stands for (issue 22): the product's own map (ProductStatusStep, set in
+// Which of a product's steps a status stands for: the product's own map (ProductStatusStep, set in
 // Settings → Products → Etapas) first; else the status's single step when it belongs to this product; else none.
 // Statuses are shared by every product while steps are each product's own, so Status.stepId alone pointed two of three
 // products at another product's step (the document page showed it; the tracking page showed no current step).

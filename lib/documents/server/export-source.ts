@@ -18,7 +18,7 @@ import type { DocumentFilters } from "../search-schema.ts";
 // UTF-8 with BOM, date-times in America/Sao_Paulo as dd/mm/aaaa hh:mm, numbers with a decimal comma, Portuguese
 // headers and labels. Personal data follows the masking policy of the caller's role; the unmasked file is an
 // admin's right, needs a reason and is audited with its row count before the first byte leaves
-// (docs/decisions.md "Spreadsheet export").
+// (docs/decisions/0019-csv-and-spreadsheet-import-export.md).
 
 export const EXPORT_BATCH_SIZE = 1000;
 

@@ -17,7 +17,7 @@ import {
 import type { PersonalField } from "../mask.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 
-// The staff "find anything" box (issue 21). One typed text is tried, in this order, as:
+// The staff "find anything" box. One typed text is tried, in this order, as:
 // 1. a protocol (as typed, without spaces, or 14 digits read as YYYYMMDD-NNNNNN): the unique (instance, protocol) index;
 // 2. the first digits of a CPF/CNPJ (3 to 14 digits, punctuation ignored): a range on the (instance, cpfDigits,
 //    createdAt) index — only when the caller sees CPFs in clear; a caller whose policy masks them finds a CPF only

@@ -109,7 +109,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
         }
       : null,
     allowed_status_ids: allowed,
-    /** Why allowed_status_ids is empty when it is: the current status is final (issue 22). */
+    /** Why allowed_status_ids is empty when it is: the current status is final. */
     status_final: finalStop,
     statuses: statuses.map((status) => serializeStatus(status)),
     users: users.map((user) => ({

@@ -7,7 +7,8 @@ import type { ReadMasking } from "./read.ts";
 // lib/documents/read-view-sql.ts) with the customer's personal data masked as the caller's role's masking policy says
 // (the staff list's policy: by default CPF, e-mail and phone) unless the caller may read it in clear: an integration
 // token an admin set so (counted per token), or the server's own processes. The policy is read by the read's own
-// statement and the views are masked in lib/documents/server/read.ts. docs/decisions.md "Masking on the document API".
+// statement and the views are masked in lib/documents/server/read.ts.
+// docs/decisions/0051-masking-on-the-document-api.md.
 
 export type ReadViewText = string;
 

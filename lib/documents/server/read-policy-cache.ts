@@ -1,6 +1,6 @@
 // The masking policy the document API's reads apply, per instance and role, kept for API_AUTH_CACHE_MS (default 5 s)
 // as the token lookup is (lib/auth/server/api-tokens.ts): a read whose role's policy is known here sends the read
-// statement without the policy's sub-select (~0.02–0.03 ms of PostgreSQL CPU per read, issue 17); a read that misses
+// statement without the policy's sub-select (~0.02–0.03 ms of PostgreSQL CPU per read); a read that misses
 // sends the statement with it and fills the entry — still one statement per read. A policy saved on this server
 // drops the instance's entries at once (saveMaskingPolicy); saved on another app server, it applies here within
 // API_AUTH_CACHE_MS, the same bound as a token's revocation or a role change. API_AUTH_CACHE_MS=0 reads the policy on

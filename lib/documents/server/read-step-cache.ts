@@ -1,7 +1,7 @@
-// The (product, status) → step map the document API's read views show (issue 22: ProductStatusStep first, else the
+// The (product, status) → step map the document API's read views show (ProductStatusStep first, else the
 // status's own step when it is the product's), held per instance on this server for API_AUTH_CACHE_MS (default 5 s)
 // like the masking policy (read-policy-cache.ts), so the read statements carry no ProductStatusStep / ProductStep
-// joins (issue 17, fifth pass). A read whose instance's map is not held sends the statement with the whole map in one
+// joins. A read whose instance's map is not held sends the statement with the whole map in one
 // more column ("stepMap", lib/documents/read-view-sql.ts) and fills the entry — still one statement per read.
 // The Settings use-cases that write the map or the steps (lib/settings/server/create-step.ts, update-step.ts,
 // delete-step.ts) drop the instance's entry once committed, so the next read on this server shows the change; on

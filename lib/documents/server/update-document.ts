@@ -50,11 +50,11 @@ const HISTORY_FIELDS = {
 // 1st statement: lock the row and read it with what the rules need — only what this request can use: the status
 // rules (its status's and the target's) when it names a status, its modality's calendar when it may move the SLA
 // dates (a status, sla_total or modality sent), whether a new product / user exists in the instance when one is sent.
-// The benchmark's merge of filled_columns reads none of them (issue 17, third pass: each costs PostgreSQL a sub-select
+// The benchmark's merge of filled_columns reads none of them (each costs PostgreSQL a sub-select
 // and, for the rules, a JSON object per call). Each combination is a statement text of its own, with no part that
 // hangs on a parameter being null: one text with optional parts made PostgreSQL plan it again on every call, since a
 // custom plan folds the parts away and so always looked cheaper than the generic one (0.19 against 0.10 ms of
-// PostgreSQL CPU per call on the 1,000,000-document benchmark database: docs/benchmarks.md, "Session 28").
+// PostgreSQL CPU per call on the 1,000,000-document benchmark database: docs/decisions/0028-writes-two-statements.md).
 type LockNeeds = { moves: boolean; calendar: boolean; product: boolean; user: boolean };
 type LockStatement = { text: string; values: (input: Record<LockParam, unknown>) => unknown[] };
 type LockParam = "id" | "instance" | "toStatus" | "product" | "user";

@@ -15,7 +15,7 @@ export const statusRulesSchema = z.object({
   slaHours: z.number().nullable(),
   kind: z.enum(CategoryKind),
   transitions: z.array(z.number()),
-  /** Final (issue 22): with no transitions listed, a document in it moves nowhere. */
+  /** Final: with no transitions listed, a document in it moves nowhere. */
   final: z.boolean(),
   /** Entering it queues an e-mail to the customer (lib/outbox/server/enqueue.ts). */
   notify: z.boolean(),
@@ -60,8 +60,8 @@ export const MODALITY_RULES_SQL = `json_build_object('id', m."id", 'identifier',
  * SQL for a CTE `m`: the modality named `identifierParam` (NULL = none), created on first use atomically, so
  * concurrent creates agree on one row. `timeZoneParam` is the time zone of a new one. The DO UPDATE writes and locks
  * an existing row until commit, which serialises the writes naming one modality; reading it instead (insert only when
- * missing) was built and measured in issue 17's third pass and made the benchmark's creates worse over HTTP (lock
- * waits moved to the protocol counter, where they timed out): docs/decisions.md.
+ * missing) was built and measured and made the benchmark's creates worse over HTTP (lock
+ * waits moved to the protocol counter, where they timed out): docs/decisions/0028-writes-two-statements.md.
  */
 export const modalitySql = (instanceParam: string, identifierParam: string, timeZoneParam: string) => `
   m AS (INSERT INTO "Modality" ("instanceId", "identifier", "timeZone", "updatedAt")

@@ -4,7 +4,8 @@ import { getDb } from "../../db/client.ts";
 import { prismaRunner, rawTransaction, type Sql } from "../../db/raw-query.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 
-// `Idempotency-Key` on document/create and the LGPD request (docs/decisions.md, Idempotency). The key is claimed with
+// `Idempotency-Key` on document/create and the LGPD request (docs/decisions/0022-idempotency-keys.md). The key is
+// claimed with
 // an INSERT in the same transaction as the work: a concurrent duplicate waits on the unique index until the first
 // commits, then replays its answer; if the first rolls back, the duplicate does the work itself. Only successful
 // answers are kept (a refused request changes nothing, so retrying it is safe), for KEEP_HOURS.

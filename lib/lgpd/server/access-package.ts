@@ -3,7 +3,8 @@
 //   <kind>.csv        one per kind, UTF-8 with BOM so spreadsheets read the accents;
 //   anexos/…          the attachments' bytes;
 //   declaracao.html   the clear and complete declaration in pt-BR: what is held, origin, purpose, sharing, retention.
-// Zipped with fflate (docs/decisions.md: pure JS, no dependencies, synchronous API, maintained).
+// Zipped with fflate (docs/decisions/0045-lgpd-access-packages.md: pure JS, no dependencies, synchronous API,
+// maintained).
 // Not marked server-only: the worker builds packages outside Next.
 import { strToU8, zipSync, type Zippable } from "fflate";
 import Papa from "papaparse";

@@ -52,7 +52,8 @@ export function requestDetails(request: LgpdRequest): Record<string, unknown> {
   return {
     requested_at: request.requestedAt.toISOString(),
     ...(request.receivedAt ? { received_at: request.receivedAt.toISOString() } : {}),
-    // Waiting for the officer's review: still "pending" (the documented statuses), said in details (docs/decisions.md).
+    // Waiting for the officer's review: still "pending" (the documented statuses), said in details
+    // (docs/decisions/0047-lgpd-review-and-legal-holds.md).
     ...(request.review === "awaiting" || request.review === "approved" ? { review: request.review } : {}),
     ...(request.attempts > 0
       ? { failed_attempts: request.attempts, next_attempt_at: request.notBefore.toISOString() }

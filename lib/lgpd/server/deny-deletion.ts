@@ -1,7 +1,7 @@
 // Reviewed deletions: an instance setting (Instance.lgpdDeletionReview) makes new deletion requests wait for the
 // privacy officer (review "awaiting"; the worker does not claim them, processor.ts). The officer approves — the
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
-// the status API reports (docs/decisions.md). Every change is audited.
+// the status API reports (docs/decisions/0047-lgpd-review-and-legal-holds.md). Every change is audited.
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";

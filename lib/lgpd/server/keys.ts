@@ -9,7 +9,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const DECOY_HASH = hashSecret("no-such-lgpd-key");
 
 /** Generates or replaces the instance's LGPD key; the key is returned once, only its hash is kept. With `overlapHours`
- * > 0 the replaced key keeps working beside the new one until then (issue 22: callers switch without an outage). */
+ * > 0 the replaced key keeps working beside the new one until then (callers switch without an outage). */
 export async function rotateLgpdKey(
   instanceId: number,
   createdById: number | null = null,

@@ -43,7 +43,7 @@ function expectedMigrations(): string[] {
 /**
  * Database reachable, every migration applied, deletion queue moving, not shutting down. No personal data; the check
  * names only, unless `detailed` (the caller holds METRICS_TOKEN): then also migration names and queue ages, which
- * decisions.md keeps from unauthenticated callers.
+ * docs/decisions/0015-health-metrics-shutdown-backups.md keeps from unauthenticated callers.
  */
 export async function checkReadiness(options: { detailed?: boolean } = {}): Promise<Readiness> {
   const max = maxPendingSeconds();

@@ -3,7 +3,8 @@
 // The find box's and the search's trigram indexes and the history's identifiers index are GIN indexes: they take new
 // entries into a pending list and fold it into the index once it passes gin_pending_list_limit (4 MB by default), in
 // the backend whose write overflowed it. That write waited 0.36–0.54 s while holding its row locks, once every
-// 1,000–1,600 updates (docs/benchmarks.md, "Session 27"), and until then every search scans the growing list entry by
+// 1,000–1,600 updates (docs/decisions/0034-search-index-upkeep.md), and until then every search scans the growing list
+// entry by
 // entry. This loop folds the lists first (gin_clean_pending_list), so the writes never do.
 //
 // Folding a small list costs more per entry than folding a full one (the same trigram keys are looked up in the index

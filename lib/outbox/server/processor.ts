@@ -1,7 +1,7 @@
 // The outbox queue on the job engine (lib/jobs): a message is a job row of "OutboxMessage", claimed under a lease
 // renewed by a heartbeat, sent, its outcome recorded only while the lease is ours. Messages run concurrently up to
 // OUTBOX_CONCURRENCY, one at a time per webhook endpoint (and through the SMTP server) by default, so one tenant's
-// slow receiver never holds another tenant's deliveries (issue 20, finding 3).
+// slow receiver never holds another tenant's deliveries.
 //
 // Never sent twice: right before a message leaves, its row gets `sendingSince` (conditional on our lease). If the
 // worker dies between that mark and recording the outcome, the next claimer finds the mark and ends the row `failed`

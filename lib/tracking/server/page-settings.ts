@@ -9,7 +9,7 @@ import { trackingPageSettingsSchema, TRACKING_LOGO_MAX_BYTES, type TrackingPageS
 import type { TrackingPageSettings } from "../answers.ts";
 import { sniffCustomerFile } from "./sniff-file.ts";
 
-// The tracking page's settings (issue 22 item 6): the name customers know the company by, its logo, help channel and
+// The tracking page's settings: the name customers know the company by, its logo, help channel and
 // privacy notice. Set by admins (audited, no personal data in the entry beyond what they typed for the company);
 // read by the tracking view. The logo is an upload stored like attachments — bytes in the database, its type judged
 // by its whole content (sniff-file.ts; only PNG, JPEG or WebP: no SVG, which could carry script), served under

@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 // from its leading bytes — telling an MP4 from a HEIC photo by the ISO-BMFF brand, for instance; then the whole file
 // must be well-formed as that format from first byte to last (a PDF's trailer, a PNG's IEND, a JPEG's end marker,
 // a WebP's RIFF length, a HEIF's box chain), so a polyglot that only starts like a PDF is refused.
-// docs/decisions.md "Customer uploads".
+// docs/decisions/0043-tracking-page.md.
 
 export type SniffedFile = { mediaType: string; extension: string };
 

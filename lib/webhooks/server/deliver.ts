@@ -2,7 +2,7 @@
 // anything else (or no answer) is retried by the outbox with backoff for up to WEBHOOK_RETRY_HOURS (24). Deliveries
 // are at-least-once: a receiver dedupes on the payload's `id` (also in X-Webhook-Id).
 //
-// Where it may go (issue 20): the URL is checked again here (destination.ts), then the host is resolved once and
+// Where it may go: the URL is checked again here (destination.ts), then the host is resolved once and
 // every address DNS answers must be allowed; the socket connects to the address that was checked (our `lookup` hands
 // it to net.connect), so a name cannot resolve to a public address for the check and an inside one for the
 // connection. Redirects are not followed (node:http never does). The answer is read up to RESPONSE_BYTES_READ and the

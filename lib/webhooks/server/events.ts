@@ -1,4 +1,4 @@
-// The webhook events (issue 12) and how each delivery is queued: one INSERT … SELECT over the instance's active
+// The webhook events and how each delivery is queued: one INSERT … SELECT over the instance's active
 // endpoints subscribed to the event, inside the transaction of the change itself (the outbox), so a delivery exists
 // exactly when the change committed. lib/outbox/server/processor.ts sends them.
 import { randomUUID } from "node:crypto";

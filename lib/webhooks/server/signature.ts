@@ -1,7 +1,7 @@
 // X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret> — Stripe's scheme:
 // the timestamp is signed too, so a receiver that refuses old timestamps (e.g. > 5 minutes) defeats replays.
 //
-// Secret rotation with an overlap window (issue 22): while the previous secret is still valid, each delivery carries
+// Secret rotation with an overlap window: while the previous secret is still valid, each delivery carries
 // one v1 per secret, the new one first — `t=…,v1=<new>,v1=<old>`. A receiver accepts the delivery when ANY v1 matches
 // its secret, so it can switch to the new secret at any moment inside the window. (A receiver that keeps only the last
 // v1 of the header — `Object.fromEntries` — keeps verifying with the old secret until the window closes.)

@@ -6,7 +6,7 @@ import { loadAllProducts } from "@/lib/catalog/server/load-all-products.ts";
 import { loadAllStatuses } from "@/lib/catalog/server/load-all-statuses.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 
-/** The browser tab names the page (issue 21: every page its own title). */
+/** The browser tab names the page (every page its own title). */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await serverTranslator("csv.import");
   return { title: `${t("title")} · DocFlow` };

@@ -1,4 +1,5 @@
-// /lgpd/titular — the data-subject page (admins; docs/decisions.md says why no narrower role).
+// /lgpd/titular — the data-subject page (admins; docs/decisions/0045-lgpd-access-packages.md says why no narrower
+// role).
 import { SubjectView } from "@/components/lgpd/subject-view.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
