@@ -44,8 +44,7 @@ export async function admitLgpdCaller(request: Request, instanceParam: string): 
   const slug = safeDecode(instanceParam);
   const presentedKey = request.headers.get("x-api-key");
   // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
-  const instanceId =
-    textProblem(slug) || slug.length > 100 ? null : await instanceForLgpdKeyCached(slug, presentedKey);
+  const instanceId = textProblem(slug) || slug.length > 100 ? null : await instanceForLgpdKeyCached(slug, presentedKey);
   if (instanceId !== null) return { instanceId };
   const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug, presentedKey);
   const lockedFor = await lockedForSeconds(throttleKeys);
