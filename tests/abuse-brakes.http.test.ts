@@ -1,12 +1,13 @@
 // Brakes that could be bypassed. X-Forwarded-For is believed only with TRUST_PROXY (before:
 // 70 of 70 spoofed sign-in attempts went through; counters are pre-loaded with the throttle's own functions, since
-// each real failed sign-in costs a password hash); wrong LGPD keys are throttled per address and per instance
-// (before: 18,634 wrong guesses a minute, all answered 401); a body that never finishes is cut (before: held ~5.5
+// each real failed sign-in costs a password hash); wrong LGPD keys are throttled per address (IPv6: per /64) and per
+// key prefix, never the right key (before: 18,634 wrong guesses a minute, all answered 401; later, 100 wrong keys
+// from 10 addresses refused the portal's right key for up to an hour); a body that never finishes is cut (before: held ~5.5
 // minutes). Real HTTP against the built app; the throttles live in the database (PGlite or PostgreSQL).
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { recordFailure, THROTTLE_LIMITS, throttleKeys } from "@/lib/auth/server/sign-in-throttle.ts";
-import { LGPD_KEY_FAILURE_LIMITS, lgpdThrottleKeys } from "@/lib/lgpd/server/key-throttle.ts";
+import { LGPD_KEY_FAILURE_LIMITS } from "@/lib/lgpd/server/key-throttle.ts";
 import { cpfFromBase, createLgpdInstance } from "./helpers/lgpd.ts";
 import { postFrom, withinOneWindow } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -94,7 +95,7 @@ describe("wrong LGPD keys are throttled", () => {
       body: JSON.stringify({ cpf: cpfFromBase(123456789) }),
     });
 
-  it("per address: after the limit every request answers 429 with Retry-After, the right key included", async () => {
+  it("per address: after the limit wrong keys answer 429 with Retry-After; the right key still answers 200", async () => {
     const instance = await createLgpdInstance(app.db, "throttle-addr");
     process.env.TRUST_PROXY = "1";
     const guesses: number[] = [];
@@ -104,29 +105,59 @@ describe("wrong LGPD keys are throttled", () => {
     expect(guesses.slice(LGPD_KEY_FAILURE_LIMITS.address)).toEqual(
       Array(40 - LGPD_KEY_FAILURE_LIMITS.address).fill(429),
     );
-    const locked = await post(instance.slug, instance.key, "10.3.0.1");
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(await locked.text()).toBe('{"status":"error","message":"Too many requests"}');
-    // Another address still gets through with the right key.
+    const refused = await post(instance.slug, "lgpd_wrong-again", "10.3.0.1");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused.text()).toBe('{"status":"error","message":"Too many requests"}');
+    // A portal behind the same address (a shared NAT) keeps working: the brake is on wrong keys (before: 429).
+    expect((await post(instance.slug, instance.key, "10.3.0.1")).status).toBe(200);
     expect((await post(instance.slug, instance.key, "10.3.0.2")).status).toBe(200);
   });
 
-  it("per instance: guesses spread over many addresses lock the instance", async () => {
+  it("IPv6 addresses are counted per /64: a new address in the same /64 meets the same brake", async () => {
+    const instance = await createLgpdInstance(app.db, "throttle-v6");
+    process.env.TRUST_PROXY = "1";
+    const statuses: number[] = [];
+    for (let guess = 0; guess < LGPD_KEY_FAILURE_LIMITS.address + 2; guess++) {
+      statuses.push((await post(instance.slug, `lgpd_v6wrong${guess}`, `2001:db8:5:6::${guess + 1}`)).status);
+    }
+    expect(statuses).toEqual([...Array(LGPD_KEY_FAILURE_LIMITS.address).fill(401), 429, 429]);
+    // Another /64 is another count.
+    expect((await post(instance.slug, "lgpd_v6other", "2001:db8:5:7::1")).status).toBe(401);
+  });
+
+  it("100 wrong keys from 10 addresses do not lock the instance: the portal's right key answers 200", async () => {
     const instance = await createLgpdInstance(app.db, "throttle-inst");
     process.env.TRUST_PROXY = "1";
-    // One short of the instance limit, as if from many addresses; then each guess comes from a new address.
-    const instanceKey = lgpdThrottleKeys(null, instance.slug);
-    for (let failure = 0; failure < LGPD_KEY_FAILURE_LIMITS.instance - 1; failure++) await recordFailure(instanceKey);
     const statuses: number[] = [];
-    for (let guess = 0; guess < 6; guess++) {
-      statuses.push((await post(instance.slug, "lgpd_wrong", `10.4.0.${guess}`)).status);
+    for (let address = 0; address < 10; address++) {
+      for (let guess = 0; guess < 10; guess++) {
+        statuses.push((await post(instance.slug, `lgpd_${address}x${guess}-random-guess`, `10.4.0.${address}`)).status);
+      }
     }
-    expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);
-    // The right key from a fresh address is refused too while the instance is locked; other instances are not.
-    expect((await post(instance.slug, instance.key, "10.4.1.1")).status).toBe(429);
+    expect(statuses).toEqual(Array(100).fill(401));
+    // Before: the instance's counter reached 100 and the right key from anywhere answered 429 for up to an hour.
+    const portal = await post(instance.slug, instance.key, "10.4.9.9");
+    expect(portal.status).toBe(200);
+    // The guessers' own addresses are braked for wrong keys.
+    expect((await post(instance.slug, "lgpd_one-more", "10.4.0.3")).status).toBe(429);
+  });
+
+  it("per key prefix: one wrong key tried from many addresses is braked wherever it comes from", async () => {
+    const instance = await createLgpdInstance(app.db, "throttle-prefix");
+    process.env.TRUST_PROXY = "1";
+    // A stale key (a portal after a rotation, or a leaked beginning) varied only at its end, from a new address each time.
+    const stale = "lgpd_STALEKEYabcdefghijklmnopqrstu";
+    const statuses: number[] = [];
+    for (let guess = 0; guess < LGPD_KEY_FAILURE_LIMITS.keyPrefix + 2; guess++) {
+      statuses.push((await post(instance.slug, `${stale}${guess}`, `10.5.${guess}.1`)).status);
+    }
+    expect(statuses).toEqual([...Array(LGPD_KEY_FAILURE_LIMITS.keyPrefix).fill(401), 429, 429]);
+    // Other keys from a fresh address are unaffected, and the right key is never refused.
+    expect((await post(instance.slug, "lgpd_FRESHKEYabcdefghijklmnopqrstu", "10.5.200.1")).status).toBe(401);
+    expect((await post(instance.slug, instance.key, "10.5.201.1")).status).toBe(200);
     const other = await createLgpdInstance(app.db, "throttle-other");
-    expect((await post(other.slug, other.key, "10.4.9.9")).status).toBe(200);
+    expect((await post(other.slug, `${stale}x`, "10.5.202.1")).status).toBe(401);
   });
 });
 

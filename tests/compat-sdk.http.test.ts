@@ -242,7 +242,22 @@ describe("the original's clients, unchanged, against our base URL", () => {
     } finally {
       await new Promise((resolve) => elsewhere.close(resolve));
     }
-    for (const path of ["javascript:alert(1)", "data:text/html,<b>x</b>", "file:///etc/passwd"]) {
+    for (const path of [
+      "javascript:alert(1)",
+      "data:text/html,<b>x</b>",
+      "file:///etc/passwd",
+      // A browser drops leading control characters and spaces, and reads `//` and `\\` as another host.
+      "\u0001javascript:alert(1)",
+      "\u0085javascript:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "https://files.example.com/a\u00a0b.pdf",
+      "uploads/\u200blaudo.pdf",
+      "//evil.example/x",
+      "\\\\evil\\share\\x.exe",
+      "/\\evil.example/x",
+      "\\/evil.example/x",
+    ]) {
       const refused = await sdk("/attachment/upload/link", {
         document_id: documentId,
         name: "x",
@@ -253,8 +268,12 @@ describe("the original's clients, unchanged, against our base URL", () => {
         status: "ok",
         send_attachment: false,
       });
-      expect(refused.status, path).toBe(400);
-      expect(refused.body.error).toMatch(/^BadRequest: /);
+      expect(refused.status, JSON.stringify(path)).toBe(400);
+      expect(refused.body).toMatchObject({
+        status: "error",
+        error: expect.stringMatching(/^BadRequest: /),
+        errors: [{ path: "path", message: expect.any(String) }],
+      });
     }
     const uuid = (await app.db.document.findUniqueOrThrow({ where: { id: documentId } })).uuid;
     const tracking = await ok("/tracking/view", { token: trackingToken(uuid) }, null);
@@ -435,6 +454,14 @@ describe("the original's clients, unchanged, against our base URL", () => {
     expect(
       (await sdk("/attachment/updateById", { id: linked.id, document_id: documentId + 1000, status: "ok" })).status,
     ).toBe(404);
+    for (const path of ["\u0001javascript:alert(1)", "//evil.example/x", "\\\\evil\\share\\x.exe"]) {
+      const refused = await sdk("/attachment/updateById", { id: linked.id, path });
+      expect(refused.status, JSON.stringify(path)).toBe(400);
+      expect(refused.body.error).toMatch(/^BadRequest: /);
+    }
+    expect((await app.db.attachment.findUniqueOrThrow({ where: { id: linked.id } })).linkPath).toBe(
+      "https://files.example.com/p2.pdf",
+    );
   });
 
   it("errors keep the original's text form; only signIn under /cognito needs no token", async () => {

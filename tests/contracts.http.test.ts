@@ -334,7 +334,9 @@ describe("every contract against the real answers", () => {
     });
     await call("GET", "/admin/lgpd-holds");
     await call("DELETE", "/admin/lgpd-holds/{id}", { params: { id: hold.id } });
-    await call("POST", "/documents/import/erased-check", { body: { cpfs: ["111.444.777-35"] } });
+    await call("POST", "/documents/import/erased-check", {
+      body: { rows: [{ status: "Novo", product: "Seguro Auto", cpf: "111.444.777-35" }] },
+    });
   });
 
   it("settings", async () => {

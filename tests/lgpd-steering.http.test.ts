@@ -266,11 +266,18 @@ describe("returning identifiers", () => {
     const check = await call(
       "POST",
       "documents/import/erased-check",
-      { cpfs: [stranger, formatCpf(reviewed), "nada", reviewed, formatCpf(denied)] },
+      {
+        rows: [stranger, formatCpf(reviewed), "nada", reviewed, formatCpf(denied)].map((cpf) => ({
+          status: "Novo",
+          product: "seguro auto",
+          cpf,
+        })),
+      },
       fx.tokens.staff,
     );
     expect(check).toEqual({ status: 200, body: { erased: [1, 3] } });
-    expect((await call("POST", "documents/import/erased-check", { cpfs: [] }, fx.tokens.viewer)).status).toBe(403);
+    const viewer = await call("POST", "documents/import/erased-check", { rows: [{ cpf: reviewed }] }, fx.tokens.viewer);
+    expect(viewer.status).toBe(403);
 
     const imported = await call(
       "POST",

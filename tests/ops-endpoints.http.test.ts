@@ -112,6 +112,55 @@ describe("GET /api/ready", () => {
   });
 });
 
+describe("GET /api/ready and the officer's review", () => {
+  const pendingRow = (key: string, fields: { review: string; reviewedAt?: Date }) =>
+    app.db.lgpdRequest.create({
+      data: {
+        instanceId: lgpd.instanceId,
+        cpfHash: key,
+        cpfMasked: "***.***.***-**",
+        pendingKey: key,
+        requestedAt: new Date(Date.now() - 7_200_000),
+        notBefore: new Date(Date.now() - 7_200_000),
+        ...fields,
+      },
+    });
+
+  it("a deletion awaiting the officer's review is not a stuck queue, however long it waits", async () => {
+    // Two hours waiting for a person's decision; the worker may not take it (processor.ts), so nothing is stuck.
+    const awaiting = await pendingRow("ready-awaiting", { review: "awaiting" });
+    try {
+      process.env.READY_MAX_PENDING_SECONDS = "60";
+      const answer = await ready();
+      // Before: 503 lgpd_queue "stuck" on every server, for every tenant.
+      expect(answer.body.checks.lgpd_queue).toBe("ok");
+      expect(answer.status).toBe(200);
+    } finally {
+      await app.db.lgpdRequest.delete({ where: { id: awaiting.id } });
+    }
+  });
+
+  it("an approved deletion counts from its approval: stuck only when the worker has not taken it since", async () => {
+    const approved = await pendingRow("ready-approved", {
+      review: "approved",
+      reviewedAt: new Date(Date.now() - 20_000),
+    });
+    try {
+      process.env.READY_MAX_PENDING_SECONDS = "60";
+      expect((await ready()).status).toBe(200);
+      await app.db.lgpdRequest.update({
+        where: { id: approved.id },
+        data: { reviewedAt: new Date(Date.now() - 120_000) },
+      });
+      const stuck = await ready();
+      expect(stuck.status).toBe(503);
+      expect(stuck.body.checks.lgpd_queue).toBe("stuck");
+    } finally {
+      await app.db.lgpdRequest.delete({ where: { id: approved.id } });
+    }
+  });
+});
+
 describe("GET /api/metrics", () => {
   it("is off without METRICS_TOKEN and needs that token when on", async () => {
     expect((await get("/api/metrics")).status).toBe(404);

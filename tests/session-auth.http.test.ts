@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashTestPassword } from "./helpers/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -22,6 +22,9 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => app?.close());
+afterEach(() => {
+  delete process.env.TRUST_PROXY;
+});
 
 /** Signs in through next-auth's credentials endpoint, as the sign-in page does, and returns the cookie header. */
 async function signIn(email: string, password: string): Promise<string> {
@@ -62,6 +65,31 @@ describe("the staff session on the public API routes", () => {
 
     const read = await app.post("document/loadById", { id: document.id }, { headers: { cookie, origin } });
     expect(read.status).toBe(200);
+  });
+
+  it("reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), as it does the client's address", async () => {
+    const cookie = await signIn("staff@session.test", "staff-password-123");
+    const body = { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "111.444.777-35" };
+    const before = await app.db.document.count();
+    // Another site's page names its own host in X-Forwarded-Host (one header away from a bypass).
+    const forged = await app.post("document/create", body, {
+      headers: { cookie, origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+    });
+    // Before: 200, the document created from another origin.
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).error).toMatch(/^Forbidden: /);
+    expect(await app.db.document.count()).toBe(before);
+
+    // Behind a trusted proxy, the public host is the one the proxy reports.
+    process.env.TRUST_PROXY = "1";
+    const proxied = await app.post("document/create", body, {
+      headers: { cookie, origin: "https://docflow.example.com", "x-forwarded-host": "docflow.example.com" },
+    });
+    expect(proxied.status).toBe(200);
+    const otherHost = await app.post("document/create", body, {
+      headers: { cookie, origin: new URL(app.baseUrl).origin, "x-forwarded-host": "docflow.example.com" },
+    });
+    expect(otherHost.status).toBe(403);
   });
 
   it("lets a viewer read but not change anything", async () => {

@@ -2,8 +2,9 @@
 // (the same 404 for a wrong protocol or identifier; failures throttled per protocol and address, and per address), signed links,
 // what the view shows and never shows, and uploads of requested files (type, content and size limits; staff see
 // them on the document page and in its history; downloads never inline). Runs on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trackingLink, trackingToken, verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
+import { TRACKING_LIMITS } from "@/lib/tracking/server/throttle.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { postFrom } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -68,6 +69,9 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => app?.close());
+afterEach(() => {
+  delete process.env.TRUST_PROXY;
+});
 
 describe("lookup", () => {
   it("finds the document by protocol and CPF in any punctuation, and shows only the workflow", async () => {
@@ -248,5 +252,63 @@ describe("abuse", () => {
     }
     expect((await lookupFrom(sweeper, "20990101-777777", "1")).status).toBe(429);
     expect((await lookupFrom(sweeper, String(document.protocol), CUSTOMER.cpf)).status).toBe(429);
+  });
+
+  it("counts an IPv6 client per /64: new addresses in one /64 meet the same brakes", async () => {
+    process.env.TRUST_PROXY = "1";
+    const target = String(document.protocol);
+    const from = (host: number) => ({ "x-forwarded-for": `2001:db8:77:1:${host.toString(16)}::1` });
+    const lookupV6 = (host: number, identifier: string) =>
+      postFrom(
+        app.baseUrl,
+        "127.0.0.24",
+        "/api/tracking/lookup",
+        JSON.stringify({ protocol: target, identifier }),
+        from(host),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < TRACKING_LIMITS.protocolFromAddress + 2; i += 1) {
+      statuses.push((await lookupV6(i + 1, `0000000001${i}`)).status);
+    }
+    // Before: each /128 was its own client, so the ~1,000 candidates behind a masked CPF could be tried from one /64.
+    expect(statuses).toEqual([...Array(TRACKING_LIMITS.protocolFromAddress).fill(404), 429, 429]);
+    // Another /64 is another client: the customer there gets in.
+    const customer = await postFrom(
+      app.baseUrl,
+      "127.0.0.24",
+      "/api/tracking/lookup",
+      JSON.stringify({ protocol: target, identifier: CUSTOMER.cpf }),
+      { "x-forwarded-for": "2001:db8:77:2::1" },
+    );
+    expect(customer.status, customer.text).toBe(200);
+  });
+
+  it("a protocol tried from many addresses turns to 'use the link in your e-mail'; the link keeps working", async () => {
+    const other = await staff("POST", "document/create", {
+      status_id: fx.statusIds["Em análise"],
+      product_id: fx.productId,
+      cpf: "529.982.247-25",
+      name: "Outra Cliente",
+    });
+    const target = String(other.protocol);
+    // Failures spread over addresses, each below the per-address brakes (4 per address for this protocol).
+    let failures = 0;
+    for (let address = 40; failures < TRACKING_LIMITS.protocol; address += 1) {
+      for (let i = 0; i < 4 && failures < TRACKING_LIMITS.protocol; i += 1, failures += 1) {
+        const answer = await lookupFrom(`127.0.1.${address}`, target, `${address}00000000${i}`);
+        expect(answer.status, answer.text).toBe(404);
+      }
+    }
+    // Before: the sweep went on (no per-protocol ceiling). Now the form stops answering for this protocol, to
+    // everyone alike (else it would tell the right CPF apart), and says where to look instead.
+    const paused = await lookupFrom("127.0.1.200", target, "529.982.247-25");
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(paused.text)).toMatchObject({ status: "error", code: "tracking_use_email_link" });
+    // The signed link of the customer's e-mail still opens the page; other protocols are untouched.
+    const view = await app.post("tracking/view", { token: trackingToken(String(other.uuid)) });
+    expect(view.status).toBe(200);
+    const elsewhere = await lookupFrom("127.0.1.201", String(document.protocol), CUSTOMER.cpf);
+    expect(elsewhere.status, elsewhere.text).toBe(200);
   });
 });

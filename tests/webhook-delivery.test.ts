@@ -61,6 +61,37 @@ describe("addresses resolved at connection time", () => {
     expect(receiver.received).toEqual([]);
   });
 
+  it("refuses names whose AAAA answers wrap or retire an inside address, before any connection", async () => {
+    process.env.WEBHOOK_TIMEOUT_SECONDS = "1"; // a build without the check tries these: fail fast, not in 10 s
+    const port = portOf(receiver.url);
+    const answers: Record<string, string> = {
+      "compat-loopback.test": "::7f00:1", // ::127.0.0.1, IPv4-compatible (::/96)
+      "compat-metadata.test": "::a9fe:a9fe", // ::169.254.169.254
+      "compat-private.test": "::a00:5",
+      "siit.test": "::ffff:0:a9fe:a9fe",
+      "nat64.test": "64:ff9b::a9fe:a9fe",
+      "nat64-local.test": "64:ff9b:1::7f00:1",
+      "sixtofour.test": "2002:a9fe:a9fe::1",
+      "teredo.test": "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "site-local.test": "fec0::5",
+      "isatap.test": "2a00:1450:4001:81c::5efe:a9fe:a9fe",
+      "mapped-public.test": "::ffff:8.8.8.8",
+      "discard.test": "100::1",
+    };
+    const resolved: string[] = [];
+    const stub: Resolver = async (name) => {
+      resolved.push(name);
+      return answers[name] ? [{ address: answers[name], family: 6 }] : [];
+    };
+    const outcomes: Record<string, string> = {};
+    for (const name of Object.keys(answers)) {
+      outcomes[name] = (await send(`https://${name}:${port}/hooks`, stub)).response;
+    }
+    expect(outcomes).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, "Destination not allowed"])));
+    expect(resolved).toEqual(Object.keys(answers));
+    expect(receiver.received).toEqual([]);
+  });
+
   it("resolves once and connects to the address it checked (no rebinding)", async () => {
     process.env.WEBHOOK_ALLOW_HOSTS = "pinned.test,rebind.test";
     process.env.WEBHOOK_ALLOW_CIDRS = "127.0.0.1/32";

@@ -42,8 +42,6 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
     () => (parsed ? parsed.rows.map((row) => mapRow(row, mapping, keys)) : []),
     [parsed, mapping, keys],
   );
-  // The identifiers the preview checks against CPFs erased before (LGPD; a warning, not an error).
-  const importedCpfs = useMemo(() => mappedRows.map((row) => String(row.cpf ?? "")), [mappedRows]);
   const rowErrors = useMemo<ImportRowError[]>(
     () =>
       mappedRows.flatMap((row, index) =>
@@ -87,7 +85,8 @@ export function ImportWizard({ catalog }: { catalog: ImportCatalog }) {
             }}
           />
           <PreviewStep parsed={parsed} mapping={mapping} rowErrors={rowErrors} />
-          <ErasedIdentifierWarning cpfs={importedCpfs} />
+          {/* The rows the preview checks against CPFs erased before (LGPD; a warning, not an error). */}
+          <ErasedIdentifierWarning rows={mappedRows} />
           <div className="flex flex-wrap items-center gap-3">
             <Button
               onClick={() => importing.mutate({ rows: mappedRows })}

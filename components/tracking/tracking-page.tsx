@@ -20,6 +20,10 @@ export function TrackingPage({ linkToken, maxMegabytes }: { linkToken: string | 
   const errorText = (cause: unknown, fromLink: boolean) => {
     const status = cause instanceof TrackingError ? cause.status : 0;
     if (status === 404) return fromLink ? t("linkExpired") : t("notFound");
+    // The protocol was tried from too many places: waiting does not help the customer, the e-mail's link does.
+    if (status === 429 && cause instanceof TrackingError && cause.code === "tracking_use_email_link") {
+      return t("useEmailLink");
+    }
     if (status === 429) return t("throttled");
     return t("error");
   };

@@ -19,7 +19,7 @@ export const lgpdSteeringKeys = {
   all: [...lgpdSubjectKeys.all, "steering"] as const,
   review: () => [...lgpdSteeringKeys.all, "review"] as const,
   holds: () => [...lgpdSteeringKeys.all, "holds"] as const,
-  erased: (cpfs: string[]) => ["documents", "import", "erased-check", cpfs] as const,
+  erased: (rows: ErasedCheckRows) => ["documents", "import", "erased-check", rows] as const,
 };
 
 export function useReviewOverview() {
@@ -86,12 +86,16 @@ export function useDeleteLegalHold() {
   });
 }
 
-/** The import preview's CPFs (as typed) erased before in this instance: their positions. */
-export function useErasedIdentifiers(cpfs: string[]) {
+/** The import's mapped rows, as POST /documents/import takes them. */
+export type ErasedCheckRows = ContractBody<typeof erasedCheck.POST>["rows"];
+
+/** The positions of the import preview's rows whose CPF was erased before in this instance (the server looks up only
+ * the rows the import would write). */
+export function useErasedIdentifiers(rows: ErasedCheckRows) {
   return useQuery({
-    queryKey: lgpdSteeringKeys.erased(cpfs),
-    queryFn: ({ signal }) => callApi(erasedCheck.POST, { body: { cpfs }, signal }),
-    enabled: cpfs.length > 0,
+    queryKey: lgpdSteeringKeys.erased(rows),
+    queryFn: ({ signal }) => callApi(erasedCheck.POST, { body: { rows }, signal }),
+    enabled: rows.length > 0,
     staleTime: 60_000,
     gcTime: 0,
   });

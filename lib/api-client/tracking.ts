@@ -4,14 +4,21 @@ import type { TrackingView } from "../tracking/answers.ts";
 export type { TrackingView };
 
 export class TrackingError extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** The answer's `code` (e.g. tracking_use_email_link), when it had one. */
+    readonly code: string | null = null,
+  ) {
     super(`HTTP ${status}`);
   }
 }
 
 async function post<T>(path: string, init: RequestInit): Promise<T> {
   const response = await fetch(`/api/tracking/${path}`, { method: "POST", ...init });
-  if (!response.ok) throw new TrackingError(response.status);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+    throw new TrackingError(response.status, typeof body?.code === "string" ? body.code : null);
+  }
   return (await response.json()) as T;
 }
 

@@ -95,20 +95,32 @@ export const ZCompatCreatePendencyBody = z.strictObject({
 export const ZCompatLoadPendencyBody = z.strictObject({ document_id: idField });
 
 /**
- * Where a linked file lives: an http(s) URL or a storage key (no scheme). Never fetched by the server; other schemes
- * (javascript:, data:, file:) are refused because staff pages render the URL as a link.
+ * Where a linked file lives: an http(s) URL or a storage key (no scheme), taken exactly as sent. Never fetched by the
+ * server, but clients render it as a link, so what a browser would read another way is refused: other schemes
+ * (javascript:, data:, file:); any control (C0, DEL, C1), invisible format or space character anywhere — a browser
+ * drops leading ones (`\u0001javascript:` runs as `javascript:`) and tabs or newlines inside a URL; and a key that
+ * starts with `/` or `\` (`//evil.example/x` and `\\evil\share` name another host).
  */
+const HIDDEN_OR_SPACE = /[\p{Cc}\p{Cf}\p{Z}\s]/u;
 export const linkPathField = z
   .string()
-  .trim()
   .min(1)
   .max(2048)
-  .refine((value) => {
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-    if (!scheme) return !/[\s<>"]/.test(value);
-    if (scheme !== "http" && scheme !== "https") return false;
-    return URL.canParse(value);
-  }, "Expected an http(s) URL or a storage key");
+  .superRefine((value, context) => {
+    const problem = linkPathProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+function linkPathProblem(value: string): string | null {
+  if (HIDDEN_OR_SPACE.test(value)) return "path must not contain control, invisible or space characters";
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme) {
+    if (/^[/\\]/.test(value)) return "A storage key cannot start with / or \\";
+    return /[<>"]/.test(value) ? "Expected an http(s) URL or a storage key" : null;
+  }
+  if (scheme !== "http" && scheme !== "https") return "Expected an http(s) URL or a storage key";
+  return URL.canParse(value) ? null : "Expected an http(s) URL or a storage key";
+}
 
 /** The SDK's update is `{id}` plus any field of upload/link (its type is a Partial of that body). */
 export const ZCompatUpdateAttachmentBody = z.strictObject({

@@ -442,7 +442,7 @@ export const variables = {
     min: 1,
     unit: "s",
     description:
-      "`/api/ready` 503 when the oldest pending LGPD request is this far past its due time (+`LGPD_DELAY_HOURS`); details only with `METRICS_TOKEN`",
+      "`/api/ready` 503 when an LGPD request is this far past due (+`LGPD_DELAY_HOURS`; awaiting review never counts); details with `METRICS_TOKEN`",
   },
 
   // outbox

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { importBodySchema } from "../documents/import-rows.ts";
 import { isValidCpf } from "../identifiers/identifiers.ts";
 import { decodeSegment, FixedAnswerError, pathParam } from "../http/path-params.ts";
 import { localDayField } from "../time/local-day.ts";
@@ -267,9 +268,12 @@ export const ZLegalHold = z.strictObject({
 });
 export const ZLegalHoldList = z.strictObject({ items: z.array(ZLegalHold) });
 
-/** The import preview's identifiers (CPFs as typed), checked against erased ones (by keyed hash). */
-export const ZErasedCheckBody = z.strictObject({ cpfs: z.array(z.string().max(40)).max(20_000) });
-/** The positions (0-based) of the identifiers whose CPF was erased before in this instance. */
+/**
+ * The import preview's rows, as the import itself takes them (lib/documents/import-rows.ts, at most MAX_IMPORT_ROWS):
+ * the check answers for the rows the import would write, never for a bare list of CPFs.
+ */
+export const ZErasedCheckBody = z.strictObject({ rows: importBodySchema.shape.rows });
+/** The positions (0-based) of the rows whose CPF was erased before in this instance. */
 export const ZErasedCheckAnswer = z.strictObject({ erased: z.array(z.int()) });
 
 export const ZSubjectAccessCreated = z.strictObject({ created: z.boolean(), request: ZLgpdAccessRow });

@@ -1,8 +1,11 @@
 // Where a webhook may be sent. An endpoint is registered by an instance admin — a tenant, not
 // the operator — so its URL must not reach the operator's own network: loopback, private, link-local (cloud metadata
 // at 169.254.169.254), carrier-grade NAT, multicast, unspecified, reserved and the IPv6 tunnels/translations that wrap
-// them are refused, in every spelling (the WHATWG URL parser turns 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1;
-// ipaddr.js unwraps ::ffff:127.0.0.1). Only ipaddr.js's "unicast" (public) range is allowed by default, over https.
+// them are refused, in every spelling (the WHATWG URL parser turns 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1).
+// Allowed by default, over https: IPv4 in ipaddr.js's "unicast" (public) range, and IPv6 only in 2000::/3 (global
+// unicast) outside its special ranges and not an ISATAP interface id — so no IPv6 form that wraps, translates or
+// retires an IPv4 address passes (::/96 IPv4-compatible, ::ffff:0:0/96 mapped, ::ffff:0:0:0/96 SIIT, 64:ff9b::/96
+// and 64:ff9b:1::/48 NAT64, 2002::/16 6to4, 2001::/32 Teredo, fec0::/10 site-local), whatever address it carries.
 // The operator opens the rest in two separate steps: WEBHOOK_ALLOW_CIDRS lets addresses in those ranges be connected
 // to; WEBHOOK_ALLOW_HOSTS lets those names use http:// (and be names without a dot). A name never opens addresses by
 // itself, so a listed name whose DNS is turned to 169.254.169.254 is still refused. (An IP literal inside an allowed
@@ -38,20 +41,42 @@ function bareHost(hostname: string): string {
     .toLowerCase();
 }
 
-/** An IP literal as ipaddr.js sees it, IPv4-mapped IPv6 unwrapped to IPv4; null for names. */
+/** An IP literal as ipaddr.js parses it (IPv6 kept as written, mapped forms included); null for names. */
 function parseAddress(value: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  return ipaddr.isValid(value) ? ipaddr.process(value) : null;
+  return ipaddr.isValid(value) ? ipaddr.parse(value) : null;
 }
 
-function inAllowedRange(address: ipaddr.IPv4 | ipaddr.IPv6, policy: DestinationPolicy): boolean {
+function inRange(address: ipaddr.IPv4 | ipaddr.IPv6, policy: DestinationPolicy): boolean {
   return policy.cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range as never, bits));
 }
 
-/** Whether a resolved (or literal) address may be connected to. */
+/** Whether the operator opened the address: a listed range holds it, or (its mapped form) its IPv4 address. */
+function inAllowedRange(address: ipaddr.IPv4 | ipaddr.IPv6, policy: DestinationPolicy): boolean {
+  if (inRange(address, policy)) return true;
+  // ::ffff:a.b.c.d is a.b.c.d on a dual-stack socket: the same destination the operator named.
+  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? inRange((address as ipaddr.IPv6).toIPv4Address(), policy)
+    : false;
+}
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+
+/** An ISATAP interface id (RFC 5214: …:0000:5efe:a.b.c.d, u/g bits free): a tunnel endpoint named by an IPv4 address. */
+const isIsatap = (address: ipaddr.IPv6) => (address.parts[4]! & 0xfcff) === 0 && address.parts[5] === 0x5efe;
+
+/** Whether an address is public: IPv4 unicast, or IPv6 global unicast that wraps no IPv4 address. */
+function isPublic(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address.range() !== "unicast") return false;
+  if (address.kind() === "ipv4") return true;
+  const v6 = address as ipaddr.IPv6;
+  return v6.match(GLOBAL_UNICAST_V6) && !isIsatap(v6);
+}
+
+/** Whether a resolved (or literal) address may be connected to: registration and delivery both ask this. */
 export function addressAllowed(address: string, policy = destinationPolicy()): boolean {
   const parsed = parseAddress(address);
   if (!parsed) return false;
-  return parsed.range() === "unicast" || inAllowedRange(parsed, policy);
+  return isPublic(parsed) || inAllowedRange(parsed, policy);
 }
 
 const LOCAL_NAMES = /(^|\.)(localhost|localdomain|local|internal|home\.arpa)$/;

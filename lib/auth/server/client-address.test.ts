@@ -1,7 +1,7 @@
 // Which address and protocol count, with and without trusted proxies (the HTTP tests use the real server's stamp).
 import { afterEach, describe, expect, it } from "vitest";
 import { PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
-import { clientAddress, clientProtocol, trustedProxyHops } from "./client-address.ts";
+import { brakeAddress, clientAddress, clientHost, clientProtocol, trustedProxyHops } from "./client-address.ts";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -66,5 +66,32 @@ describe("clientProtocol and TRUST_PROXY parsing", () => {
   ])("TRUST_PROXY=%j is refused: %s", (value, message) => {
     process.env.TRUST_PROXY = value;
     expect(trustedProxyHops).toThrow(message);
+  });
+});
+
+describe("clientHost", () => {
+  it("is the Host header without TRUST_PROXY, whatever X-Forwarded-Host says", () => {
+    const request = headers({ host: "docflow.example.com", "x-forwarded-host": "evil.example" });
+    expect(clientHost(request)).toBe("docflow.example.com");
+  });
+
+  it("with TRUST_PROXY=n is the host the outermost trusted proxy reported", () => {
+    const request = headers({ host: "app:3000", "x-forwarded-host": "forged.example, Docflow.Example.com" });
+    process.env.TRUST_PROXY = "1";
+    expect(clientHost(request)).toBe("docflow.example.com");
+    delete process.env.TRUST_PROXY;
+    expect(clientHost(headers({ host: "app:3000" }))).toBe("app:3000");
+  });
+});
+
+describe("brakeAddress", () => {
+  it("counts IPv4 (and its mapped form) by the address, IPv6 by its /64", () => {
+    expect(brakeAddress("203.0.113.9")).toBe("203.0.113.9");
+    expect(brakeAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(brakeAddress("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(brakeAddress("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(brakeAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(brakeAddress(null)).toBeNull();
+    expect(brakeAddress("not-an-address")).toBe("not-an-address");
   });
 });

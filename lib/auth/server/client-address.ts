@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { normalizeAddress, PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
 import { config } from "../../config/index.ts";
 
@@ -5,7 +6,8 @@ import { config } from "../../config/index.ts";
 // peer address and TLS flag lib/http/server/peer-stamp.ts stamps on every request — and X-Forwarded-* from the client are
 // ignored. TRUST_PROXY=<n> says n proxies of ours stand in front, each appending the address it saw to
 // X-Forwarded-For: the client is then the n-th address from the right of that list plus the peer, and the protocol
-// the one the outermost proxy reported in X-Forwarded-Proto. Anything further left was written by the client.
+// the one the outermost proxy reported in X-Forwarded-Proto (and the host in X-Forwarded-Host). Anything further left
+// was written by the client.
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
 
@@ -48,4 +50,32 @@ export function clientProtocol(headers: HeaderSource): "https" | "http" {
     if (outermost) return outermost.toLowerCase() === "https" ? "https" : "http";
   }
   return peer === "https" ? "https" : "http";
+}
+
+/**
+ * The host the client addressed: the outermost trusted proxy's X-Forwarded-Host with TRUST_PROXY, else the Host
+ * header. Without a trusted proxy a client's own X-Forwarded-Host is ignored, like its X-Forwarded-For: it is one
+ * header away from passing the same-origin check with another site's Origin.
+ */
+export function clientHost(headers: HeaderSource): string | null {
+  const hops = trustedProxyHops();
+  if (hops > 0) {
+    const forwarded = list(header(headers, "x-forwarded-host"));
+    const outermost = forwarded[Math.max(0, forwarded.length - hops)];
+    if (outermost) return outermost.toLowerCase();
+  }
+  return header(headers, "host")?.toLowerCase() ?? null;
+}
+
+/**
+ * What a brake counts of a client address: an IPv4 address (or an IPv4-mapped IPv6 one) as it is, an IPv6 address by
+ * its /64 — the network one home, phone or server is given, so counting per /128 would hand one client 2^64 fresh
+ * counters. Anything else (no peer stamp, an unreadable value) is passed on as it is.
+ */
+export function brakeAddress(address: string | null): string | null {
+  if (!address || !ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...network, 0, 0, 0, 0]).toString()}/64`;
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createDocumentInTx } from "./create-document.ts";
+import { loadImportCatalog } from "./load-import-catalog.ts";
 import { toCreateInput, type ImportRowError } from "../import-rows.ts";
 import type { CreateDocumentInput } from "../schemas.ts";
 
@@ -23,14 +23,8 @@ export async function importDocuments(
   { rows, validOnly }: { rows: Array<Record<string, unknown>>; validOnly?: boolean },
 ): Promise<{ imported: number; ids: number[]; skipped?: ImportRowError[] }> {
   const { actor } = ctx;
-  const db = await getDb();
   const instanceId = actor.instanceId;
-  const statuses = await db.status.findMany({ where: { instanceId }, select: { id: true, name: true } });
-  const products = await db.product.findMany({
-    where: { instanceId },
-    select: { id: true, name: true, columns: { select: { key: true, type: true, required: true, options: true } } },
-  });
-  const catalog = { statuses, products };
+  const catalog = await loadImportCatalog(instanceId);
 
   const inputs: Array<{ row: number; input: CreateDocumentInput }> = [];
   const errors: ImportRowError[] = [];

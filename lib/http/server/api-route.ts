@@ -1,7 +1,7 @@
 import "server-only";
 import { actorFromBearerCached } from "../../auth/server/api-tokens.ts";
 import { hasRole, systemActor, type Actor } from "../../auth/actor.ts";
-import { clientAddress } from "../../auth/server/client-address.ts";
+import { brakeAddress, clientAddress, clientHost } from "../../auth/server/client-address.ts";
 import { actorFromSession } from "../../auth/server/session-actor.ts";
 import type { Role } from "../../auth/roles.ts";
 import { retryAfterSeconds, unavailability } from "../../db/unavailable.ts";
@@ -258,7 +258,7 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
       return {
         label: caller,
         context: { address },
-        admit: () => enforceRateLimit(`${bucket}:${address ?? "unknown"}`, perMinute),
+        admit: () => enforceRateLimit(`${bucket}:${brakeAddress(address) ?? "unknown"}`, perMinute),
       };
     };
   }
@@ -303,9 +303,9 @@ async function authenticate(request: Request): Promise<Actor> {
 export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return request.headers.get("sec-fetch-site") === "same-origin";
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const host = clientHost(request.headers);
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).host.toLowerCase() === host;
   } catch {
     return false;
   }

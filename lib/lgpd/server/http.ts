@@ -35,27 +35,24 @@ export const lgpdRouteName = (contractPath: string) =>
     .at(-1) ?? "lgpd";
 
 /**
- * Admission of an LGPD-key route (apiRoute, `auth: "lgpdKey"`): the brake of wrong keys per address and instance
- * (429 with Retry-After), then `x-api-key` against the instance's key (an unknown instance is a 401 like a wrong
- * key; a failure counts toward the brake). Answers the instance.
+ * Admission of an LGPD-key route (apiRoute, `auth: "lgpdKey"` contracts): `x-api-key` against the instance's key (an
+ * unknown instance is a 401 like a wrong key). The right key is admitted whatever the brakes say; a wrong one answers
+ * 429 with Retry-After while its address or key prefix is braked (key-throttle.ts), else 401 and counts toward both.
+ * Answers the instance.
  */
 export async function admitLgpdCaller(request: Request, instanceParam: string): Promise<{ instanceId: number }> {
   const slug = safeDecode(instanceParam);
-  const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug);
+  const presentedKey = request.headers.get("x-api-key");
+  // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
+  const instanceId = textProblem(slug) || slug.length > 100 ? null : await instanceForLgpdKeyCached(slug, presentedKey);
+  if (instanceId !== null) return { instanceId };
+  const throttleKeys = lgpdThrottleKeys(clientAddress(request.headers), slug, presentedKey);
   const lockedFor = await lockedForSeconds(throttleKeys);
   if (lockedFor > 0) {
     throw new LgpdHttpError(429, LGPD_BODIES.tooManyRequests, { "retry-after": String(lockedFor) });
   }
-  // A slug PostgreSQL cannot even compare (NUL, lone surrogates, huge) names no instance: 401 like any unknown one.
-  const instanceId =
-    textProblem(slug) || slug.length > 100
-      ? null
-      : await instanceForLgpdKeyCached(slug, request.headers.get("x-api-key"));
-  if (instanceId === null) {
-    await recordFailure(throttleKeys);
-    throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
-  }
-  return { instanceId };
+  await recordFailure(throttleKeys);
+  throw new LgpdHttpError(401, LGPD_BODIES.unauthorized);
 }
 
 /**

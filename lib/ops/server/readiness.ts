@@ -27,7 +27,8 @@ export type Readiness = {
 const CHECK_TIMEOUT_MS = 5_000;
 
 /** READY_MAX_PENDING_SECONDS: how long the oldest pending LGPD request may be past its due time (its request time plus
- * LGPD_DELAY_HOURS, before which no worker may take it) before the queue counts as stuck. */
+ * LGPD_DELAY_HOURS, before which no worker may take it, or its approval when the officer reviews deletions) before the
+ * queue counts as stuck. Requests awaiting the officer's review wait for a person, not for the worker: never stuck. */
 function maxPendingSeconds(env: NodeJS.ProcessEnv = process.env): number {
   return config("READY_MAX_PENDING_SECONDS", env);
 }
@@ -65,8 +66,8 @@ export async function checkReadiness(options: { detailed?: boolean } = {}): Prom
       const pending = expectedMigrations().filter((name) => !done.has(name));
       result.checks.migrations = pending.length ? "pending" : "ok";
       if (pending.length) details.pending_migrations = pending;
-      const queue = await lgpdQueueState(db);
-      const overdue = Math.max(0, queue.oldestPendingSeconds - delaySeconds);
+      const queue = await lgpdQueueState(db, delaySeconds);
+      const overdue = queue.overdueSeconds;
       details.oldest_pending_lgpd_seconds = Math.round(queue.oldestPendingSeconds);
       details.overdue_lgpd_seconds = Math.round(overdue);
       result.checks.lgpd_queue = overdue > max ? "stuck" : "ok";

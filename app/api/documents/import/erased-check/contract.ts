@@ -6,13 +6,16 @@ export const POST = defineContract({
   method: "POST",
   path: "/documents/import/erased-check",
   tag: "Staff",
-  summary: "Which of an import's CPFs were erased before by an LGPD deletion (the preview warns)",
-  description: "Compared by the keyed hash the deletion receipts keep; answers positions in the list, never CPFs.",
+  summary: "Which of an import's rows carry a CPF erased before by an LGPD deletion (the preview warns)",
+  description:
+    "Takes the import's own rows (as POST /documents/import, at most 5,000) and looks up only the rows the import " +
+    "would write; compared by the keyed hash the deletion receipts keep. Answers positions, never CPFs; each check " +
+    "is audited (lgpd_subject.import_check, counts only).",
   auth: "bearer",
   role: "staff",
   request: ZErasedCheckBody,
-  requestLimitBytes: 1024 * 1024,
+  requestLimitBytes: 16 * 1024 * 1024,
   response: ZErasedCheckAnswer,
-  answer: "{erased}: 0-based positions.",
+  answer: "{erased}: 0-based positions of the rows.",
   errors: [400, 401, 403, 413],
 });

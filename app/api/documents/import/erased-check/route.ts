@@ -1,8 +1,6 @@
-// POST /api/documents/import/erased-check {cpfs} — positions of CPFs erased before. Auth: staff.
+// POST /api/documents/import/erased-check {rows} — positions of the import's rows whose CPF was erased before. Auth: staff.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { erasedPositions } from "@/lib/lgpd/server/returning-identifiers.ts";
+import { checkImportErased } from "@/lib/lgpd/server/check-import-erased.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, body }) => ({
-  erased: await erasedPositions(actor.instanceId, body.cpfs),
-}));
+export const POST = apiRoute(contract.POST, async (ctx) => checkImportErased(ctx, ctx.body));
