@@ -158,10 +158,7 @@ describe("every contract against the real answers", () => {
       body: { file_name: "comprovante.pdf", note: "Comprovante de residência" },
     });
     const fulfil = new FormData();
-    fulfil.append(
-      "file",
-      new File([new TextEncoder().encode("proof")], "comprovante.pdf", { type: "application/pdf" }),
-    );
+    fulfil.append("file", new File([samplePdf("comprovante")], "comprovante.pdf", { type: "application/pdf" }));
     await call("POST", "/documents/{id}/attachments/{attachmentId}/upload", {
       token: staff,
       params: { id, attachmentId: pending.id },
