@@ -58,7 +58,9 @@ const newRequest = async (documentId: number) =>
   Number((await call("POST", `documents/${documentId}/attachments/requests`, { file_name: "Documento" })).id);
 
 const download = (documentId: number, attachmentId: number) =>
-  fetch(`${app.baseUrl}/api/documents/${documentId}/attachments/${attachmentId}`, { headers: bearer(fx.tokens.viewer) });
+  fetch(`${app.baseUrl}/api/documents/${documentId}/attachments/${attachmentId}`, {
+    headers: bearer(fx.tokens.viewer),
+  });
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -144,13 +146,19 @@ describe("staff and integration uploads", () => {
       const photo = await staffUpload(document.id, SAMPLE_FILES.png, "image/png", "foto.png");
       expect(photo.status).toBe(415);
       expect(photo.body.params).toEqual({ formats: "PDF" });
-      const customer = await customerUpload(document, await newRequest(document.id), SAMPLE_FILES.jpeg, "image/jpeg", "a.jpg");
+      const customer = await customerUpload(
+        document,
+        await newRequest(document.id),
+        SAMPLE_FILES.jpeg,
+        "image/jpeg",
+        "a.jpg",
+      );
       expect(customer.status).toBe(415);
       expect((await staffUpload(document.id, SAMPLE_FILES.pdf, "application/pdf", "a.pdf")).status).toBe(200);
       const elsewhere = await newDocument(other);
-      expect((await staffUpload(elsewhere.id, SAMPLE_FILES.png, "image/png", "foto.png", other.tokens.staff)).status).toBe(
-        200,
-      );
+      expect(
+        (await staffUpload(elsewhere.id, SAMPLE_FILES.png, "image/png", "foto.png", other.tokens.staff)).status,
+      ).toBe(200);
     } finally {
       await app.db.instance.update({
         where: { id: fx.instanceId },
@@ -174,7 +182,13 @@ describe("the customer's tracking page", () => {
       const sent = await customerUpload(document, request, bytes, type, name);
       expect(sent.status, `${label}: ${JSON.stringify(sent.body)}`).toBe(415);
     }
-    const whole = await customerUpload(document, await newRequest(document.id), SAMPLE_FILES.pdf, "application/pdf", "cnh.pdf");
+    const whole = await customerUpload(
+      document,
+      await newRequest(document.id),
+      SAMPLE_FILES.pdf,
+      "application/pdf",
+      "cnh.pdf",
+    );
     expect(whole.status, JSON.stringify(whole.body)).toBe(200);
   });
 });

@@ -108,7 +108,10 @@ describe("cli commands", { timeout: 180_000 }, () => {
         where: { instanceId: instance.id, action: "instance.attachment_formats_update" },
       });
       expect(audits.map((row) => [row.actorLabel, row.details])).toEqual([
-        ["cli", { attachment_formats: { before: ["pdf", "jpg", "png", "webp", "heic", "heif"], after: ["pdf", "png"] } }],
+        [
+          "cli",
+          { attachment_formats: { before: ["pdf", "jpg", "png", "webp", "heic", "heif"], after: ["pdf", "png"] } },
+        ],
       ]);
     });
   });

@@ -43,7 +43,10 @@ describe("PDFs that pass", () => {
   });
 
   it("PDFs written by real tools, where this machine has some", () => {
-    const found = ["/usr/share/doc/libtasn1-doc/libtasn1.pdf", "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf"]
+    const found = [
+      "/usr/share/doc/libtasn1-doc/libtasn1.pdf",
+      "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf",
+    ]
       .filter((path) => existsSync(path))
       .map((path) => [path, new Uint8Array(readFileSync(path))] as const);
     for (const [path, bytes] of found) expect(isStructuredPdf(bytes), path).toBe(true);
@@ -53,11 +56,26 @@ describe("PDFs that pass", () => {
 describe("PDFs that are refused", () => {
   const refused: Array<[string, Uint8Array]> = [
     ["an HTML page between the header and %%EOF", SAMPLE_FILES.pdfWithHtmlBody],
-    ["a script after the header", text("%PDF-1.7\n<script>alert(1)</script>\n1 0 obj<<>>endobj\nstartxref\n0\n%%EOF\n")],
-    ["HTML inside an object", edited((pdf) => pdf.replace("<< /Type /Catalog", "<body onload=alert(1)> << /Type /Catalog"))],
-    ["HTML in a comment near the start (a sniffing browser's window)", edited((pdf) => pdf.replace("%PDF-1.4\n", "%PDF-1.4\n%<html>\n"))],
-    ["HTML in a string near the start", edited((pdf) => pdf.replace("/Type /Catalog", "/Type /Catalog /T (<script>x</script>)"))],
-    ["a word that is not PDF syntax between objects", edited((pdf) => pdf.replace("2 0 obj", "alert(document.cookie)\n2 0 obj"))],
+    [
+      "a script after the header",
+      text("%PDF-1.7\n<script>alert(1)</script>\n1 0 obj<<>>endobj\nstartxref\n0\n%%EOF\n"),
+    ],
+    [
+      "HTML inside an object",
+      edited((pdf) => pdf.replace("<< /Type /Catalog", "<body onload=alert(1)> << /Type /Catalog")),
+    ],
+    [
+      "HTML in a comment near the start (a sniffing browser's window)",
+      edited((pdf) => pdf.replace("%PDF-1.4\n", "%PDF-1.4\n%<html>\n")),
+    ],
+    [
+      "HTML in a string near the start",
+      edited((pdf) => pdf.replace("/Type /Catalog", "/Type /Catalog /T (<script>x</script>)")),
+    ],
+    [
+      "a word that is not PDF syntax between objects",
+      edited((pdf) => pdf.replace("2 0 obj", "alert(document.cookie)\n2 0 obj")),
+    ],
     ["a string outside any object", edited((pdf) => pdf.replace("2 0 obj", "(texto solto)\n2 0 obj"))],
     ["an object that never closes", edited((pdf) => pdf.replace(/endobj\nxref/, "xref"))],
     ["an unterminated string", edited((pdf) => pdf.replace("/Type /Catalog", "/T (sem fim"))],
@@ -67,7 +85,10 @@ describe("PDFs that are refused", () => {
     ["no %%EOF", edited((pdf) => pdf.replace("%%EOF", ""))],
     ["no objects", text("%PDF-1.4\nxref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 >>\nstartxref\n9\n%%EOF\n")],
     ["a header that is not a PDF version", edited((pdf) => pdf.replace("%PDF-1.4", "%PDF-9.9"))],
-    ["the tracking tests' old stand-in (a header, one empty object, %%EOF)", text("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")],
+    [
+      "the tracking tests' old stand-in (a header, one empty object, %%EOF)",
+      text("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    ],
   ];
   for (const [label, bytes] of refused) {
     it(label, () => expect(isStructuredPdf(bytes)).toBe(false));
@@ -76,10 +97,22 @@ describe("PDFs that are refused", () => {
 
 describe("sniffFile", () => {
   it("names each format by content and refuses a format the caller does not allow", async () => {
-    expect(await sniffFile(SAMPLE_FILES.pdf, ATTACHMENT_FORMATS)).toEqual({ mediaType: "application/pdf", extension: "pdf" });
-    expect(await sniffFile(SAMPLE_FILES.heic, ATTACHMENT_FORMATS)).toEqual({ mediaType: "image/heic", extension: "heic" });
+    expect(await sniffFile(SAMPLE_FILES.pdf, ATTACHMENT_FORMATS)).toEqual({
+      mediaType: "application/pdf",
+      extension: "pdf",
+    });
+    expect(await sniffFile(SAMPLE_FILES.heic, ATTACHMENT_FORMATS)).toEqual({
+      mediaType: "image/heic",
+      extension: "heic",
+    });
     expect(await sniffFile(SAMPLE_FILES.png, ["pdf"])).toBeNull();
-    for (const hostile of [SAMPLE_FILES.mp4, SAMPLE_FILES.svg, SAMPLE_FILES.hta, SAMPLE_FILES.lnk, SAMPLE_FILES.pdfWithHtmlBody]) {
+    for (const hostile of [
+      SAMPLE_FILES.mp4,
+      SAMPLE_FILES.svg,
+      SAMPLE_FILES.hta,
+      SAMPLE_FILES.lnk,
+      SAMPLE_FILES.pdfWithHtmlBody,
+    ]) {
       expect(await sniffFile(hostile, ATTACHMENT_FORMATS)).toBeNull();
     }
   });

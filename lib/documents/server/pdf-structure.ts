@@ -144,7 +144,11 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       continue;
     }
     if (lengthState && tokenIndex === lengthState.at + 3 && word === "R") lengthState.value = null;
-    if (inObject ? !KEYWORDS.has(word) : !FRAME_KEYWORDS.has(word) && !(word === "obj" || (depth > 0 && KEYWORDS.has(word))))
+    if (
+      inObject
+        ? !KEYWORDS.has(word)
+        : !FRAME_KEYWORDS.has(word) && !(word === "obj" || (depth > 0 && KEYWORDS.has(word)))
+    )
       return false;
     if (word === "obj") {
       const [number, generation] = recent.slice(-2);

@@ -83,14 +83,15 @@ function isWholeHeif(bytes: Uint8Array): boolean {
 }
 
 /** The formats any sender may send, by what file-type calls them, with the whole-file check and our extension. */
-const KNOWN: Record<string, { check: (bytes: Uint8Array) => boolean; extension: AttachmentFormat; mediaType: string }> = {
-  "application/pdf": { check: isStructuredPdf, extension: "pdf", mediaType: "application/pdf" },
-  "image/png": { check: isWholePng, extension: "png", mediaType: "image/png" },
-  "image/jpeg": { check: isWholeJpeg, extension: "jpg", mediaType: "image/jpeg" },
-  "image/webp": { check: isWholeWebp, extension: "webp", mediaType: "image/webp" },
-  "image/heic": { check: isWholeHeif, extension: "heic", mediaType: "image/heic" },
-  "image/heif": { check: isWholeHeif, extension: "heif", mediaType: "image/heif" },
-};
+const KNOWN: Record<string, { check: (bytes: Uint8Array) => boolean; extension: AttachmentFormat; mediaType: string }> =
+  {
+    "application/pdf": { check: isStructuredPdf, extension: "pdf", mediaType: "application/pdf" },
+    "image/png": { check: isWholePng, extension: "png", mediaType: "image/png" },
+    "image/jpeg": { check: isWholeJpeg, extension: "jpg", mediaType: "image/jpeg" },
+    "image/webp": { check: isWholeWebp, extension: "webp", mediaType: "image/webp" },
+    "image/heic": { check: isWholeHeif, extension: "heic", mediaType: "image/heic" },
+    "image/heif": { check: isWholeHeif, extension: "heif", mediaType: "image/heif" },
+  };
 
 /** The file's real type when it is one of `allowed` and whole; null otherwise. */
 export async function sniffFile(bytes: Uint8Array, allowed: readonly string[]): Promise<SniffedFile | null> {

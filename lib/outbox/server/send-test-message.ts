@@ -97,8 +97,12 @@ async function assertTestMessageQuota(tx: Tx, instanceId: number, now = new Date
   });
   if (recent.length < TEST_MESSAGES_PER_HOUR) return;
   const leaves = recent[recent.length - TEST_MESSAGES_PER_HOUR]!.createdAt.getTime() + 3_600_000;
-  throw throttled("Too many test messages from this instance; try again later", Math.max(1, Math.ceil((leaves - now.getTime()) / 1000)), {
-    code: "test_message_quota",
-    params: { limit: TEST_MESSAGES_PER_HOUR },
-  });
+  throw throttled(
+    "Too many test messages from this instance; try again later",
+    Math.max(1, Math.ceil((leaves - now.getTime()) / 1000)),
+    {
+      code: "test_message_quota",
+      params: { limit: TEST_MESSAGES_PER_HOUR },
+    },
+  );
 }

@@ -32,7 +32,10 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
     const instance = await instanceBySlug(await getDb(), required(values.slug, "--slug <slug>", INSTANCE_USAGE));
     let formats = instance.attachmentFormats;
     if (values.set !== undefined) {
-      const wanted = values.set.split(",").map((format) => format.trim().toLowerCase()).filter(Boolean);
+      const wanted = values.set
+        .split(",")
+        .map((format) => format.trim().toLowerCase())
+        .filter(Boolean);
       const ctx = { actor: systemActor("cli", instance.id) };
       formats = (await setAttachmentFormats(ctx, { formats: wanted })).formats;
     }
