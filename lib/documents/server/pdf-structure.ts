@@ -12,8 +12,12 @@ import "server-only";
 // they cannot parse and rebuild a lost cross-reference table — so "it opened" would say nothing about what else the
 // bytes hold. The question here is the reverse one, and PDF's lexical rules are small.
 
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([..."()<>[]{}/%"].map((char) => char.charCodeAt(0)));
+/** Each byte's class (§7.2.2): 0 regular, 1 white space, 2 delimiter — a table, since every byte is looked up. */
+const CLASS = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[byte] = 1;
+for (const char of "()<>[]{}/%") CLASS[char.charCodeAt(0)] = 2;
+const isWhite = (byte: number) => CLASS[byte] === 1;
+const isRegular = (byte: number) => CLASS[byte] === 0;
 const KEYWORDS = new Set(["obj", "endobj", "stream", "endstream", "R", "true", "false", "null"]);
 /** Keywords of the file's frame, outside any object: the cross-reference table (`n`, `f` entries) and the trailer. */
 const FRAME_KEYWORDS = new Set(["xref", "trailer", "startxref", "f", "n"]);
@@ -28,13 +32,19 @@ const HTML_NEAR_START =
 const SNIFF_WINDOW = 1024;
 
 type Token = { kind: "number"; value: number } | { kind: "keyword"; value: string } | { kind: "other"; value: string };
+const NAME: Token = { kind: "other", value: "name" };
+const STRING: Token = { kind: "other", value: "string" };
+const HEX: Token = { kind: "other", value: "hex" };
+const ARRAY: Token = { kind: "other", value: "array" };
+const OPEN_DICT: Token = { kind: "other", value: "<<" };
+const CLOSE_DICT: Token = { kind: "other", value: ">>" };
 
 export function isStructuredPdf(bytes: Uint8Array): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!HEADER.test(buffer.toString("latin1", 0, 16))) return false;
   if (HTML_NEAR_START.test(buffer.toString("latin1", 0, SNIFF_WINDOW))) return false;
   let end = buffer.length;
-  while (end > 0 && WHITESPACE.has(buffer[end - 1]!)) end -= 1;
+  while (end > 0 && isWhite(buffer[end - 1]!)) end -= 1;
   if (end < 5 || buffer.toString("latin1", end - 5, end) !== "%%EOF") return false;
 
   let at = 0;
@@ -49,15 +59,14 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
   let tokenIndex = 0;
 
   const push = (token: Token) => {
+    if (recent.length === 3) recent.shift();
     recent.push(token);
-    if (recent.length > 3) recent.shift();
     tokenIndex += 1;
   };
-  const isRegular = (byte: number) => !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
 
   while (at < end) {
     const byte = buffer[at]!;
-    if (WHITESPACE.has(byte)) {
+    if (isWhite(byte)) {
       at += 1;
       continue;
     }
@@ -78,7 +87,7 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
         at += 1;
       } while (nesting > 0 && at < end);
       if (nesting > 0) return false;
-      push({ kind: "other", value: "string" });
+      push(STRING);
       continue;
     }
     if (byte === 0x3c /* < */ && buffer[at + 1] === 0x3c) {
@@ -86,14 +95,14 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       if (!valueAllowed && !(previous?.kind === "keyword" && previous.value === "trailer")) return false;
       depth += 1;
       at += 2;
-      push({ kind: "other", value: "<<" });
+      push(OPEN_DICT);
       continue;
     }
     if (byte === 0x3e /* > */ && buffer[at + 1] === 0x3e) {
       depth -= 1;
       if (depth < 0) return false;
       at += 2;
-      push({ kind: "other", value: ">>" });
+      push(CLOSE_DICT);
       continue;
     }
     if (byte === 0x3c /* < */) {
@@ -103,12 +112,12 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       while (at < end && buffer[at] !== 0x3e) {
         const char = buffer[at]!;
         const hex = (char >= 0x30 && char <= 0x39) || (char >= 0x41 && char <= 0x46) || (char >= 0x61 && char <= 0x66);
-        if (!hex && !WHITESPACE.has(char)) return false;
+        if (!hex && !isWhite(char)) return false;
         at += 1;
       }
       if (at >= end) return false;
       at += 1;
-      push({ kind: "other", value: "hex" });
+      push(HEX);
       continue;
     }
     if (byte === 0x5b /* [ */ || byte === 0x5d /* ] */) {
@@ -116,7 +125,7 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       depth += byte === 0x5b ? 1 : -1;
       if (depth < 0) return false;
       at += 1;
-      push({ kind: "other", value: "array" });
+      push(ARRAY);
       continue;
     }
     if (byte === 0x2f /* / */) {
@@ -124,14 +133,18 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       const start = at;
       at += 1;
       while (at < end && isRegular(buffer[at]!)) at += 1;
-      const name = buffer.toString("latin1", start, at);
-      if (name === "/Length" && depth === 1) lengthState = { at: tokenIndex, value: null };
-      push({ kind: "other", value: name });
+      // Only `/Length` matters here; other names are not turned into strings (a file may hold millions).
+      if (depth === 1 && at - start === 7 && buffer.toString("latin1", start, at) === "/Length") {
+        lengthState = { at: tokenIndex, value: null };
+      }
+      push(NAME);
       continue;
     }
     if (!isRegular(byte)) return false; // `)`, `>`, `{`, `}` out of place
     const start = at;
     while (at < end && isRegular(buffer[at]!)) at += 1;
+    // Keywords are at most 9 characters and numbers rarely longer than 20; nothing longer is PDF syntax.
+    if (at - start > 32) return false;
     const word = buffer.toString("latin1", start, at);
     if (NUMBER.test(word)) {
       const value = Number(word);
@@ -169,7 +182,7 @@ export function isStructuredPdf(bytes: Uint8Array): boolean {
       const declared = lengthState?.value;
       const afterDeclared = declared !== null && declared !== undefined ? at + declared : -1;
       let close = afterDeclared >= 0 && afterDeclared <= end ? afterDeclared : -1;
-      while (close >= 0 && close < end && WHITESPACE.has(buffer[close]!)) close += 1;
+      while (close >= 0 && close < end && isWhite(buffer[close]!)) close += 1;
       if (close < 0 || buffer.toString("latin1", close, close + 9) !== "endstream") {
         close = buffer.indexOf("endstream", at, "latin1");
         if (close < 0) return false;
