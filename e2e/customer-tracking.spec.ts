@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
+import { samplePdf } from "../tests/helpers/sample-files.ts";
 
 // On a phone-sized screen, a customer follows their protocol with protocol + CPF and sends the
 // file staff asked for; staff then see it on the document page and in its history.
@@ -7,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER = { cpf: "385.926.174-64", name: "Marta Lins Prado", email: "marta.prado@example.com" };
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const PDF = Buffer.from(samplePdf());
 
 async function api(page: Page, route: string, data: unknown) {
   const origin = new URL(page.url()).origin;

@@ -2,6 +2,7 @@ import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { appOrigin, expectNoSeriousA11yViolations, screenshotBothSizes, signIn } from "./support/fixtures.ts";
 import { DOCUMENT_PAGE_FIXTURES } from "./support/seed-document-page.ts";
+import { SAMPLE_FILES, samplePdf } from "../tests/helpers/sample-files.ts";
 
 // The staff document page (/documents/<id>): one test per journey, each on its own seeded document.
 // The journeys are long (a dozen round trips, two screenshots, axe); on a shared 2-core machine they need more than
@@ -294,7 +295,18 @@ test("a staff user uploads and downloads attachments, requests a file and fulfil
   await panel.getByRole("button", { name: "Enviar", exact: true }).click();
   await expect(panel.getByRole("alert")).toContainText("“grande.bin” tem 10 MB; o limite é 10 MB.");
 
-  const pdf = Buffer.from(`%PDF-1.4\n% apólice de teste ${Date.now()}\n%%EOF\n`, "utf8");
+  // Judged by content, whatever its name and declared type: an HTML application is refused, in Portuguese.
+  await panel.getByLabel("Arquivo", { exact: true }).setInputFiles({
+    name: "nota.hta",
+    mimeType: "text/html",
+    buffer: Buffer.from(SAMPLE_FILES.hta),
+  });
+  await panel.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(panel.getByRole("alert")).toContainText(
+    "Este arquivo não foi aceito: envie um arquivo inteiro em um destes formatos: PDF, JPEG, PNG, WebP, HEIC, HEIF.",
+  );
+
+  const pdf = Buffer.from(samplePdf(`apólice de teste ${Date.now()}`));
   await panel.getByLabel("Arquivo", { exact: true }).setInputFiles({
     name: "apólice.pdf",
     mimeType: "application/pdf",
@@ -307,7 +319,8 @@ test("a staff user uploads and downloads attachments, requests a file and fulfil
   await expect(panel).toContainText("application/pdf");
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  expect(download.suggestedFilename()).toBe("apólice.pdf");
+  // Served under the name the server generated, with the type read from the content.
+  expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.pdf$/);
   expect(readFileSync((await download.path())!).equals(pdf)).toBe(true);
 
   // Ask the customer for a file, then fulfil the pending request with an upload.
@@ -319,7 +332,7 @@ test("a staff user uploads and downloads attachments, requests a file and fulfil
   await expect(pending).toContainText("Conta de luz dos últimos 3 meses");
   await screenshotBothSizes(page, "document-page-attachment-pending");
 
-  const proof = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5]);
+  const proof = Buffer.from(SAMPLE_FILES.png);
   await pending.getByLabel("Arquivo para “Comprovante de residência”").setInputFiles({
     name: "conta-luz.png",
     mimeType: "image/png",

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink.ts";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
+import { E2E_USERS } from "./support/users.ts";
 
 // The document page's one composer. An internal note stays internal; a reply to the customer is
 // e-mailed only with "Enviar por e-mail", after a preview rendered by the server that matches the e-mail the app's
@@ -131,7 +132,7 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
   }
 });
 
-test("message templates: unknown placeholders refused under the field, in Portuguese; 'Enviar teste' reaches the typed address", async ({
+test("message templates: unknown placeholders refused under the field, in Portuguese; 'Enviar teste' reaches the typed address of a user", async ({
   page,
 }) => {
   await signIn(page, "admin", "/settings/statuses");
@@ -155,11 +156,17 @@ test("message templates: unknown placeholders refused under the field, in Portug
     const test = dialog.getByTestId("status-test-send");
     await test.getByRole("button", { name: "Enviar teste" }).click();
     await expect(test.getByText("Informe um e-mail válido.")).toBeVisible();
+    // Only to the instance's users: an outside address is refused under the field, in Portuguese.
     await test.getByLabel("Enviar teste para").fill("gestora@example.net");
+    await test.getByRole("button", { name: "Enviar teste" }).click();
+    await expect(test.getByLabel("Enviar teste para")).toHaveAccessibleDescription(
+      "O teste só pode ir para o seu e-mail ou o de outro usuário ativo desta instância.",
+    );
+    await test.getByLabel("Enviar teste para").fill(E2E_USERS.admin.email);
     await test.getByRole("button", { name: "Enviar teste" }).click();
     await expect(test.getByText("Teste colocado na fila de envio: “[TESTE] Teste 20260101-000001”.")).toBeVisible();
     const [mail] = await smtp.waitFor(1, 30_000);
-    expect(mail!.to).toEqual(["gestora@example.net"]);
+    expect(mail!.to).toEqual([E2E_USERS.admin.email]);
     expect(mail!.subject).toBe("[TESTE] Teste 20260101-000001");
     expect(mail!.text).toContain("Olá, Maria Exemplo. Protocolo 20260101-000001: Aguardando documentos.");
     await dialog.getByRole("button", { name: "Cancelar" }).click();

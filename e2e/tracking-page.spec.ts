@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
+import { samplePdf } from "../tests/helpers/sample-files.ts";
 
 // An admin sets the tracking page's name, logo, help channel and privacy
 // notice in Configurações → Página do cliente; a customer on a 390 px phone sees them, sends a file nobody asked
@@ -9,7 +10,7 @@ test.describe.configure({ timeout: 150_000 });
 
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER = { cpf: "529.982.247-25", name: "Helena Duarte Campos" };
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const PDF = Buffer.from(samplePdf());
 // A whole 2×2 PNG (valid CRCs and zlib data), so Chromium draws it.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFUlEQVR4nGOQc1j/H4QZPmzR+A/CAE3GCa8m7L0vAAAAAElFTkSuQmCC",

@@ -90,6 +90,32 @@ describe("cli commands", { timeout: 180_000 }, () => {
     expect(badSlug.code, badSlug.stderr).toBe(2);
   });
 
+  it("instance formats shows and replaces the formats an instance takes as attachments, audited; unknown ones refused", async () => {
+    const shown = await cli("instance", "formats", "--slug", "acme");
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.trim()).toBe("acme takes attachments as: pdf, jpg, png, webp, heic, heif");
+    const set = await cli("instance", "formats", "--slug", "acme", "--set", "PNG, pdf");
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout.trim()).toBe("acme takes attachments as: pdf, png");
+    const refused = await cli("instance", "formats", "--slug", "acme", "--set", "pdf,exe");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Formats are one or more of pdf, jpg, png, webp, heic, heif");
+    expect((await cli("instance", "formats", "--slug", "acme", "--set", "")).code).toBe(1);
+    await withDb(async (db) => {
+      const instance = await db.instance.findUniqueOrThrow({ where: { slug: "acme" } });
+      expect(instance.attachmentFormats).toEqual(["pdf", "png"]);
+      const audits = await db.auditLog.findMany({
+        where: { instanceId: instance.id, action: "instance.attachment_formats_update" },
+      });
+      expect(audits.map((row) => [row.actorLabel, row.details])).toEqual([
+        [
+          "cli",
+          { attachment_formats: { before: ["pdf", "jpg", "png", "webp", "heic", "heif"], after: ["pdf", "png"] } },
+        ],
+      ]);
+    });
+  });
+
   it("user create generates a password and prints it alone on the last line; --password sets one", async () => {
     const created = await cli(
       "user",

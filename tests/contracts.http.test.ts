@@ -8,6 +8,7 @@ import { AnswerContractError, checkAnswer } from "@/lib/http/answer-check.ts";
 import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contract.ts";
 import { ZDocument } from "@/lib/documents/answers.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { samplePdf } from "./helpers/sample-files.ts";
 import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
 import { cpfFromBase, createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -148,7 +149,7 @@ describe("every contract against the real answers", () => {
       body: { text: "Cliente ligou", visibility: "internal" },
     });
     const form = new FormData();
-    form.append("file", new File([new TextEncoder().encode("%PDF-1.4 test")], "rg.pdf", { type: "application/pdf" }));
+    form.append("file", new File([samplePdf()], "rg.pdf", { type: "application/pdf" }));
     const uploaded = await call("POST", "/documents/{id}/attachments", { token: staff, params: { id }, form });
     await call("GET", "/documents/{id}/attachments/{attachmentId}", { params: { id, attachmentId: uploaded.id } });
     const pending = await call("POST", "/documents/{id}/attachments/requests", {
@@ -157,10 +158,7 @@ describe("every contract against the real answers", () => {
       body: { file_name: "comprovante.pdf", note: "Comprovante de residência" },
     });
     const fulfil = new FormData();
-    fulfil.append(
-      "file",
-      new File([new TextEncoder().encode("proof")], "comprovante.pdf", { type: "application/pdf" }),
-    );
+    fulfil.append("file", new File([samplePdf("comprovante")], "comprovante.pdf", { type: "application/pdf" }));
     await call("POST", "/documents/{id}/attachments/{attachmentId}/upload", {
       token: staff,
       params: { id, attachmentId: pending.id },
@@ -356,6 +354,10 @@ describe("every contract against the real answers", () => {
     });
     await call("GET", "/admin/settings/statuses");
     await call("PATCH", "/admin/settings/statuses/{id}", { params: { id: status.id }, body: { sla: 8 } });
+    // A test e-mail goes only to a user of the instance.
+    await app.db.user.create({
+      data: { instanceId: fx.instanceId, email: "teste@example.org", name: "Teste", role: "staff", passwordHash: "-" },
+    });
     await call("POST", "/admin/settings/statuses/{id}/test-message", {
       params: { id: status.id },
       body: { to: "teste@example.org" },
@@ -437,7 +439,7 @@ describe("every contract against the real answers", () => {
     });
     await call("POST", "/tracking/view", { token: null, body: { token: found.token } });
     const form = new FormData();
-    form.append("file", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "cnh.pdf");
+    form.append("file", new Blob([samplePdf("cnh")], { type: "application/pdf" }), "cnh.pdf");
     await call("POST", "/tracking/upload", {
       token: null,
       query: `?request_id=${request.id}`,
@@ -446,7 +448,7 @@ describe("every contract against the real answers", () => {
     });
     // The customer's own file and reply, the company settings and the logo.
     const own = new FormData();
-    own.append("file", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "extra.pdf");
+    own.append("file", new Blob([samplePdf("extra")], { type: "application/pdf" }), "extra.pdf");
     await call("POST", "/tracking/upload", { token: null, headers: { "x-tracking-token": found.token }, form: own });
     await call("POST", "/tracking/reply", { token: null, body: { token: found.token, text: "Obrigado!" } });
     await call("GET", "/admin/settings/tracking-page");

@@ -4,7 +4,7 @@
 //   subject and text), for a reply and for a status change, and says when nothing would be sent;
 // - a reply "Enviar por e-mail" queues the e-mail; an internal note never does, even when asked to;
 // - templates refuse every unknown placeholder when saved, naming them and the allowed ones;
-// - "Enviar teste" goes through the outbox to the typed address, marked as a test, audited;
+// - "Enviar teste" goes through the outbox to the typed address (a user of the instance), marked as a test, audited;
 // - a failed e-mail says why (a code the page words in Portuguese) and can be resent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { processDueMessages } from "@/lib/outbox/server/processor.ts";
@@ -22,6 +22,16 @@ beforeAll(async () => {
   app = await startTestApp();
   fx = await createInstanceFixture(app.db, "default");
   smtp = await startSmtpSink();
+  // "Enviar teste" goes only to a user of the instance.
+  await app.db.user.create({
+    data: {
+      instanceId: fx.instanceId,
+      email: "gestora@example.net",
+      name: "Gestora",
+      role: "admin",
+      passwordHash: "-",
+    },
+  });
 });
 afterAll(async () => {
   await smtp?.close();

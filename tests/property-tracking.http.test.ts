@@ -19,6 +19,7 @@ import {
   type Answer,
 } from "./helpers/property-requests.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
+import { samplePdf } from "./helpers/sample-files.ts";
 
 const RUNS = PROPERTY_HTTP_RUNS;
 const SEED = PROPERTY_SEED;
@@ -110,7 +111,7 @@ const tokenLike = () =>
 const uploadBytes = fc.oneof(
   fc.uint8Array({ maxLength: 64 }),
   fc.uint8Array({ maxLength: 64 }).map((tail) => new Uint8Array([...new TextEncoder().encode("%PDF-1.4\n"), ...tail])),
-  fc.constant(new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n")),
+  fc.constant(samplePdf()),
   fc.constant(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
 );
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { samplePdf } from "./helpers/sample-files.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 type Json = Record<string, any>;
@@ -25,7 +26,7 @@ const PNG = concat(
   pngChunk("IDAT", [1, 2, 3]),
   pngChunk("IEND", []),
 );
-const PDF = text("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const PDF = samplePdf();
 
 async function call(method: string, route: string, body?: unknown, token = fx.tokens.admin) {
   const response = await fetch(`${app.baseUrl}/api/${route}`, {

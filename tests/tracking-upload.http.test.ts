@@ -6,6 +6,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
+import { concat, SAMPLE_FILES, text } from "./helpers/sample-files.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 type Json = Record<string, any>;
@@ -15,39 +16,9 @@ let fx: InstanceFixture;
 let document: Json;
 let token: string;
 
-const text = (value: string) => new TextEncoder().encode(value);
-const concat = (...parts: Array<Uint8Array | number[]>) => new Uint8Array(parts.flatMap((part) => [...part]));
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const u32le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
-const box = (type: string, body: Uint8Array | number[]) => concat(u32be(8 + body.length), text(type), body);
-const pngChunk = (type: string, data: number[]) => concat(u32be(data.length), text(type), data, [0, 0, 0, 0]);
-
 const FILES = {
-  pdf: text("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  ...SAMPLE_FILES,
   pdfPolyglot: text("%PDF-1.4\n<script>new ActiveXObject('WScript.Shell').Run('calc')</script>\n"),
-  png: concat(
-    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    pngChunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
-    pngChunk("IDAT", [1, 2, 3]),
-    pngChunk("IEND", []),
-  ),
-  jpeg: concat(
-    [0xff, 0xd8, 0xff, 0xe0],
-    u32be(0x00104a46).slice(0, 4),
-    text("IF\0"),
-    new Array(32).fill(0),
-    [0xff, 0xd9],
-  ),
-  webp: concat(text("RIFF"), u32le(4 + 8 + 10), text("WEBP"), text("VP8 "), u32le(10), new Array(10).fill(0)),
-  heic: concat(
-    box("ftyp", concat(text("heic"), u32be(0), text("mif1"), text("heic"))),
-    box("meta", new Array(8).fill(0)),
-  ),
-  mp4: concat(
-    box("ftyp", concat(text("isom"), u32be(512), text("isom"), text("mp42"))),
-    box("moov", new Array(16).fill(0)),
-    box("mdat", new Array(32).fill(7)),
-  ),
 };
 
 async function staff(method: string, route: string, body?: unknown): Promise<Json> {

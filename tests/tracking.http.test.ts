@@ -8,6 +8,7 @@ import { TRACKING_LIMITS } from "@/lib/tracking/server/throttle.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { postFrom } from "./helpers/post-from.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
+import { samplePdf } from "./helpers/sample-files.ts";
 
 type Json = Record<string, any>;
 
@@ -22,7 +23,7 @@ const CUSTOMER = {
   email: "rosa.tavares@example.org",
   phone: "+55 31 99876-1122",
 };
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const PDF = samplePdf();
 
 async function staff(method: string, route: string, body?: unknown): Promise<Json> {
   const response = await fetch(`${app.baseUrl}/api/${route}`, {

@@ -14,10 +14,9 @@ export function attachmentMaxBytes(): number {
 export type UploadedFile = {
   /** Display text only: the sender's name for the file, sanitised (safeFileName). */
   fileName: string;
+  /** The sender's declared type: their word only (attachments are typed by their content, accept-uploaded-file.ts). */
   mediaType: string;
   bytes: Uint8Array<ArrayBuffer>;
-  /** The name the file is served under when the server chose one (customer uploads: generated, sniffed extension). */
-  storedName?: string;
 };
 
 // The rest of an oversized body is not read: closing the connection keeps a client from reusing a socket that

@@ -7,7 +7,10 @@ export const INSTANCE_USAGE = `Instances (tenants, addressed by slug):
       Creates an instance with the default catalog (status categories, statuses and transitions,
       a sample product, modalities). The slug: lower-case letters, digits and dashes.
   instance list
-      Lists the instances.`;
+      Lists the instances.
+  instance formats --slug <slug> [--set pdf,jpg,png,webp,heic,heif]
+      Shows (or, with --set, replaces) the file formats the instance takes as attachments from every
+      sender — staff, integrations and the customer's tracking page — each judged by the file's content.`;
 
 export const USER_USAGE = `Staff users (web sign-in and POST /api/auth/token):
   user create --email <e-mail> --role admin|staff|viewer [--password <p>] [--instance <slug>] [--name <name>]

@@ -1,19 +1,24 @@
+import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { conflict } from "../../errors/app-error.ts";
 import type { UploadedFile } from "../../http/upload.ts";
+import { acceptUploadedFile } from "./accept-uploaded-file.ts";
 import { attachmentNotFound, queueAttachmentReceived, sha256Hex } from "./attachment-common.ts";
 import { recordHistory } from "./history.ts";
 import { serializeAttachment } from "./serialize.ts";
 import { lockDocument } from "./lock-document.ts";
 
-/** Fulfils a pending request with the uploaded file; a request already fulfilled is a 409. */
+/**
+ * Fulfils a pending request with the uploaded file (checked as every upload is: accept-uploaded-file.ts); a request
+ * already fulfilled is a 409.
+ */
 export async function fulfilAttachmentRequest(
   ctx: UseCaseContext,
   input: { documentId: number; attachmentId: number; file: UploadedFile },
 ) {
   const { actor, requestId } = ctx;
-  const { documentId, attachmentId, file } = input;
+  const { documentId, attachmentId } = input;
   return inDocumentTransaction(actor.instanceId, documentId, async (tx) => {
     const document = await lockDocument(tx, actor.instanceId, documentId);
     const pending = await tx.attachment.findFirst({
@@ -21,6 +26,7 @@ export async function fulfilAttachmentRequest(
       omit: { content: true },
     });
     if (!pending) throw attachmentNotFound();
+    const file = await acceptUploadedFile(tx, actor.instanceId, input.file);
     // The state check is part of the write, so two uploads against one request cannot both win.
     const { count } = await tx.attachment.updateMany({
       where: { id: pending.id, state: "pending" },
@@ -31,7 +37,7 @@ export async function fulfilAttachmentRequest(
         // the document that was asked for stays beside the file's own name.
         requestName: pending.fileName,
         authorLabel: actor.label,
-        storedName: file.storedName ?? null,
+        storedName: file.storedName,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,
         content: file.bytes,

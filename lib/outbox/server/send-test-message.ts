@@ -2,9 +2,9 @@ import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { hasRole } from "../../auth/actor.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
-import { inTransaction } from "../../db/transaction.ts";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { maskEmail } from "../../documents/mask.ts";
-import { forbidden, notFound } from "../../errors/app-error.ts";
+import { forbidden, invalid, notFound, throttled } from "../../errors/app-error.ts";
 import { publicAppUrl } from "../config.ts";
 import { nudgeOutbox } from "../nudge.ts";
 import type { TestMessageInput } from "../schemas.ts";
@@ -14,9 +14,17 @@ import { renderMessage } from "../template.ts";
 export const TEST_SUBJECT_PREFIX = "[TESTE] ";
 
 /**
- * "Enviar teste": the status's saved template, filled with example values, queued in the outbox to an address the
+ * Tests an instance may send in an hour. They leave through the operator's sender (its domain's reputation, its
+ * provider's quota), so they are for checking a template, not for mailing: a handful is plenty.
+ */
+export const TEST_MESSAGES_PER_HOUR = 10;
+
+/**
+ * "Enviar teste": the status's saved template, filled with example values, queued in the outbox to the address the
  * admin typed — the path a customer's e-mail takes (worker, SMTP, retries), with no document behind it. The subject
- * says it is a test. Admin only; audited with the masked address (the address is personal data leaving on purpose).
+ * says it is a test. Admin only; only to an active user of the instance (the admin's own address included), so the
+ * operator's sender never mails a stranger with text an admin wrote; at most TEST_MESSAGES_PER_HOUR an hour per
+ * instance (429, "test_message_quota"). Audited with the masked address (personal data leaving on purpose).
  */
 export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: number } & TestMessageInput) {
   const { actor } = ctx;
@@ -24,6 +32,16 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
   const answer = await inTransaction(async (tx) => {
     const status = await tx.status.findFirst({ where: { id: input.statusId, instanceId: actor.instanceId } });
     if (!status) throw notFound("Status not found");
+    const recipient = await tx.user.findFirst({
+      where: { instanceId: actor.instanceId, disabled: false, email: { equals: input.to, mode: "insensitive" } },
+      select: { email: true },
+    });
+    if (!recipient) {
+      throw invalid("A test message goes only to a user of this instance", [
+        { path: "to", message: "Not the e-mail of an active user of this instance", code: "test_recipient_not_user" },
+      ]);
+    }
+    await assertTestMessageQuota(tx, actor.instanceId);
     const message = renderMessage(
       { subject: status.messageSubject, body: status.messageBody },
       {
@@ -40,7 +58,7 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
         instanceId: actor.instanceId,
         documentId: null,
         channel: "email",
-        recipient: input.to,
+        recipient: recipient.email,
         subject,
         body: `Mensagem de teste do modelo do status “${status.name}”, com valores de exemplo.\n\n${message.body}`,
       },
@@ -50,10 +68,41 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
       action: "status.test_message",
       entity: "status",
       entityId: status.id,
-      details: { outbox_id: row.id, to: maskEmail(input.to) },
+      details: { outbox_id: row.id, to: maskEmail(recipient.email) },
     });
     return { id: row.id, subject };
   });
   nudgeOutbox();
   return answer;
+}
+
+/**
+ * The instance's brake on tests: counted in the outbox (every server process sees the same count) with the instance's
+ * row locked for the rest of the transaction, so two admins sending at once cannot both take the last one. FOR NO KEY
+ * UPDATE leaves the instance's other writes (rows that reference it) free.
+ */
+async function assertTestMessageQuota(tx: Tx, instanceId: number, now = new Date()) {
+  await tx.$executeRaw`SELECT 1 FROM "Instance" WHERE "id" = ${instanceId} FOR NO KEY UPDATE`;
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const recent = await tx.outboxMessage.findMany({
+    where: {
+      instanceId,
+      documentId: null,
+      channel: "email",
+      subject: { startsWith: TEST_SUBJECT_PREFIX },
+      createdAt: { gt: hourAgo },
+    },
+    select: { createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  if (recent.length < TEST_MESSAGES_PER_HOUR) return;
+  const leaves = recent[recent.length - TEST_MESSAGES_PER_HOUR]!.createdAt.getTime() + 3_600_000;
+  throw throttled(
+    "Too many test messages from this instance; try again later",
+    Math.max(1, Math.ceil((leaves - now.getTime()) / 1000)),
+    {
+      code: "test_message_quota",
+      params: { limit: TEST_MESSAGES_PER_HOUR },
+    },
+  );
 }

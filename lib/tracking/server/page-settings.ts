@@ -7,17 +7,17 @@ import { notFound, unsupportedType } from "../../errors/app-error.ts";
 import { readUploadedFile } from "../../http/upload.ts";
 import { trackingPageSettingsSchema, TRACKING_LOGO_MAX_BYTES, type TrackingPageSettingsInput } from "../schemas.ts";
 import type { TrackingPageSettings } from "../answers.ts";
-import { sniffCustomerFile } from "./sniff-file.ts";
+import { sniffFile } from "../../documents/server/sniff-file.ts";
 
 // The tracking page's settings: the name customers know the company by, its logo, help channel and
 // privacy notice. Set by admins (audited, no personal data in the entry beyond what they typed for the company);
 // read by the tracking view. The logo is an upload stored like attachments — bytes in the database, its type judged
-// by its whole content (sniff-file.ts; only PNG, JPEG or WebP: no SVG, which could carry script), served under
+// by its whole content (lib/documents/server/sniff-file.ts; only PNG, JPEG or WebP: no SVG, which could carry script), served under
 // /api/tracking/logo/{instance} with nosniff. No URL is ever fetched by the server.
 
 /** The built-in privacy notice of the tracking page (app/acompanhar/privacidade). */
 export const BUILT_IN_PRIVACY_PATH = "/acompanhar/privacidade";
-const LOGO_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
+const LOGO_FORMATS = ["png", "jpg", "webp"];
 
 export const logoUrl = (instanceId: number, sha256: string) =>
   `/api/tracking/logo/${instanceId}?v=${sha256.slice(0, 16)}`;
@@ -98,8 +98,8 @@ export async function updateTrackingPageSettings(
 /** Replaces the logo with the image in `request` (multipart `file`): PNG, JPEG or WebP judged by content. */
 export async function setTrackingLogo(ctx: UseCaseContext, input: { request: Request }) {
   const file = await readUploadedFile(input.request, TRACKING_LOGO_MAX_BYTES);
-  const sniffed = await sniffCustomerFile(file.bytes);
-  if (!sniffed || !LOGO_TYPES.has(sniffed.mediaType)) {
+  const sniffed = await sniffFile(file.bytes, LOGO_FORMATS);
+  if (!sniffed) {
     throw unsupportedType("The logo must be a whole PNG, JPEG or WebP image", { code: "tracking_logo_type" });
   }
   const db = await getDb();

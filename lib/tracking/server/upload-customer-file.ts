@@ -1,22 +1,20 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { systemActor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
 import { fulfilAttachmentRequest } from "../../documents/server/fulfil-attachment-request.ts";
 import { uploadAttachment } from "../../documents/server/upload-attachment.ts";
-import { notFound, throttled, unsupportedType } from "../../errors/app-error.ts";
+import { notFound, throttled } from "../../errors/app-error.ts";
 import { TRACKING_CUSTOMER_LIMITS } from "../schemas.ts";
 import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
-import { CUSTOMER_FILE_FORMATS, sniffCustomerFile } from "./sniff-file.ts";
 import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
 import { config } from "../../config/index.ts";
 
 // A customer's file for a pending request. The token and the request are checked before the body is parsed (a token
-// without a valid signature is refused before the body is even read: lib/http/server/tracking-upload-gate.ts). Only documents and photos are
-// taken, judged by their whole content (sniff-file.ts), never by the declared type or name. Stored under a generated
-// name with the sniffed type's extension — the customer's name is kept only as display text, sanitised — and only
-// ever served to staff as a download (Content-Disposition: attachment with the generated name, nosniff).
+// without a valid signature is refused before the body is even read: lib/http/server/tracking-upload-gate.ts). The file
+// then passes the gate every sender's does (lib/documents/server/accept-uploaded-file.ts): only the instance's formats,
+// judged by their whole content, stored under a generated name with the sniffed type's extension — the customer's
+// name kept only as display text, sanitised — and only ever served to staff as a download (attachment, nosniff).
 
 /** Customer files: at most TRACKING_UPLOAD_MAX_BYTES (default 10 MB, never above ATTACHMENT_MAX_BYTES). */
 export function customerFileMaxBytes(): number {
@@ -65,15 +63,10 @@ export async function uploadCustomerFile(
     );
   }
   const file = await readUploadedFile(request, customerFileMaxBytes());
-  const sniffed = await sniffCustomerFile(file.bytes);
-  if (!sniffed) {
-    throw unsupportedType(`Send a whole PDF or photo (${CUSTOMER_FILE_FORMATS})`, { code: "tracking_file_type" });
-  }
-  const stored = { ...file, mediaType: sniffed.mediaType, storedName: `${randomUUID()}.${sniffed.extension}` };
   const customer = { actor: customerActor(document.instanceId), requestId: ctx.requestId };
   const saved = pending
-    ? await fulfilAttachmentRequest(customer, { documentId: document.id, attachmentId: pending.id, file: stored })
-    : await uploadAttachment(customer, { documentId: document.id, file: stored });
+    ? await fulfilAttachmentRequest(customer, { documentId: document.id, attachmentId: pending.id, file })
+    : await uploadAttachment(customer, { documentId: document.id, file });
   nudgeOutbox(); // attachment.received webhooks
   return { id: saved.id, name: file.fileName, size: file.bytes.byteLength };
 }

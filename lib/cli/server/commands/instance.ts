@@ -1,4 +1,7 @@
+import { systemActor } from "../../../auth/actor.ts";
 import { getDb } from "../../../db/client.ts";
+import { setAttachmentFormats } from "../../../documents/server/set-attachment-formats.ts";
+import { instanceBySlug } from "../lookup.ts";
 import { createInstance } from "../../../seed/server/create-instance.ts";
 import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { INSTANCE_USAGE } from "../usage.ts";
@@ -22,6 +25,21 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
     for (const row of rows) {
       io.out(`${row.slug}  "${row.name}"  ${row._count.users} users, ${row._count.documents} documents`);
     }
+    return 0;
+  }
+  if (sub === "formats") {
+    const { values } = parseCommandArgs(rest, { slug: { type: "string" }, set: { type: "string" } }, INSTANCE_USAGE);
+    const instance = await instanceBySlug(await getDb(), required(values.slug, "--slug <slug>", INSTANCE_USAGE));
+    let formats = instance.attachmentFormats;
+    if (values.set !== undefined) {
+      const wanted = values.set
+        .split(",")
+        .map((format) => format.trim().toLowerCase())
+        .filter(Boolean);
+      const ctx = { actor: systemActor("cli", instance.id) };
+      formats = (await setAttachmentFormats(ctx, { formats: wanted })).formats;
+    }
+    io.out(`${instance.slug} takes attachments as: ${formats.join(", ")}`);
     return 0;
   }
   if (sub !== "create") {

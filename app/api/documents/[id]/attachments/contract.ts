@@ -6,12 +6,13 @@ export const POST = defineContract({
   method: "POST",
   path: "/documents/{id}/attachments",
   tag: "Staff",
-  summary: "Upload an attachment (multipart field `file`; size limit ATTACHMENT_MAX_BYTES)",
+  summary:
+    "Upload an attachment (multipart field `file`; size limit ATTACHMENT_MAX_BYTES; a whole file of one of the instance's formats, judged by content, else 415)",
   auth: "bearer",
   params: { id: documentIdParam },
   role: "staff",
   requestContentType: "multipart/form-data",
   response: ZAttachment,
   answer: "The attachment (without content).",
-  errors: [400, 401, 403, 404, 413],
+  errors: [400, 401, 403, 404, 413, 415],
 });

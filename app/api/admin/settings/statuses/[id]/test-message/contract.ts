@@ -14,5 +14,5 @@ export const POST = defineContract({
   request: testMessageSchema,
   response: ZTestMessageQueued,
   answer: "{id (outbox), subject}",
-  errors: [400, 401, 403, 404],
+  errors: [400, 401, 403, 404, 429],
 });

@@ -13,5 +13,5 @@ export const POST = defineContract({
   requestContentType: "multipart/form-data",
   response: ZAttachment,
   answer: "The attachment, now uploaded.",
-  errors: [400, 401, 403, 404, 409, 413],
+  errors: [400, 401, 403, 404, 409, 413, 415],
 });

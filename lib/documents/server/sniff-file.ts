@@ -1,14 +1,17 @@
 import "server-only";
 import { fileTypeFromBuffer } from "file-type";
+import type { AttachmentFormat } from "../attachment-formats.ts";
+import { isStructuredPdf } from "./pdf-structure.ts";
 
-// What a customer's file really is, from its content alone (the browser's declared type and the file's name are the
-// customer's word and decide nothing). file-type (a maintained signature database, pure JavaScript) names the format
+// What a sent file really is, from its content alone (the declared type and the file's name are the sender's word and
+// decide nothing), for every sender alike: staff, integrations and the customer's tracking page. file-type (a maintained signature database, pure JavaScript) names the format
 // from its leading bytes — telling an MP4 from a HEIC photo by the ISO-BMFF brand, for instance; then the whole file
 // must be well-formed as that format from first byte to last (a PDF's trailer, a PNG's IEND, a JPEG's end marker,
-// a WebP's RIFF length, a HEIF's box chain), so a polyglot that only starts like a PDF is refused.
+// a WebP's RIFF length, a HEIF's box chain), so a polyglot that only starts like a PDF is refused; a PDF's syntax is
+// checked through its whole frame (pdf-structure.ts), so an HTML body between a PDF header and `%%EOF` is refused too.
 // docs/decisions/0043-tracking-page.md.
 
-export type SniffedFile = { mediaType: string; extension: string };
+export type SniffedFile = { mediaType: string; extension: AttachmentFormat };
 
 const ascii = (bytes: Uint8Array, offset: number, text: string) =>
   [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
@@ -22,12 +25,6 @@ function endWithoutPadding(bytes: Uint8Array): number {
   let end = bytes.length;
   while (end > 0 && [0x00, 0x20, 0x0d, 0x0a, 0x09].includes(bytes[end - 1]!)) end -= 1;
   return end;
-}
-
-function isWholePdf(bytes: Uint8Array): boolean {
-  if (!ascii(bytes, 0, "%PDF-")) return false;
-  const end = endWithoutPadding(bytes);
-  return end >= 5 && ascii(bytes, end - 5, "%%EOF");
 }
 
 function isWholePng(bytes: Uint8Array): boolean {
@@ -85,22 +82,21 @@ function isWholeHeif(bytes: Uint8Array): boolean {
   return brands.some((brand) => IMAGE_BRANDS.includes(brand)) && boxes.includes("meta") && !boxes.includes("moov");
 }
 
-/** The formats customers may send, by what file-type calls them, with the whole-file check and our extension. */
-const ALLOWED: Record<string, { check: (bytes: Uint8Array) => boolean; extension: string; mediaType: string }> = {
-  "application/pdf": { check: isWholePdf, extension: "pdf", mediaType: "application/pdf" },
-  "image/png": { check: isWholePng, extension: "png", mediaType: "image/png" },
-  "image/jpeg": { check: isWholeJpeg, extension: "jpg", mediaType: "image/jpeg" },
-  "image/webp": { check: isWholeWebp, extension: "webp", mediaType: "image/webp" },
-  "image/heic": { check: isWholeHeif, extension: "heic", mediaType: "image/heic" },
-  "image/heif": { check: isWholeHeif, extension: "heif", mediaType: "image/heif" },
-};
+/** The formats any sender may send, by what file-type calls them, with the whole-file check and our extension. */
+const KNOWN: Record<string, { check: (bytes: Uint8Array) => boolean; extension: AttachmentFormat; mediaType: string }> =
+  {
+    "application/pdf": { check: isStructuredPdf, extension: "pdf", mediaType: "application/pdf" },
+    "image/png": { check: isWholePng, extension: "png", mediaType: "image/png" },
+    "image/jpeg": { check: isWholeJpeg, extension: "jpg", mediaType: "image/jpeg" },
+    "image/webp": { check: isWholeWebp, extension: "webp", mediaType: "image/webp" },
+    "image/heic": { check: isWholeHeif, extension: "heic", mediaType: "image/heic" },
+    "image/heif": { check: isWholeHeif, extension: "heif", mediaType: "image/heif" },
+  };
 
-export const CUSTOMER_FILE_FORMATS = "PDF, JPEG, PNG, WebP, HEIC/HEIF";
-
-/** The file's real type when it is one customers may send and whole; null otherwise. */
-export async function sniffCustomerFile(bytes: Uint8Array): Promise<SniffedFile | null> {
+/** The file's real type when it is one of `allowed` and whole; null otherwise. */
+export async function sniffFile(bytes: Uint8Array, allowed: readonly string[]): Promise<SniffedFile | null> {
   const detected = await fileTypeFromBuffer(bytes);
-  const allowed = detected ? ALLOWED[detected.mime] : undefined;
-  if (!allowed || !allowed.check(bytes)) return null;
-  return { mediaType: allowed.mediaType, extension: allowed.extension };
+  const known = detected ? KNOWN[detected.mime] : undefined;
+  if (!known || !allowed.includes(known.extension) || !known.check(bytes)) return null;
+  return { mediaType: known.mediaType, extension: known.extension };
 }
