@@ -273,7 +273,14 @@ describe("access requests and their package", () => {
     expect(declaration).toContain("Nenhuma regra de retenção automática.");
     // Nothing of Carla's, in any file.
     const everything = Buffer.concat(Object.values(files).map((bytes) => Buffer.from(bytes))).toString("utf8");
-    for (const foreign of [carla, formatCpf(carla), carlaDoc.protocol, "segredo-da-carla", bruno, "/lgpd-access-test"]) {
+    for (const foreign of [
+      carla,
+      formatCpf(carla),
+      carlaDoc.protocol,
+      "segredo-da-carla",
+      bruno,
+      "/lgpd-access-test",
+    ]) {
       expect(everything).not.toContain(foreign);
     }
   });

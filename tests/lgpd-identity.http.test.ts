@@ -52,7 +52,9 @@ async function lgpd(method: "GET" | "POST", path: string, body?: unknown) {
 }
 
 const createDocument = async (input: Json) =>
-  Number((await call("POST", "document/create", { status_id: fx.statusIds["Novo"], product_id: fx.productId, ...input })).id);
+  Number(
+    (await call("POST", "document/create", { status_id: fx.statusIds["Novo"], product_id: fx.productId, ...input })).id,
+  );
 
 /** A's record corrected to B (B's data in every field the correction set), with B's observation and ID file; and
  * B's own other document that names her. */
@@ -165,7 +167,9 @@ describe("a record corrected from A to B", () => {
       },
     ]);
     const declaration = strFromU8(files["declaracao.html"]!);
-    expect(declaration).toContain(`${protocol}: registro corrigido para outro titular em ${spDate(correction.createdAt)}`);
+    expect(declaration).toContain(
+      `${protocol}: registro corrigido para outro titular em ${spDate(correction.createdAt)}`,
+    );
     expect(declaration).toContain("hooks.example");
   });
 
@@ -235,7 +239,12 @@ describe("access before erasure", () => {
     expect((await fetch(denied)).status).toBe(200);
     const requests = await app.db.lgpdRequest.findMany({ where: { instanceId: fx.instanceId, review: "awaiting" } });
     const byMask = (digits: string) => requests.find((r) => r.cpfMasked.includes(digits.slice(3, 6)))!.id;
-    await call("POST", `admin/lgpd-requests/${byMask(H)}/deny`, { reason: "Identidade não confirmada" }, fx.tokens.admin);
+    await call(
+      "POST",
+      `admin/lgpd-requests/${byMask(H)}/deny`,
+      { reason: "Identidade não confirmada" },
+      fx.tokens.admin,
+    );
     await call("POST", `admin/lgpd-requests/${byMask(G)}/approve`, {}, fx.tokens.admin);
     expect((await fetch(kept)).status).toBe(200);
     expect(await processDueRequests({ owner: "identity-test", limit: 10 })).toMatchObject({ claimed: 1 });

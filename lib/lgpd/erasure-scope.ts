@@ -68,6 +68,8 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       pendingKey: "equals cpfHash while pending, then null",
       source: "api or admin",
       leaseOwner: "host:pid of the worker",
+      documentIds:
+        "ids of the documents the package includes (numbers): the erasure finds the packages to discard by them",
       packageCipher:
         "an encrypted zip: the erasure of its CPF, or of the current owner of a document it includes, deletes it; another person's package expires with its link",
     },

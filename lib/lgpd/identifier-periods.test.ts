@@ -41,13 +41,23 @@ describe("formerPeriods", () => {
     });
     const held = period!.positions.map((position) => valueAt(history, position));
     expect(held.sort()).toEqual(
-      ["111.444.777-35", "111.444.777-35", "ana@example.org", "ana@example.org", "ana2@example.org", "ana2@example.org", "r-ana", "r-ana"].sort(),
+      [
+        "111.444.777-35",
+        "111.444.777-35",
+        "ana@example.org",
+        "ana@example.org",
+        "ana2@example.org",
+        "ana2@example.org",
+        "r-ana",
+        "r-ana",
+      ].sort(),
     );
     // Nothing of the later owner's rows, and her values masked leave the owner's in clear.
     expect(period!.positions.some((position) => position.rowId === "4")).toBe(false);
     const masked = history.map((entry) => maskPositions(entry, period!.positions, "***"));
     const text = JSON.stringify(masked);
-    for (const gone of ["111.444.777-35", "ana@example.org", "ana2@example.org", "r-ana"]) expect(text).not.toContain(gone);
+    for (const gone of ["111.444.777-35", "ana@example.org", "ana2@example.org", "r-ana"])
+      expect(text).not.toContain(gone);
     for (const kept of ["12345678909", "Diana Dias", "bia@example.net", "r-bia", "0001"]) expect(text).toContain(kept);
     // The input is not changed.
     expect(JSON.stringify(history)).toContain("ana@example.org");
@@ -55,7 +65,10 @@ describe("formerPeriods", () => {
 
   it("follows a chain A → B → C: each former holder gets her own period; punctuation alone changes no one", () => {
     const history = [
-      row(1, [{ field: "cpf", before: null, after: "A1" }, { field: "name", before: null, after: "Ana" }]),
+      row(1, [
+        { field: "cpf", before: null, after: "A1" },
+        { field: "name", before: null, after: "Ana" },
+      ]),
       row(2, [{ field: "cpf", before: "A1", after: "a-1" }]),
       row(3, [
         { field: "cpf", before: "a-1", after: "B2" },

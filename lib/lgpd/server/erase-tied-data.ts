@@ -159,7 +159,10 @@ async function personTermsOf(
   for (const share of shares) {
     for (const position of share.periods.flatMap((period) => period.positions)) {
       if (position.key !== undefined) continue;
-      add(share.history.find((entry) => entry.id === position.rowId)?.changes[position.index]?.field, valueAt(share.history, position));
+      add(
+        share.history.find((entry) => entry.id === position.rowId)?.changes[position.index]?.field,
+        valueAt(share.history, position),
+      );
     }
   }
   return { names: [...terms.name], emails: [...terms.email], phones: [...terms.phone] };

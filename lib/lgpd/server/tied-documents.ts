@@ -81,7 +81,10 @@ export async function historiesOf(sql: Sql, ids: number[]): Promise<Map<number, 
 
 // An entry of another shape is kept as null (so positions keep their indexes) and never attributed.
 const isChange = (value: unknown): value is HistoryChange =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as HistoryChange).field === "string";
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as HistoryChange).field === "string";
 
 /** `{1,2,3}`: an id list passed as one text parameter (cast to int[] in SQL), as the erasure does. */
 export const idArrayLiteral = (ids: number[]) => `{${ids.join(",")}}`;
