@@ -258,7 +258,7 @@ describe("access requests and their package", () => {
       expect(Array.from(files[name]!.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     }
     const csv = strFromU8(files["observacoes.csv"]!);
-    expect(csv.trim().split("\r\n")).toHaveLength(1 + 3);
+    expect(csv.trim().split("\r\n")).toHaveLength(1 + 2);
     const declaration = strFromU8(files["declaracao.html"]!);
     expect(declaration).toContain("Declaração de tratamento de dados pessoais");
     // Integrators by host: a webhook URL's path or query may carry a secret.
