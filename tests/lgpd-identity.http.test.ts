@@ -171,6 +171,22 @@ describe("a record corrected from A to B", () => {
       `${protocol}: registro corrigido para outro titular em ${spDate(correction.createdAt)}`,
     );
     expect(declaration).toContain("hooks.example");
+
+    // A's summary: her own document, and the history rows that hold her values in B's record.
+    const summary = await lgpd("GET", `summary/${A}`);
+    expect(summary.body).toMatchObject({ status: "found", summary: { documents: 1, observations: 0, attachments: 0 } });
+
+    // B's package has the record whole, with A's values in its history shown masked.
+    const bPackage = unzipSync(new Uint8Array(await (await fetch(await buildAccessPackage(B))).arrayBuffer()));
+    const bData = JSON.parse(strFromU8(bPackage["dados.json"]!)) as Record<string, Json[]>;
+    expect(bData.documents!.map((row) => row.id)).toContain(record);
+    expect(Object.keys(bPackage)).toContain(
+      `anexos/${(await app.db.attachment.findFirstOrThrow({ where: { documentId: record } })).id}-RG-bruna-pkg.pdf`,
+    );
+    const bHistory = JSON.stringify(bData.history);
+    for (const hers of [A, formatCpf(A), ANA.name, ANA.email, ANA.phone, "renda-ana-pkg"])
+      expect(bHistory, hers).not.toContain(hers);
+    for (const his of [B, BRUNA.name, "renda-bruna-pkg", "***"]) expect(bHistory).toContain(his);
   });
 
   it("A's erasure masks A's values in the record's history and leaves B's documents whole", async () => {
@@ -180,6 +196,10 @@ describe("a record corrected from A to B", () => {
     const recordBefore = await app.db.document.findUniqueOrThrow({ where: { id: record } });
     const results = await erase(C);
     expect(results).toEqual([expect.objectContaining({ outcome: "done" })]);
+    expect((await lgpd("GET", `status/${C}`)).body).toMatchObject({
+      status: "done",
+      details: { deleted: { documents: 0, observations: 0, attachments: 0, history: 0 }, corrected_records: 1 },
+    });
     // B's record is still B's, whole: fields, observation, ID file; B's other document's note is untouched.
     const recordAfter = await app.db.document.findUniqueOrThrow({ where: { id: record } });
     expect(recordAfter).toMatchObject({
