@@ -6,8 +6,8 @@
 // by its host (its URL may carry a secret in the path or query).
 // Not marked server-only: the worker builds packages outside Next.
 import type { Sql } from "../../db/sql-session.ts";
-import { formerPeriods, maskPositions, valueAt } from "../identifier-periods.ts";
-import { formerShares, historiesOf, idArrayLiteral, ownedDocumentIds, type FormerShare } from "./tied-documents.ts";
+import { formerPeriods, maskPositions, valueAt, type HeldValue } from "../identifier-periods.ts";
+import { formerShares, groupHistories, idArrayLiteral, ownedDocumentIds, type FormerShare } from "./tied-documents.ts";
 
 type Row = Record<string, unknown>;
 
@@ -111,7 +111,7 @@ export async function collectSubjectData(sql: Sql, instanceId: number, digits: s
     messages: normalise(messages.rows, ["created_at", "sent_at"]).map((row) =>
       row.channel === "webhook" ? { ...row, recipient: hostOf(row.recipient) } : row,
     ),
-    history: await withoutOtherHolders(sql, ids, digits, normalise(history.rows, ["created_at"], ["changes"])),
+    history: withoutOtherHolders(normalise(history.rows, ["created_at"], ["changes"]), digits),
     corrected_records,
   };
 }
@@ -122,7 +122,7 @@ function hostOf(url: unknown): string | null {
   try {
     return new URL(url).host;
   } catch {
-    return OTHERS_MASK;
+    return null;
   }
 }
 
@@ -156,9 +156,16 @@ const key = (field: string, value: unknown) => `${field}\u0000${JSON.stringify(v
  * The person's own documents' history with the values of their former holders masked: a record corrected to her
  * keeps the earlier person's values in its history, and those are that person's, not hers.
  */
-async function withoutOtherHolders(sql: Sql, ids: number[], digits: string, rows: Row[]): Promise<Row[]> {
-  const histories = await historiesOf(sql, ids);
-  const others = new Map<string, ReturnType<typeof formerPeriods>[number]["positions"]>();
+function withoutOtherHolders(rows: Row[], digits: string): Row[] {
+  const histories = groupHistories(
+    rows.map((row) => ({
+      id: row.id,
+      documentId: Number(row.document_id),
+      createdAt: row.created_at,
+      changes: row.changes,
+    })),
+  );
+  const others = new Map<string, HeldValue[]>();
   for (const history of histories.values()) {
     for (const period of formerPeriods(history)) {
       if (period.identifier === digits) continue;
@@ -168,10 +175,10 @@ async function withoutOtherHolders(sql: Sql, ids: number[], digits: string, rows
     }
   }
   if (others.size === 0) return rows;
+  const entries = new Map([...histories.values()].flat().map((entry) => [entry.id, entry]));
   return rows.map((row) => {
     const positions = others.get(String(row.id));
-    if (!positions) return row;
-    const entry = { id: String(row.id), createdAt: "", changes: row.changes as never };
-    return { ...row, changes: maskPositions(entry, positions, OTHERS_MASK) };
+    const entry = entries.get(String(row.id));
+    return positions && entry ? { ...row, changes: maskPositions(entry, positions, OTHERS_MASK) } : row;
   });
 }

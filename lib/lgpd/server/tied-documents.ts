@@ -64,17 +64,24 @@ export async function historiesOf(sql: Sql, ids: number[]): Promise<Map<number, 
       WHERE "documentId" = ANY($1::text::int[]) ORDER BY id`,
     [idArrayLiteral(ids)],
   );
+  return groupHistories(rows.map((row) => ({ ...row, documentId: Number(row.documentId) })));
+}
+
+/** History rows (ascending by id) grouped per document as HistoryEntry lists; `changes` as stored or as text. */
+export function groupHistories(
+  rows: { id: unknown; documentId: number; createdAt: unknown; changes: unknown }[],
+): Map<number, HistoryEntry[]> {
   const histories = new Map<number, HistoryEntry[]>();
   for (const row of rows) {
     const parsed = typeof row.changes === "string" ? (JSON.parse(row.changes) as unknown) : row.changes;
     const entry: HistoryEntry = {
       id: String(row.id),
-      createdAt: new Date(row.createdAt).toISOString(),
+      createdAt: new Date(row.createdAt as string | Date).toISOString(),
       changes: Array.isArray(parsed) ? parsed.map((change) => (isChange(change) ? change : null)) : [],
     };
-    const list = histories.get(Number(row.documentId)) ?? [];
+    const list = histories.get(row.documentId) ?? [];
     list.push(entry);
-    histories.set(Number(row.documentId), list);
+    histories.set(row.documentId, list);
   }
   return histories;
 }
