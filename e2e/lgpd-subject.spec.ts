@@ -65,16 +65,16 @@ test("the officer answers an access request end to end on the data-subject page,
   await search.getByRole("button", { name: "Consultar" }).click();
   await expect(accessTable).toContainText("1 download");
 
-  // Request the deletion, confirmed: the package goes at once, the deletion runs in the worker.
+  // Request the deletion, confirmed: the deletion runs in the worker, and the package goes with the erasure itself.
   await page.getByRole("button", { name: "Solicitar exclusão" }).click();
   const dialog = page.getByRole("dialog", { name: "Solicitar a exclusão dos dados?" });
   await expect(dialog).toContainText(maskCpf(CPF));
   await dialog.getByRole("button", { name: "Solicitar exclusão" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Solicitação de exclusão nº" })).toBeVisible();
-  await expect(accessTable).toContainText("Pacote apagado em");
   const deletions = page.getByRole("region", { name: "Pedidos de exclusão" });
   await expect(deletions).toContainText("Concluída", { timeout: 30_000 });
   await search.getByRole("button", { name: "Consultar" }).click();
+  await expect(accessTable).toContainText("Pacote apagado em");
   await expect(summary).toContainText("Nenhum dado vinculado a este CPF");
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,13 +1,15 @@
 // LGPD access requests over real HTTP (built app) on PGlite, or PostgreSQL with TEST_DATABASE_URL: the simplified
 // summary (nothing for an unknown CPF, the right counts for a known one), the access request and its package (every
 // row of the person and nothing of another's), the signed link (expires, altered, audited per download), encryption
-// at rest, expiry purge, and a deletion request discarding the person's packages.
+// at rest, expiry purge, and the erasure (not the deletion request) discarding the person's packages. A record
+// corrected from Ana's CPF to Bruno's is Bruno's: Ana's package holds only her values there (corrected_records).
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import { accessDownloadPath } from "@/lib/lgpd/server/access-link.ts";
 import { decryptPackage } from "@/lib/lgpd/server/access-package-cipher.ts";
 import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -18,12 +20,13 @@ let app: TestApp;
 let main: LgpdInstance;
 let other: LgpdInstance;
 
-const ana = cpfFromBase(310_220_130); // two documents: one now, one that had her CPF in its history
-const bruno = cpfFromBase(410_520_630); // the current holder of Ana's second document
+const ana = cpfFromBase(310_220_130); // one document of hers, and one corrected from her CPF to Bruno's
+const bruno = cpfFromBase(410_520_630); // the current holder of the corrected record
 const carla = cpfFromBase(510_620_730); // unrelated: nothing of hers may reach Ana's package
 const nobody = cpfFromBase(610_720_830);
 const webhookUrl = "https://hooks.example/lgpd-access-test";
 let anaDocs: number[] = [];
+let corrected: { id: number; protocol: string; at: Date };
 let carlaDoc: { id: number; protocol: string };
 
 beforeAll(async () => {
@@ -39,9 +42,9 @@ beforeAll(async () => {
       source: "portal",
     },
   );
-  // Her CPF in a past value of another document's history ties it to her too (as the erasure does).
+  // Her CPF in a past value of another document's history: the record is Bruno's, her CPF there is hers.
   const second = await insertDocument(app.db, main, bruno, { observations: 1 });
-  await app.db.documentHistory.create({
+  const correction = await app.db.documentHistory.create({
     data: {
       documentId: second.id,
       action: "update",
@@ -73,7 +76,8 @@ beforeAll(async () => {
       body: "{}",
     },
   });
-  anaDocs = [first.id, second.id];
+  anaDocs = [first.id];
+  corrected = { id: second.id, protocol: second.protocol, at: correction.createdAt };
   const carlas = await insertDocument(app.db, main, carla, { observations: 1, attachments: 1, history: 1 });
   await app.db.observation.create({ data: { documentId: carlas.id, text: "segredo-da-carla", authorLabel: "t" } });
   carlaDoc = { id: carlas.id, protocol: carlas.protocol };
@@ -139,8 +143,9 @@ describe("GET /api/lgpd/<instance>/summary/<cpf>", () => {
     const body = JSON.parse(text) as { status: string; summary: Record<string, unknown> };
     expect(body.status).toBe("found");
     const expected = await recount(anaDocs);
-    expect(expected).toEqual({ documents: 2, observations: 3, attachments: 2, messages: 2, history: 2 });
-    expect(body.summary).toMatchObject(expected);
+    expect(expected).toEqual({ documents: 1, observations: 2, attachments: 2, messages: 2, history: 1 });
+    // The corrected record counts as the one history row that holds her CPF, nothing else of Bruno's.
+    expect(body.summary).toMatchObject({ ...expected, history: 2 });
     expect(body.summary.personal_fields).toEqual(["cpf", "name", "email"]);
     const docs = await app.db.document.findMany({ where: { id: { in: anaDocs } } });
     expect(body.summary.first_at).toBe(new Date(Math.min(...docs.map((d) => d.createdAt.getTime()))).toISOString());
@@ -191,7 +196,7 @@ describe("access requests and their package", () => {
     expect(row).toMatchObject({ status: "done", cpfPending: null, pendingKey: null });
     const status = await accessStatus(ana);
     expect(status.status).toBe("done");
-    expect(status.details.counts).toEqual(await recount(anaDocs));
+    expect(status.details.counts).toEqual({ ...(await recount(anaDocs)), corrected_records: 1 });
     expect(status.download_url).toMatch(
       new RegExp(`/api/lgpd/default/access/download/${requestId}\\?expires=\\d+&sig=`),
     );
@@ -231,6 +236,16 @@ describe("access requests and their package", () => {
     expect(ids("attachments")).toEqual(await dbIds(app.db.attachment.findMany({ where })));
     expect(ids("messages")).toEqual(await dbIds(app.db.outboxMessage.findMany({ where })));
     expect(ids("history")).toEqual(await dbIds(app.db.documentHistory.findMany({ where })));
+    // Of the record corrected to Bruno: her CPF as it was, when it was corrected — nothing of his.
+    expect(data.corrected_records).toEqual([
+      {
+        document_id: corrected.id,
+        protocol: corrected.protocol,
+        corrected_at: corrected.at.toISOString(),
+        values: { cpf: ana },
+        earlier_values: [],
+      },
+    ]);
     // The attachment with bytes is in the zip, byte for byte.
     const stored = await app.db.attachment.findMany({ where: { ...where, content: { not: null } } });
     expect(stored.length).toBeGreaterThan(0);
@@ -243,10 +258,14 @@ describe("access requests and their package", () => {
       expect(Array.from(files[name]!.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     }
     const csv = strFromU8(files["observacoes.csv"]!);
-    expect(csv.trim().split("\r\n")).toHaveLength(1 + 3);
+    expect(csv.trim().split("\r\n")).toHaveLength(1 + 2);
     const declaration = strFromU8(files["declaracao.html"]!);
     expect(declaration).toContain("Declaração de tratamento de dados pessoais");
-    expect(declaration).toContain(webhookUrl);
+    // Integrators by host: a webhook URL's path or query may carry a secret.
+    expect(declaration).toContain("hooks.example");
+    expect(declaration).toContain(
+      `${corrected.protocol}: registro corrigido para outro titular em ${corrected.at.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })}`,
+    );
     expect(declaration).toContain("maria@example.com");
     expect(declaration).toContain("portal");
     expect(declaration).toContain("***.220.130-**");
@@ -254,7 +273,14 @@ describe("access requests and their package", () => {
     expect(declaration).toContain("Nenhuma regra de retenção automática.");
     // Nothing of Carla's, in any file.
     const everything = Buffer.concat(Object.values(files).map((bytes) => Buffer.from(bytes))).toString("utf8");
-    for (const foreign of [carla, formatCpf(carla), carlaDoc.protocol, "segredo-da-carla"]) {
+    for (const foreign of [
+      carla,
+      formatCpf(carla),
+      carlaDoc.protocol,
+      "segredo-da-carla",
+      bruno,
+      "/lgpd-access-test",
+    ]) {
       expect(everything).not.toContain(foreign);
     }
   });
@@ -312,7 +338,7 @@ describe("access requests and their package", () => {
     expect((await accessRows(nobody))[0]!.packageCipher).toBeNull();
   });
 
-  it("a deletion request for the CPF deletes its ready package and closes its pending one", async () => {
+  it("a deletion request keeps the CPF's packages; its erasure deletes the ready one and closes the pending one", async () => {
     await postAccess(carla);
     await processDueAccessRequests({ owner: "test-access" });
     expect((await accessStatus(carla)).download_url).toBeDefined();
@@ -327,6 +353,11 @@ describe("access requests and their package", () => {
       body: JSON.stringify({ cpf: carla }),
     });
     expect(deletion.status).toBe(200);
+    // Access before erasure: the package stays until the erasure runs.
+    expect((await fetch(readyUrl)).status).toBe(200);
+    expect((await accessRows(carla))[1]).toMatchObject({ status: "pending" });
+    const { results } = await processDueRequests({ owner: "test-access" });
+    expect(results.map((result) => result.outcome)).toEqual(["done"]);
     const rows = await accessRows(carla);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ status: "done", packageCipher: null });

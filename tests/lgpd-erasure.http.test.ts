@@ -1,6 +1,7 @@
-// Erasure follows the person: after a `done` deletion, a dump of EVERY table of the database
-// (found from the catalog, every column as text) holds the CPF in no form and none of the deleted documents'
-// names, e-mails or phones — except the other instance's own document, which is not this instance's data.
+// Erasure follows the person: after a `done` deletion, a dump of EVERY table of the database (found from the catalog,
+// every column as text) holds the CPF in no form and none of her names, e-mails or phones — except the other
+// instance's own document, which is not this instance's data. A record corrected from her CPF to another person's
+// stays that person's, with her values in its history masked (docs/privacy.md, "Identity over time").
 // Seeds go through the real API (document create/update, observations, saved filters, settings, tokens), so the
 // history, audit and filter rows have the shapes the app really writes. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +21,8 @@ const SPACED = `${CPF.slice(0, 3)} ${CPF.slice(3, 6)} ${CPF.slice(6, 9)} ${CPF.s
 const NAME = "Heloísa Brandão Quintas";
 const EMAIL = "heloisa.quintas@example.org";
 const PHONE = "+55 (21) 98765-4321";
-const LATER_ID = cpfFromBase(271828182); // the identifier the first document was changed to
+const LATER_ID = cpfFromBase(271828182); // the person the first document was corrected to
+const LATER = { name: "Rui Renato Lobo", email: "rui.lobo@example.net", phone: "+55 (31) 97777-1212" };
 const NEIGHBOUR_CPF = cpfFromBase(161803398);
 
 /** What must appear nowhere after the deletion: the CPF with any (or no) separators, the name, e-mail and phone. */
@@ -89,8 +91,8 @@ async function dumpDatabase(): Promise<{ table: string; row: string }[]> {
 }
 
 describe("a done deletion leaves nothing of the person behind", () => {
-  it("deletes documents that ever had the CPF and masks it, the name, e-mail and phone everywhere else", async () => {
-    // 1. Created with the formatted CPF, then changed to another identifier: the history keeps the old one.
+  it("deletes her documents, masks her in the one corrected to another person and everywhere else", async () => {
+    // 1. Created with the formatted CPF, then corrected to another person: the history keeps her values.
     const renamed = await createDocument({
       cpf: FORMATTED,
       name: NAME,
@@ -98,7 +100,12 @@ describe("a done deletion leaves nothing of the person behind", () => {
       phone: PHONE,
       filled_columns: { contato: EMAIL },
     });
-    await call("POST", "document/updateById", { id: renamed, cpf: LATER_ID }, fx.tokens.staff);
+    await call(
+      "POST",
+      "document/updateById",
+      { id: renamed, cpf: LATER_ID, ...LATER, filled_columns: { contato: LATER.email } },
+      fx.tokens.staff,
+    );
     await call(
       "POST",
       `documents/${renamed}/observations`,
@@ -201,6 +208,7 @@ describe("a done deletion leaves nothing of the person behind", () => {
       expect(before.filter(({ row }) => pattern.test(row)).length, label).toBeGreaterThan(1);
     }
 
+    const currentHistory = await app.db.documentHistory.count({ where: { documentId: current } });
     const requested = await fetch(`${app.baseUrl}/api/lgpd/${fx.slug}/request`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": lgpdKey },
@@ -212,12 +220,21 @@ describe("a done deletion leaves nothing of the person behind", () => {
       {
         id: expect.any(Number),
         outcome: "done",
-        deleted: { documents: 2, observations: 2, attachments: 1, history: 6 },
+        deleted: { documents: 1, observations: 1, attachments: 1, history: currentHistory },
       },
     ]);
 
-    // Both documents are gone, whatever their identifier is now.
-    expect(await app.db.document.findMany({ where: { id: { in: [renamed, current] } } })).toEqual([]);
+    // Her document is gone; the corrected one is the other person's, whole, with his observation (masked where it
+    // quoted her phone).
+    expect(await app.db.document.count({ where: { id: current } })).toBe(0);
+    expect(await app.db.document.findUniqueOrThrow({ where: { id: renamed } })).toMatchObject({
+      cpf: LATER_ID,
+      ...LATER,
+      filledColumns: { contato: LATER.email },
+    });
+    expect((await app.db.observation.findMany({ where: { documentId: renamed } })).map((o) => o.text)).toEqual([
+      "Ligar para ***",
+    ]);
 
     // The dump: every table, every column. Only the other instance's document may still show the CPF.
     const after = await dumpDatabase();

@@ -78,7 +78,7 @@ describe("LGPD API use-cases", () => {
     expect(await describeAccessRequest(otherApi, { cpf, instanceSlug: other.slug, origin })).toBeNull();
   });
 
-  it("a deletion request closes the CPF's pending access request and is described by status", async () => {
+  it("a deletion request leaves the CPF's pending access request to be answered, and is described by status", async () => {
     const cpf = cpfFromBase(310_000_002);
     const access = await requestAccess(api, { cpf });
     expect(await describeDeletionRequest(api, { cpf })).toBeNull();
@@ -89,8 +89,9 @@ describe("LGPD API use-cases", () => {
     expect((await requestDeletion(api, { cpf })).request.id).toBe(request.id);
     expect(await describeDeletionRequest(api, { cpf })).toMatchObject({ message: "Request found", status: "pending" });
     expect(await describeDeletionRequest(otherApi, { cpf })).toBeNull();
-    const closed = await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: access.request.id } });
-    expect(closed).toMatchObject({ status: "error", lastError: "Cancelled by a deletion request", cpfPending: null });
+    // Access before erasure: only the erasure itself discards the person's packages (processor.ts).
+    const waiting = await db.lgpdAccessRequest.findUniqueOrThrow({ where: { id: access.request.id } });
+    expect(waiting).toMatchObject({ status: "pending", lastError: null, cpfPending: cpf });
   });
 });
 
@@ -116,8 +117,8 @@ describe("data-subject page use-cases", () => {
     expect(overview.cpf_masked).not.toContain(cpf.slice(3, 9));
     expect(overview.summary).toMatchObject({ documents: 1 });
     expect(overview.deletions.map((row) => row.id)).toEqual([deletion.request.id]);
-    // The deletion request closed the pending access request it found.
-    expect(overview.accesses).toMatchObject([{ id: access.request.id, status: "error" }]);
+    // The deletion request leaves the pending access request to be answered before the erasure.
+    expect(overview.accesses).toMatchObject([{ id: access.request.id, status: "pending" }]);
 
     const lookups = await auditsOf(null, "lgpd_subject.lookup");
     expect(lookups.at(-1)).toEqual({

@@ -4,6 +4,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
+import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf, insertDocument } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -117,7 +118,7 @@ describe("the data-subject routes", () => {
     ]);
   });
 
-  it("request the deletion: recorded as admin's, audited, and the ready package is deleted at once", async () => {
+  it("request the deletion: recorded as admin's, audited; the ready package stays until the erasure runs", async () => {
     const response = await post("deletion", person);
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { created: boolean; request: { id: number; status: string } };
@@ -127,8 +128,15 @@ describe("the data-subject routes", () => {
     expect(overview.deletions).toEqual([
       expect.objectContaining({ id: answer.request.id, status: "pending", source: "admin" }),
     ]);
-    expect(overview.accesses[0]).toMatchObject({ package_available: false });
-    expect(overview.accesses[0]!.package_deleted_at).not.toBeNull();
+    // Access before erasure: "send me my data, then delete it" — the package goes with the erasure itself.
+    expect(overview.accesses[0]).toMatchObject({ package_available: true, package_deleted_at: null });
+    expect((await download(overview.accesses[0]!.id)).status).toBe(200);
+    expect((await processDueRequests({ owner: "subject-test" })).results).toEqual([
+      expect.objectContaining({ id: answer.request.id, outcome: "done" }),
+    ]);
+    const erased = await lookup(person);
+    expect(erased.accesses[0]).toMatchObject({ package_available: false });
+    expect(erased.accesses[0]!.package_deleted_at).not.toBeNull();
     expect((await download(overview.accesses[0]!.id)).status).toBe(404);
     const audit = await app.db.auditLog.findFirst({
       where: { action: "lgpd_request.create", entityId: String(answer.request.id) },

@@ -64,12 +64,14 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       channel: "a code (email, letter, phone, in_person)",
       cpfHash: "keyed HMAC of the digits, as LgpdRequest.cpfHash",
       cpfMasked: "the middle six digits only, as LgpdRequest.cpfMasked",
-      cpfPending: "readable only while the package waits; a deletion request for the CPF clears it",
+      cpfPending: "readable only while the package waits; the erasure of the CPF clears it",
       pendingKey: "equals cpfHash while pending, then null",
       source: "api or admin",
       leaseOwner: "host:pid of the worker",
+      documentIds:
+        "ids of the documents the package includes (numbers): the erasure finds the packages to discard by them",
       packageCipher:
-        "an encrypted zip: a deletion request for its CPF deletes it; another person's package expires with its link",
+        "an encrypted zip: the erasure of its CPF, or of the current owner of a document it includes, deletes it; another person's package expires with its link",
     },
   },
   LgpdLegalHold: { rows: OF_INSTANCE, masked: { basis: "text" } },
@@ -113,7 +115,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     kept: {
       protocol: "generated (date and sequence)",
       modalityIdentifier: "a copy of Modality.identifier",
-      cpf: "the remaining document's own subject (another identifier: documents with this CPF are deleted)",
+      cpf: "the remaining document's own subject (another identifier: documents with this CPF are deleted); a former holder's values are masked in its history",
       cpfDigits: "the remaining document's own subject, as cpf",
       name: "the remaining document's own subject",
       phone: "the remaining document's own subject",

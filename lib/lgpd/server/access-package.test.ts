@@ -9,6 +9,7 @@ const data = {
   attachments: [],
   messages: [],
   history: [],
+  corrected_records: [],
 };
 const header = (retention: PackageHeader["retention"]): PackageHeader => ({
   instanceName: "Seguradora",

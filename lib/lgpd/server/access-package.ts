@@ -1,5 +1,6 @@
 // The access package (LGPD Art. 19 II and §3): one zip with
-//   dados.json        everything tied to the CPF, machine-readable (a full copy in a format that allows its reuse);
+//   dados.json        everything of the person, machine-readable (a full copy in a format that allows its reuse): her
+//                     documents whole, and of records corrected to another person only her values (corrected_records);
 //   <kind>.csv        one per kind, UTF-8 with BOM so spreadsheets read the accents;
 //   anexos/…          the attachments' bytes;
 //   declaracao.html   the clear and complete declaration in pt-BR: what is held, origin, purpose, sharing, retention.
@@ -20,7 +21,7 @@ export type PackageHeader = {
   retention: RetentionTerms;
 };
 
-const PACKAGE_KINDS = ["documents", "observations", "attachments", "messages", "history"] as const;
+const PACKAGE_KINDS = ["documents", "observations", "attachments", "messages", "history", "corrected_records"] as const;
 type PackageKind = (typeof PACKAGE_KINDS)[number];
 
 /** File names inside the zip (pt-BR: the subject reads them). */
@@ -30,6 +31,7 @@ const CSV_FILES: Record<PackageKind, string> = {
   attachments: "anexos.csv",
   messages: "mensagens.csv",
   history: "historico.csv",
+  corrected_records: "registros-corrigidos.csv",
 };
 
 const BOM = "\uFEFF";
@@ -60,6 +62,11 @@ const escapeHtml = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (
 
 const dateBr = (value: unknown) =>
   typeof value === "string" && value ? new Date(value).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" }) : "—";
+
+const dayBr = (value: unknown) =>
+  typeof value === "string" && value
+    ? new Date(value).toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })
+    : "—";
 
 const distinct = (values: unknown[]): string[] => [
   ...new Set(values.filter((value): value is string => typeof value === "string" && value !== "")),
@@ -96,6 +103,7 @@ export function declarationHtml(data: SubjectData, header: PackageHeader): strin
     ["Anexos", data.attachments.length],
     ["Mensagens (e-mails e webhooks)", data.messages.length],
     ["Registros de histórico", data.history.length],
+    ["Registros corrigidos para outro titular", data.corrected_records.length],
   ];
   const emails = distinct(data.messages.filter((row) => row.channel === "email").map((row) => row.recipient));
   const endpoints = distinct(data.messages.filter((row) => row.channel === "webhook").map((row) => row.recipient));
@@ -109,6 +117,10 @@ export function declarationHtml(data: SubjectData, header: PackageHeader): strin
     .join("\n");
   const list = (items: string[], empty: string) =>
     items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : `<p>${empty}</p>`;
+  const corrected = data.corrected_records.map(
+    (row) => `${String(row.protocol)}: registro corrigido para outro titular em ${dayBr(row.corrected_at)}`,
+  );
+  const nothing = data.documents.length === 0 && data.corrected_records.length === 0;
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Declaração de tratamento de dados pessoais</title>
 <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;line-height:1.5}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.25rem .5rem;text-align:left}</style>
@@ -119,7 +131,7 @@ Pedido de acesso nº ${header.requestId}, declaração gerada em ${escapeHtml(da
 (LGPD, art. 18, II, e art. 19, II).</p>
 <h2>1. Quais dados mantemos</h2>
 ${
-  data.documents.length === 0
+  nothing
     ? "<p><strong>Não há registro de dados pessoais vinculados a este CPF.</strong></p>"
     : `<table><tr><th>Tipo</th><th>Quantidade</th></tr>${counts.map(([label, count]) => `<tr><td>${label}</td><td>${count}</td></tr>`).join("")}</table>
 <p>Os documentos guardam CPF, nome, e-mail e telefone informados, os campos do produto, observações, anexos, mensagens
@@ -127,8 +139,10 @@ enviadas e o histórico de alterações. O conteúdo completo está em <code>dad
 os anexos, na pasta <code>anexos/</code>.</p>`
 }
 <h2>2. Critério usado</h2>
-<p>Foram incluídos todos os documentos desta instância cujo identificador é, ou já foi, o CPF do titular,
-com todas as suas observações, anexos, mensagens e registros de histórico.</p>
+<p>Foram incluídos todos os documentos desta instância cujo identificador é o CPF do titular, com todas as suas
+observações, anexos, mensagens e registros de histórico. Um documento cadastrado com este CPF e depois corrigido para
+o CPF de outra pessoa pertence a ela; dele constam aqui apenas os valores que o histórico registra como seus (os
+dados alterados na correção, como eram antes dela), em <code>corrected_records</code>.</p>
 <h2>3. Origem e finalidade</h2>
 ${
   data.documents.length
@@ -137,8 +151,9 @@ ${
 ${documentRows}</table>`
     : "<p>—</p>"
 }
+${corrected.length ? `<p>Registros corrigidos para outro titular:</p>\n${list(corrected, "")}` : ""}
 <h2>4. Compartilhamento</h2>
-<p>Sistemas integrados (webhooks) que receberam dados destes documentos:</p>
+<p>Sistemas integrados (webhooks) que receberam dados destes documentos, pelo endereço do servidor:</p>
 ${list(endpoints, "Nenhum.")}
 <p>Endereços de e-mail que receberam mensagens sobre estes documentos:</p>
 ${list(emails, "Nenhum.")}

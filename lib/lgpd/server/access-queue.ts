@@ -13,8 +13,9 @@ import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { lgpdAccessLinkDays, lgpdSettings, type LgpdSettings } from "../config.ts";
 import { buildAccessPackage } from "./access-package.ts";
 import { encryptPackage } from "./access-package-cipher.ts";
-import { collectSubjectData } from "./collect-subject-data.ts";
+import { collectSubjectData, includedDocumentIds } from "./collect-subject-data.ts";
 import { retentionTerms } from "./retention-terms.ts";
+import { idArrayLiteral } from "./tied-documents.ts";
 
 type ClaimedAccessRequest = {
   id: number;
@@ -45,8 +46,18 @@ async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number>
   return rowCount;
 }
 
-/** A deletion of the CPF removes its access packages, pending (closed in error) or built (bytes and link gone). */
-export async function discardAccessPackagesSql(sql: Sql, instanceId: number, cpfHash: string): Promise<void> {
+/**
+ * An erasure removes the access packages that hold the erased person's data: the person's own, pending (closed in
+ * error) or built (bytes and link gone), and every other built package that includes one of her documents (a record
+ * corrected from another person's CPF to hers is in that person's package). `documentIds`: the erased person's
+ * documents, deleted or kept by a legal hold. Runs in the erasure's transaction.
+ */
+export async function discardAccessPackagesSql(
+  sql: Sql,
+  instanceId: number,
+  cpfHash: string,
+  documentIds: number[] = [],
+): Promise<void> {
   const now = new Date().toISOString();
   await sql(
     `UPDATE "LgpdAccessRequest"
@@ -59,8 +70,9 @@ export async function discardAccessPackagesSql(sql: Sql, instanceId: number, cpf
   await sql(
     `UPDATE "LgpdAccessRequest"
         SET "packageCipher" = NULL, "packageDeletedAt" = $3::text::timestamptz, "expiresAt" = $3::text::timestamptz
-      WHERE "instanceId" = $1 AND "cpfHash" = $2 AND "packageCipher" IS NOT NULL`,
-    [instanceId, cpfHash, now],
+      WHERE "instanceId" = $1 AND "packageCipher" IS NOT NULL
+        AND ("cpfHash" = $2 OR "documentIds" && $4::text::int[])`,
+    [instanceId, cpfHash, now, idArrayLiteral(documentIds)],
   );
 }
 
@@ -87,7 +99,8 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
         completed_at: generatedAt.toISOString(),
         counts,
       };
-      if (data.documents.length === 0) {
+      const documentIds = includedDocumentIds(data);
+      if (documentIds.length === 0) {
         // Nothing held: the answer is the status itself (not_found, as the deletion's), no package to keep.
         const marked = await sql(
           `UPDATE "LgpdAccessRequest"
@@ -116,7 +129,7 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
         `UPDATE "LgpdAccessRequest"
             SET status = 'done', details = $3::text::jsonb, "processedAt" = now(), "expiresAt" = $4::text::timestamptz,
                 "packageCipher" = decode($5, 'base64'), "packageSize" = $6, "cpfPending" = NULL, "pendingKey" = NULL,
-                "leaseOwner" = NULL, "leaseUntil" = NULL, attempts = attempts + 1
+                "leaseOwner" = NULL, "leaseUntil" = NULL, attempts = attempts + 1, "documentIds" = $7::text::int[]
           WHERE id = $1 AND "leaseOwner" = $2`,
         [
           request.id,
@@ -126,6 +139,7 @@ async function runAccess(request: ClaimedAccessRequest, context: JobContext<Acce
           // As base64 text: PGlite takes a 5 MiB bytea parameter ~5x slower than its text (6.7 s against 1.4 s).
           cipher.toString("base64"),
           zip.byteLength,
+          idArrayLiteral(documentIds),
         ],
       );
       if (marked.rowCount !== 1) throw new LeaseLostError();

@@ -1,7 +1,7 @@
 // Access requests (LGPD Art. 18 II, 19): recorded like deletion requests (one pending row per CPF, keyed hash and mask),
 // built by the access queue (access-queue.ts), answered by the status API with a signed, expiring download link. The
 // use-cases are request-access.ts (the LGPD API), request-access-by-staff.ts and describe-access-request.ts.
-// Not marked server-only: recordDeletionRequest (deletion-request-rows.ts) discards packages, and the bench reads it.
+// Not marked server-only: the bench reads it.
 import type { Db, LgpdAccessRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { accessDownloadPath } from "./access-link.ts";
@@ -56,31 +56,4 @@ export function accessStatusAnswer(row: LgpdAccessRequest, instanceSlug: string,
         }
       : {}),
   };
-}
-
-/**
- * A deletion request for the CPF removes its access packages: pending ones are closed in error (nothing will be
- * built), built ones lose their bytes and link. Run in the deletion request's transaction.
- */
-export async function discardAccessPackages(db: Tx | Db, instanceId: number, cpfHash: string): Promise<number> {
-  const now = new Date();
-  const pending = await db.lgpdAccessRequest.updateMany({
-    where: { instanceId, cpfHash, status: "pending" },
-    data: {
-      status: "error",
-      cpfPending: null,
-      pendingKey: null,
-      leaseOwner: null,
-      leaseUntil: null,
-      processedAt: now,
-      lastError: "Cancelled by a deletion request",
-      details: { reason: "Cancelled by a deletion request", cancelled_at: now.toISOString() },
-      packageDeletedAt: now,
-    },
-  });
-  const built = await db.lgpdAccessRequest.updateMany({
-    where: { instanceId, cpfHash, packageCipher: { not: null } },
-    data: { packageCipher: null, packageDeletedAt: now, expiresAt: now },
-  });
-  return pending.count + built.count;
 }

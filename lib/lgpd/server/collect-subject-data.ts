@@ -1,9 +1,13 @@
-// Everything an instance holds tied to one CPF, read for the access package (LGPD Art. 19 II and §3): the documents
-// with their origin and purpose, and every observation, attachment (with its bytes), message and history row of
-// them. Read-only; values as stored (the subject is entitled to them in full).
+// Everything an instance holds of one CPF, read for the access package (LGPD Art. 19 II and §3): the documents whose
+// identifier is the CPF now, with their origin and purpose and every observation, attachment (with its bytes),
+// message and history row of them; and, of the documents corrected to another person, only the values the history
+// says were this person's (tied-documents.ts). Read-only; values as stored (the subject is entitled to them in full),
+// except what belongs to someone else: another holder's values in the history are masked, and an integrator is named
+// by its host (its URL may carry a secret in the path or query).
 // Not marked server-only: the worker builds packages outside Next.
 import type { Sql } from "../../db/sql-session.ts";
-import { idArrayLiteral, tiedDocumentIds } from "./tied-documents.ts";
+import { formerPeriods, maskPositions, valueAt, type HeldValue } from "../identifier-periods.ts";
+import { formerShares, groupHistories, idArrayLiteral, ownedDocumentIds, type FormerShare } from "./tied-documents.ts";
 
 type Row = Record<string, unknown>;
 
@@ -13,7 +17,16 @@ export type SubjectData = {
   attachments: (Row & { content: Uint8Array | null })[];
   messages: Row[];
   history: Row[];
+  /** Documents corrected to another person: what was this person's there, and when it was corrected. */
+  corrected_records: Row[];
 };
+
+/** The ids of the documents a package built from `data` includes (its own and the corrected records). */
+export const includedDocumentIds = (data: SubjectData): number[] => [
+  ...new Set([...data.documents, ...data.corrected_records].map((row) => Number(row.document_id ?? row.id))),
+];
+
+const OTHERS_MASK = "***";
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
 const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
@@ -29,8 +42,10 @@ function normalise(rows: Row[], dates: string[], jsons: string[] = []): Row[] {
 }
 
 export async function collectSubjectData(sql: Sql, instanceId: number, digits: string): Promise<SubjectData> {
-  const ids = await tiedDocumentIds(sql, instanceId, digits);
-  if (ids.length === 0) return { documents: [], observations: [], attachments: [], messages: [], history: [] };
+  const corrected_records = correctedRecords(await formerShares(sql, instanceId, digits));
+  const ids = await ownedDocumentIds(sql, instanceId, digits);
+  const empty = { documents: [], observations: [], attachments: [], messages: [], history: [] };
+  if (ids.length === 0) return { ...empty, corrected_records };
   const list = idArrayLiteral(ids);
   const documents = await sql(
     `SELECT d.id, d.uuid::text AS uuid, d.protocol, d.cpf, d.name, d.email, d.phone, d.source,
@@ -93,7 +108,77 @@ export async function collectSubjectData(sql: Sql, instanceId: number, digits: s
       ...normalise([row], ["created_at", "uploaded_at"])[0]!,
       content: row.content === null ? null : new Uint8Array(Buffer.from(row.content, "base64")),
     })),
-    messages: normalise(messages.rows, ["created_at", "sent_at"]),
-    history: normalise(history.rows, ["created_at"], ["changes"]),
+    messages: normalise(messages.rows, ["created_at", "sent_at"]).map((row) =>
+      row.channel === "webhook" ? { ...row, recipient: hostOf(row.recipient) } : row,
+    ),
+    history: withoutOtherHolders(normalise(history.rows, ["created_at"], ["changes"]), digits),
+    corrected_records,
   };
+}
+
+/** An integrator's URL as its host only: paths and queries of webhook URLs often carry a secret. */
+function hostOf(url: unknown): string | null {
+  if (typeof url !== "string") return null;
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/** One row per correction away from the person: the record's protocol, when, her values then, and earlier ones. */
+function correctedRecords(shares: FormerShare[]): Row[] {
+  return shares.flatMap((share) =>
+    share.periods.map((period) => {
+      const atCorrection = new Set(Object.entries(period.values).map(([field, value]) => key(field, value)));
+      const earlier = new Map<string, { field: string; value: unknown }>();
+      for (const position of period.positions) {
+        const change = share.history.find((entry) => entry.id === position.rowId)?.changes[position.index];
+        const field = position.key === undefined ? change?.field : `filled_columns.${position.key}`;
+        const value = valueAt(share.history, position);
+        if (!field || value === null || value === undefined || atCorrection.has(key(field, value))) continue;
+        earlier.set(key(field, value), { field, value });
+      }
+      return {
+        document_id: share.documentId,
+        protocol: share.protocol,
+        corrected_at: period.correctedAt,
+        values: period.values,
+        earlier_values: [...earlier.values()],
+      };
+    }),
+  );
+}
+
+const key = (field: string, value: unknown) => `${field}\u0000${JSON.stringify(value)}`;
+
+/**
+ * The person's own documents' history with the values of their former holders masked: a record corrected to her
+ * keeps the earlier person's values in its history, and those are that person's, not hers.
+ */
+function withoutOtherHolders(rows: Row[], digits: string): Row[] {
+  const histories = groupHistories(
+    rows.map((row) => ({
+      id: row.id,
+      documentId: Number(row.document_id),
+      createdAt: row.created_at,
+      changes: row.changes,
+    })),
+  );
+  const others = new Map<string, HeldValue[]>();
+  for (const history of histories.values()) {
+    for (const period of formerPeriods(history)) {
+      if (period.identifier === digits) continue;
+      for (const position of period.positions) {
+        others.set(position.rowId, [...(others.get(position.rowId) ?? []), position]);
+      }
+    }
+  }
+  if (others.size === 0) return rows;
+  const entries = new Map([...histories.values()].flat().map((entry) => [entry.id, entry]));
+  return rows.map((row) => {
+    const positions = others.get(String(row.id));
+    const entry = entries.get(String(row.id));
+    return positions && entry ? { ...row, changes: maskPositions(entry, positions, OTHERS_MASK) } : row;
+  });
 }

@@ -4,7 +4,6 @@ import "server-only";
 import type { Db, LgpdRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { lgpdSettings } from "../config.ts";
-import { discardAccessPackages } from "./access-request-rows.ts";
 import { cpfDigitsOf, findOrInsertPending, pendingRequestFields, type RequestEntry } from "./pending-request-rows.ts";
 
 /**
@@ -36,8 +35,8 @@ export async function recordDeletionRequest(
       return request;
     },
   );
-  // The person's access packages go with the request (LGPD Art. 18 VI), pending or new: nothing of them waits for the worker.
-  await discardAccessPackages(db, instanceId, fields.cpfHash);
+  // The person's access packages stay until the erasure itself runs (processor.ts): a request waiting for its delay
+  // or the officer's review, or one denied, leaves "send me my data, then delete it" possible.
   return recorded;
 }
 

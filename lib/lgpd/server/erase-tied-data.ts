@@ -1,62 +1,52 @@
 // The erasure itself: everything tied to a CPF in one instance, deleted or masked inside the caller's transaction.
 // The deletion queue (processor.ts) runs it under a lease, in the same transaction that marks the request done.
-import { z } from "zod";
 import { candidateCondition } from "./erasure-candidates.ts";
 import { heldDocuments, type KeptByHold } from "./held-documents.ts";
 import { ERASURE_SCOPE } from "../erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher, type PersonTerms } from "../person-mask.ts";
 import type { Sql } from "../../db/sql-session.ts";
+import { formerPeriods, maskPositions, valueAt } from "../identifier-periods.ts";
+import { formerShares, historiesOf, type FormerShare } from "./tied-documents.ts";
 
 export type DeletedCounts = { documents: number; observations: number; attachments: number; history: number };
-
-/**
- * A history row's `changes` (jsonb: parsed by pg, text on some drivers), read leniently: an entry of another shape
- * is skipped, never a reason to fail the erasure.
- */
-const historyChanges = z.preprocess(
-  (value) => (typeof value === "string" ? JSON.parse(value) : value),
-  z
-    .array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }).nullable().catch(null))
-    .catch([])
-    .transform((changes) => changes.filter((change) => change !== null)),
-);
 
 const ZERO: DeletedCounts = { documents: 0, observations: 0, attachments: 0, history: 0 };
 
 /**
- * The whole erasure, inside the caller's transaction: the documents that have or had the CPF (current
- * "cpfDigits", or a past value in their history through the lgpd_history_identifiers index) are locked and
- * deleted with their children; then, in every row of the instance that stays, the CPF in any punctuation and the
- * deleted documents' names, e-mails and phones (current and past) are replaced by a mask (erasure-scope.ts).
- * `masked` counts the rows rewritten.
+ * The whole erasure, inside the caller's transaction (docs/privacy.md, "Identity over time"): the documents whose
+ * identifier is the CPF now are locked and deleted with their children (or anonymised when a legal hold keeps
+ * them); in the documents corrected from the CPF to another person, only what the history says was the person's is
+ * masked — the current owner's document, fields, files and notes stay whole. Then, in every row of the instance
+ * that stays, the CPF in any punctuation and the person's names, e-mails and phones (her documents' current and past
+ * values, never a value another holder's period owns) are replaced by a mask (erasure-scope.ts). `masked` counts
+ * the rows rewritten; `ownedIds`, the person's documents (deleted or held), whose packages must go.
  */
 export async function eraseTiedData(
   sql: Sql,
   instanceId: number,
   digits: string,
-): Promise<{ deleted: DeletedCounts; masked: number; documents: ErasedDocument[]; kept: KeptDocuments }> {
-  const candidates = await sql<{ id: number }>(
-    `SELECT id FROM "Document" WHERE "instanceId" = $1 AND "cpfDigits" = $2
-     UNION
-     SELECT "documentId" FROM "DocumentHistory" WHERE "lgpd_history_identifiers"(changes) @> ARRAY[$2::text]`,
+): Promise<{
+  deleted: DeletedCounts;
+  masked: number;
+  documents: ErasedDocument[];
+  kept: KeptDocuments;
+  ownedIds: number[];
+  corrected: number;
+}> {
+  const { rows } = await sql<ErasedDocument>(
+    `SELECT id, uuid::text AS uuid, protocol FROM "Document"
+      WHERE "instanceId" = $1 AND "cpfDigits" = $2 ORDER BY id FOR UPDATE`,
     [instanceId, digits],
   );
-  const { rows } = candidates.rows.length
-    ? await sql<ErasedDocument>(
-        `SELECT id, uuid::text AS uuid, protocol FROM "Document"
-          WHERE "instanceId" = $1 AND id = ANY($2::text::int[]) ORDER BY id FOR UPDATE`,
-        [instanceId, idArray(candidates.rows)],
-      )
-    : { rows: [] };
+  const ownedIds = rows.map((row) => Number(row.id));
+  // Locked too: their history is rewritten below.
+  const shares = await formerShares(sql, instanceId, digits, { lock: true });
   // The documents are locked: nothing can attach new rows to them until we commit.
-  // The person's names, e-mails and phones are read from every tied document, held or not, before anything changes.
-  const terms = rows.length ? await personTermsOf(sql, idArray(rows)) : { names: [], emails: [], phones: [] };
+  // The person's names, e-mails and phones are read from every document of hers, held or not, and from her periods
+  // in corrected records, before anything changes.
+  const terms = await personTermsOf(sql, ownedIds, digits, shares);
   // Legal holds (Art. 16 I): held documents stay, anonymised where the obligation allows (docs/privacy.md).
-  const { heldIds, holds } = await heldDocuments(
-    sql,
-    instanceId,
-    rows.map((row) => Number(row.id)),
-  );
+  const { heldIds, holds } = await heldDocuments(sql, instanceId, ownedIds);
   if (heldIds.length) await anonymiseHeld(sql, idArray(heldIds.map((id) => ({ id }))));
   const held = new Set(heldIds);
   const erased = rows.filter((row) => !held.has(Number(row.id)));
@@ -71,6 +61,7 @@ export async function eraseTiedData(
     const documents = await remove("Document", "id");
     deleted = { documents, observations, attachments, history };
   }
+  await maskFormerPeriods(sql, shares);
   const matcher = personMatcher({ cpfs: [digits], ...terms });
   const masked = matcher ? await maskRemainingRows(sql, instanceId, matcher) : 0;
   return {
@@ -78,7 +69,33 @@ export async function eraseTiedData(
     masked,
     documents: erased.map(({ id, uuid, protocol }) => ({ id: Number(id), uuid, protocol })),
     kept: { documents: heldIds.length, holds },
+    ownedIds,
+    corrected: shares.length,
   };
+}
+
+const ERASED_VALUE = "***";
+
+/**
+ * In each record corrected from the person to someone else, her values in the history (every position of her
+ * periods, identifier-periods.ts) become the mask; the rows keep which field changed, when and by whom.
+ */
+async function maskFormerPeriods(sql: Sql, shares: FormerShare[]): Promise<void> {
+  const changes: { id: string; changes: string }[] = [];
+  for (const share of shares) {
+    const positions = share.periods.flatMap((period) => period.positions);
+    for (const entry of share.history) {
+      if (!positions.some((position) => position.rowId === entry.id)) continue;
+      changes.push({ id: entry.id, changes: JSON.stringify(maskPositions(entry, positions, ERASED_VALUE)) });
+    }
+  }
+  if (changes.length === 0) return;
+  await sql(
+    `UPDATE "DocumentHistory" AS t SET changes = v.changes::jsonb
+       FROM jsonb_to_recordset($1::text::jsonb) AS v(id text, changes text)
+      WHERE t.id = v.id::bigint`,
+    [JSON.stringify(changes)],
+  );
 }
 
 /** What legal holds kept of the person: the count of documents and, per hold, its basis and the end of its period. */
@@ -99,26 +116,53 @@ export type ErasedDocument = { id: number; uuid: string; protocol: string };
 
 const idArray = (rows: { id: number }[]) => `{${rows.map((row) => Number(row.id)).join(",")}}`;
 
-/** The names, e-mails and phones the documents have or had (their history's before/after values). */
-async function personTermsOf(sql: Sql, ids: string): Promise<Omit<PersonTerms, "cpfs">> {
+/**
+ * The names, e-mails and phones of the person: her documents' current values and their history's before/after
+ * values — except the values a former holder's period owns (a record corrected to her keeps that person's values) —
+ * and her own values in records corrected away from her.
+ */
+async function personTermsOf(
+  sql: Sql,
+  ownedIds: number[],
+  digits: string,
+  shares: FormerShare[],
+): Promise<Omit<PersonTerms, "cpfs">> {
   const terms = { name: new Set<string>(), email: new Set<string>(), phone: new Set<string>() };
-  const add = (field: string, value: unknown) => {
-    if (typeof value === "string" && value.trim() && field in terms) terms[field as keyof typeof terms].add(value);
+  const add = (field: string | undefined, value: unknown) => {
+    if (field && typeof value === "string" && value.trim() && field in terms) {
+      terms[field as keyof typeof terms].add(value);
+    }
   };
-  const current = await sql<{ name: string | null; email: string | null; phone: string | null }>(
-    `SELECT name, email, phone FROM "Document" WHERE id = ANY($1::text::int[])`,
-    [ids],
-  );
-  for (const row of current.rows) for (const field of ["name", "email", "phone"] as const) add(field, row[field]);
-  const history = await sql<{ changes: unknown }>(
-    `SELECT changes FROM "DocumentHistory" WHERE "documentId" = ANY($1::text::int[])
-        AND changes::text ~ '"field": "(name|email|phone)"'`,
-    [ids],
-  );
-  for (const row of history.rows) {
-    for (const change of historyChanges.parse(row.changes)) {
-      add(change.field, change.before);
-      add(change.field, change.after);
+  if (ownedIds.length) {
+    const ids = idArray(ownedIds.map((id) => ({ id })));
+    const current = await sql<{ name: string | null; email: string | null; phone: string | null }>(
+      `SELECT name, email, phone FROM "Document" WHERE id = ANY($1::text::int[])`,
+      [ids],
+    );
+    for (const row of current.rows) for (const field of ["name", "email", "phone"] as const) add(field, row[field]);
+    for (const history of (await historiesOf(sql, ownedIds)).values()) {
+      const others = new Set(
+        formerPeriods(history)
+          .filter((period) => period.identifier !== digits)
+          .flatMap((period) => period.positions.map((p) => `${p.rowId}:${p.index}:${p.side}`)),
+      );
+      for (const entry of history) {
+        entry.changes.forEach((change, index) => {
+          if (!change) return;
+          for (const side of ["before", "after"] as const) {
+            if (!others.has(`${entry.id}:${index}:${side}`)) add(change.field, change[side]);
+          }
+        });
+      }
+    }
+  }
+  for (const share of shares) {
+    for (const position of share.periods.flatMap((period) => period.positions)) {
+      if (position.key !== undefined) continue;
+      add(
+        share.history.find((entry) => entry.id === position.rowId)?.changes[position.index]?.field,
+        valueAt(share.history, position),
+      );
     }
   }
   return { names: [...terms.name], emails: [...terms.email], phones: [...terms.phone] };

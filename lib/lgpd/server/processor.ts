@@ -89,17 +89,25 @@ async function runDeletion(request: ClaimedRequest, context: JobContext<LgpdSett
         [request.id, owner],
       );
       if (own.rowCount === 0) return null;
-      const { deleted, masked, documents, kept } = await eraseTiedData(sql, request.instanceId, digits);
-      // Access packages requested after this deletion was (the request already discarded the earlier ones).
-      await discardAccessPackagesSql(sql, request.instanceId, keyedHash(digits)); // = lgpdCpfHash (cpf-hash.ts is server-only)
+      const { deleted, masked, documents, kept, ownedIds, corrected } = await eraseTiedData(
+        sql,
+        request.instanceId,
+        digits,
+      );
+      // The person's packages, and every package that includes one of her documents, go with the erasure itself:
+      // not before (a pending or reviewed deletion leaves "send me my data, then delete it" possible).
+      // keyedHash(digits) = lgpdCpfHash (cpf-hash.ts is server-only).
+      await discardAccessPackagesSql(sql, request.instanceId, keyedHash(digits), ownedIds);
       const completedAt = new Date();
-      // Documents kept by a legal hold were found and processed (anonymised): the request is answered, done.
-      const status = deleted.documents + kept.documents > 0 ? "done" : "not_found";
+      // Documents kept by a legal hold were found and processed (anonymised), and so were her values in records
+      // corrected to another person: the request is answered, done.
+      const status = deleted.documents + kept.documents + corrected > 0 ? "done" : "not_found";
       const details = {
         requested_at: new Date(request.requestedAt).toISOString(),
         completed_at: completedAt.toISOString(),
         deleted,
         ...(kept.documents > 0 ? { kept } : {}),
+        ...(corrected > 0 ? { corrected_records: corrected } : {}),
       };
       const marked = await sql<{ cpfMasked: string }>(
         `UPDATE "LgpdRequest"
