@@ -140,10 +140,8 @@ test("the list, the document page and the reply preview mask the same fields, as
     const { id } = (await created.json()) as { id: number };
 
     const customerField = (page: Page) =>
-      page
-        .locator("div", { has: page.locator("dt", { hasText: /^Cliente$/ }) })
-        .locator("dd")
-        .first();
+      page.locator("dt", { hasText: /^Cliente$/ }).locator("xpath=following-sibling::dd[1]");
+    const listedName = (page: Page) => rows(page).getByTestId("name").first();
     const previewOf = async (page: Page) => {
       const composer = page.getByTestId("reply-composer");
       await composer.getByText("Resposta ao cliente").click();
@@ -156,7 +154,7 @@ test("the list, the document page and the reply preview mask the same fields, as
 
     // The default policy shows names: the list, the page and the preview all show it.
     await staff.page.goto(`/documents?cpf=${encodeURIComponent(customer.cpf)}`);
-    await expect(rows(staff.page).getByTestId("name")).toHaveText(customer.name);
+    await expect(listedName(staff.page)).toHaveText(customer.name);
     await staff.page.goto(`/documents/${id}`);
     await expect(customerField(staff.page)).toHaveText(customer.name);
     await expect(await previewOf(staff.page)).toContainText(`Olá, ${customer.name}.`);
@@ -168,7 +166,7 @@ test("the list, the document page and the reply preview mask the same fields, as
     });
     expect(saved.status()).toBe(200);
     await staff.page.goto(`/documents?cpf=${encodeURIComponent(customer.cpf)}`);
-    await expect(rows(staff.page).getByTestId("name")).toHaveText("O***** B******");
+    await expect(listedName(staff.page)).toHaveText("O***** B******");
     await staff.page.goto(`/documents/${id}`);
     await expect(customerField(staff.page)).toHaveText("O***** B******");
     const masked = await previewOf(staff.page);
