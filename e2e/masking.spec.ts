@@ -129,7 +129,10 @@ test("the list, the document page and the reply preview mask the same fields, as
   const staff = await signedIn(browser, "staff");
   const customer = { cpf: "741.852.963-55", name: "Otília Brandão", email: "otilia.brandao@example.com" };
   try {
-    const statuses = (await (await api(staff.page, "status/loadAll", {})).json()) as Array<{ id: number; name: string }>;
+    const statuses = (await (await api(staff.page, "status/loadAll", {})).json()) as Array<{
+      id: number;
+      name: string;
+    }>;
     const products = (await (await api(staff.page, "product/loadAll", {})).json()) as Array<{ id: number }>;
     const created = await api(staff.page, "document/create", {
       status_id: statuses.find((status) => status.name === "Em análise")!.id,

@@ -112,7 +112,9 @@ describe("XLSX export", () => {
     const before = await app.db.auditLog.count({ where: { action: "documents.export_unmasked" } });
     // Never by GET, even for an admin with a reason.
     expect((await exportXlsx("&unmasked=1&reason=auditoria%20anual", fx.tokens.admin)).status).toBe(400);
-    const { header, rows } = await sheet(await postXlsx({ unmasked: true, reason: "auditoria anual" }, fx.tokens.admin));
+    const { header, rows } = await sheet(
+      await postXlsx({ unmasked: true, reason: "auditoria anual" }, fx.tokens.admin),
+    );
     expect(rows.map((row) => row[header.indexOf("CPF/CNPJ")])).toEqual(["123.456.789-09", "123.456.789-09"]);
     const entries = await app.db.auditLog.findMany({
       where: { action: "documents.export_unmasked" },

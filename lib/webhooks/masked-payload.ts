@@ -6,7 +6,8 @@ import { PERSONAL_FIELDS, type PersonalField } from "../documents/mask.ts";
 import { maskFieldValue, textMaskerFor, type PersonalSource } from "../documents/policy-mask.ts";
 
 type Data = Record<string, unknown>;
-const isObject = (value: unknown): value is Data => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The personal values the payload names: its data's own fields and the before/after of each personal change. */
 function personalSources(data: Data): PersonalSource[] {

@@ -9,7 +9,9 @@ import { cachedReadPolicy } from "./read-policy-cache.ts";
 import { forCaller, readsClear, type ReadViewText } from "./read-for-caller.ts";
 
 /** The original's filter lists that match a personal field exactly. */
-const PERSONAL_LISTS = ["name", "email", "phone"] as const satisfies ReadonlyArray<PersonalField & keyof CompatFilterBody>;
+const PERSONAL_LISTS = ["name", "email", "phone"] as const satisfies ReadonlyArray<
+  PersonalField & keyof CompatFilterBody
+>;
 
 /**
  * The original's document/filter for the caller (JSON text of an array of read views). A list on a personal field the

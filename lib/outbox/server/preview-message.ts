@@ -49,5 +49,12 @@ export async function previewMessage(
   const hide = textMaskerFor([document ?? {}], masked);
   const recipient = composed.recipient && masked.has("email") ? maskEmail(composed.recipient) : composed.recipient;
   if (!composed.send) return { send: false, reason: composed.reason, recipient, configured, subject: null, body: null };
-  return { send: true, reason: null, recipient, configured, subject: hide(composed.subject), body: hide(composed.body) };
+  return {
+    send: true,
+    reason: null,
+    recipient,
+    configured,
+    subject: hide(composed.subject),
+    body: hide(composed.body),
+  };
 }

@@ -9,7 +9,8 @@ export const GET = defineContract({
   method: "GET",
   path: "/documents/export.csv",
   tag: "Staff",
-  summary: "Export the filtered documents as a spreadsheet CSV, streamed, masked (query `filter` = the list's filter as JSON)",
+  summary:
+    "Export the filtered documents as a spreadsheet CSV, streamed, masked (query `filter` = the list's filter as JSON)",
   description: `${FORMAT} Query \`columns\` (comma-separated keys) chooses the columns. Personal data follows the masking policy of the caller's role; \`unmasked\` is refused here (400 unmasked_export_post_only): the clear file is the POST.`,
   auth: "bearer",
   role: "viewer",
