@@ -53,13 +53,14 @@ test("a staff user opens a document: protocol, status, masked customer data, pro
   const badge = page.getByTestId("document-status").getByText("Em análise", { exact: true });
   await expect(badge).toHaveCSS("background-color", "rgb(254, 249, 195)");
   await expect(badge).toHaveCSS("color", "rgb(113, 63, 18)");
-  // Personal data is masked until revealed; the identifier is flagged as a valid CPF.
+  // Personal data is masked as the role's policy says until revealed — by default the name shows, as on the list,
+  // and the identifier and contacts are masked; the identifier is flagged as a valid CPF.
   const personal = section(page, "Dados do cliente");
   await expect(personal).toContainText("***.982.247-**");
-  await expect(personal).toContainText("H***** D***** R****");
+  await expect(personal).toContainText("Helena Duarte Rocha");
   await expect(personal).toContainText("h***********@e******.com");
   await expect(personal.getByText("CPF válido")).toBeVisible();
-  await expect(page.locator("main")).not.toContainText("Helena");
+  await expect(page.locator("main")).not.toContainText("helena.rocha@");
   const summary = section(page, "Resumo");
   await expect(summary).toContainText("Seguro Auto");
   await expect(summary).toContainText("Análise");
@@ -369,7 +370,9 @@ test("a viewer sees everything read-only and the server refuses every change", a
   );
   await expect(main.locator("input, select, textarea, form")).toHaveCount(0);
   await expect(section(page, "Dados do cliente")).toContainText("***.305.218-**");
-  await expect(main).not.toContainText("Otávio");
+  // The viewers' default policy shows the name (as on the list) and masks the rest.
+  await expect(section(page, "Dados do cliente")).toContainText("Otávio Nunes");
+  await expect(main).not.toContainText(/\d{3}\.305\.218-\d{2}/);
 
   const ids = await statusIds(page);
   const refused = [
@@ -390,7 +393,7 @@ test("a viewer sees everything read-only and the server refuses every change", a
   // Reading stays allowed, with the personal data masked in the history too.
   const timeline = await page.request.get(`/api/documents/${id}/history?personal=1`);
   expect(timeline.status()).toBe(200);
-  expect(JSON.stringify(await timeline.json())).not.toContain("Otávio");
+  expect(JSON.stringify(await timeline.json())).not.toMatch(/\d{3}\.?305\.?218/);
   const document = await (await api(page, "document/loadById", { id })).json();
   expect(document.filled_columns).toEqual({ placa: "PAU5E00" });
   expect(document.status_id).toBe(ids["Aguardando documentos"]);
@@ -405,11 +408,11 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await openDocument(page, "reveal");
   const personal = section(page, "Dados do cliente");
   await expect(personal).toContainText("***.112.235-**");
-  await expect(personal).toContainText("L****** C***** T*******");
+  await expect(personal).toContainText("Larissa Campos Teixeira");
   await expect(personal).toContainText("l*************@e******.com");
   await expect(personal).toContainText("+** ** *****-4321");
-  // The history masks personal values too until the reveal.
-  await expect(entry(page, "create")).toContainText("Cliente: — → L****** C***** T*******");
+  // The history masks what the policy masks too until the reveal.
+  await expect(entry(page, "create")).toContainText("CPF/CNPJ: — → ***.112.235-**");
   await expect(entry(page, "reveal")).toHaveCount(0);
 
   await personal.getByRole("button", { name: "Revelar dados pessoais" }).click();
@@ -421,7 +424,7 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expect(personal.getByRole("button", { name: "Revelar dados pessoais" })).toHaveCount(0);
 
   // Reveals are listed apart from the changes: the default view keeps only changes.
-  await expect(entry(page, "create")).toContainText("Cliente: — → Larissa Campos Teixeira");
+  await expect(entry(page, "create")).toContainText("CPF/CNPJ: — → 407.112.235-80");
   await expect(entry(page, "reveal")).toHaveCount(0);
   await history(page).getByRole("button", { name: "Revelações (1)" }).click();
   await expect(entry(page, "reveal")).toHaveCount(1);

@@ -119,3 +119,67 @@ test("admins choose per role what is masked; the server enforces it", async ({ b
     await admin.close();
   }
 });
+
+// One masking rule on every surface: the list, the document page and the composer's preview right below it show the
+// same field the same way, as the role's policy says.
+test("the list, the document page and the reply preview mask the same fields, as the policy says", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, "admin");
+  const staff = await signedIn(browser, "staff");
+  const customer = { cpf: "741.852.963-55", name: "Otília Brandão", email: "otilia.brandao@example.com" };
+  try {
+    const statuses = (await (await api(staff.page, "status/loadAll", {})).json()) as Array<{
+      id: number;
+      name: string;
+    }>;
+    const products = (await (await api(staff.page, "product/loadAll", {})).json()) as Array<{ id: number }>;
+    const created = await api(staff.page, "document/create", {
+      status_id: statuses.find((status) => status.name === "Em análise")!.id,
+      product_id: products[0]!.id,
+      ...customer,
+    });
+    expect(created.status()).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+
+    const customerField = (page: Page) =>
+      page.locator("dt", { hasText: /^Cliente$/ }).locator("xpath=following-sibling::dd[1]");
+    const listedName = (page: Page) => rows(page).getByTestId("name").first();
+    const previewOf = async (page: Page) => {
+      const composer = page.getByTestId("reply-composer");
+      await composer.getByText("Resposta ao cliente").click();
+      await composer.getByLabel("Nova observação").fill(`Olá de novo, ${customer.name}: recebemos tudo.`);
+      await composer.getByLabel("Enviar por e-mail").check();
+      const body = composer.getByTestId("email-preview").getByTestId("preview-body");
+      await expect(body).toContainText("recebemos tudo");
+      return body;
+    };
+
+    // The default policy shows names: the list, the page and the preview all show it.
+    await staff.page.goto(`/documents?cpf=${encodeURIComponent(customer.cpf)}`);
+    await expect(listedName(staff.page)).toHaveText(customer.name);
+    await staff.page.goto(`/documents/${id}`);
+    await expect(customerField(staff.page)).toHaveText(customer.name);
+    await expect(await previewOf(staff.page)).toContainText(`Olá, ${customer.name}.`);
+
+    // Masked for staff: masked on all three, and the page offers "Revelar".
+    const saved = await api(admin.page, "admin/settings/masking-policy", {
+      ...DEFAULT_POLICY,
+      staff: ["cpf", "name", "email", "phone"],
+    });
+    expect(saved.status()).toBe(200);
+    await staff.page.goto(`/documents?cpf=${encodeURIComponent(customer.cpf)}`);
+    await expect(listedName(staff.page)).toHaveText("O***** B******");
+    await staff.page.goto(`/documents/${id}`);
+    await expect(customerField(staff.page)).toHaveText("O***** B******");
+    const masked = await previewOf(staff.page);
+    await expect(masked).toContainText("Olá, ***.");
+    await expect(masked).not.toContainText("Otília");
+    await expect(staff.page.getByRole("button", { name: "Revelar dados pessoais" })).toBeVisible();
+  } finally {
+    const restored = await api(admin.page, "admin/settings/masking-policy", DEFAULT_POLICY);
+    expect(restored.status()).toBe(200);
+    await staff.close();
+    await admin.close();
+  }
+});

@@ -196,6 +196,8 @@ describe("every contract against the real answers", () => {
     await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
     await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });
     await call("GET", "/documents/export.xlsx", { query: `?filter=${encodeURIComponent("{}")}` });
+    await call("POST", "/documents/export.csv", { body: { filter: {} } });
+    await call("POST", "/documents/export.xlsx", { body: { filter: {} } });
     await call("POST", "/documents/import", {
       token: staff,
       body: { rows: [{ status: "Novo", product: String(fx.productId), cpf: "111.444.777-35", name: "Ana" }] },
@@ -469,6 +471,7 @@ describe("every contract against the real answers", () => {
     const delivery = items[0].deliveries[0];
     await call("POST", "/admin/webhooks/deliveries/{id}/resend", { params: { id: delivery.id }, body: {} });
     await call("GET", "/admin/webhooks/deliveries/{id}", { params: { id: delivery.id } });
+    await call("POST", "/admin/webhooks/deliveries/{id}/reveal", { params: { id: delivery.id }, body: {} });
     await call("POST", "/admin/webhooks/{id}/test", { params: { id: endpoint.id }, body: {} });
     await call("POST", "/admin/webhooks/{id}/rotate-secret", {
       params: { id: endpoint.id },

@@ -250,11 +250,18 @@ const KEY_OF_HEADER = new Map<string, string>([
 const BASE_HEADERS = BASE_COLUMNS.map((key) => BASE_COLUMN_HEADERS[key]);
 
 /** The file read as a pt-BR spreadsheet reads it: a UTF-8 BOM, then `;`-separated cells (Papa with delimiter ";"). */
-async function exportCsv(filter: unknown, token = fx.tokens.staff, extra = "") {
+async function exportCsv(filter: unknown, token = fx.tokens.staff, extra = "", post?: Record<string, unknown>) {
   const query = filter === undefined ? "" : `?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
-  const response = await fetch(`${app.baseUrl}/api/documents/export.csv${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  // `post`: the POST body's options besides the filter (the only way to the unmasked file).
+  const response = post
+    ? await fetch(`${app.baseUrl}/api/documents/export.csv`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ filter, ...post }),
+      })
+    : await fetch(`${app.baseUrl}/api/documents/export.csv${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (response.status !== 200) return { response, bytes, text, header: [], rows: [] as Record<string, string>[] };
@@ -389,14 +396,19 @@ describe("GET /api/documents/export.csv", () => {
     const auditCount = () =>
       app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "documents.export_unmasked" } });
     const before = await auditCount();
-    const staff = await exportCsv(filter, fx.tokens.staff, "&unmasked=1&reason=auditoria%20interna");
+    const staff = await exportCsv(filter, fx.tokens.staff, "", { unmasked: true, reason: "auditoria interna" });
     expect(staff.response.status).toBe(403);
-    const noReason = await exportCsv(filter, fx.tokens.admin, "&unmasked=1");
+    const noReason = await exportCsv(filter, fx.tokens.admin, "", { unmasked: true });
     expect(noReason.response.status).toBe(400);
     expect(JSON.parse(noReason.text).errors[0]).toMatchObject({ path: "reason", code: "reason_required" });
     expect(await auditCount()).toBe(before);
 
-    const full = await exportCsv(filter, fx.tokens.admin, "&unmasked=1&reason=pedido%20do%20jur%C3%ADdico");
+    // By GET it is refused, even to an admin with a reason (a link elsewhere could start it): only the POST.
+    const byLink = await exportCsv(filter, fx.tokens.admin, "&unmasked=1&reason=pedido%20do%20jur%C3%ADdico");
+    expect(byLink.response.status).toBe(400);
+    expect(JSON.parse(byLink.text).errors[0]).toMatchObject({ path: "unmasked", code: "unmasked_export_post_only" });
+    expect(await auditCount()).toBe(before);
+    const full = await exportCsv(filter, fx.tokens.admin, "", { unmasked: true, reason: "pedido do jurídico" });
     expect(full.response.status).toBe(200);
     expect(full.rows.find((row) => row.id === String(ids.a1))).toMatchObject({
       cpf: "123.456.789-09",

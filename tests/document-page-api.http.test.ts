@@ -67,7 +67,7 @@ const history = async (id: number, token = fx.tokens.staff, personal = false) =>
   getJson(`documents/${id}/history${personal ? "?personal=1" : ""}`, token);
 
 describe("GET /api/documents/<id>", () => {
-  it("gives the page its data with the personal fields masked, for viewers too", async () => {
+  it("gives the page its data with the personal fields masked as the list masks them, for viewers too", async () => {
     const document = await createDocument({ filled_columns: { placa: "ABC1D23" }, modality_identifier: "24x7" });
     for (const token of [fx.tokens.viewer, fx.tokens.staff, fx.tokens.admin]) {
       const { status, body } = await getJson(`documents/${document.id}`, token);
@@ -76,14 +76,16 @@ describe("GET /api/documents/<id>", () => {
         id: document.id,
         protocol: document.protocol,
         cpf: "***.444.777-**",
-        name: "M**** d* S****",
+        // The default policy shows the name (as the list does) and masks the identifier and contacts.
+        name: "Maria da Silva",
         email: "m****@e******.com",
         phone: "+** ** *****-1234",
         filled_columns: { placa: "ABC1D23" },
       });
-      expect(body.fields_to_show).toMatchObject({ CPF: "***.444.777-**", Cliente: "M**** d* S****" });
+      expect(body.fields_to_show).toMatchObject({ CPF: "***.444.777-**", Cliente: "Maria da Silva" });
+      expect(body).toMatchObject({ personal_data: "masked", masked_fields: ["cpf", "email", "phone"] });
       expect(JSON.stringify(body)).not.toContain("maria@example.com");
-      expect(JSON.stringify(body)).not.toContain("Maria da Silva");
+      expect(JSON.stringify(body)).not.toContain("99999-1234");
     }
     const { body } = await getJson(`documents/${document.id}`, fx.tokens.viewer);
     expect(body.permissions).toEqual({ can_edit: false, can_reveal: false });
@@ -451,11 +453,12 @@ describe("reveal and history masking", () => {
     expect(await app.db.documentHistory.count({ where: { documentId: document.id, action: "reveal" } })).toBe(0);
   });
 
-  it("masks personal values in the history for viewers always, and for staff until they reveal", async () => {
+  it("masks personal values in the history as the policy says, for viewers always, for staff until they reveal", async () => {
     const document = await createDocument();
     await postJson("document/updateById", { id: document.id, name: "Maria Souza", email: "ms@example.org" });
+    // The default policy: names shown, e-mails masked (the list's rule).
     const masked = [
-      { field: "name", before: "M**** d* S****", after: "M**** S****" },
+      { field: "name", before: "Maria da Silva", after: "Maria Souza" },
       { field: "email", before: "m****@e******.com", after: "m*@e******.org" },
     ];
     const viewerView = (await history(document.id, fx.tokens.viewer, true)).body;
@@ -463,7 +466,7 @@ describe("reveal and history masking", () => {
     const createEntry = viewerView.at(-1);
     expect(createEntry.changes).toContainEqual({ field: "cpf", before: null, after: "***.444.777-**" });
     expect(createEntry.changes).toContainEqual({ field: "phone", before: null, after: "+** ** *****-1234" });
-    expect(JSON.stringify(viewerView)).not.toMatch(/Maria|maria@|99999/);
+    expect(JSON.stringify(viewerView)).not.toMatch(/maria@|ms@|99999/);
 
     // Staff see masks too until they reveal; asking for personal data without a reveal changes nothing.
     expect((await history(document.id, fx.tokens.staff)).body[0].changes).toEqual(masked);

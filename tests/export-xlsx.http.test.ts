@@ -17,6 +17,15 @@ async function exportXlsx(query: string, token = fx.tokens.staff) {
   });
 }
 
+/** The POST export (the only way to the unmasked workbook): `options` besides the filter. */
+async function postXlsx(options: Record<string, unknown>, token = fx.tokens.staff) {
+  return fetch(`${app.baseUrl}/api/documents/export.xlsx`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ filter: {}, ...options }),
+  });
+}
+
 async function sheet(response: Response) {
   expect(response.status, await response.clone().text()).toBe(200);
   expect(response.headers.get("content-type")).toBe(
@@ -98,10 +107,14 @@ describe("XLSX export", () => {
   });
 
   it("is unmasked only for an admin with a reason, audited with the row count and the format", async () => {
-    expect((await exportXlsx("&unmasked=1&reason=auditoria%20anual", fx.tokens.staff)).status).toBe(403);
-    expect((await exportXlsx("&unmasked=1", fx.tokens.admin)).status).toBe(400);
+    expect((await postXlsx({ unmasked: true, reason: "auditoria anual" }, fx.tokens.staff)).status).toBe(403);
+    expect((await postXlsx({ unmasked: true }, fx.tokens.admin)).status).toBe(400);
     const before = await app.db.auditLog.count({ where: { action: "documents.export_unmasked" } });
-    const { header, rows } = await sheet(await exportXlsx("&unmasked=1&reason=auditoria%20anual", fx.tokens.admin));
+    // Never by GET, even for an admin with a reason.
+    expect((await exportXlsx("&unmasked=1&reason=auditoria%20anual", fx.tokens.admin)).status).toBe(400);
+    const { header, rows } = await sheet(
+      await postXlsx({ unmasked: true, reason: "auditoria anual" }, fx.tokens.admin),
+    );
     expect(rows.map((row) => row[header.indexOf("CPF/CNPJ")])).toEqual(["123.456.789-09", "123.456.789-09"]);
     const entries = await app.db.auditLog.findMany({
       where: { action: "documents.export_unmasked" },

@@ -137,12 +137,17 @@ describe("a delivery's payload and answer", () => {
       failure: null,
       request_headers: { "x-webhook-id": received!.json.id, "x-webhook-event": "document.created" },
     });
+    // The admin's policy masks the CPF (the default); a minimal payload holds nothing personal to mask
+    // (tests/masking-surfaces.http.test.ts has a full one). The reveal shows what the receiver got.
+    expect(detail.personal_data).toBe("masked");
     expect(detail.payload).toEqual(received!.json);
     const audit = await app.db.auditLog.findFirst({
       where: { action: "webhook.delivery_view" },
       orderBy: { id: "desc" },
     });
     expect(audit).toMatchObject({ entityId: String(endpoint.id), details: { delivery_id: deliveries[0].id } });
+    const revealed = await call("POST", `admin/webhooks/deliveries/${deliveries[0].id}/reveal`, {});
+    expect(revealed.payload).toEqual(received!.json);
 
     expect(
       (await request("GET", `admin/webhooks/deliveries/${deliveries[0].id}`, undefined, fx.tokens.staff)).status,

@@ -13,6 +13,7 @@ import {
   useRotateWebhookSecret,
   useSendTestEvent,
   useSetWebhookEnabled,
+  useRevealDelivery,
   useWebhookDelivery,
   useWebhooks,
   type CreatedWebhook,
@@ -258,17 +259,30 @@ function DeliveryItem({ delivery }: { delivery: Delivery }) {
   );
 }
 
-/** The JSON sent and the receiver's answer (read when opened; the server audits each read). */
+/**
+ * The JSON sent and the receiver's answer (read when opened; the server audits each read), personal data masked as
+ * the admin's masking policy says until "Revelar" (a POST the server audits as a reveal).
+ */
 function DeliveryDetail({ id, elementId }: { id: number; elementId: string }) {
   const t = useTranslations("apis.webhooks");
   const errorText = useErrorText();
   const detail = useWebhookDelivery(id, true);
+  const reveal = useRevealDelivery(id);
   if (detail.isPending) return <Spinner label={t("loading")} />;
   if (detail.isError) return <Alert>{errorText.text(detail.error)}</Alert>;
   const data = detail.data;
   return (
     <div id={elementId} className="space-y-2 rounded-md bg-slate-50 p-2" data-testid="webhook-delivery-detail">
-      <h4 className="text-xs font-semibold text-slate-700">{t("payloadSent")}</h4>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="text-xs font-semibold text-slate-700">{t("payloadSent")}</h4>
+        {data.personal_data === "masked" ? (
+          <Button size="sm" variant="secondary" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+            {reveal.isPending ? t("revealing") : t("reveal")}
+          </Button>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-600">{data.personal_data === "masked" ? t("maskedHint") : t("clearHint")}</p>
+      {reveal.isError ? <Alert>{errorText.text(reveal.error)}</Alert> : null}
       <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all text-xs">
         {Object.entries(data.request_headers)
           .map(([name, value]) => `${name}: ${value}`)

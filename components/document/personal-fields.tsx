@@ -9,8 +9,9 @@ import { formatIdentifier } from "@/lib/identifiers/identifiers.ts";
 import { useDateTime } from "./format.ts";
 
 /**
- * The read view's fields_to_show. The customer's cpf, name, e-mail and phone arrive masked; staff/admin may reveal
- * them (the server logs the reveal in the history), viewers never can.
+ * The read view's fields_to_show. The customer's cpf, name, e-mail and phone arrive as the role's masking policy says
+ * (the list's rule: what the list shows in clear is clear here too); where something is masked, staff/admin may
+ * reveal it (the server logs the reveal in the history), viewers never can.
  */
 export function PersonalFields({
   view,
@@ -26,11 +27,13 @@ export function PersonalFields({
   const dateTime = useDateTime();
   const reveal = useRevealPersonalData(view.document.id);
   const shown = view.fields_to_show;
-  const rows: Array<{ label: string; value: string | null; personal?: boolean; extra?: React.ReactNode }> = [
+  const maskedField = new Set(view.masked_fields);
+  const anyMasked = view.personal_data === "masked";
+  const rows: Array<{ label: string; value: string | null; masked?: boolean; extra?: React.ReactNode }> = [
     {
       label: t("labels.cpf"),
       value: revealed ? formatIdentifier(revealed.cpf) : shown.CPF,
-      personal: true,
+      masked: maskedField.has("cpf"),
       extra: (
         <span
           className={`ml-2 inline-block rounded px-1.5 py-0.5 text-xs font-medium ${
@@ -41,9 +44,9 @@ export function PersonalFields({
         </span>
       ),
     },
-    { label: t("labels.customer"), value: revealed ? revealed.name : shown.Cliente, personal: true },
-    { label: t("labels.email"), value: revealed ? revealed.email : shown.Email, personal: true },
-    { label: t("labels.phone"), value: revealed ? revealed.phone : shown.Telefone, personal: true },
+    { label: t("labels.customer"), value: revealed ? revealed.name : shown.Cliente, masked: maskedField.has("name") },
+    { label: t("labels.email"), value: revealed ? revealed.email : shown.Email, masked: maskedField.has("email") },
+    { label: t("labels.phone"), value: revealed ? revealed.phone : shown.Telefone, masked: maskedField.has("phone") },
     { label: t("labels.source"), value: shown.Fonte },
     { label: t("labels.modality"), value: shown.Modalidade },
     { label: t("labels.createdAt"), value: dateTime(shown["Criado em"]) },
@@ -69,7 +72,7 @@ export function PersonalFields({
           <div key={row.label}>
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{row.label}</dt>
             <dd className="mt-0.5 break-words text-sm text-slate-900">
-              <span className={row.personal && !revealed ? "font-mono" : undefined}>{row.value || "—"}</span>
+              <span className={row.masked && !revealed ? "font-mono" : undefined}>{row.value || "—"}</span>
               {row.extra}
             </dd>
           </div>
@@ -78,9 +81,9 @@ export function PersonalFields({
       <div className="mt-3" aria-live="polite">
         {revealed ? (
           <Alert tone="info">{t("revealed")}</Alert>
-        ) : (
+        ) : anyMasked ? (
           <p className="text-xs text-slate-600">{t("maskedHint")}</p>
-        )}
+        ) : null}
       </div>
       {reveal.isError ? (
         <div className="mt-3">

@@ -8,7 +8,7 @@ import { ApiClientError, type ApiErrorBody } from "@/lib/api-client/fetch-json.t
 import { leaveExpiredSession } from "@/lib/api-client/session-end.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Popover } from "@/components/ui/popover.tsx";
-import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "@/lib/documents/export-columns.ts";
+import { EXPORT_BASE_COLUMNS, type ExportBaseColumn, type ExportRequestBody } from "@/lib/documents/export-columns.ts";
 import type { z } from "zod";
 import type { ZDocumentFilters } from "@/lib/documents/search-schema.ts";
 
@@ -43,7 +43,7 @@ function fileNameFrom(disposition: string | null): string {
 }
 
 /**
- * "Exportar CSV" for a documents filter: downloads GET /api/documents/export.csv through a streamed reader, showing
+ * "Exportar CSV" for a documents filter: downloads POST /api/documents/export.csv through a streamed reader, showing
  * rows and bytes received against X-Total-Count, then saves the file. The export can be cancelled mid-way.
  */
 export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
@@ -69,14 +69,17 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
     abort.current = controller;
     setState({ phase: "running", rows: 0, bytes: 0, total: null });
     try {
-      const params = new URLSearchParams({ filter: JSON.stringify(filter) });
-      // Product columns always follow the chosen base columns (their keys are the product's own).
-      if (chosen.size < EXPORT_BASE_COLUMNS.length) params.set("columns", [...chosen].join(","));
-      if (unmasked) {
-        params.set("unmasked", "1");
-        params.set("reason", reason.trim());
-      }
-      const response = await fetch(`/api/documents/export.${kind}?${params}`, {
+      // A POST from this page: the unmasked file is never a GET (a link elsewhere could start it and pick the
+      // reason), and the reason is what the admin typed here. Product columns always follow the chosen base columns.
+      const body: ExportRequestBody = {
+        filter,
+        ...(chosen.size < EXPORT_BASE_COLUMNS.length ? { columns: [...chosen] } : {}),
+        ...(unmasked ? { unmasked: true, reason: reason.trim() } : {}),
+      };
+      const response = await fetch(`/api/documents/export.${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
         signal: controller.signal,
         credentials: "same-origin",
       });

@@ -4,6 +4,7 @@ import * as webhooks from "@/app/api/admin/webhooks/contract.ts";
 import * as webhook from "@/app/api/admin/webhooks/[id]/contract.ts";
 import * as resend from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
 import * as delivery from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
+import * as revealDelivery from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
 import * as testEvent from "@/app/api/admin/webhooks/[id]/test/contract.ts";
 import * as rotateSecret from "@/app/api/admin/webhooks/[id]/rotate-secret/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
@@ -68,5 +69,17 @@ export function useWebhookDelivery(id: number, enabled: boolean) {
     queryFn: ({ signal }) => callApi(delivery.GET, { params: { id }, signal }),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * "Revelar" on a delivery: the payload in clear (the server audits the reveal); the answer replaces the masked one in
+ * the cache, so the open detail shows it until the page is left.
+ */
+export function useRevealDelivery(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(revealDelivery.POST, { params: { id }, body: {} }),
+    onSuccess: (answer) => queryClient.setQueryData(webhookKeys.delivery(id), answer),
   });
 }

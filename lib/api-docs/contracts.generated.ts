@@ -54,62 +54,63 @@ import * as c49 from "@/app/api/admin/webhooks/[id]/test/contract.ts";
 import * as c50 from "@/app/api/admin/webhooks/contract.ts";
 import * as c51 from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
 import * as c52 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
-import * as c53 from "@/app/api/attachment/createPendency/contract.ts";
-import * as c54 from "@/app/api/attachment/loadPendency/contract.ts";
-import * as c55 from "@/app/api/attachment/updateById/contract.ts";
-import * as c56 from "@/app/api/attachment/upload/link/contract.ts";
-import * as c57 from "@/app/api/auth/token/contract.ts";
-import * as c58 from "@/app/api/cognito/user/signIn/contract.ts";
-import * as c59 from "@/app/api/dashboard/contract.ts";
-import * as c60 from "@/app/api/dashboard/kpis/contract.ts";
-import * as c61 from "@/app/api/document/create/contract.ts";
-import * as c62 from "@/app/api/document/filter/contract.ts";
-import * as c63 from "@/app/api/document/loadByCPF/contract.ts";
-import * as c64 from "@/app/api/document/loadById/contract.ts";
-import * as c65 from "@/app/api/document/updateById/contract.ts";
-import * as c66 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
-import * as c67 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
-import * as c68 from "@/app/api/documents/[id]/attachments/contract.ts";
-import * as c69 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
-import * as c70 from "@/app/api/documents/[id]/contract.ts";
-import * as c71 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c72 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
-import * as c73 from "@/app/api/documents/[id]/messages/preview/contract.ts";
-import * as c74 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c75 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c76 from "@/app/api/documents/export.csv/contract.ts";
-import * as c77 from "@/app/api/documents/export.xlsx/contract.ts";
-import * as c78 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c79 from "@/app/api/documents/filter-options/contract.ts";
-import * as c80 from "@/app/api/documents/find/contract.ts";
-import * as c81 from "@/app/api/documents/import/contract.ts";
-import * as c82 from "@/app/api/documents/import/erased-check/contract.ts";
-import * as c83 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c84 from "@/app/api/documents/search/contract.ts";
-import * as c85 from "@/app/api/health/contract.ts";
-import * as c86 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c87 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c88 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c89 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c90 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c91 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c92 from "@/app/api/metrics/contract.ts";
-import * as c93 from "@/app/api/modality/loadAll/contract.ts";
-import * as c94 from "@/app/api/observation/create/contract.ts";
-import * as c95 from "@/app/api/observation/deleteById/contract.ts";
-import * as c96 from "@/app/api/openapi.json/contract.ts";
-import * as c97 from "@/app/api/product/create/contract.ts";
-import * as c98 from "@/app/api/product/loadAll/contract.ts";
-import * as c99 from "@/app/api/ready/contract.ts";
-import * as c100 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c101 from "@/app/api/saved-filters/contract.ts";
-import * as c102 from "@/app/api/status/loadAll/contract.ts";
-import * as c103 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c104 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c105 from "@/app/api/tracking/lookup/contract.ts";
-import * as c106 from "@/app/api/tracking/reply/contract.ts";
-import * as c107 from "@/app/api/tracking/upload/contract.ts";
-import * as c108 from "@/app/api/tracking/view/contract.ts";
+import * as c53 from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
+import * as c54 from "@/app/api/attachment/createPendency/contract.ts";
+import * as c55 from "@/app/api/attachment/loadPendency/contract.ts";
+import * as c56 from "@/app/api/attachment/updateById/contract.ts";
+import * as c57 from "@/app/api/attachment/upload/link/contract.ts";
+import * as c58 from "@/app/api/auth/token/contract.ts";
+import * as c59 from "@/app/api/cognito/user/signIn/contract.ts";
+import * as c60 from "@/app/api/dashboard/contract.ts";
+import * as c61 from "@/app/api/dashboard/kpis/contract.ts";
+import * as c62 from "@/app/api/document/create/contract.ts";
+import * as c63 from "@/app/api/document/filter/contract.ts";
+import * as c64 from "@/app/api/document/loadByCPF/contract.ts";
+import * as c65 from "@/app/api/document/loadById/contract.ts";
+import * as c66 from "@/app/api/document/updateById/contract.ts";
+import * as c67 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
+import * as c68 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
+import * as c69 from "@/app/api/documents/[id]/attachments/contract.ts";
+import * as c70 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as c71 from "@/app/api/documents/[id]/contract.ts";
+import * as c72 from "@/app/api/documents/[id]/history/contract.ts";
+import * as c73 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c74 from "@/app/api/documents/[id]/messages/preview/contract.ts";
+import * as c75 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c76 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c77 from "@/app/api/documents/export.csv/contract.ts";
+import * as c78 from "@/app/api/documents/export.xlsx/contract.ts";
+import * as c79 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c80 from "@/app/api/documents/filter-options/contract.ts";
+import * as c81 from "@/app/api/documents/find/contract.ts";
+import * as c82 from "@/app/api/documents/import/contract.ts";
+import * as c83 from "@/app/api/documents/import/erased-check/contract.ts";
+import * as c84 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c85 from "@/app/api/documents/search/contract.ts";
+import * as c86 from "@/app/api/health/contract.ts";
+import * as c87 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c88 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c89 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c90 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c91 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c92 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c93 from "@/app/api/metrics/contract.ts";
+import * as c94 from "@/app/api/modality/loadAll/contract.ts";
+import * as c95 from "@/app/api/observation/create/contract.ts";
+import * as c96 from "@/app/api/observation/deleteById/contract.ts";
+import * as c97 from "@/app/api/openapi.json/contract.ts";
+import * as c98 from "@/app/api/product/create/contract.ts";
+import * as c99 from "@/app/api/product/loadAll/contract.ts";
+import * as c100 from "@/app/api/ready/contract.ts";
+import * as c101 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c102 from "@/app/api/saved-filters/contract.ts";
+import * as c103 from "@/app/api/status/loadAll/contract.ts";
+import * as c104 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c105 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c106 from "@/app/api/tracking/lookup/contract.ts";
+import * as c107 from "@/app/api/tracking/reply/contract.ts";
+import * as c108 from "@/app/api/tracking/upload/contract.ts";
+import * as c109 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.POST,
@@ -201,18 +202,20 @@ export const CONTRACTS: readonly ApiContract[] = [
   c63.POST,
   c64.POST,
   c65.POST,
-  c66.GET,
-  c67.POST,
+  c66.POST,
+  c67.GET,
   c68.POST,
   c69.POST,
-  c70.GET,
+  c70.POST,
   c71.GET,
-  c72.POST,
+  c72.GET,
   c73.POST,
   c74.POST,
   c75.POST,
-  c76.GET,
+  c76.POST,
   c77.GET,
+  c77.POST,
+  c78.GET,
   c78.POST,
   c79.POST,
   c80.POST,
@@ -220,29 +223,30 @@ export const CONTRACTS: readonly ApiContract[] = [
   c82.POST,
   c83.POST,
   c84.POST,
-  c85.GET,
+  c85.POST,
   c86.GET,
-  c87.POST,
-  c88.GET,
-  c89.POST,
-  c90.GET,
+  c87.GET,
+  c88.POST,
+  c89.GET,
+  c90.POST,
   c91.GET,
   c92.GET,
-  c93.POST,
+  c93.GET,
   c94.POST,
   c95.POST,
-  c96.GET,
-  c97.POST,
+  c96.POST,
+  c97.GET,
   c98.POST,
-  c99.GET,
-  c100.DELETE,
-  c101.GET,
-  c101.POST,
+  c99.POST,
+  c100.GET,
+  c101.DELETE,
+  c102.GET,
   c102.POST,
   c103.POST,
-  c104.GET,
-  c105.POST,
+  c104.POST,
+  c105.GET,
   c106.POST,
   c107.POST,
   c108.POST,
+  c109.POST,
 ];

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZCategory, ZColumn, ZIsoDateTime, ZJsonObject, ZProduct, ZStatus, ZStep } from "../catalog/answers.ts";
+import { PERSONAL_FIELDS } from "./mask.ts";
 
 const nullableTime = ZIsoDateTime.nullable();
 
@@ -129,11 +130,12 @@ const ZSlaInfo = z.strictObject({
   stopped_at: nullableTime,
 });
 
-/** GET /api/documents/<id>: everything the staff document page renders, personal data masked. */
+/** GET /api/documents/<id>: everything the staff document page renders, personal data masked by the role's policy. */
 export const ZStaffDocumentView = z.strictObject({
   document: ZDocument,
   fields_to_show: ZFieldsToShow,
-  personal_data: z.literal("masked"),
+  personal_data: z.enum(["masked", "clear"]),
+  masked_fields: z.array(z.enum(PERSONAL_FIELDS)),
   identifier_kind: z.enum(["cpf", "cnpj", "other"]),
   status: ZStatus,
   product: ZProduct,

@@ -37,10 +37,15 @@ const ZWebhookDelivery = z.strictObject({
   next_attempt_at: ZIsoDateTime.nullable(),
 });
 
-/** One delivery in full (GET /api/admin/webhooks/deliveries/{id}): the JSON sent and the receiver's answer. */
+/**
+ * One delivery in full (GET /api/admin/webhooks/deliveries/{id}, masked by the admin's policy; POST …/reveal, clear):
+ * the JSON sent and the receiver's answer.
+ */
 export const ZWebhookDeliveryDetail = ZWebhookDelivery.omit({ document_id: true }).extend({
   endpoint_id: z.int(),
   payload: z.unknown(),
+  /** "masked": the payload's personal data under the admin's masking policy; "clear": as the receiver got it. */
+  personal_data: z.enum(["masked", "clear"]),
   request_headers: z.record(z.string(), z.string()),
 });
 export const ZWebhookTestQueued = z.strictObject({

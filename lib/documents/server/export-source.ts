@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { hasRole, type Actor } from "../../auth/actor.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { formatColumnValue } from "../../columns/values.ts";
@@ -9,7 +8,7 @@ import { DEFAULT_TIME_ZONE } from "../../sla/calendar.ts";
 import { wallClock } from "../../time/zone.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 import { documentFilterSql } from "./document-filter-sql.ts";
-import { EXPORT_BASE_COLUMNS, type ExportBaseColumn } from "../export-columns.ts";
+import { EXPORT_BASE_COLUMNS, type ExportBaseColumn, type ExportOptions, ZExportOptions } from "../export-columns.ts";
 import type { DocumentFilters } from "../search-schema.ts";
 
 // Spreadsheet export of exactly the filtered set of the documents list, streamed: keyset pages of EXPORT_BATCH_SIZE
@@ -44,13 +43,7 @@ export const BASE_COLUMN_HEADERS: Record<BaseColumn, string> = {
   date_finished: "Finalizado em",
 };
 
-/** The export's options besides the filter: which columns (base keys and product column keys), masked or not. */
-export const ZExportOptions = z.object({
-  columns: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
-  unmasked: z.boolean().default(false),
-  reason: z.string().trim().max(500).optional(),
-});
-export type ExportOptions = z.input<typeof ZExportOptions>;
+export { ZExportOptions, type ExportOptions };
 
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   timeZone: DEFAULT_TIME_ZONE,

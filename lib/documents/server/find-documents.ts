@@ -24,7 +24,8 @@ import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 //    whole, as in the list's CPF filter (a prefix search would let them read a masked CPF digit by digit);
 // 3. words inside the name, the e-mail and the filled_columns values, partially and without case or accents: the
 //    trigram index on their folded text (prisma/migrations/*_document_find_text). A field the caller's policy masks
-//    is not searched (finding "Maria" would tell a name the list hides). Every word must match some field.
+//    is not searched, not even whole (finding "maria@example.com" would confirm an address the list hides: the same
+//    rule as document/filter's refusal). Every word must match some field.
 // Each step reads at most FIND_LIMIT + 1 ids, in no order (an ORDER BY would make PostgreSQL read every match of a
 // common word before the first row); the page then sorts what it found, newest first.
 
@@ -86,19 +87,12 @@ async function idsByWords(
   const values = `"docflow_fold"("docflow_json_values"(d."filledColumns"))`;
   const name = `"docflow_fold"(coalesce(d."name", ''))`;
   const email = `"docflow_fold"(coalesce(d."email", ''))`;
-  if (masked.has("email") && q.includes("@")) {
-    // A masked e-mail is found only whole (as a masked CPF is), never by a part of it.
-    params.push(`%${escapeLike(foldText(q))}%`, foldText(q));
-    prefilter.push(`${findTextSql("d")} LIKE $${params.length - 1}`);
-    exact.push(`${email} = $${params.length}`);
-  } else {
-    const fields = [...(masked.has("name") ? [] : [name]), ...(masked.has("email") ? [] : [email]), values];
-    for (const word of words) {
-      params.push(`%${escapeLike(word)}%`);
-      const param = `$${params.length}`;
-      prefilter.push(`${findTextSql("d")} LIKE ${param}`);
-      exact.push(`(${fields.map((field) => `${field} LIKE ${param}`).join(" OR ")})`);
-    }
+  const fields = [...(masked.has("name") ? [] : [name]), ...(masked.has("email") ? [] : [email]), values];
+  for (const word of words) {
+    params.push(`%${escapeLike(word)}%`);
+    const param = `$${params.length}`;
+    prefilter.push(`${findTextSql("d")} LIKE ${param}`);
+    exact.push(`(${fields.map((field) => `${field} LIKE ${param}`).join(" OR ")})`);
   }
   // The index's expression narrows to at most FIND_CANDIDATES rows; the fields the caller may search decide. The
   // window's row number streams, so the outer LIMIT stops the scan as soon as enough rows matched; the candidate
@@ -190,10 +184,7 @@ export async function findDocuments(
     let value = "";
     if (match?.field === "protocol") value = document.protocol;
     else if (match?.field === "cpf") value = shown.cpf;
-    else if (masked.has("email") && q.includes("@")) {
-      match = { field: "email", key: null };
-      value = shown.email ?? "";
-    } else {
+    else {
       // A words match: the first field holding the first word (the SQL said every word is in some field).
       const word = words[0] ?? "";
       const named = !masked.has("name") && document.name && foldText(document.name).includes(word);

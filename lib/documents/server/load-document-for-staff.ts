@@ -8,7 +8,8 @@ import { attachmentMaxBytes } from "../../http/upload.ts";
 import { identifierKind } from "../../identifiers/identifiers.ts";
 import { loadDocumentMessages } from "../../outbox/server/load-document-messages.ts";
 import { smtpUrl } from "../../outbox/config.ts";
-import { maskPersonalValue } from "../mask.ts";
+import { PERSONAL_FIELDS } from "../mask.ts";
+import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
 import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
@@ -16,8 +17,10 @@ import { erasedBefore } from "../../lgpd/server/returning-identifiers.ts";
 
 /**
  * Everything the staff document page renders, in one answer: the full document with the customer's personal data
- * masked (POST /api/documents/<id>/reveal gives the real values, and logs it), its catalog context, the statuses it
- * may move to, the instance's users and modalities, its SLA position, observations and attachments.
+ * masked as the caller's role's masking policy says — the list's rule, so the page never hides what the list shows
+ * nor shows what it hides (POST /api/documents/<id>/reveal gives the real values, and logs it) —, its catalog
+ * context, the statuses it may move to, the instance's users and modalities, its SLA position, observations,
+ * attachments and messages (masked by the same policy).
  */
 export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date }) {
   const { actor } = ctx;
@@ -61,6 +64,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     }),
     loadDocumentMessages(ctx, { documentId: document.id }),
   ]);
+  const maskedFields = await maskedFieldsFor(actor);
 
   // A CPF erased by an LGPD deletion before this document was created (keyed hash of the receipt; never stored clear).
   const erasedAt = await erasedBefore(actor.instanceId, document.cpfDigits, document.createdAt);
@@ -74,13 +78,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     .map((status) => status.id);
 
   const full = serializeDocument(document);
-  const masked = {
-    ...full,
-    cpf: maskPersonalValue("cpf", full.cpf) as string,
-    name: maskPersonalValue("name", full.name) as string | null,
-    email: maskPersonalValue("email", full.email) as string | null,
-    phone: maskPersonalValue("phone", full.phone) as string | null,
-  };
+  const masked = { ...full, ...applyMaskingPolicy(full, maskedFields) };
   const canEdit = hasRole(actor, "staff");
 
   return {
@@ -94,7 +92,9 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
       Modalidade: document.modalityIdentifier,
       "Criado em": full.created_at,
     },
-    personal_data: "masked" as const,
+    personal_data: maskedFields.size > 0 ? ("masked" as const) : ("clear" as const),
+    /** The personal fields this caller's policy masks (the page offers "Revelar" only when there is one). */
+    masked_fields: PERSONAL_FIELDS.filter((field) => maskedFields.has(field)),
     /** Whether the (masked) identifier is a valid CPF or CNPJ: the page flags it without showing it. */
     identifier_kind: identifierKind(document.cpf),
     status: serializeStatus(document.status),
@@ -136,7 +136,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     },
     /** Set when the document's CPF had been erased (LGPD) before it was created: the page shows a notice. */
     lgpd_returning: erasedAt ? { erased_at: erasedAt.toISOString() } : null,
-    permissions: { can_edit: canEdit, can_reveal: canEdit },
+    permissions: { can_edit: canEdit, can_reveal: canEdit && maskedFields.size > 0 },
     limits: { attachment_max_bytes: attachmentMaxBytes() },
   };
 }

@@ -5,7 +5,9 @@ import { SESSION_ABSOLUTE_SECONDS } from "../../auth/session-policy.ts";
 import { getDb, type Db } from "../../db/client.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import type { FieldChange } from "./history.ts";
-import { isPersonalField, maskPersonalValue } from "../mask.ts";
+import type { PersonalField } from "../mask.ts";
+import { maskFieldValue } from "../policy-mask.ts";
+import { maskedFieldsFor } from "./masking-policy.ts";
 
 export type HistoryEntry = {
   id: number;
@@ -17,9 +19,10 @@ export type HistoryEntry = {
 };
 
 /**
- * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked,
- * except for staff/admin who ask for them (`personal`) after revealing this document's data — the reveal is the
- * logged act (lib/documents/server/reveal-personal-data.ts), so reading the history never bypasses it. Viewers always get masks.
+ * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked as the
+ * caller's role's masking policy says (the list's and the page's rule), except for staff/admin who ask for them
+ * (`personal`) after revealing this document's data — the reveal is the logged act
+ * (lib/documents/server/reveal-personal-data.ts), so reading the history never bypasses it. Viewers always get masks.
  */
 export async function loadDocumentHistory(
   ctx: UseCaseContext,
@@ -30,6 +33,7 @@ export async function loadDocumentHistory(
   const db = await getDb();
   await assertDocumentInInstance(db, actor, id);
   const unmasked = input.personal === true && hasRole(actor, "staff") && (await hasRecentReveal(db, actor, id));
+  const masked = unmasked ? new Set<PersonalField>() : await maskedFieldsFor(actor);
   const rows = await db.documentHistory.findMany({
     where: { documentId: id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -40,18 +44,18 @@ export async function loadDocumentHistory(
     actor_type: row.actorType,
     actor_label: row.actorLabel,
     changes: (Array.isArray(row.changes) ? (row.changes as FieldChange[]) : []).map((change) =>
-      unmasked ? change : maskChange(change),
+      maskChange(change, masked),
     ),
     created_at: row.createdAt.toISOString(),
   }));
 }
 
-function maskChange(change: FieldChange): FieldChange {
-  if (!isPersonalField(change.field)) return change;
+function maskChange(change: FieldChange, masked: ReadonlySet<PersonalField>): FieldChange {
+  if (masked.size === 0) return change;
   return {
     field: change.field,
-    before: maskPersonalValue(change.field, change.before),
-    after: maskPersonalValue(change.field, change.after),
+    before: maskFieldValue(change.field, change.before, masked),
+    after: maskFieldValue(change.field, change.after, masked),
   };
 }
 

@@ -13,7 +13,7 @@ import type { ReadMasking } from "./read.ts";
 export type ReadViewText = string;
 
 /** Whether this caller reads personal data in clear on the document API. */
-function readsClear(actor: Actor): boolean {
+export function readsClear(actor: Actor): boolean {
   return actor.type === "system" || (actor.type === "token" && actor.clearPersonalData === true);
 }
 

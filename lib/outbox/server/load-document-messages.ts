@@ -3,12 +3,15 @@ import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { maskEmail } from "../../documents/mask.ts";
+import { textMaskerFor } from "../../documents/policy-mask.ts";
+import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
 import { smtpUrl } from "../config.ts";
 import { emailFailure } from "../email-failure.ts";
 
 /**
- * What the document page shows of each message to the customer: when, to whom (masked like the page's other personal
- * data), and where it stands. `state` spells out the outbox status for people: `not_configured` is a pending e-mail
+ * What the document page shows of each message to the customer: when, to whom, and where it stands — the recipient,
+ * subject and text under the caller's masking policy like the page's other personal data (a name the policy masks is
+ * masked inside the text too). `state` spells out the outbox status for people: `not_configured` is a pending e-mail
  * that waits because no SMTP_URL is set; `retrying` one that failed and will be tried again. Staff+ read the text the
  * customer got, admins the delivery error; only messages of the caller's instance.
  */
@@ -24,13 +27,22 @@ export async function loadDocumentMessages(ctx: UseCaseContext, input: { documen
     take: 50,
   });
   const configured = smtpUrl() !== null;
+  const masked = await maskedFieldsFor(actor);
+  const document = rows.length
+    ? await db.document.findFirst({
+        where: { id: input.documentId, instanceId: actor.instanceId },
+        select: { cpf: true, name: true, email: true, phone: true },
+      })
+    : null;
+  // The document's values now and each message's recipient (an address changed since is still the customer's).
+  const hide = textMaskerFor([document ?? {}, ...rows.map((row) => ({ email: row.recipient }))], masked);
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,
-    recipient: maskEmail(row.recipient),
-    subject: row.subject,
-    // The text as the customer got it (staff+: it may carry the name and notes they see on the page anyway).
-    text: showText ? row.body : null,
+    recipient: masked.has("email") ? maskEmail(row.recipient) : row.recipient,
+    subject: hide(row.subject),
+    // The text as the customer got it (staff+), with what the caller's policy masks masked.
+    text: showText ? hide(row.body) : null,
     status: row.status,
     state:
       row.status !== "pending"

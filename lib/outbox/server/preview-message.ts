@@ -2,7 +2,10 @@ import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { hasRole } from "../../auth/actor.ts";
 import { rawQuery } from "../../db/raw-query.ts";
+import { getDb } from "../../db/client.ts";
 import { maskEmail } from "../../documents/mask.ts";
+import { textMaskerFor } from "../../documents/policy-mask.ts";
+import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
 import { forbidden, notFound } from "../../errors/app-error.ts";
 import { smtpUrl } from "../config.ts";
 import type { MessagePreview, PreviewMessageInput } from "../schemas.ts";
@@ -12,7 +15,8 @@ import { composeCustomerMessage } from "./enqueue.ts";
  * The customer's e-mail as the outbox would send it now, for the document page: a reply being written (sent by
  * e-mail whatever the status says) or the e-mail of a status change (only when that status notifies). Rendered by the
  * outbox's own composition (enqueue.ts) from the saved template and the document's values; nothing is written. The
- * recipient is masked; the body shows what staff+ already see on the page (the name, the notes to the customer).
+ * recipient, subject and body follow the caller's masking policy, as the page right above them does: a name the
+ * policy masks is masked inside the text ("Olá, ***."), wherever it comes from (the template or the draft).
  */
 export async function previewMessage(
   ctx: UseCaseContext,
@@ -35,7 +39,22 @@ export async function previewMessage(
       : notFound("Provided status_id parameter not exists on database");
   }
   const configured = smtpUrl() !== null;
-  const recipient = composed.recipient ? maskEmail(composed.recipient) : null;
+  const masked = await maskedFieldsFor(actor);
+  const document = await (
+    await getDb()
+  ).document.findFirst({
+    where: { id: input.documentId, instanceId: actor.instanceId },
+    select: { cpf: true, name: true, email: true, phone: true },
+  });
+  const hide = textMaskerFor([document ?? {}], masked);
+  const recipient = composed.recipient && masked.has("email") ? maskEmail(composed.recipient) : composed.recipient;
   if (!composed.send) return { send: false, reason: composed.reason, recipient, configured, subject: null, body: null };
-  return { send: true, reason: null, recipient, configured, subject: composed.subject, body: composed.body };
+  return {
+    send: true,
+    reason: null,
+    recipient,
+    configured,
+    subject: hide(composed.subject),
+    body: hide(composed.body),
+  };
 }
