@@ -235,14 +235,27 @@ export const ZSubjectRequestBody = z
 export type TSubjectRequestBody = z.infer<typeof ZSubjectRequestBody>;
 
 /** Whether the instance's deletion requests wait for the officer's review, and those waiting now. */
-export const ZLgpdReviewSettingBody = z.strictObject({ enabled: z.boolean() });
+export const ZLgpdReviewSettingBody = z
+  .strictObject({ enabled: z.boolean().optional(), four_eyes: z.boolean().optional() })
+  .refine((body) => body.enabled !== undefined || body.four_eyes !== undefined, {
+    message: "enabled or four_eyes is required",
+  });
 export const ZLgpdReviewOverview = z.strictObject({
   enabled: z.boolean(),
+  /** Whoever entered a request by hand cannot approve it (lib/lgpd/server/approve-deletion.ts). */
+  four_eyes: z.boolean(),
   awaiting: z.array(ZLgpdRequestRow),
+  /** The ids among `awaiting` that the caller entered (with four eyes on, someone else approves them). */
+  entered_by_you: z.array(z.int()),
   /** Documents created with a CPF that had been erased before, in the whole instance. */
   returned_documents: z.int(),
 });
 export const ZLgpdDenyBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+/** Reopening a denied deletion: the CPF typed again (the request keeps none readable) and why it is reopened. */
+export const ZLgpdReopenBody = z.strictObject({
+  cpf: z.string().trim().min(1).max(20),
+  reason: z.string().trim().min(3).max(500),
+});
 
 /** A legal hold (Art. 16 I): a product or a status, its legal basis and period. */
 export const ZLegalHoldBody = z
