@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LGPD_SHOWN_STATUSES } from "./shown-status.ts";
 import { isValidCpf } from "../identifiers/identifiers.ts";
 import { decodeSegment, FixedAnswerError, pathParam } from "../http/path-params.ts";
 import { localDayField } from "../time/local-day.ts";
@@ -38,7 +39,8 @@ const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const
 
 export const ZSearchLgpdRequestsBody = z
   .object({
-    status: z.enum(LGPD_REQUEST_STATUSES).nullish(),
+    /** One of the API's statuses, or "denied" (the officer's denials, which "error" leaves out: shown-status.ts). */
+    status: z.enum(LGPD_SHOWN_STATUSES).nullish(),
     /** Requested on or after this day (America/Sao_Paulo). */
     from: z.iso.date().nullish(),
     /** Requested on or before this day (America/Sao_Paulo). */

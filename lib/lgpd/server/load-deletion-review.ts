@@ -14,7 +14,10 @@ export async function loadDeletionReview(ctx: UseCaseContext) {
   const { instanceId } = ctx.actor;
   const db = await getDb();
   const [instance, awaiting, returned] = await Promise.all([
-    db.instance.findUniqueOrThrow({ where: { id: instanceId }, select: { lgpdDeletionReview: true, lgpdFourEyes: true } }),
+    db.instance.findUniqueOrThrow({
+      where: { id: instanceId },
+      select: { lgpdDeletionReview: true, lgpdFourEyes: true },
+    }),
     db.lgpdRequest.findMany({
       where: { instanceId, status: "pending", review: "awaiting" },
       orderBy: [{ requestedAt: "asc" }, { id: "asc" }],

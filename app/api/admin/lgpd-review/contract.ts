@@ -6,7 +6,8 @@ export const GET = defineContract({
   method: "GET",
   path: "/admin/lgpd-review",
   tag: "Admin",
-  summary: "Whether deletion requests wait for the officer's review (and four eyes), those waiting, and returning identifiers",
+  summary:
+    "Whether deletion requests wait for the officer's review (and four eyes), those waiting, and returning identifiers",
   auth: "bearer",
   role: "admin",
   response: ZLgpdReviewOverview,
