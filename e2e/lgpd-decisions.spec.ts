@@ -23,13 +23,17 @@ test("a denied deletion reads as 'Negada' with its reason, offers no retry, and 
     source: "e2e-negada",
   });
   let id: number | null = null;
+  const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("sv-SE", { timeZone: "America/Sao_Paulo" });
+  // The request's own row (a retried run of this test adds another request for the same CPF).
+  const rowOf = (requestId: number) =>
+    page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(requestId), exact: true }) });
   try {
     expect((await page.request.put("/api/admin/lgpd-review", { ...asAdmin, data: { enabled: true } })).status()).toBe(
       200,
     );
     const created = await page.request.post("/api/admin/lgpd-subject/deletion", {
       ...asAdmin,
-      data: { cpf: CPF, channel: "email" },
+      data: { cpf: CPF, channel: "email", received_on: yesterday },
     });
     expect(created.status()).toBe(200);
     id = (await created.json()).request.id as number;
@@ -42,8 +46,9 @@ test("a denied deletion reads as 'Negada' with its reason, offers no retry, and 
 
     // The LGPD page: the denial is its own state, with its reason and time in sentences, and no way to re-run it.
     await page.goto("/lgpd?status=denied");
-    const row = page.getByRole("row").filter({ hasText: maskCpf(CPF) });
+    const row = rowOf(id);
     await expect(row).toHaveCount(1);
+    await expect(row).toContainText(maskCpf(CPF));
     await expect(row.getByText("Negada", { exact: true })).toBeVisible();
     await expect(row).not.toContainText("Erro");
     await expect(row).toContainText(`Motivo da negativa: ${REASON}`);
@@ -60,7 +65,7 @@ test("a denied deletion reads as 'Negada' with its reason, offers no retry, and 
     expect((await retried.json()).code).toBe("lgpd_denied_final");
 
     // Reopening is a dialog of its own: what the denial was, what reopening does, the CPF typed again and a reason.
-    await row.getByRole("button", { name: `Reabrir a decisão sobre a exclusão nº ${id}` }).click();
+    await row.getByRole("button", { name: `Reabrir decisão da exclusão nº ${id}` }).click();
     const dialog = page.getByRole("dialog", { name: `Reabrir a decisão sobre a exclusão nº ${id}` });
     await expect(dialog).toContainText(REASON);
     await expect(dialog).toContainText('volta para "Aguardando revisão"');
@@ -75,7 +80,7 @@ test("a denied deletion reads as 'Negada' with its reason, offers no retry, and 
 
     // Back in review, not in the erasure queue.
     await page.goto("/lgpd");
-    const reopened = page.getByRole("row").filter({ hasText: maskCpf(CPF) });
+    const reopened = rowOf(id);
     await expect(reopened.getByText("Pendente", { exact: true })).toBeVisible();
     await expect(reopened).toContainText("Aguardando revisão");
 
