@@ -37,6 +37,11 @@ test("a denied deletion reads as 'Negada' with its reason, offers no retry, and 
     });
     expect(created.status()).toBe(200);
     id = (await created.json()).request.id as number;
+    // The LGPD page puts the decisions waiting first, and a new request is one click away.
+    await page.goto("/lgpd");
+    await expect(page.getByTestId("awaiting-review")).toContainText(/\d+ pedidos? de exclusão aguarda/);
+    await expect(page.getByRole("link", { name: "Nova solicitação" })).toHaveAttribute("href", "/lgpd/titular");
+
     const denied = await page.request.post(`/api/admin/lgpd-requests/${id}/deny`, {
       ...asAdmin,
       data: { reason: REASON },
