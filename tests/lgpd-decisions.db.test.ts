@@ -14,6 +14,7 @@ import { reopenDeletion } from "@/lib/lgpd/server/reopen-deletion.ts";
 import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { requestDeletionByStaff } from "@/lib/lgpd/server/request-deletion-by-staff.ts";
 import { retryLgpdRequest } from "@/lib/lgpd/server/retry-lgpd-request.ts";
+import { searchLgpdRequests } from "@/lib/lgpd/server/search-lgpd-requests.ts";
 import { setDeletionReview } from "@/lib/lgpd/server/set-deletion-review.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, type LgpdInstance } from "./helpers/lgpd.ts";
 import { refusal } from "./helpers/refusal.ts";
@@ -115,6 +116,20 @@ describe("a denied deletion", () => {
     // Reopened, it is a decision to take again, not a second reopening.
     expect((await refusal(reopenDeletion(bruno, { id, cpf, reason: "De novo" }))).code).toBe("lgpd_not_denied");
     expect(await approveDeletion(helena, { id })).toMatchObject({ review: "approved" });
+  });
+
+  it("is its own state in the staff search: 'denied' finds it, 'error' (failures) does not", async () => {
+    const cpf = cpfFromBase(410_000_007);
+    const id = await deniedRequest(cpf);
+    const failed = await db.lgpdRequest.create({
+      data: { instanceId: acme.instanceId, cpfHash: "f".repeat(64), cpfMasked: "***.000.000-**", status: "error" },
+    });
+    const ids = async (status: "denied" | "error") =>
+      (await searchLgpdRequests(helena, { status, page: 1, page_size: 100 })).items.map((row) => row.id);
+    expect(await ids("denied")).toContain(id);
+    expect(await ids("denied")).not.toContain(failed.id);
+    expect(await ids("error")).toContain(failed.id);
+    expect(await ids("error")).not.toContain(id);
   });
 
   it("cannot be reopened while another request for the CPF is pending", async () => {
