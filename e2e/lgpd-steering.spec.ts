@@ -105,7 +105,7 @@ test("a legal hold the server refuses shows the refusal under its field (a produ
   });
   const basis = page.getByLabel("Base legal", { exact: true });
   await basis.fill("ab");
-  await page.getByRole("button", { name: "Adicionar retenção" }).click();
+  await page.getByRole("button", { name: "Adicionar guarda obrigatória" }).click();
   await expect(basis).toHaveAttribute("aria-invalid", "true");
   expect(posts).toHaveLength(0);
 
@@ -116,7 +116,7 @@ test("a legal hold the server refuses shows the refusal under its field (a produ
   const answer = page.waitForResponse(
     (response) => response.request().method() === "POST" && response.url().endsWith("/api/admin/lgpd-holds"),
   );
-  await page.getByRole("button", { name: "Adicionar retenção" }).click();
+  await page.getByRole("button", { name: "Adicionar guarda obrigatória" }).click();
   expect((await answer).status()).toBe(400);
   await expect(scope).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await scope.getAttribute("aria-describedby"))!;

@@ -7,11 +7,11 @@ test("an admin activates a retention rule after its preview; the run anonymises 
 }) => {
   await signIn(page, "admin", "/settings");
   await page
-    .getByRole("link", { name: /Retenção/ })
+    .getByRole("link", { name: /Descarte programado/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/settings\/retention$/);
-  await expect(page.getByRole("heading", { name: "Retenção de dados" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Descarte programado de dados" })).toBeVisible();
 
   // A new rule: the seeded product, finished category, one year, anonymise. It is created inactive.
   await page.getByLabel("Produto").selectOption({ label: E2E_RETENTION.product });
@@ -20,7 +20,7 @@ test("an admin activates a retention rule after its preview; the run anonymises 
   await page.getByLabel("Ação").selectOption("anonymise");
   await page.getByRole("button", { name: "Criar regra (inativa)" }).click();
 
-  const rules = page.getByRole("table", { name: "Regras de retenção" });
+  const rules = page.getByRole("table", { name: "Regras de descarte" });
   const row = rules.getByRole("row").filter({ hasText: E2E_RETENTION.product });
   await expect(row).toContainText("Inativa");
 
@@ -34,7 +34,7 @@ test("an admin activates a retention rule after its preview; the run anonymises 
 
   // Activation names the count.
   await preview.getByRole("button", { name: "Ativar regra…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ativar a regra de retenção?" });
+  const dialog = page.getByRole("dialog", { name: "Ativar a regra de descarte?" });
   await expect(dialog).toContainText("Vai anonimizar 3 documentos");
   await dialog.getByRole("button", { name: "Anonimizar 3 documentos" }).click();
   await expect(dialog).toBeHidden();

@@ -340,7 +340,7 @@ test("a retention rule is refused in the browser under its field, and the server
   const product = await apiPost(page, "admin/settings/products", { name: `Produto removido ${Date.now()}` });
   expect(product.status).toBe(201);
   await page.goto("/settings/retention");
-  await expect(page.getByRole("heading", { name: "Retenção de dados" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Descarte programado de dados" })).toBeVisible();
   const posts = postsTo(page, "admin/retention");
   // The categories have loaded (the select shows the first finished/pause one).
   await expect(page.getByLabel("Categoria do status")).toHaveValue(/^\d+$/);

@@ -328,6 +328,11 @@ describe("every contract against the real answers", () => {
     await call("POST", "/admin/lgpd-requests/{id}/approve", { params: { id: reviewedA.request.id }, body: {} });
     const other = waiting.awaiting.find((row: { id: number }) => row.id !== reviewedA.request.id);
     await call("POST", "/admin/lgpd-requests/{id}/deny", { params: { id: other.id }, body: { reason: "Identidade" } });
+    await call("POST", "/admin/lgpd-requests/{id}/reopen", {
+      params: { id: other.id },
+      body: { cpf: cpfFromBase(321_321_321), reason: "Nova cópia do documento" },
+    });
+    await call("POST", "/admin/lgpd-requests/{id}/deny", { params: { id: other.id }, body: { reason: "Identidade" } });
     await call("PUT", "/admin/lgpd-review", { body: { enabled: false } });
     const hold = await call("POST", "/admin/lgpd-holds", {
       body: { product_id: fx.productId, basis: "Lei 8.078/1990, art. 27", period_years: 5 },

@@ -3,6 +3,7 @@
 // officer approves, or end with the officer's reason; requests entered by hand; a returning CPF flagged on the
 // document, in the import check and in the officer's counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
 import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
@@ -19,6 +20,7 @@ const reviewed = cpfFromBase(141_421_356);
 const denied = cpfFromBase(173_205_080);
 const byLetter = cpfFromBase(223_606_797);
 const stranger = cpfFromBase(264_575_131);
+const fourEyes = cpfFromBase(282_842_712);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -203,6 +205,60 @@ describe("reviewed deletions", () => {
     expect((await call("POST", `admin/lgpd-requests/${request.id}/approve`, {})).status).toBe(409);
     const audit = await app.db.auditLog.findFirstOrThrow({ where: { action: "lgpd_request.deny" } });
     expect(audit).toMatchObject({ entityId: String(request.id), details: { reason } });
+
+    // The denial is final: the retry of failed requests refuses it; only reopening (an admin's, with a reason) undoes it.
+    const retried = await call("POST", `admin/lgpd-requests/${request.id}/retry`, { cpf: denied });
+    expect(retried).toMatchObject({ status: 409, body: { code: "lgpd_denied_final" } });
+    expect((await requestOf(denied)).status).toBe("error");
+    const reopen = { cpf: denied, reason: "Titular confirmou a identidade" };
+    expect((await call("POST", `admin/lgpd-requests/${request.id}/reopen`, reopen, fx.tokens.staff)).status).toBe(403);
+    expect((await call("POST", `admin/lgpd-requests/${request.id}/reopen`, { cpf: denied })).status).toBe(400);
+    const reopened = await call("POST", `admin/lgpd-requests/${request.id}/reopen`, reopen);
+    expect(reopened.body).toMatchObject({ status: "pending", review: "awaiting", review_reason: null });
+    expect((await processDueRequests({ owner: "steering-test" })).claimed).toBe(0);
+    expect(await app.db.document.count({ where: { id: doc.id } })).toBe(1);
+    expect((await lgpdStatus(denied)).body).toMatchObject({ status: "pending", details: { review: "awaiting" } });
+    expect((await call("POST", `admin/lgpd-requests/${request.id}/reopen`, reopen)).status).toBe(409);
+    expect(await app.db.auditLog.findFirstOrThrow({ where: { action: "lgpd_request.reopen" } })).toMatchObject({
+      entityId: String(request.id),
+      details: { reason: reopen.reason, previous_reason: reason },
+    });
+    await call("POST", `admin/lgpd-requests/${request.id}/deny`, { reason });
+  });
+
+  it("with four eyes on, whoever entered a request cannot approve it; another person can", async () => {
+    const users = await Promise.all(
+      ["ana", "caio"].map((name) =>
+        app.db.user.create({
+          data: {
+            instanceId: fx.instanceId,
+            email: `${name}@four-eyes.example`,
+            name,
+            role: "admin",
+            passwordHash: "x",
+          },
+        }),
+      ),
+    );
+    const [ana, caio] = await Promise.all(
+      users.map(
+        async (user) =>
+          (await createApiToken({ instanceId: fx.instanceId, name: user.name, role: "admin", userId: user.id })).token,
+      ),
+    );
+    const on = await call("PUT", "admin/lgpd-review", { enabled: true, four_eyes: true }, ana);
+    expect(on.body).toMatchObject({ enabled: true, four_eyes: true });
+    expect((await call("PUT", "admin/lgpd-review", {})).status).toBe(400);
+    const entered = await call("POST", "admin/lgpd-subject/deletion", { cpf: formatCpf(fourEyes) }, ana);
+    const id = entered.body.request.id as number;
+    expect((await call("GET", "admin/lgpd-review", undefined, ana)).body.entered_by_you).toEqual([id]);
+    expect((await call("GET", "admin/lgpd-review", undefined, caio)).body.entered_by_you).toEqual([]);
+    const alone = await call("POST", `admin/lgpd-requests/${id}/approve`, {}, ana);
+    expect(alone).toMatchObject({ status: 409, body: { code: "lgpd_four_eyes" } });
+    expect((await call("POST", `admin/lgpd-requests/${id}/approve`, {}, caio)).body).toMatchObject({
+      review: "approved",
+    });
+    await call("PUT", "admin/lgpd-review", { four_eyes: false });
   });
 
   it("a request entered by hand records its channel, day and note, and waits for review like the API's", async () => {

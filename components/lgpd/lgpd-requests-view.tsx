@@ -11,28 +11,26 @@ import { Pagination } from "@/components/ui/pagination.tsx";
 import { DataTable, type Column } from "@/components/ui/table.tsx";
 import { useServerErrors } from "@/components/ui/server-errors.ts";
 import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
-import {
-  useLgpdRequests,
-  type LgpdRequestFilters,
-  type LgpdRequestStatus,
-  type SerializedLgpdRequest,
-} from "@/lib/api-client/lgpd.ts";
+import { useLgpdRequests, type LgpdRequestFilters, type SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { LGPD_REQUEST_STATUSES, lgpdRequestsUrl } from "@/lib/lgpd/requests-url.ts";
+import { shownStatus, type LgpdShownStatus } from "@/lib/lgpd/shown-status.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { ReviewNote } from "./steering-panels.tsx";
+import { ReopenDialog } from "./reopen-dialog.tsx";
 import { RetryDialog } from "./retry-dialog.tsx";
 import { useDateTime } from "./use-date-time.ts";
 
-const STATUSES: readonly LgpdRequestStatus[] = LGPD_REQUEST_STATUSES;
+const STATUSES: readonly LgpdShownStatus[] = LGPD_REQUEST_STATUSES;
 const PAGE_SIZE = 20;
 
 /**
- * The LGPD page: every deletion request of the instance, filtered, paged, with receipts and retry, each with its
- * legal deadline (`deadlineDays` after the request). The list refreshes itself while the tab is visible.
+ * The LGPD page: every deletion request of the instance, filtered, paged, with receipts, the retry of failed ones and
+ * the reopening of denied ones (two different acts: a failure is retried, a decision is only reopened on purpose),
+ * each with its legal deadline (`deadlineDays` after the request). The list refreshes itself while the tab is visible.
  */
 export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpd");
@@ -53,6 +51,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   };
   const [cpfError, setCpfError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<SerializedLgpdRequest | null>(null);
+  const [reopening, setReopening] = useState<SerializedLgpdRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const query = useLgpdRequests(filters);
   // A filter the server refuses (an end before the start) is marked on its field.
@@ -110,7 +109,7 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
       cardTitle: true,
       cell: (request) => (
         <span className="inline-flex flex-col gap-1">
-          <LgpdStatusBadge status={request.status} />
+          <LgpdStatusBadge status={request.status} review={request.review} />
           <ReviewNote row={request} />
         </span>
       ),
@@ -148,7 +147,9 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
       srOnly: true,
       cardHidden: true,
       className: "pr-0",
-      cell: (request) => <RequestActions request={request} onRetry={setRetrying} className="justify-end" />,
+      cell: (request) => (
+        <RequestActions request={request} onRetry={setRetrying} onReopen={setReopening} className="justify-end" />
+      ),
     },
   ];
 
@@ -228,7 +229,9 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
               rowKey={(request) => request.id}
               busy={query.isFetching}
               cards
-              cardFooter={(request) => <RequestActions request={request} onRetry={setRetrying} />}
+              cardFooter={(request) => (
+                <RequestActions request={request} onRetry={setRetrying} onReopen={setReopening} />
+              )}
             />
             {pages > 1 ? (
               <div className="mt-4">
@@ -248,6 +251,11 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
         onClose={() => setRetrying(null)}
         onDone={(id) => setNotice(t("retry.done", { id }))}
       />
+      <ReopenDialog
+        request={reopening}
+        onClose={() => setReopening(null)}
+        onDone={(id) => setNotice(t("reopen.done", { id }))}
+      />
     </div>
   );
 }
@@ -255,13 +263,16 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
 function RequestActions({
   request,
   onRetry,
+  onReopen,
   className = "",
 }: {
   request: SerializedLgpdRequest;
   onRetry: (request: SerializedLgpdRequest) => void;
+  onReopen: (request: SerializedLgpdRequest) => void;
   className?: string;
 }) {
   const t = useTranslations("lgpd");
+  const shown = shownStatus(request);
   return (
     <div className={`flex flex-wrap gap-2 ${className}`}>
       <Link
@@ -271,7 +282,18 @@ function RequestActions({
       >
         {t("receiptLink")}
       </Link>
-      {request.status === "error" ? (
+      {shown === "denied" ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="whitespace-nowrap"
+          aria-label={t("reopen.buttonLabel", { id: request.id })}
+          onClick={() => onReopen(request)}
+        >
+          {t("reopen.button")}
+        </Button>
+      ) : null}
+      {shown === "error" ? (
         <Button
           size="sm"
           className="whitespace-nowrap"

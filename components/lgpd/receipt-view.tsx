@@ -4,22 +4,27 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { isKnownDeletedKind, summarizeDetails } from "@/lib/lgpd/details.ts";
+import { shownStatus } from "@/lib/lgpd/shown-status.ts";
 import type { LgpdReceipt } from "@/lib/lgpd/schemas.ts";
 import { DataTable } from "@/components/ui/table.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
 import { useDateTime } from "./use-date-time.ts";
 import { KeptByHold } from "./kept-by-hold.tsx";
+import { useDetailLines } from "./details-summary.tsx";
 
 /** The printable receipt of one request, built from its row only (it survives the erasure it describes). */
 export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
   const t = useTranslations("lgpd");
   const when = useDateTime();
-  const summarized = summarizeDetails(receipt.details);
-  // What holds kept has its own section (KeptByHold); the review's mark is in the reason.
-  const summary = {
-    ...summarized,
-    other: summarized.other.filter((entry) => !["kept", "review", "denied_at"].includes(entry.key.split(".")[0]!)),
-  };
+  const summary = summarizeDetails(receipt.details);
+  const shown = shownStatus(receipt);
+  // Everything but the counts and the holds (sections of their own), in sentences with São Paulo times.
+  const otherLines = useDetailLines()({
+    details: receipt.details,
+    lastError: receipt.last_error,
+    status: receipt.status,
+    withCounts: false,
+  });
   const total = summary.deleted.reduce((sum, entry) => sum + entry.count, 0);
   const facts: [string, React.ReactNode][] = [
     [t("receipt.requestId"), receipt.request_id],
@@ -30,11 +35,14 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
         {receipt.cpf_masked}
       </span>,
     ],
-    [t("receipt.status"), <LgpdStatusBadge key="status" status={receipt.status} />],
+    [t("receipt.status"), <LgpdStatusBadge key="status" status={receipt.status} review={receipt.review} />],
     [t("receipt.requestedAt"), when(receipt.requested_at)],
     [t("receipt.processedAt"), when(receipt.processed_at, t("notProcessed"))],
     [t("receipt.attempts"), receipt.attempts],
-    [t("receipt.source"), receipt.source],
+    [
+      t("receipt.source"),
+      receipt.source === "api" || receipt.source === "admin" ? t(`sources.${receipt.source}`) : receipt.source,
+    ],
   ];
 
   return (
@@ -66,7 +74,7 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
           <p className="text-sm text-slate-700">{t("receipt.subtitle", { id: receipt.request_id })}</p>
         </header>
 
-        <p className="text-sm text-slate-800">{t(`receipt.statusNote.${receipt.status}`)}</p>
+        <p className="text-sm text-slate-800">{t(`receipt.statusNote.${shown}`)}</p>
 
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           {facts.map(([label, value]) => (
@@ -121,19 +129,15 @@ export function ReceiptView({ receipt }: { receipt: LgpdReceipt }) {
 
         {receipt.kept ? <KeptByHold kept={receipt.kept} /> : null}
 
-        {summary.reason || receipt.last_error || summary.other.length > 0 ? (
+        {otherLines.length > 0 ? (
           <section aria-labelledby="receipt-other">
             <h2 id="receipt-other" className="mb-2 text-base font-semibold">
               {t("receipt.otherDetails")}
             </h2>
             <ul className="space-y-1 text-sm text-slate-800">
-              {summary.reason ? <li>{t("details.reason", { reason: summary.reason })}</li> : null}
-              {receipt.last_error && receipt.last_error !== summary.reason ? (
-                <li>{t("details.lastError", { error: receipt.last_error })}</li>
-              ) : null}
-              {summary.other.map((entry) => (
-                <li key={entry.key} className="break-words">
-                  <span className="font-mono">{entry.key}</span>: {entry.value}
+              {otherLines.map((line, index) => (
+                <li key={index} className="break-words">
+                  {line}
                 </li>
               ))}
             </ul>

@@ -23,7 +23,7 @@ beforeEach(() => {
         await new Promise<void>((resolve) => (answerPut = resolve));
         enabled = (JSON.parse(String(init.body)) as { enabled: boolean }).enabled;
       }
-      return Response.json({ enabled, awaiting: [], returned_documents: 0 });
+      return Response.json({ enabled, four_eyes: false, awaiting: [], entered_by_you: [], returned_documents: 0 });
     }),
   );
 });

@@ -81,15 +81,16 @@ export function HandEntryFields({ value, onChange }: { value: HandEntry; onChang
   );
 }
 
-/** "Aguardando revisão" / "Negada: motivo" beside a request's status, and how it arrived when entered by hand. */
+/**
+ * "Aguardando revisão" / "Aprovada" beside a request's status, and how it arrived when entered by hand. A denial needs
+ * no note: the badge says "Negada" and the details give the reason.
+ */
 export function ReviewNote({ row }: { row: SerializedLgpdRequest }) {
   const t = useTranslations("lgpdSteering");
   const when = useDateTime();
   return (
     <span className="flex flex-col gap-0.5 text-xs text-slate-700">
-      {row.review === "denied" && row.review_reason ? (
-        <span>{t("review.deniedReason", { reason: row.review_reason })}</span>
-      ) : row.review ? (
+      {row.review && row.review !== "denied" ? (
         <span data-review={row.review}>{t(`review.states.${row.review}`)}</span>
       ) : null}
       {row.channel ? (
@@ -126,10 +127,13 @@ export function ReviewPanel() {
   // The choice just made, set in the click's own render: the mutation's pending state arrives a task later, and a
   // controlled box bound to it alone was put back as the server had it in between (review-toggle.test.tsx).
   const [choice, setChoice] = useState<boolean | null>(null);
+  const [fourEyesChoice, setFourEyesChoice] = useState<boolean | null>(null);
 
   if (overview.isPending) return <Spinner label={tc("states.loading")} />;
   if (overview.isError) return <Alert>{tc("states.error", { message: errorText.text(overview.error) })}</Alert>;
   const data = overview.data;
+  // With four eyes on, the officer who entered a request sees why they cannot approve it (the server refuses too).
+  const ownEntry = (row: SerializedLgpdRequest) => data.four_eyes && data.entered_by_you.includes(row.id);
   const columns: Array<Column<SerializedLgpdRequest>> = [
     { key: "id", label: t("columns.id"), rowHeader: true, cardTitle: true, cell: (row) => row.id },
     { key: "cpf", label: t("columns.cpf"), cell: (row) => row.cpf_masked },
@@ -140,8 +144,13 @@ export function ReviewPanel() {
       label: t("columns.actions"),
       cardWide: true,
       cell: (row) => (
-        <span className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setApproving(row)}>
+        <span className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            onClick={() => setApproving(row)}
+            disabled={ownEntry(row)}
+            aria-describedby={ownEntry(row) ? `four-eyes-${row.id}` : undefined}
+          >
             {t("approve", { id: row.id })}
           </Button>
           <Button
@@ -155,6 +164,11 @@ export function ReviewPanel() {
           >
             {t("deny", { id: row.id })}
           </Button>
+          {ownEntry(row) ? (
+            <span id={`four-eyes-${row.id}`} className="basis-full text-xs text-slate-700">
+              {t("fourEyesOwn")}
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -173,12 +187,29 @@ export function ReviewPanel() {
             onChange={(event) => {
               const next = event.currentTarget.checked;
               setChoice(next);
-              setting.mutate(next, { onSettled: () => setChoice(null) });
+              setting.mutate({ enabled: next }, { onSettled: () => setChoice(null) });
             }}
           />
           <span>
             <span className="font-medium">{t("toggle")}</span>
             <span className="block text-xs text-slate-600">{t("toggleHint")}</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            checked={fourEyesChoice ?? data.four_eyes}
+            disabled={setting.isPending}
+            onChange={(event) => {
+              const next = event.currentTarget.checked;
+              setFourEyesChoice(next);
+              setting.mutate({ four_eyes: next }, { onSettled: () => setFourEyesChoice(null) });
+            }}
+          />
+          <span>
+            <span className="font-medium">{t("fourEyes")}</span>
+            <span className="block text-xs text-slate-600">{t("fourEyesHint")}</span>
           </span>
         </label>
         {setting.isSuccess ? (

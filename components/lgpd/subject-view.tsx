@@ -297,7 +297,7 @@ function DeletionTable({ rows, deadlineDays }: { rows: SerializedLgpdRequest[]; 
       cardTitle: true,
       cell: (row) => (
         <span className="inline-flex flex-col gap-1">
-          <LgpdStatusBadge status={row.status} />
+          <LgpdStatusBadge status={row.status} review={row.review} />
           <ReviewNote row={row} />
         </span>
       ),

@@ -1,8 +1,10 @@
-// TanStack Query hooks of the officer's steering tools on /lgpd/titular: reviewed deletions (setting, approve, deny),
+// TanStack Query hooks of the officer's steering tools on /lgpd/titular: reviewed deletions (setting, approve, deny,
+// reopen a denial),
 // legal holds, and the import preview's check for CPFs erased before.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as approve from "@/app/api/admin/lgpd-requests/[id]/approve/contract.ts";
 import * as deny from "@/app/api/admin/lgpd-requests/[id]/deny/contract.ts";
+import * as reopen from "@/app/api/admin/lgpd-requests/[id]/reopen/contract.ts";
 import * as holds from "@/app/api/admin/lgpd-holds/contract.ts";
 import * as hold from "@/app/api/admin/lgpd-holds/[id]/contract.ts";
 import * as review from "@/app/api/admin/lgpd-review/contract.ts";
@@ -41,7 +43,7 @@ function useRefreshAfter() {
 export function useSetDeletionReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => callApi(review.PUT, { body: { enabled } }),
+    mutationFn: (body: ContractBody<typeof review.PUT>) => callApi(review.PUT, { body }),
     onSuccess: (answer) => queryClient.setQueryData(lgpdSteeringKeys.review(), answer),
   });
 }
@@ -59,6 +61,16 @@ export function useDenyDeletion() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       callApi(deny.POST, { params: { id }, body: { reason } }),
+    onSuccess: refresh,
+  });
+}
+
+/** A denied deletion back to review: the CPF typed again and why (never straight to the erasure). */
+export function useReopenDeletion() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, cpf, reason }: { id: number; cpf: string; reason: string }) =>
+      callApi(reopen.POST, { params: { id }, body: { cpf, reason } }),
     onSuccess: refresh,
   });
 }

@@ -30,6 +30,10 @@ describe("summarizeDetails", () => {
       reason: null,
       requestedAt: null,
       completedAt: null,
+      moments: [],
+      review: null,
+      attempts: null,
+      keptDocuments: null,
       other: [],
     });
     expect(summarizeDetails("boom").other).toEqual([{ key: "details", value: "boom" }]);
@@ -44,6 +48,28 @@ describe("summarizeDetails", () => {
     ]);
     expect(summarizeDetails({ deleted: 5 }).other).toEqual([{ key: "deleted", value: "5" }]);
     expect(summarizeDetails({ note: "x".repeat(400) }).other[0]!.value).toHaveLength(301);
+  });
+
+  it("reads a denial's and a failure's facts as facts, not as unknown keys", () => {
+    const denied = summarizeDetails({
+      requested_at: "2026-03-10T15:00:00.000Z",
+      received_at: "2026-03-09T03:00:00.000Z",
+      review: "denied",
+      denied_at: "2026-03-11T18:30:00.000Z",
+      reason: "Identidade não confirmada",
+    });
+    expect(denied).toMatchObject({
+      review: "denied",
+      reason: "Identidade não confirmada",
+      moments: [
+        { moment: "received_at", at: "2026-03-09T03:00:00.000Z" },
+        { moment: "denied_at", at: "2026-03-11T18:30:00.000Z" },
+      ],
+      other: [],
+    });
+    const failed = summarizeDetails({ failed_at: "2026-03-10T15:00:00.000Z", attempts: 5, reason: "timeout" });
+    expect(failed).toMatchObject({ attempts: 5, moments: [{ moment: "failed_at" }], other: [] });
+    expect(summarizeDetails({ kept: { documents: 2, holds: [] } })).toMatchObject({ keptDocuments: 2, other: [] });
   });
 
   it("gives counts for the JSON receipt, or null", () => {

@@ -3,8 +3,10 @@
 // the page's memory (components/lgpd/lgpd-requests-view.tsx), so a holder's identifier never reaches history, logs or the Referer.
 // No server-only imports.
 import { createParser, parseAsInteger, parseAsStringLiteral } from "nuqs";
+import { LGPD_SHOWN_STATUSES } from "./shown-status.ts";
 
-export const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const;
+/** The states the page filters by: the API's four and the officer's denial apart (shown-status.ts). */
+export const LGPD_REQUEST_STATUSES = LGPD_SHOWN_STATUSES;
 
 /** A calendar day YYYY-MM-DD, kept as text (the API takes it as text); anything else reads as absent. */
 const parseAsLocalDay = createParser({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { importBodySchema } from "../documents/import-rows.ts";
+import { LGPD_SHOWN_STATUSES } from "./shown-status.ts";
 import { isValidCpf } from "../identifiers/identifiers.ts";
 import { decodeSegment, FixedAnswerError, pathParam } from "../http/path-params.ts";
 import { localDayField } from "../time/local-day.ts";
@@ -39,7 +40,8 @@ const LGPD_REQUEST_STATUSES = ["pending", "done", "not_found", "error"] as const
 
 export const ZSearchLgpdRequestsBody = z
   .object({
-    status: z.enum(LGPD_REQUEST_STATUSES).nullish(),
+    /** One of the API's statuses, or "denied" (the officer's denials, which "error" leaves out: shown-status.ts). */
+    status: z.enum(LGPD_SHOWN_STATUSES).nullish(),
     /** Requested on or after this day (America/Sao_Paulo). */
     from: z.iso.date().nullish(),
     /** Requested on or before this day (America/Sao_Paulo). */
@@ -236,14 +238,27 @@ export const ZSubjectRequestBody = z
 export type TSubjectRequestBody = z.infer<typeof ZSubjectRequestBody>;
 
 /** Whether the instance's deletion requests wait for the officer's review, and those waiting now. */
-export const ZLgpdReviewSettingBody = z.strictObject({ enabled: z.boolean() });
+export const ZLgpdReviewSettingBody = z
+  .strictObject({ enabled: z.boolean().optional(), four_eyes: z.boolean().optional() })
+  .refine((body) => body.enabled !== undefined || body.four_eyes !== undefined, {
+    message: "enabled or four_eyes is required",
+  });
 export const ZLgpdReviewOverview = z.strictObject({
   enabled: z.boolean(),
+  /** Whoever entered a request by hand cannot approve it (lib/lgpd/server/approve-deletion.ts). */
+  four_eyes: z.boolean(),
   awaiting: z.array(ZLgpdRequestRow),
+  /** The ids among `awaiting` that the caller entered (with four eyes on, someone else approves them). */
+  entered_by_you: z.array(z.int()),
   /** Documents created with a CPF that had been erased before, in the whole instance. */
   returned_documents: z.int(),
 });
 export const ZLgpdDenyBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+/** Reopening a denied deletion: the CPF typed again (the request keeps none readable) and why it is reopened. */
+export const ZLgpdReopenBody = z.strictObject({
+  cpf: z.string().trim().min(1).max(20),
+  reason: z.string().trim().min(3).max(500),
+});
 
 /** A legal hold (Art. 16 I): a product or a status, its legal basis and period. */
 export const ZLegalHoldBody = z

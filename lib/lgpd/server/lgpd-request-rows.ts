@@ -1,6 +1,7 @@
 // What the admin's LGPD request use-cases share: a request row as the pages see it (only the masked CPF leaves the
 // server), the refusal of a CPF that is not valid, and the lock of a request waiting for review.
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import type { LgpdRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { AppError, conflict, invalid, notFound } from "../../errors/app-error.ts";
@@ -35,6 +36,31 @@ export function invalidCpf(): AppError {
   return invalid(RETRY_ERRORS.invalidCpf, [{ path: "cpf", message: RETRY_ERRORS.invalidCpf }], {
     code: "invalid_cpf",
   });
+}
+
+/** Whether two keyed CPF hashes (hex) are the same, in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The 400 of a re-typed CPF that is not the request's (code lgpd_cpf_mismatch). */
+export function cpfMismatch(): AppError {
+  return invalid(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }], {
+    code: "lgpd_cpf_mismatch",
+  });
+}
+
+/** Refuses to put a request back in the queue while another one for the same CPF (keyed hash) is pending. */
+export async function pendingExists(tx: Tx, instanceId: number, cpfHash: string) {
+  const pending = await tx.lgpdRequest.findFirst({ where: { instanceId, pendingKey: cpfHash }, select: { id: true } });
+  if (pending) {
+    throw conflict(`${RETRY_ERRORS.pendingExists} #${pending.id}`, {
+      code: "lgpd_pending_exists",
+      params: { id: pending.id },
+    });
+  }
 }
 
 /** Locks the instance's request `id` and checks it is waiting for review. */

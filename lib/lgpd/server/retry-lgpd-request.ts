@@ -1,19 +1,12 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb, Prisma } from "../../db/client.ts";
-import { conflict, invalid, notFound } from "../../errors/app-error.ts";
+import { conflict, notFound } from "../../errors/app-error.ts";
 import { isValidCpf } from "../../identifiers/identifiers.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
-import { invalidCpf, serializeLgpdRequest } from "./lgpd-request-rows.ts";
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+import { cpfMismatch, invalidCpf, pendingExists, sameHash, serializeLgpdRequest } from "./lgpd-request-rows.ts";
 
 /**
  * Puts an errored request back in the queue. Processed requests keep no readable CPF, so the admin re-types it:
@@ -30,21 +23,10 @@ export async function retryLgpdRequest(ctx: UseCaseContext, { id, cpf }: { id: n
       const row = await tx.lgpdRequest.findFirst({ where: { id, instanceId: actor.instanceId } });
       if (!row) throw notFound("Request not found");
       if (row.status !== "error") throw conflict(RETRY_ERRORS.notRetryable, { code: "lgpd_not_retryable" });
-      if (!sameHash(hash, row.cpfHash)) {
-        throw invalid(RETRY_ERRORS.cpfMismatch, [{ path: "cpf", message: RETRY_ERRORS.cpfMismatch }], {
-          code: "lgpd_cpf_mismatch",
-        });
-      }
-      const pending = await tx.lgpdRequest.findFirst({
-        where: { instanceId: actor.instanceId, pendingKey: hash },
-        select: { id: true },
-      });
-      if (pending) {
-        throw conflict(`${RETRY_ERRORS.pendingExists} #${pending.id}`, {
-          code: "lgpd_pending_exists",
-          params: { id: pending.id },
-        });
-      }
+      // A denial ended in "error" for the status API, but it was the officer's answer, not a failure to run.
+      if (row.review === "denied") throw conflict(RETRY_ERRORS.deniedFinal, { code: "lgpd_denied_final" });
+      if (!sameHash(hash, row.cpfHash)) throw cpfMismatch();
+      await pendingExists(tx, actor.instanceId, hash);
       const updated = await tx.lgpdRequest.update({
         where: { id },
         data: {

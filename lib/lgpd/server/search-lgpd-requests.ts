@@ -8,6 +8,14 @@ import type { TSearchLgpdRequestsBody } from "../schemas.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { invalidCpf, serializeLgpdRequest } from "./lgpd-request-rows.ts";
 
+/** A denial is an "error" to the status API but its own state to staff: "error" means the failures only. */
+function statusFilter(status: TSearchLgpdRequestsBody["status"]): Prisma.LgpdRequestWhereInput {
+  if (!status) return {};
+  if (status === "denied") return { status: "error", review: "denied" };
+  if (status === "error") return { status: "error", OR: [{ review: null }, { review: { not: "denied" } }] };
+  return { status };
+}
+
 /** The instance's deletion requests, newest first, filtered by status, requested days and (hashed) CPF. */
 export async function searchLgpdRequests(ctx: UseCaseContext, query: TSearchLgpdRequestsBody) {
   const { instanceId } = ctx.actor;
@@ -19,7 +27,7 @@ export async function searchLgpdRequests(ctx: UseCaseContext, query: TSearchLgpd
   const range = localDayRange(query.from, query.to);
   const where: Prisma.LgpdRequestWhereInput = {
     instanceId,
-    ...(query.status ? { status: query.status } : {}),
+    ...statusFilter(query.status),
     ...(Object.keys(range).length ? { requestedAt: range } : {}),
     ...(cpf ? { cpfHash: lgpdCpfHash(cpf) } : {}),
   };

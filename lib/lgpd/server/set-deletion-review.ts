@@ -8,23 +8,39 @@ import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
 import { loadDeletionReview } from "./load-deletion-review.ts";
 
-/** Turns reviews on or off for new requests (those already waiting keep waiting for a decision). Audited. */
-export async function setDeletionReview(ctx: UseCaseContext, { enabled }: { enabled: boolean }) {
+/**
+ * Turns reviews on or off for new requests (those already waiting keep waiting for a decision), and four eyes on or
+ * off (whoever entered a request by hand cannot approve it). Each change is audited.
+ */
+export async function setDeletionReview(
+  ctx: UseCaseContext,
+  { enabled, four_eyes: fourEyes }: { enabled?: boolean; four_eyes?: boolean },
+) {
   const { actor } = ctx;
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const before = await tx.instance.findUniqueOrThrow({
       where: { id: actor.instanceId },
-      select: { lgpdDeletionReview: true },
+      select: { lgpdDeletionReview: true, lgpdFourEyes: true },
     });
-    if (before.lgpdDeletionReview === enabled) return;
-    await tx.instance.update({ where: { id: actor.instanceId }, data: { lgpdDeletionReview: enabled } });
-    await recordAudit(tx, actor, {
-      action: "instance.lgpd_review",
-      entity: "instance",
-      entityId: actor.instanceId,
-      details: { changes: { lgpd_deletion_review: { before: before.lgpdDeletionReview, after: enabled } } },
-    });
+    if (enabled !== undefined && before.lgpdDeletionReview !== enabled) {
+      await tx.instance.update({ where: { id: actor.instanceId }, data: { lgpdDeletionReview: enabled } });
+      await recordAudit(tx, actor, {
+        action: "instance.lgpd_review",
+        entity: "instance",
+        entityId: actor.instanceId,
+        details: { changes: { lgpd_deletion_review: { before: before.lgpdDeletionReview, after: enabled } } },
+      });
+    }
+    if (fourEyes !== undefined && before.lgpdFourEyes !== fourEyes) {
+      await tx.instance.update({ where: { id: actor.instanceId }, data: { lgpdFourEyes: fourEyes } });
+      await recordAudit(tx, actor, {
+        action: "instance.lgpd_four_eyes",
+        entity: "instance",
+        entityId: actor.instanceId,
+        details: { changes: { lgpd_four_eyes: { before: before.lgpdFourEyes, after: fourEyes } } },
+      });
+    }
   });
   return loadDeletionReview(ctx);
 }

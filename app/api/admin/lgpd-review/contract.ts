@@ -6,11 +6,12 @@ export const GET = defineContract({
   method: "GET",
   path: "/admin/lgpd-review",
   tag: "Admin",
-  summary: "Whether deletion requests wait for the officer's review, those waiting, and returning identifiers",
+  summary:
+    "Whether deletion requests wait for the officer's review (and four eyes), those waiting, and returning identifiers",
   auth: "bearer",
   role: "admin",
   response: ZLgpdReviewOverview,
-  answer: "{enabled, awaiting, returned_documents}.",
+  answer: "{enabled, four_eyes, awaiting, entered_by_you, returned_documents}.",
   errors: [401, 403],
 });
 
@@ -18,11 +19,12 @@ export const PUT = defineContract({
   method: "PUT",
   path: "/admin/lgpd-review",
   tag: "Admin",
-  summary: "Make new deletion requests wait for the officer's review (true) or run at once (false); audited",
+  summary:
+    "Make new deletion requests wait for the officer's review (enabled) or run at once; four_eyes: whoever entered a request cannot approve it; audited",
   auth: "bearer",
   role: "admin",
   request: ZLgpdReviewSettingBody,
   response: ZLgpdReviewOverview,
-  answer: "{enabled, awaiting, returned_documents}.",
+  answer: "{enabled, four_eyes, awaiting, entered_by_you, returned_documents}.",
   errors: [400, 401, 403],
 });

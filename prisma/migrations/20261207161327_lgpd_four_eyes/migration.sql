@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Instance" ADD COLUMN     "lgpdFourEyes" BOOLEAN NOT NULL DEFAULT false;
