@@ -20,7 +20,10 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   Instance: {
     rows: `id = $1`,
     masked: { name: "text" },
-    kept: { slug: "the instance's address in URLs; letters, digits and dashes chosen by the operator" },
+    kept: {
+      slug: "the instance's address in URLs; letters, digits and dashes chosen by the operator",
+      attachmentFormats: "file format names from a fixed list (pdf, jpg, …)",
+    },
   },
   User: {
     kept: {
