@@ -3,7 +3,7 @@
 // officer approves, or end with the officer's reason; requests entered by hand; a returning CPF flagged on the
 // document, in the import check and in the officer's counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf, insertDocument } from "./helpers/lgpd.ts";

@@ -4,7 +4,7 @@
 // documents' ids, uuids and protocols so a receiver can erase its copies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { processDueMessages } from "@/lib/outbox/server/processor.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase } from "./helpers/lgpd.ts";

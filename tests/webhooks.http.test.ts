@@ -4,7 +4,7 @@
 // after 24 h, disabled after repeated failures (re-enabled by hand), re-sendable by hand. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { processDueMessages } from "@/lib/outbox/server/processor.ts";
 import { signatureHeader, verifySignature } from "@/lib/webhooks/server/signature.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
