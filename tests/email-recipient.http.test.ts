@@ -2,7 +2,7 @@
 // list or carries a header break; and checked again when a message is sent (rows saved before the check), so the
 // SMTP server (a real one, tests/helpers/smtp-sink.ts) is never given a second recipient. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/email-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

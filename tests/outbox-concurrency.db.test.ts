@@ -8,7 +8,7 @@ import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
 import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
-import { processDueMessages, startOutboxLoop } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages, startOutboxLoop } from "@/lib/outbox/server/email-queue.ts";
 import { createInstanceWithCatalog } from "@/lib/seed/server/catalog.ts";
 import { queueWebhooks } from "@/lib/webhooks/server/events.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";

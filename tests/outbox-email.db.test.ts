@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { queueStatusMessage } from "@/lib/outbox/server/enqueue.ts";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/email-queue.ts";
 import { cpfFromBase, createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";

@@ -4,7 +4,7 @@
 // whose outcome is unknown, and leaves messages waiting (shown as such) without SMTP_URL. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSession } from "@/lib/db/sql-session.ts";
-import { claimDueMessages, processDueMessages, UNKNOWN_OUTCOME } from "@/lib/outbox/server/processor.ts";
+import { claimDueMessages, processDueMessages, UNKNOWN_OUTCOME } from "@/lib/outbox/server/email-queue.ts";
 import { verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";

@@ -4,7 +4,7 @@
 // still applies), secret rotation with an overlap window (both secrets sign; receivers accept any v1), and the same
 // overlap for the LGPD key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/email-queue.ts";
 import { verifySignature } from "@/lib/webhooks/server/signature.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -4,7 +4,7 @@
 // An endpoint saved before the check (a row pointing at loopback) is refused again when a delivery is sent.
 // Only loopback is ever contacted: any URL a build without the check accepts is deleted at once, before an event.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/email-queue.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueMessages } from "@/lib/outbox/server/email-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

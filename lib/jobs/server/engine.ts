@@ -1,7 +1,7 @@
 // The job engine: queues whose jobs are rows of a table (lease.ts), claimed by any number of workers, run under a
 // heartbeat with per-key concurrency inside a global cap (keyed-limiter.ts). A queue says how to claim its rows and
 // how to run one; the engine owns the lease's life, the concurrency, the loop and its logs. Used by the LGPD
-// deletions (lib/lgpd/server/deletion-queue.ts) and the outbox (lib/outbox/server/processor.ts).
+// deletions (lib/lgpd/server/deletion-queue.ts) and the outbox (lib/outbox/server/email-queue.ts).
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
 import { log } from "../../log.ts";
 import { defaultSession, type SqlSession } from "../../db/sql-session.ts";

@@ -1,7 +1,7 @@
 import { stopAllPollingLoops } from "../../jobs/polling-loop.ts";
 import { startAccessLoop } from "../../lgpd/server/access-queue.ts";
 import { startDeletionLoop } from "../../lgpd/server/deletion-queue.ts";
-import { startOutboxLoop } from "../../outbox/server/processor.ts";
+import { startOutboxLoop } from "../../outbox/server/email-queue.ts";
 import { startRetentionLoop } from "../../retention/server/retention-queue.ts";
 import { startSearchIndexUpkeep } from "./search-index-upkeep.ts";
 
