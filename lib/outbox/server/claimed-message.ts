@@ -1,5 +1,5 @@
 // An outbox message as the processor claims it, and what sending it came to: shared by the processor (processor.ts)
-// and the channel senders it hands messages to (webhook-sender.ts; e-mail in processor.ts).
+// and the channel senders it hands messages to (lib/webhooks/server/delivery-queue.ts; e-mail in email-queue.ts).
 export type ClaimedMessage = {
   id: number;
   instanceId: number;

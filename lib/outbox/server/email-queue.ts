@@ -20,7 +20,7 @@ import { OUTBOX_LOOP_KEY } from "../nudge.ts";
 import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
 import type { ClaimedMessage, MessageOutcome } from "./claimed-message.ts";
-import { sendClaimedWebhook } from "./webhook-sender.ts";
+import { sendClaimedWebhook } from "../../webhooks/server/delivery-queue.ts";
 
 export type OutboxOptions = {
   owner: string;

@@ -5,17 +5,12 @@ import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
 import { scheduleRetry } from "../../jobs/server/lease.ts";
-import {
-  deliverWebhook,
-  webhookDisableAfter,
-  webhookRetryHours,
-  type DeliveryResult,
-} from "../../webhooks/server/deliver.ts";
-import { decryptSecret } from "../../webhooks/server/secret.ts";
-import { ZStoredWebhookBody } from "../../webhooks/stored-body.ts";
-import { NOT_PREPARED_PREFIX } from "../../webhooks/failure.ts";
-import { outboxRetryDelay, type OutboxSettings } from "../config.ts";
-import type { ClaimedMessage, MessageOutcome } from "./claimed-message.ts";
+import { deliverWebhook, webhookDisableAfter, webhookRetryHours, type DeliveryResult } from "./deliver.ts";
+import { decryptSecret } from "./secret.ts";
+import { ZStoredWebhookBody } from "../stored-body.ts";
+import { NOT_PREPARED_PREFIX } from "../failure.ts";
+import { outboxRetryDelay, type OutboxSettings } from "../../outbox/config.ts";
+import type { ClaimedMessage, MessageOutcome } from "../../outbox/server/claimed-message.ts";
 
 const HOUR_MS = 3_600_000;
 
