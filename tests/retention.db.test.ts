@@ -11,6 +11,7 @@ import { ANONYMISED_TEXT } from "@/lib/retention/server/anonymise-documents.ts";
 import { processDueRetention, retentionQueue } from "@/lib/retention/server/retention-queue.ts";
 import { activateRetentionRule, createRetentionRule, previewRetentionRule } from "@/lib/retention/server/rules.ts";
 import { claimLeased } from "@/lib/jobs/server/lease.ts";
+import { runClaimedJob } from "@/lib/jobs/server/engine.ts";
 import { retentionSettings } from "@/lib/retention/config.ts";
 import { retentionTerms } from "@/lib/lgpd/server/retention-terms.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
@@ -362,10 +363,10 @@ describe("retention runs", () => {
       saturatedKeys: [],
     });
     expect(claimedByB?.id).toBe(rule.id);
-    const outcomeA = await retentionQueue.run(claimedByA!, { session, owner: "worker-a", settings });
-    expect(outcomeA).toEqual({ id: rule.id, outcome: "lost", processed: 0 });
+    const outcomeA = await runClaimedJob(retentionQueue, claimedByA!, { session, owner: "worker-a", settings });
+    expect(outcomeA).toEqual({ id: rule.id, outcome: "lost" });
     expect(await db.document.count({ where: { id: { in: more }, anonymisedAt: null } })).toBe(3);
-    const outcomeB = await retentionQueue.run(claimedByB!, { session, owner: "worker-b", settings });
+    const outcomeB = await runClaimedJob(retentionQueue, claimedByB!, { session, owner: "worker-b", settings });
     expect(outcomeB).toMatchObject({ outcome: "done", processed: 3 });
     expect(await db.retentionRun.count({ where: { ruleId: rule.id } })).toBe(2);
     expect(await countsDiffer()).toEqual([]);

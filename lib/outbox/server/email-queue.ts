@@ -1,28 +1,33 @@
-// The outbox queue on the job engine (lib/jobs): a message is a job row of "OutboxMessage", claimed under a lease
-// renewed by a heartbeat, sent, its outcome recorded only while the lease is ours. Messages run concurrently up to
-// OUTBOX_CONCURRENCY, one at a time per webhook endpoint (and through the SMTP server) by default, so one tenant's
-// slow receiver never holds another tenant's deliveries (issue 20, finding 3).
+// The e-mail queue on the job engine (lib/jobs): a customer e-mail is a job row of "OutboxMessage" (channel 'email';
+// the webhook deliveries in the same table are lib/webhooks/server/delivery-queue.ts), claimed under a lease renewed
+// by a heartbeat, sent, its outcome recorded only while the lease is ours. One at a time through the SMTP server by
+// default (OUTBOX_PER_ENDPOINT_CONCURRENCY).
 //
 // Never sent twice: right before a message leaves, its row gets `sendingSince` (conditional on our lease). If the
 // worker dies between that mark and recording the outcome, the next claimer finds the mark and ends the row `failed`
 // ("outcome unknown") instead of sending again; an admin sees it on the document page. A failure nodemailer reports
 // means the server did not accept the message (it accepts with the reply to DATA), so that one is retried with
 // backoff — with the same Message-ID, so in the one ambiguous case (the connection lost after the final dot,
-// RFC 1047) the receiving side can recognise a repeat. 5xx replies are permanent: `failed` at once.
+// RFC 1047) the receiving side can recognise a repeat. 5xx replies are permanent: `failed` at once. Any other error
+// (the database around the send) is not an attempt: the lease lapses and the mark decides.
 // Not marked server-only: `npm run worker` imports it outside Next.
 import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
-import { describeFailure } from "../../jobs/describe-failure.ts";
-import { runDueJobs, startJobLoop, type JobQueue } from "../../jobs/server/engine.ts";
-import { claimLeased, scheduleRetry } from "../../jobs/server/lease.ts";
+import {
+  LeaseLostError,
+  runDueJobs,
+  startJobLoop,
+  type FailureOutcome,
+  type JobContext,
+  type JobQueue,
+} from "../../jobs/server/engine.ts";
+import { claimLeased } from "../../jobs/server/lease.ts";
 import type { PollingLoop } from "../../jobs/polling-loop.ts";
-import { OUTBOX_LOOP_KEY } from "../nudge.ts";
-import { outboxRetryDelay, outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
+import { outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
-import type { ClaimedMessage, MessageOutcome } from "./claimed-message.ts";
-import { sendClaimedWebhook } from "../../webhooks/server/delivery-queue.ts";
+import type { ClaimedMessage } from "./claimed-message.ts";
 
-export type OutboxOptions = {
+export type EmailOptions = {
   owner: string;
   session?: SqlSession;
   settings?: Partial<OutboxSettings>;
@@ -32,34 +37,21 @@ export type OutboxOptions = {
 
 export const UNKNOWN_OUTCOME = "Outcome unknown: the worker stopped while sending; not sent again to avoid a duplicate";
 
-/** The concurrency key of a message: its webhook endpoint, or the SMTP server. */
-export const messageKey = (message: Pick<ClaimedMessage, "channel" | "endpointId">) =>
-  message.channel === "webhook" ? `endpoint:${message.endpointId}` : "smtp";
+type Sent = { id: number; outcome: "sent" } | { id: number; outcome: "failed"; attempts: number; error: string };
+export type EmailOutcome = Sent | FailureOutcome<"failed">;
 
-/**
- * Due messages, leased to `owner`. E-mails only when `email` (an SMTP transport exists). Webhook deliveries only for
- * enabled endpoints, and per endpoint and document in order: one waits while an earlier one is still pending.
- * `saturatedKeys` (messageKey) are left for a later poll: this worker has no free slot for them.
- */
-export function claimDueMessages(
+/** The errors of sends the SMTP server did not take (as thrown, so their text and reply code are read as they are). */
+const refusals = new WeakSet<object>();
+
+/** Due e-mails, leased to `owner`. */
+export function claimDueEmails(
   session: SqlSession,
-  options: { owner: string; limit: number; leaseSeconds: number; email?: boolean; saturatedKeys?: string[] },
+  options: { owner: string; limit: number; leaseSeconds: number },
 ): Promise<ClaimedMessage[]> {
-  const saturated = options.saturatedKeys ?? [];
-  const busyEndpoints = saturated.filter((key) => key.startsWith("endpoint:")).map((key) => Number(key.slice(9)));
   return claimLeased<ClaimedMessage>(session, {
     table: "OutboxMessage",
-    owner: options.owner,
-    limit: options.limit,
-    leaseSeconds: options.leaseSeconds,
-    where: `(j.channel = 'webhook' OR $4::boolean)
-      AND (j.channel <> 'webhook' OR (
-        NOT (j."endpointId" = ANY($5::text::int[]))
-        AND EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w.id = j."endpointId" AND w."disabledAt" IS NULL)
-        AND NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
-          WHERE e."endpointId" = j."endpointId" AND e."documentId" = j."documentId" AND e.status = 'pending'
-            AND e.id < j.id)))`,
-    params: [(options.email ?? true) && !saturated.includes("smtp"), `{${busyEndpoints.join(",")}}`],
+    ...options,
+    where: `j.channel = 'email'`,
     returning: `id, "instanceId", channel, "endpointId", "createdAt", recipient, subject, body, attempts, "sendingSince"`,
   });
 }
@@ -81,28 +73,24 @@ async function markFailed(
   return rowCount === 1;
 }
 
-export async function sendClaimedMessage(
+async function sendEmail(
   message: ClaimedMessage,
-  options: { session: SqlSession; owner: string; settings: OutboxSettings; transport: MailTransport | null },
-): Promise<MessageOutcome> {
-  if (message.channel === "webhook") return sendClaimedWebhook(message, options);
-  const { session, owner, settings } = options;
-  const transport = options.transport!;
-  const lost = (): MessageOutcome => {
-    log.warn("outbox.lease_lost", { outbox_id: message.id, owner });
-    return { id: message.id, outcome: "lost" };
-  };
+  context: JobContext<OutboxSettings>,
+  transport: MailTransport,
+): Promise<Sent> {
+  const { session, owner } = context;
   if (message.sendingSince) {
     const failed = await markFailed(session, message, owner, message.attempts, UNKNOWN_OUTCOME);
-    log.error("outbox.outcome_unknown", { outbox_id: message.id, owner });
-    return failed ? { id: message.id, outcome: "failed", attempts: message.attempts, error: UNKNOWN_OUTCOME } : lost();
+    log.error("email.outcome_unknown", { job_id: message.id, owner });
+    if (!failed) throw new LeaseLostError();
+    return { id: message.id, outcome: "failed", attempts: message.attempts, error: UNKNOWN_OUTCOME };
   }
   const marked = await session.query(
     `UPDATE "OutboxMessage" SET "sendingSince" = now()
       WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' AND "sendingSince" IS NULL AND "leaseUntil" > now()`,
     [message.id, owner],
   );
-  if (marked.rowCount !== 1) return lost();
+  if (marked.rowCount !== 1) throw new LeaseLostError();
 
   const attempts = message.attempts + 1;
   try {
@@ -114,19 +102,9 @@ export async function sendClaimedMessage(
       messageId: `<outbox-${message.id}.${message.instanceId}@docflow.invalid>`,
     });
   } catch (error) {
-    const reason = describeFailure(error);
-    log.error("outbox.attempt_failed", { outbox_id: message.id, owner, attempts, error: reason });
-    if (isPermanentSmtpError(error) || attempts >= settings.maxAttempts) {
-      return (await markFailed(session, message, owner, attempts, reason))
-        ? { id: message.id, outcome: "failed", attempts, error: reason }
-        : lost();
-    }
-    const retryAt = await scheduleRetry(
-      session,
-      { table: "OutboxMessage", id: message.id, owner },
-      { attempts, reason, delaySeconds: outboxRetryDelay(attempts, settings), extraSets: `"sendingSince" = NULL` },
-    );
-    return retryAt ? { id: message.id, outcome: "retry", attempts, error: reason } : lost();
+    const refusal = typeof error === "object" && error !== null ? error : new Error(String(error));
+    refusals.add(refusal);
+    throw refusal;
   }
   // Sent. If this bookkeeping fails, the mark stays and the row ends "outcome unknown": never a second copy.
   await session.query(
@@ -135,48 +113,46 @@ export async function sendClaimedMessage(
       WHERE id = $1 AND "leaseOwner" = $2`,
     [message.id, owner, attempts],
   );
-  log.info("outbox.sent", { outbox_id: message.id, instance_id: message.instanceId, attempts });
+  log.info("email.sent", { job_id: message.id, instance_id: message.instanceId, attempts });
   return { id: message.id, outcome: "sent" };
 }
 
-/** The outbox as a job queue; `transport` answers the SMTP transport of each poll (null: e-mails wait, webhooks go). */
-function outboxQueue(transport: () => MailTransport | null): JobQueue<ClaimedMessage, MessageOutcome, OutboxSettings> {
+/** The e-mails as a job queue; `transport` answers the SMTP transport of each poll (null: e-mails wait). */
+function emailQueue(transport: () => MailTransport | null): JobQueue<ClaimedMessage, Sent, OutboxSettings, "failed"> {
   return {
-    name: "outbox",
+    name: "email",
     table: "OutboxMessage",
     settings: outboxSettings,
-    claim: (session, { owner, limit, settings, saturatedKeys }) =>
-      claimDueMessages(session, {
-        owner,
-        limit,
-        leaseSeconds: settings.leaseSeconds,
-        email: transport() !== null,
-        saturatedKeys,
-      }),
-    keyOf: messageKey,
-    run: (message, context) => sendClaimedMessage(message, { ...context, transport: transport() }),
-    // The database failed around the send: the lease lapses and the row's mark decides what happens next.
-    crashed: (message) => ({ id: message.id, outcome: "lost" }),
+    claim: async (session, { owner, limit, settings }) =>
+      transport() === null ? [] : claimDueEmails(session, { owner, limit, leaseSeconds: settings.leaseSeconds }),
+    run: (message, context) => sendEmail(message, context, transport()!),
+    failure: {
+      gaveUp: "failed",
+      attempt: (error) => typeof error === "object" && error !== null && refusals.has(error),
+      final: (_message, error) => isPermanentSmtpError(error),
+      // The message did not leave: its next attempt may send it.
+      retrySets: () => ({ sets: `"sendingSince" = NULL`, params: [] }),
+      giveUp: (message, { attempts, reason }, { session, owner }) =>
+        markFailed(session, message, owner, attempts, reason),
+    },
   };
 }
 
-/** Claims due messages (up to `limit`) and sends them within the outbox's concurrency; answers each outcome. */
-export function processDueMessages(
-  options: OutboxOptions & { limit?: number },
-): Promise<{ claimed: number; results: MessageOutcome[] }> {
+/** Claims due e-mails (up to `limit`) and sends them within the queue's concurrency; answers each outcome. */
+export function processDueEmails(
+  options: EmailOptions & { limit?: number },
+): Promise<{ claimed: number; results: EmailOutcome[] }> {
   const transport = options.transport === undefined ? smtpTransport() : options.transport;
   return runDueJobs(
-    outboxQueue(() => transport),
+    emailQueue(() => transport),
     options,
   );
 }
 
-export type OutboxLoop = PollingLoop;
-
 /**
- * Polls for due messages every OUTBOX_POLL_SECONDS; `nudge` (called after a change queued a message in this
- * process) runs a poll at once, so a customer's e-mail leaves within a round trip of the status change.
+ * Polls for due e-mails every OUTBOX_POLL_SECONDS; a change that queued one wakes it (nudgeOutbox), so a customer's
+ * e-mail leaves within a round trip of the status change.
  */
-export function startOutboxLoop(options: { owner?: string; unref?: boolean } = {}): OutboxLoop {
-  return startJobLoop(outboxQueue(smtpTransport), { loopKey: OUTBOX_LOOP_KEY, ...options });
+export function startEmailLoop(options: { owner?: string; unref?: boolean } = {}): PollingLoop {
+  return startJobLoop(emailQueue(smtpTransport), options);
 }

@@ -9,7 +9,7 @@ import { conflict, invalid, notFound } from "../../errors/app-error.ts";
 import { nextRunSql, retentionSettings } from "../config.ts";
 import type { RetentionAction, TRetentionPreview, TRetentionRule, TRetentionRuleBody } from "../schemas.ts";
 import { countMatching, cutoffOf, matchingCondition } from "./matching-documents.ts";
-import { nudgeRetentionLoop } from "./retention-queue.ts";
+import { wakeQueue } from "../../jobs/wake-queue.ts";
 
 type RuleRow = {
   id: number;
@@ -265,6 +265,6 @@ export async function runRetentionRuleNow(actor: Actor, id: number) {
     await sql(`UPDATE "RetentionRule" SET "notBefore" = now(), "updatedAt" = now() WHERE id = $1`, [id]);
     await recordAuditSql(sql, actor, { action: "retention_rule.run_now", entity: "retention_rule", entityId: id });
   });
-  nudgeRetentionLoop();
+  wakeQueue("retention");
   return ruleById(actor, id);
 }
