@@ -47,25 +47,6 @@ async function purgeExpiredPackages(sql: Sql, now = new Date()): Promise<number>
   return rowCount;
 }
 
-/** A deletion of the CPF removes its access packages, pending (closed in error) or built (bytes and link gone). */
-export async function discardAccessPackagesSql(sql: Sql, instanceId: number, cpfHash: string): Promise<void> {
-  const now = new Date().toISOString();
-  await sql(
-    `UPDATE "LgpdAccessRequest"
-        SET status = 'error', "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL,
-            "processedAt" = $3::text::timestamptz, "lastError" = 'Cancelled by a deletion request',
-            details = jsonb_build_object('reason', 'Cancelled by a deletion request', 'cancelled_at', $3::text)
-      WHERE "instanceId" = $1 AND "cpfHash" = $2 AND status = 'pending'`,
-    [instanceId, cpfHash, now],
-  );
-  await sql(
-    `UPDATE "LgpdAccessRequest"
-        SET "packageCipher" = NULL, "packageDeletedAt" = $3::text::timestamptz, "expiresAt" = $3::text::timestamptz
-      WHERE "instanceId" = $1 AND "cpfHash" = $2 AND "packageCipher" IS NOT NULL`,
-    [instanceId, cpfHash, now],
-  );
-}
-
 /** A request without its CPF cannot run: it ends in `error` at once. */
 class NothingToProcess extends Error {}
 

@@ -24,7 +24,7 @@ import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { queueWebhooks } from "../../webhooks/server/events.ts";
 import { lgpdSettings, type LgpdSettings } from "../config.ts";
 import { eraseTiedData, type DeletedCounts } from "./erase-tied-data.ts";
-import { discardAccessPackagesSql } from "./access-queue.ts";
+import { discardAccessPackagesSql } from "./discard-access-packages.ts";
 import { keyedHash } from "../../auth/server/secrets.ts";
 
 export type ClaimedRequest = {
