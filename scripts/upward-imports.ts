@@ -8,8 +8,8 @@ import path from "node:path";
 const LAYERS: string[][] = [
   // Foundations: no domain, no database.
   ["config", "log", "errors", "time", "identifiers", "csv", "i18n"],
-  // The database and the pure rules every domain shares.
-  ["db", "metrics", "sla", "calendar", "columns"],
+  // The database, the process's caches and the pure rules every domain shares.
+  ["db", "cache", "metrics", "sla", "calendar", "columns"],
   // The platform: jobs, the route wrapper, who acts and what is audited.
   ["jobs", "idempotency", "auth", "audit", "http"],
   // The domains.
