@@ -3,16 +3,15 @@
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
 // the status API reports (docs/decisions.md). Every change is audited.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { awaitingRequest, serializeLgpdRequest } from "./lgpd-request-rows.ts";
 
 /** Approves a waiting deletion: the worker erases at its next poll (or after the configured delay). Audited. */
 export async function approveDeletion(ctx: UseCaseContext, { id }: { id: number }) {
   const { actor } = ctx;
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await awaitingRequest(tx, actor.instanceId, id);
     const updated = await tx.lgpdRequest.update({
       where: { id },

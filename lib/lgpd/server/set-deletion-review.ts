@@ -3,16 +3,15 @@
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
 // the status API reports (docs/decisions.md). Every change is audited.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { loadDeletionReview } from "./load-deletion-review.ts";
 
 /** Turns reviews on or off for new requests (those already waiting keep waiting for a decision). Audited. */
 export async function setDeletionReview(ctx: UseCaseContext, { enabled }: { enabled: boolean }) {
   const { actor } = ctx;
-  const db = await getDb();
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const before = await tx.instance.findUniqueOrThrow({
       where: { id: actor.instanceId },
       select: { lgpdDeletionReview: true },
