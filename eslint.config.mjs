@@ -34,11 +34,7 @@ const SHARED = ["lib/*.{ts,tsx,mts}", "lib/*/*.{ts,tsx,mts}"];
 const CLIENT = ["components/**", "lib/api-client/**"];
 const SERVER_SIDE = ["lib/*/server/**"];
 // The HTTP layer and its route glue map errors to HTTP themselves.
-const HTTP_LAYER = [
-  "lib/http/server/**",
-  "lib/idempotency/server/route-glue.ts",
-  "lib/lgpd/server/http.ts",
-];
+const HTTP_LAYER = ["lib/http/server/**", "lib/idempotency/server/route-glue.ts", "lib/lgpd/server/http.ts"];
 // Tooling around the app, and the tests, may reach the database directly.
 const TOOLING = ["scripts/**", "tests/**", "bench/**", "e2e/**", "prisma/**", "lib/**/*.test.ts"];
 
@@ -83,6 +79,27 @@ const config = [
   // Import fences (docs/architecture.md "Layers"). ESLint keeps one set of options per rule and file, so
   // each block below names every fence that applies to its files (restrictImports).
   ...importFences(),
+  {
+    // One transaction door: inTransaction (lib/db/transaction.ts: retries on deadlock or serialization failure, bounded
+    // waits) or lib/db's raw-SQL runners (rawTransaction, session.transaction), which write BEGIN/COMMIT once
+    // (sql-session.ts). The seeds take the caller's own client, outside the request paths.
+    files: ["app/**", "components/**", "lib/**", "scripts/**"],
+    ignores: ["lib/db/**", "lib/seed/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='$transaction']",
+          message: "Open transactions through inTransaction (lib/db/transaction.ts): its retries and timeouts.",
+        },
+        {
+          selector: "Literal[value=/^\\s*BEGIN\\b/i], TemplateElement[value.raw=/^\\s*BEGIN\\b/i]",
+          message:
+            "Open transactions through lib/db (rawTransaction, session.transaction): BEGIN is written once there.",
+        },
+      ],
+    },
+  },
   {
     // Tests read untyped JSON answers; `any` there keeps assertions readable.
     files: ["tests/**", "e2e/**", "bench/**"],

@@ -8,7 +8,9 @@ export async function register() {
   // Before the first request: stamps each request with its socket's address and TLS flag, and cuts late bodies
   // (lib/http/server/peer-stamp.ts, lib/http/server/slow-body-guard.ts).
   const { installRequestHooks } = await import("./lib/http/server/peer-stamp.ts");
-  installRequestHooks();
+  const { LGPD_BODIES } = await import("./lib/lgpd/bodies.ts");
+  // The LGPD API answers a late body in the original service's own body.
+  installRequestHooks({ slowBodyAnswers: [{ pathPrefix: "/api/lgpd/", body: LGPD_BODIES.requestTimeout }] });
   if (!config("LGPD_WORKER")) return;
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code. LGPD deletions,
   // the outbox, LGPD access packages and retention runs (lib/ops/server/background-loops.ts); the app server's

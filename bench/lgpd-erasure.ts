@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
   const { deployMigrationsOnOpenDatabase } = await import("../lib/db/deploy.ts");
   const { getDb, closeDb } = await import("../lib/db/client.ts");
   const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
-  const { processDueRequests } = await import("../lib/lgpd/server/processor.ts");
+  const { processDueRequests } = await import("../lib/lgpd/server/deletion-queue.ts");
   await deployMigrationsOnOpenDatabase();
   const db = await getDb();
   const catalog = await createInstanceWithCatalog(db, "default");

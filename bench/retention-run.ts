@@ -28,7 +28,9 @@ export async function run(): Promise<void> {
     const { getDb, closeDb } = await import("../lib/db/client.ts");
     const { systemActor } = await import("../lib/auth/actor.ts");
     const { createInstanceWithCatalog } = await import("../lib/seed/server/catalog.ts");
-    const rules = await import("../lib/retention/server/rules.ts");
+    const { createRetentionRule } = await import("../lib/retention/server/create-retention-rule.ts");
+    const { previewRetentionRule } = await import("../lib/retention/server/preview-retention-rule.ts");
+    const { activateRetentionRule } = await import("../lib/retention/server/activate-retention-rule.ts");
     const { processDueRetention } = await import("../lib/retention/server/retention-queue.ts");
     await deployMigrationsOnOpenDatabase();
     const db = await getDb();
@@ -97,16 +99,19 @@ export async function run(): Promise<void> {
     );
 
     const actor = systemActor("cli", catalog.instanceId);
-    const rule = await rules.createRetentionRule(actor, {
-      product_id: catalog.productId,
-      category_id: catalog.categoryIds["final"]!,
-      days: 365,
-      action,
-    });
+    const rule = await createRetentionRule(
+      { actor },
+      {
+        product_id: catalog.productId,
+        category_id: catalog.categoryIds["final"]!,
+        days: 365,
+        action,
+      },
+    );
     started = performance.now();
-    const preview = await rules.previewRetentionRule(actor, rule.id);
+    const preview = await previewRetentionRule({ actor }, { id: rule.id });
     console.log(`preview: ${preview.total} documents in ${(performance.now() - started).toFixed(0)} ms`);
-    await rules.activateRetentionRule(actor, rule.id, preview.total);
+    await activateRetentionRule({ actor }, { id: rule.id, confirmCount: preview.total });
     await db.$executeRawUnsafe(`UPDATE "RetentionRule" SET "notBefore" = now() WHERE id = $1`, rule.id);
 
     const load = () =>

@@ -32,10 +32,11 @@ describe("background job loops", () => {
     const { owner } = startBackgroundLoops({ unref: true });
     expect(owner).toEqual(expect.any(String));
     expect(runningPollingLoops().sort()).toEqual([
-      "__docflowLgpdAccessLoop",
-      "__docflowLgpdLoop",
-      "__docflowOutboxLoop",
-      "__docflowRetentionLoop",
+      "__docflowJobLoop:email",
+      "__docflowJobLoop:lgpd",
+      "__docflowJobLoop:lgpd_access",
+      "__docflowJobLoop:retention",
+      "__docflowJobLoop:webhook",
       // The search indexes' fold runs on PostgreSQL servers only (lib/ops/server/search-index-upkeep.ts).
       ...(process.env.TEST_DATABASE_URL ? ["__docflowSearchIndexLoop"] : []),
     ]);

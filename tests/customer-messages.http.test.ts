@@ -7,7 +7,7 @@
 // - "Enviar teste" goes through the outbox to the typed address (a user of the instance), marked as a test, audited;
 // - a failed e-mail says why (a code the page words in Portuguese) and can be resent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueEmails } from "@/lib/outbox/server/email-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -69,7 +69,7 @@ const newDocument = (email: string | null = "joana.prado@example.org") =>
     email,
   });
 
-const send = () => processDueMessages({ owner: "composer-test", settings: { retryBaseSeconds: 30 } });
+const send = () => processDueEmails({ owner: "composer-test", settings: { retryBaseSeconds: 30 } });
 /** The text with the tracking link's token (signed with the time it was made) left out. */
 const withoutToken = (text: string) => text.replace(/acompanhar\?t=\S+/g, "acompanhar?t=…");
 

@@ -10,7 +10,7 @@ import { loadDashboard } from "@/lib/dashboard/server/load-dashboard.ts";
 import { LATE_BUCKETS, dashboardQuerySchema, type DashboardData, type DashboardQuery } from "@/lib/dashboard/schema.ts";
 import { Prisma } from "@/lib/db/client.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { localDayEnd, localDayStart } from "@/lib/time/local-day.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";

@@ -175,6 +175,26 @@ describe("updateDocument", () => {
     expect(await rowAndHistory(created.id)).toEqual(before);
   });
 
+  it("records no change when a nested filled_columns value comes back in another key order (jsonb keeps no order)", async () => {
+    const created = await newDocument({ filled_columns: { veiculo: { placa: "ABC1D23", ano: 2020, donos: [1, 2] } } });
+    const before = await rowAndHistory(created.id);
+    await updateDocument(
+      { actor: staff },
+      { id: created.id, filled_columns: { veiculo: { donos: [1, 2], ano: 2020, placa: "ABC1D23" } } },
+    );
+    expect(await rowAndHistory(created.id)).toEqual(before);
+    // A real change inside the object is still one.
+    await updateDocument(
+      { actor: staff },
+      { id: created.id, filled_columns: { veiculo: { donos: [2, 1], ano: 2020, placa: "ABC1D23" } } },
+    );
+    const { history } = await rowAndHistory(created.id);
+    expect(history).toHaveLength(before.history.length + 1);
+    expect((history.at(-1)!.changes as Array<{ field: string }>).map((change) => change.field)).toEqual([
+      "filled_columns.veiculo",
+    ]);
+  });
+
   it("plans its locking read once: PostgreSQL settles on the statement's generic plan instead of planning each call", async () => {
     // One statement text per combination of what the request can use (lib/documents/server/update-document.ts): with
     // optional parts in one text, a custom plan folded them away, looked cheaper, and every call was planned again.

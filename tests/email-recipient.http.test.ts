@@ -2,7 +2,7 @@
 // list or carries a header break; and checked again when a message is sent (rows saved before the check), so the
 // SMTP server (a real one, tests/helpers/smtp-sink.ts) is never given a second recipient. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueEmails } from "@/lib/outbox/server/email-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -70,7 +70,7 @@ describe("sending to an address saved before the check", () => {
       const { id } = (await created.json()) as { id: number };
       await app.db.document.update({ where: { id }, data: { email } });
       expect((await post("document/updateById", { id, status_id: fx.statusIds["Em análise"] })).status).toBe(200);
-      const { results } = await processDueMessages({ owner: "recipient-test" });
+      const { results } = await processDueEmails({ owner: "recipient-test" });
       outcomes.push(...results.map((result) => result.outcome));
     }
     await new Promise((resolve) => setTimeout(resolve, 300));

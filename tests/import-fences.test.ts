@@ -63,3 +63,29 @@ describe("import fences", () => {
     expect(await fenceErrors(file, source)).toEqual([]);
   });
 });
+
+describe("one transaction door", () => {
+  const syntaxErrors = async (file: string, source: string) => {
+    const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+  const prismaTransaction = "declare const db: any;\nvoid db.$transaction(async () => 1);";
+  const rawBegin = 'declare const run: (text: string) => void;\nrun("BEGIN");';
+
+  it.each([
+    ["lib/documents/server/probe.ts", prismaTransaction],
+    ["lib/lgpd/server/probe.ts", rawBegin],
+    ["app/api/probe/route.ts", prismaTransaction],
+    ["scripts/probe.ts", "declare const run: (text: string) => void;\nrun(`begin isolation level serializable`);"],
+  ])("%s refuses: %s", async (file, source) => {
+    expect(await syntaxErrors(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ["lib/db/probe.ts", prismaTransaction],
+    ["lib/db/probe.ts", rawBegin],
+    ["lib/documents/server/probe.ts", 'import { inTransaction } from "../../db/transaction.ts";\nvoid inTransaction;'],
+  ])("%s accepts: %s", async (file, source) => {
+    expect(await syntaxErrors(file, source)).toEqual([]);
+  });
+});

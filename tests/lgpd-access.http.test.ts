@@ -9,7 +9,7 @@ import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import { accessDownloadPath } from "@/lib/lgpd/server/access-link.ts";
 import { decryptPackage } from "@/lib/lgpd/server/access-package-cipher.ts";
 import { processDueAccessRequests } from "@/lib/lgpd/server/access-queue.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -2,7 +2,7 @@
 // and status codes of the spec, duplicate handling, and logs without CPFs.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
 

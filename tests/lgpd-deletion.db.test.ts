@@ -3,7 +3,7 @@
 // request is never processed again. Reached before only through HTTP (tests/lgpd-erasure.http.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { systemActor } from "@/lib/auth/actor.ts";
 import { describeDeletionRequest } from "@/lib/lgpd/server/describe-deletion-request.ts";
 import { requestDeletion as requestDeletionUseCase } from "@/lib/lgpd/server/request-deletion.ts";

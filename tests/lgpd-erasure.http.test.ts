@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { ERASURE_SCOPE } from "@/lib/lgpd/erasure-scope.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";

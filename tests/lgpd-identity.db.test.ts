@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemActor } from "@/lib/auth/actor.ts";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";
 import { cpfFromBase, createLgpdInstance, formatCpf, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";

@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedHash } from "@/lib/auth/server/secrets.ts";
 import { lgpdSettings } from "@/lib/lgpd/config.ts";
-import { processDueRequests, type ProcessOutcome } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests, type ProcessOutcome } from "@/lib/lgpd/server/deletion-queue.ts";
 import { poolSession } from "@/lib/db/sql-session.ts";
 import {
   cpfFromBase,

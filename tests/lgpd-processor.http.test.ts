@@ -13,7 +13,7 @@ import {
   processClaimed,
   processDueRequests,
   type ProcessOutcome,
-} from "@/lib/lgpd/server/processor.ts";
+} from "@/lib/lgpd/server/deletion-queue.ts";
 import { defaultSession, poolSession, type SqlSession } from "@/lib/db/sql-session.ts";
 import {
   cpfFromBase,

@@ -4,7 +4,7 @@
 // document, in the import check and in the officer's counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/server/api-tokens.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf, insertDocument } from "./helpers/lgpd.ts";

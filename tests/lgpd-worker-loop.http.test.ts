@@ -22,7 +22,7 @@ afterAll(async () => {
 
 it("the app's own loop picks up a request and completes it", async () => {
   // Started by instrumentation.ts's register() when the app came up (the state lives on globalThis).
-  expect((globalThis as Record<string, unknown>).__docflowLgpdLoop).toMatchObject({ owner: expect.any(String) });
+  expect((globalThis as Record<string, unknown>)["__docflowJobLoop:lgpd"]).toMatchObject({ owner: expect.any(String) });
   const digits = cpfFromBase(192837465);
   const document = await insertDocument(app.db, main, formatCpf(digits), {
     observations: 1,

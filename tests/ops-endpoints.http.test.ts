@@ -1,7 +1,7 @@
 // GET /api/health, /api/ready and /api/metrics over real HTTP on both databases: readiness goes 503 when a migration
 // is missing or the LGPD queue is stuck, and the metrics' numbers move with the traffic that produced them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, createLgpdInstance, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";

@@ -8,7 +8,7 @@ import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { nudgeOutbox } from "@/lib/outbox/nudge.ts";
 import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
-import { processDueMessages, startOutboxLoop } from "@/lib/outbox/server/processor.ts";
+import { processDueDeliveries, startDeliveryLoop } from "@/lib/webhooks/server/delivery-queue.ts";
 import { createInstanceWithCatalog } from "@/lib/seed/server/catalog.ts";
 import { queueWebhooks } from "@/lib/webhooks/server/events.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
@@ -66,7 +66,7 @@ describe("per-endpoint concurrency", () => {
     const slowTenant = await tenantWithEndpoint("slow-tenant", slow.url);
     const fastTenant = await tenantWithEndpoint("fast-tenant", fast.url);
     process.env.OUTBOX_POLL_SECONDS = "0.05";
-    startOutboxLoop({ owner: "concurrency-test" });
+    startDeliveryLoop({ owner: "concurrency-test" });
     try {
       for (let index = 0; index < 3; index += 1) await queueEvent(slowTenant.instanceId, { index });
       await slow.waitFor(1); // the slow endpoint is busy with its first delivery
@@ -110,7 +110,7 @@ describe("deliveries that cannot be prepared", () => {
       const before = fast.received.length;
 
       for (const attempt of [1, 2]) {
-        const { results } = await processDueMessages({ owner: "prepare-test", transport: null });
+        const { results } = await processDueDeliveries({ owner: "prepare-test" });
         expect(results).toHaveLength(2);
         for (const result of results) expect(result).toMatchObject({ outcome: "retry", attempts: attempt });
         await dueNow();
@@ -129,7 +129,7 @@ describe("deliveries that cannot be prepared", () => {
         expect(endpoint.disabledReason).toMatch(/Disabled after 2 failed deliveries in a row/);
       }
       // Disabled: nothing more is claimed, and nothing ever left for the receiver.
-      expect((await processDueMessages({ owner: "prepare-test", transport: null })).claimed).toBe(0);
+      expect((await processDueDeliveries({ owner: "prepare-test" })).claimed).toBe(0);
       expect(fast.received.length).toBe(before);
     } finally {
       delete process.env.WEBHOOK_DISABLE_AFTER;

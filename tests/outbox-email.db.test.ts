@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { rawQuery } from "@/lib/db/raw-query.ts";
 import { queueStatusMessage } from "@/lib/outbox/server/enqueue.ts";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueEmails } from "@/lib/outbox/server/email-queue.ts";
 import { cpfFromBase, createLgpdInstance, insertDocument, type LgpdInstance } from "./helpers/lgpd.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
 import { createMigratedDatabase } from "./helpers/test-database.ts";
@@ -54,14 +54,14 @@ async function queuedMessage(base: number) {
 describe("outbox e-mails", () => {
   it("wait without SMTP_URL, then leave once through the SMTP server", async () => {
     const { document, id } = await queuedMessage(223_456_701);
-    expect(await processDueMessages({ owner })).toEqual({ claimed: 0, results: [] });
+    expect(await processDueEmails({ owner })).toEqual({ claimed: 0, results: [] });
     expect(await db.outboxMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({
       status: "pending",
       attempts: 0,
     });
 
     process.env.SMTP_URL = sink.url;
-    const run = await processDueMessages({ owner });
+    const run = await processDueEmails({ owner });
     expect(run.results).toEqual([{ id, outcome: "sent" }]);
     const [mail] = await sink.waitFor(1);
     expect(mail!.to).toEqual(["maria@example.com"]);
@@ -71,7 +71,7 @@ describe("outbox e-mails", () => {
     expect(row).toMatchObject({ status: "sent", attempts: 1, leaseOwner: null, sendingSince: null, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
     // Sent once: the next poll finds nothing.
-    expect(await processDueMessages({ owner })).toEqual({ claimed: 0, results: [] });
+    expect(await processDueEmails({ owner })).toEqual({ claimed: 0, results: [] });
     expect(sink.messages).toHaveLength(1);
   });
 
@@ -80,18 +80,18 @@ describe("outbox e-mails", () => {
     const { id } = await queuedMessage(223_456_702);
     process.env.SMTP_URL = sink.url;
     sink.refuse({ code: 451, message: "try again later" });
-    const first = await processDueMessages({ owner, settings: { retryBaseSeconds: 60 } });
+    const first = await processDueEmails({ owner, settings: { retryBaseSeconds: 60 } });
     expect(first.results).toMatchObject([{ id, outcome: "retry", attempts: 1 }]);
     const waiting = await db.outboxMessage.findUniqueOrThrow({ where: { id } });
     expect(waiting).toMatchObject({ status: "pending", attempts: 1, sendingSince: null });
     expect(waiting.lastError).toContain("451");
     expect(waiting.notBefore.getTime()).toBeGreaterThan(Date.now() + 30_000);
     // Not due yet: nothing is claimed.
-    expect(await processDueMessages({ owner })).toEqual({ claimed: 0, results: [] });
+    expect(await processDueEmails({ owner })).toEqual({ claimed: 0, results: [] });
 
     await db.outboxMessage.update({ where: { id }, data: { notBefore: new Date(Date.now() - 1000) } });
     sink.refuse({ code: 550, message: "no such mailbox" });
-    const second = await processDueMessages({ owner });
+    const second = await processDueEmails({ owner });
     expect(second.results).toMatchObject([{ id, outcome: "failed", attempts: 2 }]);
     const failed = await db.outboxMessage.findUniqueOrThrow({ where: { id } });
     expect(failed).toMatchObject({ status: "failed", attempts: 2, leaseOwner: null });

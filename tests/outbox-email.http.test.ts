@@ -4,7 +4,7 @@
 // whose outcome is unknown, and leaves messages waiting (shown as such) without SMTP_URL. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSession } from "@/lib/db/sql-session.ts";
-import { claimDueMessages, processDueMessages, UNKNOWN_OUTCOME } from "@/lib/outbox/server/processor.ts";
+import { claimDueEmails, processDueEmails, UNKNOWN_OUTCOME } from "@/lib/outbox/server/email-queue.ts";
 import { verifyTrackingToken } from "@/lib/outbox/server/tracking-link.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.ts";
@@ -66,7 +66,7 @@ const observe = (id: unknown, text: string, visibility: "internal" | "customer")
 const moveTo = (id: unknown, status: keyof InstanceFixture["statusIds"]) =>
   call("POST", "document/updateById", { id, status_id: fx.statusIds[status] }, fx.tokens.staff);
 
-const send = () => processDueMessages({ owner: "outbox-test", settings: { retryBaseSeconds: 30 } });
+const send = () => processDueEmails({ owner: "outbox-test", settings: { retryBaseSeconds: 30 } });
 
 describe("statuses configure the customer's message", () => {
   it("keeps the flag, the public name and the template, and refuses bad values", async () => {
@@ -260,8 +260,8 @@ describe("delivery guarantees", () => {
     await moveTo(document.id, "Em análise");
     smtp.refuse({ code: 421, message: "closing" });
     const settings = { maxAttempts: 2, retryBaseSeconds: 0 };
-    expect((await processDueMessages({ owner: "a", settings })).results[0]).toMatchObject({ outcome: "retry" });
-    expect((await processDueMessages({ owner: "a", settings })).results[0]).toMatchObject({
+    expect((await processDueEmails({ owner: "a", settings })).results[0]).toMatchObject({ outcome: "retry" });
+    expect((await processDueEmails({ owner: "a", settings })).results[0]).toMatchObject({
       outcome: "failed",
       attempts: 2,
     });
@@ -272,7 +272,7 @@ describe("delivery guarantees", () => {
     await moveTo(document.id, "Em análise");
     const session = await defaultSession();
     // A worker claimed it and marked it as leaving, then died: its lease lapses with the mark still there.
-    const [claimed] = await claimDueMessages(session, { owner: "dead-worker", limit: 10, leaseSeconds: 30 });
+    const [claimed] = await claimDueEmails(session, { owner: "dead-worker", limit: 10, leaseSeconds: 30 });
     await app.db.outboxMessage.update({
       where: { id: claimed!.id },
       data: { sendingSince: new Date(), leaseUntil: new Date(Date.now() - 1000) },
@@ -286,10 +286,10 @@ describe("delivery guarantees", () => {
   it("two workers at once send each message once", async () => {
     for (let i = 0; i < 6; i += 1) await moveTo((await newDocument(`c${i}@example.org`)).id, "Em análise");
     const [a, b] = await Promise.all([
-      processDueMessages({ owner: "worker-a", limit: 3 }),
-      processDueMessages({ owner: "worker-b", limit: 3 }),
+      processDueEmails({ owner: "worker-a", limit: 3 }),
+      processDueEmails({ owner: "worker-b", limit: 3 }),
     ]);
-    const more = await processDueMessages({ owner: "worker-c" });
+    const more = await processDueEmails({ owner: "worker-c" });
     expect(a.claimed + b.claimed + more.claimed).toBe(6);
     await smtp.waitFor(6);
     expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `c${i}@example.org`));

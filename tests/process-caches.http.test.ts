@@ -1,6 +1,6 @@
 // The http layer runs its files one after another in each worker process (vitest.config.ts, `isolate: false`), each
 // on its own database whose ids (instance 1, its roles' policies, …) repeat those of the file before. What the app
-// keeps in memory between requests must not cross from one file's app to the next (lib/ops/process-caches.ts,
+// keeps in memory between requests must not cross from one file's app to the next (lib/cache/process-caches.ts,
 // emptied by tests/helpers/test-app.ts): here two apps in a row in one process, the masking policy cached by the
 // first (kept for a minute, so only emptying it can drop it in time) must not decide the second's reads; and a
 // request left over from a closed app must not leave the next app on the old database.

@@ -1,6 +1,6 @@
 // tests/helpers/process-state.ts empties lib's in-memory caches between test files that share a process: what lib put
 // there through its own functions is gone afterwards, a pending flush timer included (each cache registers its own
-// way to empty itself: lib/ops/process-caches.ts).
+// way to empty itself: lib/cache/process-caches.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import { countUnmaskedRead } from "@/lib/auth/server/unmasked-reads.ts";
 import "@/lib/auth/server/api-tokens.ts";

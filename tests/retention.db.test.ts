@@ -9,8 +9,11 @@ import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { defaultSession, type SqlSession } from "@/lib/db/sql-session.ts";
 import { ANONYMISED_TEXT } from "@/lib/retention/server/anonymise-documents.ts";
 import { processDueRetention, retentionQueue } from "@/lib/retention/server/retention-queue.ts";
-import { activateRetentionRule, createRetentionRule, previewRetentionRule } from "@/lib/retention/server/rules.ts";
+import { activateRetentionRule } from "@/lib/retention/server/activate-retention-rule.ts";
+import { createRetentionRule } from "@/lib/retention/server/create-retention-rule.ts";
+import { previewRetentionRule } from "@/lib/retention/server/preview-retention-rule.ts";
 import { claimLeased } from "@/lib/jobs/server/lease.ts";
+import { runClaimedJob } from "@/lib/jobs/server/engine.ts";
 import { retentionSettings } from "@/lib/retention/config.ts";
 import { retentionTerms } from "@/lib/lgpd/server/retention-terms.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";
@@ -124,14 +127,17 @@ async function activeRule(
   instance: SeededCatalog,
   rule: { productId: number | null; category: string; days: number; action: "anonymise" | "delete" },
 ) {
-  const created = await createRetentionRule(admin(instance), {
-    product_id: rule.productId,
-    category_id: instance.categoryIds[rule.category]!,
-    days: rule.days,
-    action: rule.action,
-  });
-  const preview = await previewRetentionRule(admin(instance), created.id);
-  await activateRetentionRule(admin(instance), created.id, preview.total);
+  const created = await createRetentionRule(
+    { actor: admin(instance) },
+    {
+      product_id: rule.productId,
+      category_id: instance.categoryIds[rule.category]!,
+      days: rule.days,
+      action: rule.action,
+    },
+  );
+  const preview = await previewRetentionRule({ actor: admin(instance) }, { id: created.id });
+  await activateRetentionRule({ actor: admin(instance) }, { id: created.id, confirmCount: preview.total });
   await makeDue(created.id);
   return { id: created.id, previewTotal: preview.total };
 }
@@ -263,12 +269,15 @@ describe("retention runs", () => {
     await activeRule(instance, { productId: instance.productId, category: "final", days: 365, action: "anonymise" });
     await activeRule(instance, { productId: null, category: "final", days: 3650, action: "delete" });
     await activeRule(instance, { productId: otherProduct, category: "final", days: 10, action: "delete" }); // not mine
-    await createRetentionRule(admin(instance), {
-      product_id: instance.productId,
-      category_id: instance.categoryIds.final!,
-      days: 1,
-      action: "delete",
-    }); // inactive: not a term
+    await createRetentionRule(
+      { actor: admin(instance) },
+      {
+        product_id: instance.productId,
+        category_id: instance.categoryIds.final!,
+        days: 1,
+        action: "delete",
+      },
+    ); // inactive: not a term
     await db.lgpdLegalHold.create({
       data: { instanceId: instance.instanceId, productId: instance.productId, basis: "CDC art. 27", periodYears: 5 },
     });
@@ -362,10 +371,10 @@ describe("retention runs", () => {
       saturatedKeys: [],
     });
     expect(claimedByB?.id).toBe(rule.id);
-    const outcomeA = await retentionQueue.run(claimedByA!, { session, owner: "worker-a", settings });
-    expect(outcomeA).toEqual({ id: rule.id, outcome: "lost", processed: 0 });
+    const outcomeA = await runClaimedJob(retentionQueue, claimedByA!, { session, owner: "worker-a", settings });
+    expect(outcomeA).toEqual({ id: rule.id, outcome: "lost" });
     expect(await db.document.count({ where: { id: { in: more }, anonymisedAt: null } })).toBe(3);
-    const outcomeB = await retentionQueue.run(claimedByB!, { session, owner: "worker-b", settings });
+    const outcomeB = await runClaimedJob(retentionQueue, claimedByB!, { session, owner: "worker-b", settings });
     expect(outcomeB).toMatchObject({ outcome: "done", processed: 3 });
     expect(await db.retentionRun.count({ where: { ruleId: rule.id } })).toBe(2);
     expect(await countsDiffer()).toEqual([]);

@@ -2,7 +2,7 @@
 // app, a real database (PGlite and PostgreSQL) and a real SMTP server in this process, a test goes only to an address
 // of the instance's own (active) users — the admin's own included — and an instance sends at most a few an hour.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueEmails } from "@/lib/outbox/server/email-queue.ts";
 import { TEST_MESSAGES_PER_HOUR } from "@/lib/outbox/server/send-test-message.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { hashTestPassword } from "./helpers/passwords.ts";
@@ -41,7 +41,7 @@ async function sendTest(to: string, instance = fx) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
 }
 
-const deliver = () => processDueMessages({ owner: "test-message-recipients", settings: { retryBaseSeconds: 30 } });
+const deliver = () => processDueEmails({ owner: "test-message-recipients", settings: { retryBaseSeconds: 30 } });
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -4,7 +4,7 @@
 // still applies), secret rotation with an overlap window (both secrets sign; receivers accept any v1), and the same
 // overlap for the LGPD key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueDeliveries } from "@/lib/webhooks/server/delivery-queue.ts";
 import { verifySignature } from "@/lib/webhooks/server/signature.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -32,7 +32,7 @@ async function call(method: string, route: string, body?: unknown, token = fx.to
   return answer.body;
 }
 
-const deliver = () => processDueMessages({ owner: "webhook-console-test", transport: null });
+const deliver = () => processDueDeliveries({ owner: "webhook-console-test" });
 const dueNow = () => app.db.outboxMessage.updateMany({ where: { status: "pending" }, data: { notBefore: new Date() } });
 const endpointRow = async (id: number) =>
   ((await call("GET", "admin/webhooks")).items as Json[]).find((item) => item.id === id)!;

@@ -4,7 +4,7 @@
 // An endpoint saved before the check (a row pointing at loopback) is refused again when a delivery is sent.
 // Only loopback is ever contacted: any URL a build without the check accepts is deleted at once, before an event.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueDeliveries } from "@/lib/webhooks/server/delivery-queue.ts";
 import { encryptSecret } from "@/lib/webhooks/server/secret.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -160,7 +160,7 @@ describe("sending to an endpoint saved before the check", () => {
         body: JSON.stringify({ status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf: "12345678909" }),
       });
       expect(created.status).toBe(200);
-      const { results } = await processDueMessages({ owner: "destinations-test", transport: null });
+      const { results } = await processDueDeliveries({ owner: "destinations-test" });
       expect(results).toEqual([expect.objectContaining({ outcome: "retry", error: "Destination not allowed" })]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(receiver.received).toEqual([]);

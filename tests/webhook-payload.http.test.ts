@@ -4,8 +4,8 @@
 // documents' ids, uuids and protocols so a receiver can erase its copies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
+import { processDueDeliveries } from "@/lib/webhooks/server/delivery-queue.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase } from "./helpers/lgpd.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -34,7 +34,7 @@ async function call(method: string, route: string, body?: unknown): Promise<Json
 
 async function deliverAll() {
   for (let pass = 0; pass < 10; pass += 1) {
-    if ((await processDueMessages({ owner: "payload-test", transport: null })).claimed === 0) return;
+    if ((await processDueDeliveries({ owner: "payload-test" })).claimed === 0) return;
   }
 }
 

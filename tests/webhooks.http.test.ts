@@ -4,8 +4,8 @@
 // after 24 h, disabled after repeated failures (re-enabled by hand), re-sendable by hand. PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rotateLgpdKey } from "@/lib/lgpd/server/keys.ts";
-import { processDueRequests } from "@/lib/lgpd/server/processor.ts";
-import { processDueMessages } from "@/lib/outbox/server/processor.ts";
+import { processDueRequests } from "@/lib/lgpd/server/deletion-queue.ts";
+import { processDueDeliveries } from "@/lib/webhooks/server/delivery-queue.ts";
 import { signatureHeader, verifySignature } from "@/lib/webhooks/server/signature.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { cpfFromBase, formatCpf } from "./helpers/lgpd.ts";
@@ -30,7 +30,7 @@ async function call(method: string, route: string, body?: unknown, token = fx.to
   return JSON.parse(text) as Json;
 }
 
-const deliver = () => processDueMessages({ owner: "webhook-test", transport: null });
+const deliver = () => processDueDeliveries({ owner: "webhook-test" });
 const newDocument = (extra: Json = {}) =>
   call("POST", "document/create", {
     status_id: fx.statusIds["Novo"],

@@ -68,6 +68,11 @@ export function startPollingLoop(
   return loop;
 }
 
+/** Asks the loop of `key`, if this process runs it, to poll now. */
+export function nudgePollingLoop(key: string): void {
+  loops[key]?.nudge();
+}
+
 async function stopPollingLoop(key: string): Promise<void> {
   await loops[key]?.stop();
 }

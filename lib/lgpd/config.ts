@@ -2,32 +2,22 @@
 // of the module). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in
 // docs/decisions/0008-lgpd-deletion-requests.md.
 import { config } from "../config/index.ts";
+import type { JobSettings } from "../jobs/settings.ts";
 
-export type LgpdSettings = {
+/** The LGPD queues' settings (the deletions' and the access packages'): the engine's, and the delay of a deletion. */
+export type LgpdSettings = JobSettings & {
   /** Hours between a request and the earliest moment it may be processed (LGPD_DELAY_HOURS, default 0). */
   delayHours: number;
-  /**
-   * How long a claim lasts without renewal (LGPD_LEASE_SECONDS, default 20): a dead worker's requests are claimable
-   * again at most this long after its last renewal, so with the 5 s poll another worker resumes them within 25 s.
-   */
-  leaseSeconds: number;
-  /** How often a working worker renews its leases (LGPD_HEARTBEAT_SECONDS, default lease / 5, at most lease / 2). */
-  heartbeatSeconds: number;
-  /** Failed attempts after which a request ends in `error` (LGPD_MAX_ATTEMPTS, default 5). */
-  maxAttempts: number;
-  /** First retry delay; doubles per failure (LGPD_RETRY_BASE_SECONDS, default 30). */
-  retryBaseSeconds: number;
-  /** Ceiling of the retry delay (LGPD_RETRY_MAX_SECONDS, default 3600). */
-  retryMaxSeconds: number;
-  /** Pause between polls of the loop (LGPD_POLL_SECONDS, default 5, at most 10). */
-  pollSeconds: number;
-  /** Requests claimed per poll (LGPD_BATCH_SIZE, default 10). */
-  batchSize: number;
-  /** One deletion at a time per worker: each locks the person's documents, and PGlite has one connection anyway. */
-  concurrency: 1;
-  perKeyConcurrency: 1;
 };
 
+/**
+ * LGPD_LEASE_SECONDS (default 20): a dead worker's requests are claimable again at most this long after its last
+ * renewal, so with the 5 s poll (LGPD_POLL_SECONDS, at most 10) another worker resumes them within 25 s. The heartbeat
+ * (LGPD_HEARTBEAT_SECONDS) is lease / 5 by default, at most lease / 2. A request ends in `error` after
+ * LGPD_MAX_ATTEMPTS failures (default 5), retried after LGPD_RETRY_BASE_SECONDS (30) doubled per failure, at most
+ * LGPD_RETRY_MAX_SECONDS (3600). One deletion at a time per worker: each locks the person's documents, and PGlite has
+ * one connection anyway.
+ */
 export function lgpdSettings(): LgpdSettings {
   const leaseSeconds = config("LGPD_LEASE_SECONDS");
   // The heartbeat depends on the lease: lease / 5 by default, never longer than half the lease.

@@ -1,32 +1,19 @@
-// Settings of the outbox worker, read through lib/config at each use (as lib/lgpd/config.ts). Defaults and bounds are
-// declared in lib/config/variables.ts; their reasons are in docs/decisions/0041-customer-messages-outbox.md.
+// Settings of the outbox's queues (e-mails and webhook deliveries), read through lib/config at each use (as
+// lib/lgpd/config.ts). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in
+// docs/decisions/0041-customer-messages-outbox.md.
 import { config } from "../config/index.ts";
-import { retryDelaySeconds } from "../jobs/backoff.ts";
+import type { JobSettings } from "../jobs/settings.ts";
 
-export type OutboxSettings = {
-  /** How long a claim lasts without renewal (OUTBOX_LEASE_SECONDS, default 30). */
-  leaseSeconds: number;
-  /** Lease renewal period (lease / 5). */
-  heartbeatSeconds: number;
-  /** Failed attempts after which a message ends `failed` (OUTBOX_MAX_ATTEMPTS, default 8: about 2 h of retries). */
-  maxAttempts: number;
-  /** First retry delay, doubled per failure (OUTBOX_RETRY_BASE_SECONDS, default 60). */
-  retryBaseSeconds: number;
-  /** Ceiling of the retry delay (OUTBOX_RETRY_MAX_SECONDS, default 3600). */
-  retryMaxSeconds: number;
-  /** Pause between polls when idle (OUTBOX_POLL_SECONDS, default 5); a change that queues a message wakes it. */
-  pollSeconds: number;
-  /** Messages claimed per poll (OUTBOX_BATCH_SIZE, default 20). */
-  batchSize: number;
-  /** Messages sent at once by one worker (OUTBOX_CONCURRENCY, default 8). */
-  concurrency: number;
-  /**
-   * Messages sent at once to one webhook endpoint, or through the SMTP server, by one worker
-   * (OUTBOX_PER_ENDPOINT_CONCURRENCY, default 1): a slow receiver holds its own slots, never another tenant's.
-   */
-  perKeyConcurrency: number;
-};
+/** The e-mail and webhook-delivery queues' settings: the engine's, with nothing of their own. */
+export type OutboxSettings = JobSettings;
 
+/**
+ * OUTBOX_LEASE_SECONDS (30; renewed every lease / 5), OUTBOX_MAX_ATTEMPTS (8: about 2 h of e-mail retries; a webhook
+ * delivery gives up by age instead), OUTBOX_RETRY_BASE_SECONDS (60, doubled per failure) up to
+ * OUTBOX_RETRY_MAX_SECONDS (3600), OUTBOX_POLL_SECONDS (5; a change that queues a message wakes the loops),
+ * OUTBOX_BATCH_SIZE (20), OUTBOX_CONCURRENCY (8 sends at once per worker) and OUTBOX_PER_ENDPOINT_CONCURRENCY (1 at
+ * once per webhook endpoint, or through the SMTP server: a slow receiver holds its own slots, never another tenant's).
+ */
 export function outboxSettings(): OutboxSettings {
   const leaseSeconds = config("OUTBOX_LEASE_SECONDS");
   return {
@@ -41,9 +28,6 @@ export function outboxSettings(): OutboxSettings {
     perKeyConcurrency: config("OUTBOX_PER_ENDPOINT_CONCURRENCY"),
   };
 }
-
-export const outboxRetryDelay = (failures: number, settings: OutboxSettings) =>
-  retryDelaySeconds(failures, settings.retryBaseSeconds, settings.retryMaxSeconds);
 
 /** SMTP_URL (smtp://user:pass@host:port or smtps://…); without it e-mails wait in the outbox. */
 export function smtpUrl(): string | null {

@@ -1,6 +1,6 @@
 // Why a customer e-mail failed (or is being retried), as a stable code the document page says in Portuguese
 // ("falhou" with the reason, never nodemailer's English). The sender stores describeFailure's one-line English text
-// (processor.ts); this reads it back. Shared: no server imports.
+// (server/email-queue.ts); this reads it back. Shared: no server imports.
 
 export const EMAIL_FAILURES = ["recipient_refused", "refused", "temporary", "no_server", "outcome_unknown"] as const;
 export type EmailFailure = (typeof EMAIL_FAILURES)[number];
@@ -8,7 +8,7 @@ export type EmailFailure = (typeof EMAIL_FAILURES)[number];
 /**
  * recipient_refused: the address is not one mailbox (our own check) or the server refused the recipient (550–553);
  * refused: another permanent 5xx; temporary: a 4xx ("try later"); outcome_unknown: the worker stopped mid-send and
- * the message was not sent again (processor.ts UNKNOWN_OUTCOME); no_server: anything else — refused connection,
+ * the message was not sent again (server/email-queue.ts UNKNOWN_OUTCOME); no_server: anything else — refused connection,
  * timeout, unknown host, a failed TLS handshake.
  */
 export function emailFailure(lastError: string | null): EmailFailure | null {

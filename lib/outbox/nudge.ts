@@ -1,7 +1,7 @@
-// Wakes this process's outbox loop (processor.ts), if it runs one, after a change queued a message: a tiny module so
-// the document write path does not load the SMTP code.
-export const OUTBOX_LOOP_KEY = "__docflowOutboxLoop";
+// Wakes this process's e-mail and webhook-delivery loops, if it runs them, after a change queued a message (both
+// queues read the outbox's table).
+import { wakeQueue } from "../jobs/wake-queue.ts";
 
 export function nudgeOutbox(): void {
-  (globalThis as { [OUTBOX_LOOP_KEY]?: { nudge: () => void } })[OUTBOX_LOOP_KEY]?.nudge();
+  wakeQueue("email", "webhook");
 }

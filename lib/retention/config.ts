@@ -1,11 +1,10 @@
-// Settings of the retention runs (declared in lib/config/variables.ts), read at each use. The lease, heartbeat and
-// poll are the LGPD queues' (lib/lgpd/config.ts): the retention loop runs beside them, on the same switch.
+// Settings of the retention runs (declared in lib/config/variables.ts), read at each use. The lease, heartbeat, poll
+// and retry backoff are the LGPD queues' (lib/lgpd/config.ts): the retention loop runs beside them, on the same switch.
 import { config } from "../config/index.ts";
-import { lgpdSettings, type LgpdSettings } from "../lgpd/config.ts";
+import type { JobSettings } from "../jobs/settings.ts";
+import { lgpdSettings } from "../lgpd/config.ts";
 
-export type RetentionSettings = Omit<LgpdSettings, "batchSize"> & {
-  /** Rules claimed per poll. */
-  batchSize: number;
+export type RetentionSettings = JobSettings & {
   /** Most documents one run of one rule takes (RETENTION_RUN_CAP). */
   runCap: number;
   /** Hour of the day, America/Sao_Paulo, of the daily run (RETENTION_RUN_HOUR). */
@@ -15,9 +14,13 @@ export type RetentionSettings = Omit<LgpdSettings, "batchSize"> & {
 };
 
 export function retentionSettings(): RetentionSettings {
+  const { delayHours: _ownToDeletions, ...engine } = lgpdSettings();
   return {
-    ...lgpdSettings(),
+    ...engine,
     batchSize: 5,
+    // A failed run is tried again an hour later, up to maxAttempts; then the rule waits for its next daily run.
+    retryBaseSeconds: 3600,
+    retryMaxSeconds: 3600,
     runCap: config("RETENTION_RUN_CAP"),
     runHour: config("RETENTION_RUN_HOUR"),
     chunkSize: 500,

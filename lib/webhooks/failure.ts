@@ -1,6 +1,6 @@
 // Why a webhook delivery failed and why an endpoint was disabled, as stable codes the console says in the admin's
 // language (no raw English like "TypeError: fetch failed"). The sender stores a few fixed English texts
-// (lib/webhooks/server/deliver.ts, lib/outbox/server/webhook-sender.ts); this reads them back. Shared: no server imports.
+// (lib/webhooks/server/deliver.ts, lib/webhooks/server/delivery-queue.ts); this reads them back. Shared: no server imports.
 import { z } from "zod";
 
 export const DESTINATION_REFUSED = "Destination not allowed";
@@ -32,7 +32,7 @@ type DisabledCause = z.infer<typeof ZDisabledCause>;
 
 const AFTER_FAILURES = /^Disabled after (\d+) failed deliveries in a row \(last: (.*)\)$/;
 
-/** The cause of a disabled endpoint from its stored reason (written by webhook-sender.ts or admin.ts). */
+/** The cause of a disabled endpoint from its stored reason (written by server/delivery-queue.ts or admin.ts). */
 export function disabledCause(reason: string | null): DisabledCause | null {
   if (reason === null) return null;
   const match = AFTER_FAILURES.exec(reason);

@@ -3,7 +3,7 @@
 // before it commits. Run with tsx and DATABASE_URL pointing at the test database.
 import pg from "pg";
 import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
-import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
+import { claimDueRequests } from "../../lib/lgpd/server/deletion-queue.ts";
 import { poolSession } from "../../lib/db/sql-session.ts";
 
 const owner = process.argv[2] ?? "crash-worker";

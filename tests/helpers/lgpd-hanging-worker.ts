@@ -8,7 +8,7 @@ import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
 import { startLeaseHeartbeat } from "../../lib/jobs/server/lease.ts";
 import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
-import { claimDueRequests } from "../../lib/lgpd/server/processor.ts";
+import { claimDueRequests } from "../../lib/lgpd/server/deletion-queue.ts";
 import { defaultSession, poolSession } from "../../lib/db/sql-session.ts";
 
 const owner = process.argv[2] ?? "hanging-worker";

@@ -1,7 +1,7 @@
 // What a test process holds in memory between test files when files share a process (tests/helpers/
 // shared-worker.setup.ts): lib's caches, keyed by ids that every per-file database repeats. Each cache registers how
-// to empty itself (lib/ops/process-caches.ts), so a new cache is emptied without a list here to keep.
-import { clearProcessCaches } from "@/lib/ops/process-caches.ts";
+// to empty itself (lib/cache/process-caches.ts), so a new cache is emptied without a list here to keep.
+import { clearProcessCaches } from "@/lib/cache/process-caches.ts";
 
 /** Empties lib's caches (and stops their pending timers) left by an earlier test file in this process. */
 export function forgetProcessCaches(): void {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { stopAllPollingLoops } from "@/lib/jobs/polling-loop.ts";
-import { clearProcessCaches } from "@/lib/ops/process-caches.ts";
+import { clearProcessCaches } from "@/lib/cache/process-caches.ts";
 import { createMigratedDatabase } from "./test-database.ts";
 
 export type TestApp = {
@@ -26,7 +26,7 @@ export type TestApp = {
  * The http layer runs its files one after another in each worker process (vitest.config.ts, `isolate: false`): one
  * Next server per process (started by its first file, Next's server code and Prisma loaded once) serves each file in
  * turn, each on a new database — the app opens the database lazily (lib/db/client.ts), so closing one and pointing
- * the environment at the next switches it. What the app keeps in memory between requests (lib/ops/process-caches.ts)
+ * the environment at the next switches it. What the app keeps in memory between requests (lib/cache/process-caches.ts)
  * is emptied when a file's app starts and when it closes, so no file meets another's cached tokens, policies, counters
  * or metrics; a file's idle connections are closed with it.
  */

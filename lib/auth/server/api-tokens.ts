@@ -6,7 +6,7 @@ import type { Role } from "../roles.ts";
 import type { Actor } from "../actor.ts";
 import { generateSecret, hashSecret } from "./secrets.ts";
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 export const TOKEN_PREFIX = "dft";
 

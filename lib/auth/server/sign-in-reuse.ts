@@ -7,7 +7,7 @@ import { issueSessionToken } from "./session-token.ts";
 import { throttleKeys } from "./sign-in-throttle.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 // The original service's clients sign in before every call (docs/migrating.md). A full password check is a scrypt
 // hash (~100 ms of a core, 128 MB) and every sign-in leaves a token row, so this remembers, for a few minutes and in

@@ -1,6 +1,6 @@
 import "server-only";
 import { rawQuery } from "../../db/raw-query.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 // How many document-API reads each token made with the personal data in clear: a number per token for admins, never
 // the values. Counted in memory and added to ApiToken.unmaskedReads in one statement at most every FLUSH_MS: a write

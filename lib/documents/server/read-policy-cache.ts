@@ -7,7 +7,7 @@
 // every read. Kept on globalThis: Next's route bundles share it.
 import type { Role } from "../../auth/roles.ts";
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 import { isPersonalField, type PersonalField } from "../mask.ts";
 
 type Entry = { fields: ReadonlySet<PersonalField>; until: number };

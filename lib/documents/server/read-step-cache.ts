@@ -10,7 +10,7 @@
 // A read that started before such a drop does not put its older map back (a generation per instance).
 // Kept on globalThis: Next's route bundles share it.
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 import type { StepMapColumn } from "../read-view-sql.ts";
 
 /** A step as the read view shows it (key order is the answer's). */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { rawDocumentTransaction } from "../../db/raw-query.ts";
@@ -228,7 +229,9 @@ export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentI
     for (const [key, value] of Object.entries(sentColumns)) {
       // Own keys only: `constructor` or `toString` are ordinary keys here, not Object.prototype's members.
       const stored = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
-      if (JSON.stringify(stored) !== JSON.stringify(value)) {
+      // Compared as values, not as text: jsonb keeps no key order, so a nested object read back can list its keys
+      // in another order than the one sent, and the SQL merge would store nothing new.
+      if (!isDeepStrictEqual(stored, value)) {
         changes.push({ field: `filled_columns.${key}`, before: stored ?? null, after: value });
       }
     }

@@ -1,6 +1,6 @@
 import "server-only";
 import { actorFromBearerCached } from "../../auth/server/api-tokens.ts";
-import { hasRole, systemActor, type Actor } from "../../auth/actor.ts";
+import { hasRole, type Actor } from "../../auth/actor.ts";
 import { brakeAddress, clientAddress, clientHost } from "../../auth/server/client-address.ts";
 import { actorFromSession } from "../../auth/server/session-actor.ts";
 import type { Role } from "../../auth/roles.ts";
@@ -22,19 +22,10 @@ import {
   serviceUnavailable,
   unauthorized,
 } from "../errors.ts";
-import { API_IDEMPOTENCY, type IdempotencyDialect, idempotentRun, type IdempotentRun } from "./idempotent-route.ts";
+import { API_IDEMPOTENCY, idempotentRun, type IdempotentRun } from "./idempotent-route.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { requestIdFrom } from "./request-id.ts";
-import {
-  admitLgpdCaller,
-  invalidCpf,
-  LGPD_BODIES,
-  lgpdErrorResponse,
-  LgpdHttpError,
-  lgpdRouteName,
-  readLgpdJson,
-  safeDecode,
-} from "../../lgpd/server/http.ts";
+import { registeredDialect, type Caller, type Dialect } from "./auth-dialects.ts";
 
 type BaseContext<TBody, TParams, TQuery = Record<string, never>> = {
   body: TBody;
@@ -156,45 +147,14 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: RouteHandl
   };
 }
 
-/** How one kind of contract is admitted, reads its body, answers errors and logs (the LGPD API keeps its own). */
-type Dialect = {
-  identify: (request: Request, params: Record<string, string>) => Promise<Caller>;
-  idempotency: IdempotencyDialect;
-  readBody: (request: Request) => Promise<unknown>;
-  errorResponse: (error: unknown, requestId: string, path: string) => Response;
-  logRequest: (line: {
-    requestId: string;
-    method: string;
-    path: string;
-    status: number;
-    caller: Caller | null;
-    ms: number;
-  }) => void;
-};
-
 function dialectOf(contract: ApiContract): Dialect {
+  // An API of its own (the LGPD API's "lgpdKey") registers its dialect from its domain (auth-dialects.ts).
+  const registered = registeredDialect(contract);
+  if (registered) return registered;
   if (contract.auth === "lgpdKey") {
-    const route = lgpdRouteName(contract.path);
-    return {
-      identify: async (request, params) => {
-        const { instanceId } = await admitLgpdCaller(request, params.instance ?? "");
-        return {
-          label: "lgpd-key",
-          context: { instanceId, actor: systemActor("lgpd_api", instanceId, "API LGPD") },
-          idempotencyOwner: { instanceId, credential: "lgpd" },
-          admit: () => {},
-        };
-      },
-      idempotency: LGPD_IDEMPOTENCY,
-      readBody: async (request) => {
-        const parsed = contract.request!.safeParse(await readLgpdJson(request));
-        if (!parsed.success) throw invalidCpf();
-        return parsed.data;
-      },
-      errorResponse: (error, requestId) => lgpdErrorResponse(error, requestId, route),
-      logRequest: ({ requestId, method, path, status, ms }) =>
-        log.info("lgpd.api", { request_id: requestId, route, method, instance: instanceOf(path), status, ms }),
-    };
+    throw new Error(
+      `No dialect registered for auth "${contract.auth}": the route must import the module that registers it`,
+    );
   }
   return {
     identify: callerIdentification(contract),
@@ -205,18 +165,6 @@ function dialectOf(contract: ApiContract): Dialect {
       log.info("api.request", { request_id: requestId, method, path, status, actor: caller?.label ?? null, ms }),
   };
 }
-
-/** The LGPD API's idempotency refusals in its own bodies; its answers carry no replay header. */
-const LGPD_IDEMPOTENCY: IdempotencyDialect = {
-  errors: {
-    invalidKey: () => new LgpdHttpError(400, LGPD_BODIES.invalidIdempotencyKey),
-    reusedKey: () => new LgpdHttpError(409, LGPD_BODIES.reusedIdempotencyKey),
-  },
-  respond: (result) => Response.json(result.body, { status: result.status }),
-};
-
-/** The instance slug of an /api/lgpd/<instance>/… path, decoded, for the log line. */
-const instanceOf = (path: string) => safeDecode(path.split("/")[3] ?? "").slice(0, 100);
 
 /**
  * The request body as the contract's request schema parses it (undefined when the contract takes none). Throws the
@@ -235,18 +183,6 @@ export async function parseRequestBody<C extends ApiContract>(
   }
   return parsed.data as ContractParsedBody<C>;
 }
-
-/**
- * Who is calling (`label` for the log line, `context` for the handler) and `admit`, which throws (or rejects) when
- * they may not.
- */
-type Caller = {
-  label: string;
-  context: { actor: Actor } | { address: string | null } | { instanceId: number };
-  /** Whose Idempotency-Keys these are (the instance and the credential), for contracts with `idempotency`. */
-  idempotencyOwner?: { instanceId: number; credential: string };
-  admit: () => void | Promise<void>;
-};
 
 function callerIdentification(contract: ApiContract): (request: Request) => Promise<Caller> {
   if (contract.auth === "none" && contract.addressRateLimit) {

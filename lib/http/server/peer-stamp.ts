@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { bypassesProxy, PROXY_BYPASS_HEADER } from "../proxy-bypass.ts";
 import { refuseUploadWithoutValidToken } from "./tracking-upload-gate.ts";
-import { guardSlowBody } from "./slow-body-guard.ts";
+import { guardSlowBody, type SlowBodyAnswer } from "./slow-body-guard.ts";
 
 /**
  * Route handlers never see the socket (Next's `x-forwarded-for` keeps whatever the client sent), so the HTTP server's
@@ -73,7 +73,7 @@ const installed = Symbol.for("docflow.requestHooks");
  * Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, the customer upload's token
  * gate (answers before the body is read), then the body guard.
  */
-export function installRequestHooks(): void {
+export function installRequestHooks(options: { slowBodyAnswers?: readonly SlowBodyAnswer[] } = {}): void {
   const holder = globalThis as { [installed]?: boolean };
   if (holder[installed]) return;
   holder[installed] = true;
@@ -81,7 +81,7 @@ export function installRequestHooks(): void {
     const start = message as RequestStart;
     stamp(start);
     if (refuseUploadWithoutValidToken(start.request, start.response)) return;
-    guardSlowBody(start.request, start.response);
+    guardSlowBody(start.request, start.response, options.slowBodyAnswers);
   });
 }
 

@@ -1,7 +1,7 @@
 import { keyedHash } from "../../auth/server/secrets.ts";
 import { databaseTarget } from "../../db/connection.ts";
 import { log } from "../../log.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 // Shares the rate-limit counters of all app servers on one PostgreSQL without a statement per request: each server
 // counts locally and, about once a second, adds what it counted to RateLimitCounter with one batched

@@ -1,7 +1,7 @@
 import { ApiError } from "../errors.ts";
 import { startSharedCounting, type WindowCounter } from "./rate-limit-sync.ts";
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 // Fixed one-minute windows per caller, aligned to the clock so every app server means the same window. Counting is
 // local (no database statement per request); on PostgreSQL the counts are merged across app servers about once a

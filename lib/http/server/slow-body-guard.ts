@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LGPD_BODIES } from "../../lgpd/bodies.ts";
 import { bodyTimeoutMs } from "../body.ts";
 import { ApiError, errorBody } from "../errors.ts";
 import { attachmentMaxBytes } from "../upload.ts";
@@ -12,12 +11,19 @@ import { attachmentMaxBytes } from "../upload.ts";
 /** The largest body any route accepts (an attachment plus multipart overhead): declaring more buys no extra time. */
 const largestBodyBytes = () => attachmentMaxBytes() + 1024 * 1024;
 
-export function guardSlowBody(request: IncomingMessage, response: ServerResponse): void {
+/** The 408 body of the paths of an API with its own bodies (the LGPD API's, given by instrumentation.ts). */
+export type SlowBodyAnswer = { pathPrefix: string; body: unknown };
+
+export function guardSlowBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answers: readonly SlowBodyAnswer[] = [],
+): void {
   const declared = Number(request.headers["content-length"]);
   const chunked = /chunked/i.test(String(request.headers["transfer-encoding"] ?? ""));
   if (request.complete || (!chunked && !(declared > 0))) return;
   const deadline = bodyTimeoutMs(Math.min(Number.isFinite(declared) ? declared : 0, largestBodyBytes()));
-  const timer = setTimeout(() => cutSlowBody(request, response, deadline), deadline);
+  const timer = setTimeout(() => cutSlowBody(request, response, deadline, answers), deadline);
   timer.unref();
   const stop = () => clearTimeout(timer);
   request.once("end", stop);
@@ -25,7 +31,12 @@ export function guardSlowBody(request: IncomingMessage, response: ServerResponse
   response.once("close", stop);
 }
 
-function cutSlowBody(request: IncomingMessage, response: ServerResponse, deadline: number) {
+function cutSlowBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  deadline: number,
+  answers: readonly SlowBodyAnswer[],
+) {
   if (request.complete) return;
   // Next may still try to answer on this response once the connection is gone; that is expected, not a crash.
   response.on("error", () => {});
@@ -33,9 +44,9 @@ function cutSlowBody(request: IncomingMessage, response: ServerResponse, deadlin
     request.socket.destroy();
     return;
   }
-  const lgpd = request.url?.startsWith("/api/lgpd/");
-  const body = lgpd
-    ? LGPD_BODIES.requestTimeout
+  const own = answers.find(({ pathPrefix }) => request.url?.startsWith(pathPrefix));
+  const body = own
+    ? own.body
     : errorBody(new ApiError("RequestTimeout", `The body did not arrive within ${Math.round(deadline / 1000)} s`));
   response.writeHead(408, {
     "content-type": "application/json",

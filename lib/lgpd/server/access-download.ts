@@ -1,10 +1,10 @@
 // Serving an access package through its signed link: the signature, the row's expiry and the package's presence all
 // decide, the bytes are decrypted only here, and every download is counted and audited in one transaction.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { systemActor, type Actor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { decryptPackage } from "./access-package-cipher.ts";
 import { verifyAccessLink } from "./access-link.ts";
@@ -22,8 +22,7 @@ export async function downloadAccessPackage(
   { instanceSlug, id, link }: { instanceSlug: string; id: number; link: { expires: number; sig: string } },
 ): Promise<DownloadedPackage | null> {
   if (!verifyAccessLink(instanceSlug, id, link.expires, link.sig)) return null;
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const instance = await tx.instance.findUnique({ where: { slug: instanceSlug }, select: { id: true } });
     if (!instance) return null;
     return handOutPackage(tx, systemActor("lgpd_api", instance.id, "link de download LGPD"), id);

@@ -1,11 +1,11 @@
 // Reviewed deletions: an instance setting (Instance.lgpdDeletionReview) makes new deletion requests wait for the
-// privacy officer (review "awaiting"; the worker does not claim them, processor.ts). The officer approves — the
+// privacy officer (review "awaiting"; the worker does not claim them, deletion-queue.ts). The officer approves — the
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
 // the status API reports (docs/decisions/0047-lgpd-review-and-legal-holds.md). Every change is audited.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { conflict } from "../../errors/app-error.ts";
 import { awaitingRequest, serializeLgpdRequest } from "./lgpd-request-rows.ts";
 
@@ -16,8 +16,7 @@ import { awaitingRequest, serializeLgpdRequest } from "./lgpd-request-rows.ts";
  */
 export async function approveDeletion(ctx: UseCaseContext, { id }: { id: number }) {
   const { actor } = ctx;
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const row = await awaitingRequest(tx, actor.instanceId, id);
     if (row.requestedById !== null && row.requestedById === actor.userId) {
       const { lgpdFourEyes } = await tx.instance.findUniqueOrThrow({

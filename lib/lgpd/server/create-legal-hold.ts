@@ -1,6 +1,7 @@
 // A legal hold (LGPD Art. 16 I) the officer adds: a product or a status kept by legal obligation, with its basis and
 // period in years. Audited; answers the hold as listed.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
@@ -22,7 +23,7 @@ export async function createLegalHold(ctx: UseCaseContext, body: z.infer<typeof 
     const path = productId !== null ? "product_id" : "status_id";
     throw invalid("Invalid parameters", [{ path, message: "Unknown id", code: "unknown_id" }]);
   }
-  const hold = await db.$transaction(async (tx) => {
+  const hold = await inTransaction(async (tx) => {
     const created = await tx.lgpdLegalHold.create({
       data: {
         instanceId: actor.instanceId,

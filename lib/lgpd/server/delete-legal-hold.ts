@@ -1,15 +1,14 @@
 // Removes one of the instance's legal holds (404 for another instance's); audited; answers the remaining list.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { listLegalHolds } from "./list-legal-holds.ts";
 
 export async function deleteLegalHold(ctx: UseCaseContext, { id }: { id: number }) {
   const { actor } = ctx;
-  const db = await getDb();
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const hold = await tx.lgpdLegalHold.findFirst({ where: { id, instanceId: actor.instanceId } });
     if (!hold) throw notFound("Legal hold not found", { code: "lgpd_hold_not_found" });
     await tx.lgpdLegalHold.delete({ where: { id } });

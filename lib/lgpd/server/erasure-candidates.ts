@@ -1,4 +1,4 @@
-// Which rows of a table an LGPD erasure must look at for the person's terms (the masking pass in processor.ts).
+// Which rows of a table an LGPD erasure must look at for the person's terms (the masking pass of erase-tied-data.ts).
 // Not marked server-only: the worker imports it outside Next.
 import {
   SEARCH_TEXT_COLUMNS,
@@ -47,7 +47,7 @@ export function candidateCondition(
     return `SELECT id FROM "${table}" WHERE ${conditions.join(" AND ")}`;
   });
   // All digit terms in one scan: the index looks each pattern up, the recheck is a plain LIKE per pattern.
-  // Passed as an array literal (digits and % need no quoting), like the id lists in processor.ts.
+  // Passed as an array literal (digits and % need no quoting), like the id lists of the lease heartbeat (lib/jobs/server/lease.ts).
   if (digits.length) {
     const literal = `{${digits.join(",")}}`;
     scans.push(`SELECT id FROM "${table}" WHERE ${text} LIKE ANY($${params.push(literal) + 1}::text::text[])`);

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "../../db/client.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 import { authCacheMs } from "../../auth/server/api-tokens.ts";
 import { generateSecret, hashSecret, secretMatches } from "../../auth/server/secrets.ts";
 

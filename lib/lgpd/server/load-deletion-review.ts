@@ -1,5 +1,5 @@
 // Reviewed deletions: an instance setting (Instance.lgpdDeletionReview) makes new deletion requests wait for the
-// privacy officer (review "awaiting"; the worker does not claim them, processor.ts). The officer approves — the
+// privacy officer (review "awaiting"; the worker does not claim them, deletion-queue.ts). The officer approves — the
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
 // the status API reports (docs/decisions/0047-lgpd-review-and-legal-holds.md). Every change is audited.
 // This one: whether reviews and four eyes are on, the requests waiting (and which of them the caller entered, which

@@ -1,9 +1,9 @@
 // An access package requested by staff on the data-subject page (a request received by e-mail or letter): one
 // pending per CPF, as the API's, source "admin"; a new one is audited with how and when it arrived.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import type { TSubjectRequestBody } from "../schemas.ts";
 import { recordAccessRequest } from "./access-request-rows.ts";
 import { handEntry, serializeAccessRequest, subjectCpfDigits } from "./subject-rows.ts";
@@ -12,8 +12,7 @@ export async function requestAccessByStaff(ctx: UseCaseContext, input: TSubjectR
   const { actor } = ctx;
   const digits = subjectCpfDigits(input.cpf);
   const hand = handEntry(input);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const { request, created } = await recordAccessRequest(tx, actor.instanceId, digits, {
       source: "admin",
       requestedById: actor.userId,

@@ -1,9 +1,9 @@
 // A deletion requested by staff on the data-subject page: the same request (and queue) as the API's, source "admin";
 // a new one is audited with how and when it arrived and whether it waits for review.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import type { TSubjectRequestBody } from "../schemas.ts";
 import { recordDeletionRequest } from "./deletion-request-rows.ts";
 import { serializeLgpdRequest } from "./lgpd-request-rows.ts";
@@ -13,8 +13,7 @@ export async function requestDeletionByStaff(ctx: UseCaseContext, input: TSubjec
   const { actor } = ctx;
   const digits = subjectCpfDigits(input.cpf);
   const hand = handEntry(input);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const { request, created } = await recordDeletionRequest(tx, actor.instanceId, digits, {
       source: "admin",
       requestedById: actor.userId,

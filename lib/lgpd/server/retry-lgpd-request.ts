@@ -1,7 +1,8 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb, Prisma } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
 import { isValidCpf } from "../../identifiers/identifiers.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
@@ -17,9 +18,8 @@ export async function retryLgpdRequest(ctx: UseCaseContext, { id, cpf }: { id: n
   if (!isValidCpf(cpf)) throw invalidCpf();
   const digits = cpf.replace(/\D/g, "");
   const hash = lgpdCpfHash(digits);
-  const db = await getDb();
   try {
-    return await db.$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const row = await tx.lgpdRequest.findFirst({ where: { id, instanceId: actor.instanceId } });
       if (!row) throw notFound("Request not found");
       if (row.status !== "error") throw conflict(RETRY_ERRORS.notRetryable, { code: "lgpd_not_retryable" });

@@ -1,17 +1,16 @@
 // The instance's deadline to answer a data subject (LGPD Art. 19 II): 15 days, or 30 for small processing agents
 // (Resolução CD/ANPD 2/2022). Unset, the deployment's LGPD_DEADLINE_DAYS applies. Changing it is audited.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 
 export async function setDeadlineDays(
   ctx: UseCaseContext,
   { deadline_days: days }: { deadline_days: 15 | 30 },
 ): Promise<{ deadline_days: number }> {
   const { actor } = ctx;
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const before = await tx.instance.findUniqueOrThrow({
       where: { id: actor.instanceId },
       select: { lgpdDeadlineDays: true },

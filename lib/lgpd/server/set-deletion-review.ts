@@ -1,11 +1,11 @@
 // Reviewed deletions: an instance setting (Instance.lgpdDeletionReview) makes new deletion requests wait for the
-// privacy officer (review "awaiting"; the worker does not claim them, processor.ts). The officer approves — the
+// privacy officer (review "awaiting"; the worker does not claim them, deletion-queue.ts). The officer approves — the
 // erasure then runs as any other request — or denies with a reason: the request ends "error" with that reason, which
 // the status API reports (docs/decisions/0047-lgpd-review-and-legal-holds.md). Every change is audited.
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
 import { loadDeletionReview } from "./load-deletion-review.ts";
 
 /**
@@ -17,8 +17,7 @@ export async function setDeletionReview(
   { enabled, four_eyes: fourEyes }: { enabled?: boolean; four_eyes?: boolean },
 ) {
   const { actor } = ctx;
-  const db = await getDb();
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const before = await tx.instance.findUniqueOrThrow({
       where: { id: actor.instanceId },
       select: { lgpdDeletionReview: true, lgpdFourEyes: true },

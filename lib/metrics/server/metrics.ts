@@ -1,7 +1,7 @@
 import type { Counter, Histogram, Registry } from "prom-client";
 import { timingSafeEqual, createHash } from "node:crypto";
 import { config } from "../../config/index.ts";
-import { registerProcessCache } from "../../ops/process-caches.ts";
+import { registerProcessCache } from "../../cache/process-caches.ts";
 
 // Prometheus metrics of this process (prom-client). Kept on globalThis: Next loads route bundles and the
 // instrumentation bundle as separate module instances, and they must all count into one registry. Values that live
@@ -21,7 +21,7 @@ type Metrics = {
 
 const KEY = "__docflowMetrics";
 const slot = globalThis as { [KEY]?: Promise<Metrics> };
-// Counts back to zero and labelled series gone, as in a new process (lib/ops/process-caches.ts).
+// Counts back to zero and labelled series gone, as in a new process (lib/cache/process-caches.ts).
 registerProcessCache("metrics", () => void slot[KEY]?.then(({ registry }) => registry.resetMetrics()));
 
 /** Metrics are served only when METRICS_TOKEN is set (then only to a bearer of it). */

@@ -1,5 +1,5 @@
-// An outbox message as the processor claims it, and what sending it came to: shared by the processor (processor.ts)
-// and the channel senders it hands messages to (webhook-sender.ts; e-mail in processor.ts).
+// An outbox message as its queues claim it, and what sending it came to: shared by the e-mail queue (email-queue.ts)
+// and the webhook delivery queue (lib/webhooks/server/delivery-queue.ts), which read the same table.
 export type ClaimedMessage = {
   id: number;
   instanceId: number;

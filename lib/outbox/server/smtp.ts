@@ -1,5 +1,5 @@
 // The SMTP transport (nodemailer) for SMTP_URL, built once per URL. Timeouts are bounded so a silent server cannot
-// hold a worker's batch: a send that times out is retried later (see processor.ts for why it is not a duplicate).
+// hold a worker's batch: a send that times out is retried later (see email-queue.ts for why it is not a duplicate).
 // Every message goes to exactly one address: a document's e-mail saved before that was checked
 // could be a list or carry a header break, and nodemailer would mail every address in it.
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";

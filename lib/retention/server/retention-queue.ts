@@ -12,7 +12,16 @@ import { recordAuditSql } from "../../audit/server/record-audit-sql.ts";
 import { systemActor } from "../../auth/actor.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../../jobs/describe-failure.ts";
-import { runDueJobs, startJobLoop, type JobContext, type JobQueue } from "../../jobs/server/engine.ts";
+import {
+  holdLease,
+  LeaseLostError,
+  retryDelay,
+  runDueJobs,
+  startJobLoop,
+  type JobContext,
+  type JobQueue,
+  type LostOutcome,
+} from "../../jobs/server/engine.ts";
 import { claimLeased } from "../../jobs/server/lease.ts";
 import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { log } from "../../log.ts";
@@ -31,17 +40,18 @@ type ClaimedRule = {
   attempts: number;
 };
 
-type RetentionOutcome =
+type RuleRan =
   | { id: number; outcome: "done"; processed: number; remaining: number; capped: boolean; ms: number }
-  | { id: number; outcome: "error"; processed: number; error: string }
-  | { id: number; outcome: "lost"; processed: number };
+  | { id: number; outcome: "error"; processed: number; error: string };
 
-class LeaseLostError extends Error {}
+type RetentionOutcome = RuleRan | LostOutcome;
 
-/** Failed runs are tried again an hour later, up to maxAttempts; then the rule waits for its next daily run. */
-const RETRY_SECONDS = 3600;
-
-async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>): Promise<RetentionOutcome> {
+/**
+ * Runs one rule. A failed run is not a failed job in the engine's sense: it is recorded (RetentionRun, audit) like
+ * a finished one, then tried again after the retry delay up to maxAttempts, after which the rule waits for its next
+ * daily run — so the rule keeps its bookkeeping here, and the engine its lease.
+ */
+async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>): Promise<RuleRan> {
   const { session, owner, settings } = context;
   const startedAt = new Date();
   const started = performance.now();
@@ -53,16 +63,9 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
     while (processed < settings.runCap) {
       const limit = Math.min(settings.chunkSize, settings.runCap - processed);
       const done = await session.transaction(async (sql) => {
-        // Checks the lease is still ours and renews it, locking the rule's row for this batch. The engine's heartbeat
-        // skips a locked row (SKIP LOCKED), and a run is one batch after another on this row, so the run renews its
-        // own lease here or it would lapse mid-run (found by bench/retention-run.ts: "lost" after 20 s).
-        const own = await sql(
-          `UPDATE "RetentionRule" SET "leaseUntil" = now() + make_interval(secs => $3)
-            WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending' AND "leaseUntil" > now()
-            RETURNING id`,
-          [rule.id, owner, settings.leaseSeconds],
-        );
-        if (own.rowCount === 0) throw new LeaseLostError();
+        // The run is one batch after another on this row, which the heartbeat skips while it is locked: each batch
+        // renews the lease itself (without it, bench/retention-run.ts found the run "lost" after 20 s).
+        await holdLease(sql, context, rule.id);
         const { where, params } = matchingCondition(scope, cutoff, 2);
         const { rows } = await sql<{ id: number }>(
           `SELECT d.id FROM "Document" d WHERE ${where} ORDER BY d.id LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
@@ -75,15 +78,15 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
       if (done < limit) break;
     }
   } catch (error) {
-    if (error instanceof LeaseLostError) return lost(rule, owner, processed);
+    if (error instanceof LeaseLostError) throw new LeaseLostError({ processed });
     failure = describeFailure(error);
     log.error("retention.run_failed", { rule_id: rule.id, owner, processed, error: failure });
   }
-  try {
+  {
     const remaining = await countMatching(session.query, scope);
     const ms = Math.round(performance.now() - started);
     const capped = failure === null && processed >= settings.runCap && remaining > 0;
-    const recorded = await session.transaction(async (sql) => {
+    await session.transaction(async (sql) => {
       const attempts = failure === null ? 0 : rule.attempts + 1;
       const retry = failure !== null && attempts < settings.maxAttempts;
       const { rowCount } = await sql(
@@ -91,9 +94,9 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
             SET "notBefore" = ${retry ? `now() + make_interval(secs => $4::int)` : nextRunSql("$4")},
                 attempts = $3, "lastError" = $5, "leaseOwner" = NULL, "leaseUntil" = NULL
           WHERE id = $1 AND "leaseOwner" = $2 AND status = 'pending'`,
-        [rule.id, owner, attempts, retry ? RETRY_SECONDS : settings.runHour, failure],
+        [rule.id, owner, attempts, retry ? retryDelay(attempts, settings) : settings.runHour, failure],
       );
-      if (rowCount !== 1) return false;
+      if (rowCount !== 1) throw new LeaseLostError({ processed });
       await sql(
         `INSERT INTO "RetentionRun" ("ruleId", "instanceId", "startedAt", "finishedAt", "durationMs", processed,
                                      remaining, capped, error)
@@ -114,25 +117,15 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
           ...(failure === null ? {} : { error: failure }),
         },
       });
-      return true;
     });
-    if (!recorded) return lost(rule, owner, processed);
     log.info("retention.run_done", { rule_id: rule.id, instance_id: rule.instanceId, owner, processed, remaining, ms });
     return failure === null
       ? { id: rule.id, outcome: "done", processed, remaining, capped, ms }
       : { id: rule.id, outcome: "error", processed, error: failure };
-  } catch (error) {
-    log.error("retention.run_not_recorded", { rule_id: rule.id, owner, error: describeFailure(error) });
-    return { id: rule.id, outcome: "lost", processed };
   }
 }
 
-function lost(rule: { id: number }, owner: string, processed: number): RetentionOutcome {
-  log.warn("retention.lease_lost", { rule_id: rule.id, owner, processed });
-  return { id: rule.id, outcome: "lost", processed };
-}
-
-export const retentionQueue: JobQueue<ClaimedRule, RetentionOutcome, RetentionSettings> = {
+export const retentionQueue: JobQueue<ClaimedRule, RuleRan, RetentionSettings> = {
   name: "retention",
   table: "RetentionRule",
   settings: retentionSettings,
@@ -145,7 +138,6 @@ export const retentionQueue: JobQueue<ClaimedRule, RetentionOutcome, RetentionSe
       returning: `id, "instanceId", "productId", "categoryId", days, action, attempts`,
     }),
   run: runRule,
-  crashed: (rule) => ({ id: rule.id, outcome: "lost", processed: 0 }),
 };
 
 /** Claims the due rules (up to `limit`) and runs them; answers what happened to each. */
@@ -158,14 +150,7 @@ export function processDueRetention(options: {
   return runDueJobs(retentionQueue, options);
 }
 
-const LOOP_KEY = "__docflowRetentionLoop";
-
 /** Polls for due retention rules (one loop per process), beside the LGPD loops. */
 export function startRetentionLoop(options: { owner?: string; unref?: boolean } = {}): PollingLoop {
-  return startJobLoop(retentionQueue, { loopKey: LOOP_KEY, ...options });
-}
-
-/** Asks this process's loop (if it runs here) to poll now: a rule was just made due. */
-export function nudgeRetentionLoop(): void {
-  (globalThis as unknown as Record<string, PollingLoop | undefined>)[LOOP_KEY]?.nudge();
+  return startJobLoop(retentionQueue, options);
 }

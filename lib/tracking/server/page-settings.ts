@@ -1,4 +1,5 @@
 import "server-only";
+import { inTransaction } from "../../db/transaction.ts";
 import { createHash } from "node:crypto";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { CustomerContext, UseCaseContext } from "../../auth/use-case-context.ts";
@@ -77,9 +78,8 @@ export async function updateTrackingPageSettings(
     helpWhatsapp: values.help_whatsapp,
     privacyUrl: values.privacy_url,
   };
-  const db = await getDb();
   const instanceId = ctx.actor.instanceId;
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.trackingPageSettings.upsert({ where: { instanceId }, create: { instanceId, ...data }, update: data });
     await recordAudit(tx, ctx.actor, {
       action: "instance.tracking_page_update",
@@ -102,14 +102,13 @@ export async function setTrackingLogo(ctx: UseCaseContext, input: { request: Req
   if (!sniffed) {
     throw unsupportedType("The logo must be a whole PNG, JPEG or WebP image", { code: "tracking_logo_type" });
   }
-  const db = await getDb();
   const instanceId = ctx.actor.instanceId;
   const data = {
     logo: file.bytes,
     logoMediaType: sniffed.mediaType,
     logoSha256: createHash("sha256").update(file.bytes).digest("hex"),
   };
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.trackingPageSettings.upsert({ where: { instanceId }, create: { instanceId, ...data }, update: data });
     await recordAudit(tx, ctx.actor, {
       action: "instance.tracking_logo_update",
@@ -123,9 +122,8 @@ export async function setTrackingLogo(ctx: UseCaseContext, input: { request: Req
 
 /** Removes the logo (the page shows the name alone). */
 export async function removeTrackingLogo(ctx: UseCaseContext) {
-  const db = await getDb();
   const instanceId = ctx.actor.instanceId;
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.trackingPageSettings.updateMany({
       where: { instanceId },
       data: { logo: null, logoMediaType: null, logoSha256: null },

@@ -1,5 +1,5 @@
 // One webhook delivery: POST the stored JSON to the endpoint, signed, with a bounded wait. A 2xx answer is success;
-// anything else (or no answer) is retried by the outbox with backoff for up to WEBHOOK_RETRY_HOURS (24). Deliveries
+// anything else (or no answer) is retried by the delivery queue (delivery-queue.ts) with backoff for up to WEBHOOK_RETRY_HOURS (24). Deliveries
 // are at-least-once: a receiver dedupes on the payload's `id` (also in X-Webhook-Id).
 //
 // Where it may go: the URL is checked again here (destination.ts), then the host is resolved once and
@@ -116,14 +116,4 @@ export async function deliverWebhook(
     });
     request.end(input.body);
   });
-}
-
-/** How long a delivery keeps being retried (WEBHOOK_RETRY_HOURS, default 24). */
-export function webhookRetryHours(): number {
-  return config("WEBHOOK_RETRY_HOURS");
-}
-
-/** Failed attempts in a row after which an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 20). */
-export function webhookDisableAfter(): number {
-  return config("WEBHOOK_DISABLE_AFTER");
 }

@@ -1,5 +1,6 @@
 // POST /api/lgpd/<instance>/access {"cpf": "…"} — records an access request. Auth: x-api-key (the instance's LGPD key).
 // Optional `Idempotency-Key` header (the contract's `idempotency`), as the deletion request.
+import "@/lib/lgpd/server/http-dialect.ts"; // registers the LGPD API's dialect of apiRoute
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { LGPD_BODIES } from "@/lib/lgpd/server/http.ts";
 import { requestAccess } from "@/lib/lgpd/server/request-access.ts";

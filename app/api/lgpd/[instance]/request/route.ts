@@ -1,6 +1,7 @@
 // POST /api/lgpd/<instance>/request {"cpf": "…"} — records a deletion request. Auth: x-api-key (the instance's LGPD key).
 // Optional `Idempotency-Key` header (the contract's `idempotency`): a retry with the same key and body replays the
 // first answer (lib/idempotency).
+import "@/lib/lgpd/server/http-dialect.ts"; // registers the LGPD API's dialect of apiRoute
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { LGPD_BODIES } from "@/lib/lgpd/server/http.ts";
 import { requestDeletion } from "@/lib/lgpd/server/request-deletion.ts";

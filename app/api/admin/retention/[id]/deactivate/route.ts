@@ -1,6 +1,6 @@
 // POST /api/admin/retention/<id>/deactivate — Deactivate a retention rule (a run in progress stops at its next batch). Auth: admin.
 import { apiRoute } from "@/lib/http/server/api-route.ts";
-import { deactivateRetentionRule } from "@/lib/retention/server/rules.ts";
+import { deactivateRetentionRule } from "@/lib/retention/server/deactivate-retention-rule.ts";
 import * as contract from "./contract.ts";
 
-export const POST = apiRoute(contract.POST, async ({ actor, params }) => deactivateRetentionRule(actor, params.id));
+export const POST = apiRoute(contract.POST, async (ctx) => deactivateRetentionRule(ctx, { id: ctx.params.id }));

@@ -1,4 +1,5 @@
 // GET /api/lgpd/<instance>/access/<cpf> — the latest access request for the CPF. Auth: x-api-key (the instance's LGPD key).
+import "@/lib/lgpd/server/http-dialect.ts"; // registers the LGPD API's dialect of apiRoute
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { describeAccessRequest } from "@/lib/lgpd/server/describe-access-request.ts";

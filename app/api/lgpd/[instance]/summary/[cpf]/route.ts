@@ -1,4 +1,5 @@
 // GET /api/lgpd/<instance>/summary/<cpf> — the simplified, immediate answer (counts and dates). Auth: x-api-key.
+import "@/lib/lgpd/server/http-dialect.ts"; // registers the LGPD API's dialect of apiRoute
 import { apiRoute } from "@/lib/http/server/api-route.ts";
 import { summarizeSubject } from "@/lib/lgpd/server/summarize-subject.ts";
 import * as contract from "./contract.ts";
