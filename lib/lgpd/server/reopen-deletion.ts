@@ -5,7 +5,8 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb, Prisma } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
 import { isValidCpf } from "../../identifiers/identifiers.ts";
 import { RETRY_ERRORS } from "../retry-errors.ts";
@@ -21,9 +22,8 @@ export async function reopenDeletion(
   if (!isValidCpf(cpf)) throw invalidCpf();
   const digits = cpf.replace(/\D/g, "");
   const hash = lgpdCpfHash(digits);
-  const db = await getDb();
   try {
-    return await db.$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const locked = await tx.$queryRaw<{ id: number }[]>`
         SELECT id FROM "LgpdRequest" WHERE id = ${id} AND "instanceId" = ${actor.instanceId} FOR UPDATE`;
       if (locked.length === 0) throw notFound("LGPD request not found", { code: "lgpd_request_not_found" });
