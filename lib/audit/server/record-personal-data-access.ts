@@ -22,8 +22,12 @@ export type PersonalDataAccess = {
   action: PersonalDataAction;
   /** The document read or changed (null: an export of many, or a look-up by CPF). */
   documentId?: number | null;
+  /** The row's own item when it is not the document (an access request's id for its download). */
+  entityId?: number | string | null;
   /** The person's CPF (formatted or digits): hashed here, never stored. */
   cpf?: string | null;
+  /** Or its keyed hash already made (an LGPD request's `cpfHash`). */
+  subjectHash?: string | null;
   /** The reason the actor gave, where the screen asks for one. */
   reason?: string | null;
   /** Ids, counts, field names, filters — never a personal value. */
@@ -38,32 +42,35 @@ type AuditTarget = Sql | Tx | Pick<Db, "$queryRawUnsafe">;
 
 const COLUMNS = `"instanceId", "actorType", "actorLabel", "actorId", action, entity, "entityId", "documentId", "subjectHash", reason, details`;
 
-/** Writes one audit row per access (one statement for all of them). */
+/** Writes one audit row per access (one statement for all of them); answers their ids, in order. */
 export async function recordPersonalDataAccess(
   target: AuditTarget,
   actor: Actor,
   accesses: PersonalDataAccess | PersonalDataAccess[],
-): Promise<void> {
+): Promise<string[]> {
   const list = Array.isArray(accesses) ? accesses : [accesses];
-  if (list.length === 0) return;
+  if (list.length === 0) return [];
   const sql = typeof target === "function" ? target : prismaRunner(target as Tx);
   const rows = list.map((access) => ({
     action: access.action,
     entity: entityOf(access.action),
+    entity_id:
+      access.entityId != null ? String(access.entityId) : access.documentId != null ? String(access.documentId) : null,
     document_id: access.documentId ?? null,
-    subject_hash: subjectHashOf(access.cpf),
+    subject_hash: access.subjectHash ?? subjectHashOf(access.cpf),
     reason: access.reason?.trim() || null,
     details: ZAuditDetails.parse(access.details ?? {}),
   }));
-  await sql(
+  const { rows: inserted } = await sql<{ id: unknown }>(
     `INSERT INTO "AuditLog" (${COLUMNS})
-     SELECT $1::int, $2::text, $3::text, $4::int, r.action, r.entity, r.document_id::text, r.document_id, r.subject_hash,
+     SELECT $1::int, $2::text, $3::text, $4::int, r.action, r.entity, r.entity_id, r.document_id, r.subject_hash,
             r.reason, r.details
      FROM jsonb_to_recordset($5::text::jsonb)
-       AS r(action text, entity text, document_id int, subject_hash text, reason text, details jsonb)
-     RETURNING id`,
+       AS r(action text, entity text, entity_id text, document_id int, subject_hash text, reason text, details jsonb)
+     RETURNING id::text`,
     [actor.instanceId, actor.type, actor.label, actor.userId ?? null, JSON.stringify(rows)],
   );
+  return inserted.map((row) => String(row.id));
 }
 
 /** The entity column of an action (`document.reveal` → `document`). */
