@@ -13,6 +13,9 @@ CREATE INDEX "AuditLog_instanceId_createdAt_id_idx" ON "AuditLog"("instanceId", 
 CREATE INDEX "AuditLog_instanceId_actorLabel_createdAt_id_idx" ON "AuditLog"("instanceId", "actorLabel", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
+CREATE INDEX "AuditLog_instanceId_actorLabel_action_createdAt_id_idx" ON "AuditLog"("instanceId", "actorLabel", "action", "createdAt" DESC, "id" DESC);
+
+-- CreateIndex
 CREATE INDEX "AuditLog_instanceId_action_createdAt_id_idx" ON "AuditLog"("instanceId", "action", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
