@@ -115,11 +115,11 @@ export async function run() {
          SELECT $1::int, 'user', 'pessoa' || (g % 40) || '@bench.test', ($2::int[])[1 + g % 40], a.action,
            split_part(a.action, '.', 1), CASE WHEN a.personal THEN (d.id)::text ELSE (g % 500)::text END,
            CASE WHEN a.personal THEN d.id END,
-           CASE WHEN a.personal THEN COALESCE(($3::text[])[1 + (g * 7919) % $6::int], md5(d.id::text) || md5(g::text)) END,
+           CASE WHEN a.personal THEN COALESCE(($3::text[])[1 + ((g::bigint * 7919) % $6::int)::int], md5(d.id::text) || md5(g::text)) END,
            '{"fields":["name"]}'::jsonb,
            now() - ((g::float8 / $5::int) * interval '365 days')
          FROM generate_series($4::int + 1, $4::int + $7::int) g
-         CROSS JOIN LATERAL (SELECT $8::int + ((g * 7919) % $6::int) AS id) d
+         CROSS JOIN LATERAL (SELECT $8::int + (((g::bigint * 7919) % $6::int)::int) AS id) d
          CROSS JOIN LATERAL (SELECT (g % 3 = 0) AS personal) p
          CROSS JOIN LATERAL (SELECT CASE WHEN p.personal THEN ($9::text[])[1 + g % 6] ELSE ($10::text[])[1 + g % 5] END AS action,
                                     p.personal) a`,

@@ -6,13 +6,14 @@
 // Call it inside the transaction of the read or change it records (`Sql` from a raw transaction, or a Prisma `Tx`),
 // so both are written or neither. A write that is one SQL statement (document/updateById) folds the same insert
 // into its statement as a CTE: personalDataAuditCte below, with the same columns and the same hash.
-import "server-only";
+// No `import "server-only"` here, like record-audit-sql.ts: the worker and the CLI (plain Node, outside Next) reach
+// this writer through the document and LGPD use-cases; nothing of it is ever bundled for the browser.
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { prismaRunner, type Sql } from "../../db/raw-query.ts";
 import type { Placeholders } from "../../db/named-params.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { lgpdCpfHash } from "../../lgpd/server/cpf-hash.ts";
+import { keyedHash } from "../../auth/server/secrets.ts";
 import { ZAuditDetails } from "../entries.ts";
 import type { PersonalDataAction } from "../personal-data-actions.ts";
 
@@ -34,9 +35,15 @@ export type PersonalDataAccess = {
   details?: Record<string, unknown>;
 };
 
-/** The keyed hash the audit row keeps of a CPF: the LGPD requests' own, so one CPF search finds both. */
-export const subjectHashOf = (cpf: string | null | undefined): string | null =>
-  cpf && cpf.replace(/\D/g, "") ? lgpdCpfHash(cpf) : null;
+/**
+ * The keyed hash the audit row keeps of a CPF: the LGPD requests' own (lib/lgpd/server/cpf-hash.ts, HMAC of the
+ * digits — written out here because that module is server-only and this one is reached from plain Node too), so one
+ * CPF search finds both.
+ */
+export const subjectHashOf = (cpf: string | null | undefined): string | null => {
+  const digits = cpf?.replace(/\D/g, "") ?? "";
+  return digits ? keyedHash(digits) : null;
+};
 
 type AuditTarget = Sql | Tx | Pick<Db, "$queryRawUnsafe">;
 
