@@ -64,6 +64,7 @@ describe("the data-subject routes", () => {
     const none = await lookup(unknown);
     expect(none).toEqual({
       cpf_masked: "***.159.265-**",
+      lookup_id: expect.any(String),
       summary: null,
       deletions: [],
       accesses: [],

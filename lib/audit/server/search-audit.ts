@@ -17,11 +17,24 @@ export async function searchAudit(ctx: UseCaseContext, query: TAuditSearchBody) 
   const { actor } = ctx;
   const where = await auditWhere(actor.instanceId, query);
   const db = await getDb();
+  const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  // The cap first: is there a row past it? (one index range read, one row sent) — only below it an exact count. A
+  // count with Prisma's `take` cost 0.5 s over a month of a 1,000,000-row log (bench/audit-search.ts).
+  const countCapped = async () => {
+    const past = await db.auditLog.findMany({
+      where,
+      orderBy: order,
+      skip: AUDIT_COUNT_CAP,
+      take: 1,
+      select: { id: true },
+    });
+    return past.length ? AUDIT_COUNT_CAP + 1 : db.auditLog.count({ where });
+  };
   const [counted, rows] = await Promise.all([
-    db.auditLog.count({ where, take: AUDIT_COUNT_CAP + 1 }),
+    countCapped(),
     db.auditLog.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: order,
       skip: (query.page - 1) * query.page_size,
       take: query.page_size,
     }),
