@@ -24,7 +24,7 @@ const SLUG = "bench-audit";
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-async function useDatabase(): Promise<string> {
+async function openBenchDatabase(): Promise<string> {
   process.env.NEXTAUTH_SECRET ??= "bench-audit-secret";
   if (process.env.BENCH_ENGINE === "postgres") {
     const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres:postgres@127.0.0.1:5432/postgres";
@@ -57,7 +57,7 @@ const ACTIONS_ABOUT_PEOPLE = [
 const OTHER_ACTIONS = ["status.update", "user.update", "webhook.update", "lgpd_request.deny", "product.update"];
 
 export async function run() {
-  const engine = await useDatabase();
+  const engine = await openBenchDatabase();
   const { deployMigrations } = await import("../lib/db/deploy.ts");
   await deployMigrations();
   const { getDb, closeDb } = await import("../lib/db/client.ts");
