@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
 test("the officer filters the audit trail, reveals a masked value (audited) and exports the filtered set", async ({
   page,
@@ -75,4 +76,36 @@ test("the officer filters the audit trail, reveals a masked value (audited) and 
   await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Nenhum registro." })).toBeVisible();
   expect(page.url()).not.toMatch(/529|982|247/);
+});
+
+test("one deliberate look-up of a person is one audit row, however often the page refreshes it", async ({
+  page,
+  baseURL,
+}) => {
+  const cpf = subjectCpf(741_852_963);
+  const { asAdmin } = await officerWithSubjectDocument(page, baseURL, {
+    cpf,
+    name: "Titular Consultado",
+    source: "e2e",
+  });
+  await page.goto("/lgpd/titular");
+  const search = page.getByRole("search", { name: "Consultar titular" });
+  await search.getByLabel("CPF do titular").fill(cpf);
+  await search.getByRole("button", { name: "Consultar" }).click();
+  // Generating a package refreshes the look-up at once and then polls it while the package is pending.
+  await page.getByRole("button", { name: "Gerar pacote de acesso" }).click();
+  const accessTable = page.getByRole("region", { name: "Pedidos de acesso" });
+  await expect(accessTable.getByRole("link", { name: /Baixar pacote nº \d+/ })).toBeVisible({ timeout: 30_000 });
+  // Refreshes also come from the window regaining focus.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page.waitForTimeout(1_000);
+
+  const trail = await page.request.post("/api/admin/audit/search", {
+    ...asAdmin,
+    data: { action: "lgpd_subject.lookup", subject: cpf },
+  });
+  expect(trail.status()).toBe(200);
+  const { items } = (await trail.json()) as { items: Array<{ actor_name: string }> };
+  expect(items).toHaveLength(1);
+  expect(items[0]!.actor_name).toBe("Ana Admin");
 });
