@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = 
   "live-polling": () => import("./live-polling.ts"),
   api: () => import("./api.ts"),
   "staff-reads": () => import("./staff-reads.ts"),
+  "audit-search": () => import("./audit-search.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
+import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
 test("the officer filters the audit trail, reveals a masked value (audited) and exports the filtered set", async ({
   page,
@@ -21,15 +22,22 @@ test("the officer filters the audit trail, reveals a masked value (audited) and 
   await page.getByRole("link", { name: "Trilha de auditoria" }).click();
   await expect(page).toHaveURL(/\/audit$/);
   const filters = page.getByRole("search", { name: "Filtrar auditoria" });
-  await filters.getByLabel("Item", { exact: true }).selectOption("user");
-  await filters.getByLabel("Nº do item").fill(userId);
-  await filters.getByLabel("Ação").fill("user.create");
+  // Who and which event are picked from lists, in words — no codes to type.
+  await filters.getByLabel("Quem").selectOption({ label: "Ana Admin (admin@e2e.test)" });
+  await filters.getByLabel("Tipo de evento").selectOption({ label: "Usuário criado" });
   await filters.getByRole("button", { name: "Filtrar" }).click();
+  // The filters are in the URL: a reload or a shared link keeps them.
+  await expect(page).toHaveURL(/actor=admin(%40|@)e2e\.test/);
+  await expect(page).toHaveURL(/action=user\.create/);
 
   const table = page.getByRole("region", { name: "Registros de auditoria" });
-  const row = table.getByRole("row").filter({ hasText: "user.create" });
+  // Each row is a sentence, not a code.
+  const row = table.getByRole("row").filter({ hasText: `Ana Admin criou o usuário nº ${userId}` });
   await expect(row).toHaveCount(1);
-  await expect(page.getByRole("status").filter({ hasText: "1 registro" })).toBeVisible();
+  await expect(table).not.toContainText("user.create");
+  await page.reload();
+  await expect(filters.getByLabel("Tipo de evento")).toHaveValue("user.create");
+  await expect(row).toHaveCount(1);
   await expect(row).not.toContainText(email);
   await expect(row).toContainText("B****** A*******");
   await expectNoSeriousA11yViolations(page);
@@ -45,18 +53,59 @@ test("the officer filters the audit trail, reveals a masked value (audited) and 
     page.getByRole("button", { name: "Exportar CSV" }).click(),
   ]);
   const csv = await readFile((await download.path())!, "utf8");
+  // A Brazilian spreadsheet's CSV: BOM, `;`, Portuguese headers, the sentence beside the code.
   expect(csv.charCodeAt(0)).toBe(0xfeff);
-  const lines = csv.trim().split("\r\n");
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain("user.create");
+  const lines = csv.slice(1).trim().split("\r\n");
+  expect(lines[0]).toBe(
+    "Nº do registro de auditoria;Data e hora (São Paulo);Quem;Tipo de evento;O que aconteceu;Protocolo;Registro;Motivo;Código do evento;Detalhes",
+  );
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  expect(lines.find((line) => line.includes(`Ana Admin criou o usuário nº ${userId}`))).toContain(";Usuário criado;");
   expect(csv).not.toContain(email);
-  await expect(page.getByRole("status").filter({ hasText: "1 registro exportado" })).toBeVisible();
 
-  // The reveal and the export are rows of the trail themselves.
-  await filters.getByLabel("Item", { exact: true }).selectOption("audit");
-  await filters.getByLabel("Nº do item").fill("");
-  await filters.getByLabel("Ação").fill("audit.");
+  // The reveal and the export are rows of the trail themselves, in words too.
+  await filters.getByLabel("Tipo de evento").selectOption({ label: "Exportação da auditoria" });
   await filters.getByRole("button", { name: "Filtrar" }).click();
-  await expect(table.getByRole("row").filter({ hasText: "audit.reveal" })).toHaveCount(1);
-  await expect(table.getByRole("row").filter({ hasText: "audit.export" })).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: "Ana Admin exportou a trilha de auditoria" })).not.toHaveCount(
+    0,
+  );
+
+  // A CPF searched for is hashed on the server and never lands in the address.
+  await filters.getByLabel("Tipo de evento").selectOption({ label: "Todos" });
+  await filters.getByLabel("Protocolo ou CPF").fill("529.982.247-25");
+  await filters.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nenhum registro." })).toBeVisible();
+  expect(page.url()).not.toMatch(/529|982|247/);
+});
+
+test("one deliberate look-up of a person is one audit row, however often the page refreshes it", async ({
+  page,
+  baseURL,
+}) => {
+  const cpf = subjectCpf(741_852_963);
+  const { asAdmin } = await officerWithSubjectDocument(page, baseURL, {
+    cpf,
+    name: "Titular Consultado",
+    source: "e2e",
+  });
+  await page.goto("/lgpd/titular");
+  const search = page.getByRole("search", { name: "Consultar titular" });
+  await search.getByLabel("CPF do titular").fill(cpf);
+  await search.getByRole("button", { name: "Consultar" }).click();
+  // Generating a package refreshes the look-up at once and then polls it while the package is pending.
+  await page.getByRole("button", { name: "Gerar pacote de acesso" }).click();
+  const accessTable = page.getByRole("region", { name: "Pedidos de acesso" });
+  await expect(accessTable.getByRole("link", { name: /Baixar pacote nº \d+/ })).toBeVisible({ timeout: 30_000 });
+  // Refreshes also come from the window regaining focus.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page.waitForTimeout(1_000);
+
+  const trail = await page.request.post("/api/admin/audit/search", {
+    ...asAdmin,
+    data: { action: "lgpd_subject.lookup", subject: cpf },
+  });
+  expect(trail.status()).toBe(200);
+  const { items } = (await trail.json()) as { items: Array<{ actor_name: string }> };
+  expect(items).toHaveLength(1);
+  expect(items[0]!.actor_name).toBe("Ana Admin");
 });

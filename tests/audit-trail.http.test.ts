@@ -135,7 +135,12 @@ describe("the audit trail", () => {
   });
 
   it("filters by who, entity and id (a document's timeline), action exact or by prefix, and days", async () => {
-    expect((await search({ actor: "ANA@" })).items.map((i) => i.action)).toEqual(["user.update", "user.create"]);
+    // The actor as the page's list gives it (exact label).
+    expect((await search({ actor: "ana@empresa.com" })).items.map((i) => i.action)).toEqual([
+      "user.update",
+      "user.create",
+    ]);
+    expect((await search({ actor: "ANA@" })).total).toBe(0);
     const timeline = await search({ entity: "document", entity_id: "42" });
     expect(timeline.items.map((i) => [i.action, i.entity_id])).toEqual([
       ["document.reveal", "42"],
@@ -185,11 +190,22 @@ describe("the audit trail", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     // TextDecoder drops the BOM (checked on the bytes above).
-    const parsed = Papa.parse<Record<string, string>>(new TextDecoder().decode(bytes), { header: true });
-    const expected = await search(filters);
-    expect(parsed.data.map((row) => row.id)).toEqual(expected.items.map((item) => item.id));
-    expect(parsed.data.map((row) => row.action)).toEqual(["user.update", "user.create"]);
+    // `;` between cells and Portuguese headers, as a Brazilian spreadsheet opens it.
     const text = new TextDecoder().decode(bytes);
+    const [headerLine] = text.split("\r\n");
+    expect(headerLine).toBe(
+      "Nº do registro de auditoria;Data e hora (São Paulo);Quem;Tipo de evento;O que aconteceu;Protocolo;Registro;Motivo;Código do evento;Detalhes",
+    );
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, delimiter: ";", skipEmptyLines: true });
+    const expected = await search(filters);
+    expect(parsed.data.map((row) => row["Nº do registro de auditoria"])).toEqual(expected.items.map((item) => item.id));
+    expect(parsed.data.map((row) => row["Código do evento"])).toEqual(["user.update", "user.create"]);
+    expect(parsed.data.map((row) => row["O que aconteceu"])).toEqual([
+      "ana@empresa.com alterou o usuário nº 7",
+      "ana@empresa.com criou o usuário nº 7",
+    ]);
+    // São Paulo time: 15:00 UTC is 12:00 there.
+    expect(parsed.data[1]!["Data e hora (São Paulo)"]).toBe("01/03/2026, 12:00:00");
     expect(text).not.toContain("joao.pessoa@empresa.com");
     expect(text).toContain("j**********@e******.com");
     const audit = await app.db.auditLog.findFirstOrThrow({
@@ -198,5 +214,48 @@ describe("the audit trail", () => {
     expect(audit.details).toEqual({ filters, count: 2 });
     // The foreign instance's row is in neither.
     expect(text).not.toContain('"9"');
+  });
+});
+
+describe("the audit trail by person", () => {
+  it("finds a person's rows by protocol or by CPF (hashed on the server), with the record's protocol and id", async () => {
+    const cpf = "529.982.247-25";
+    const created = await app.post(
+      "document/create",
+      { status_id: fx.statusIds["Novo"], product_id: fx.productId, cpf, name: "Maria" },
+      { token: fx.tokens.admin },
+    );
+    expect(created.status).toBe(200);
+    const { id, protocol } = (await created.json()) as { id: number; protocol: string };
+    const updated = await app.post("document/updateById", { id, name: "Maria Souza" }, { token: fx.tokens.admin });
+    expect(updated.status).toBe(200);
+    const lookup = await app.post("admin/lgpd-subject/lookup", { cpf }, { token: fx.tokens.admin });
+    expect(lookup.status).toBe(200);
+
+    const body = { page: 1, page_size: 50 };
+    const post = async (filters: Record<string, unknown>) => {
+      const response = await app.post("admin/audit/search", { ...body, ...filters }, { token: fx.tokens.admin });
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        total: number;
+        total_capped: boolean;
+        items: Array<{ action: string; document_id: number | null; protocol: string | null; actor_name: string }>;
+      };
+    };
+    const byProtocol = await post({ subject: protocol });
+    expect(byProtocol.items.map((item) => [item.action, item.document_id, item.protocol])).toEqual([
+      ["document.update", id, protocol],
+    ]);
+    expect(byProtocol.total_capped).toBe(false);
+    const byCpf = await post({ subject: "52998224725" });
+    expect(byCpf.items.map((item) => item.action)).toEqual(["lgpd_subject.lookup", "document.update"]);
+    expect((await post({ subject: "111.444.777-35" })).total).toBe(0);
+    // The search's own audit rows never hold the CPF typed.
+    const exported = await app.post("admin/audit/export", { subject: cpf }, { token: fx.tokens.admin });
+    expect(exported.status).toBe(200);
+    const rows = await app.db.auditLog.findMany({ where: { instanceId: fx.instanceId } });
+    expect(JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value))).not.toMatch(
+      /529\.?982\.?247-?25/,
+    );
   });
 });

@@ -394,7 +394,7 @@ describe("GET /api/documents/export.csv", () => {
   it("exports unmasked only for an admin with a reason, and audits it with the row count", async () => {
     const filter = { product_id: fx.productId, created_to: "2026-01-10" };
     const auditCount = () =>
-      app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "documents.export_unmasked" } });
+      app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "document.export", reason: { not: null } } });
     const before = await auditCount();
     const staff = await exportCsv(filter, fx.tokens.staff, "", { unmasked: true, reason: "auditoria interna" });
     expect(staff.response.status).toBe(403);
@@ -416,13 +416,14 @@ describe("GET /api/documents/export.csv", () => {
       phone: "'+55 11 98765-4321",
     });
     const entries = await app.db.auditLog.findMany({
-      where: { instanceId: fx.instanceId, action: "documents.export_unmasked" },
+      where: { instanceId: fx.instanceId, action: "document.export", reason: { not: null } },
     });
     expect(entries).toHaveLength(before + 1);
     expect(entries.at(-1)).toMatchObject({
       entity: "document",
       actorType: "token",
-      details: expect.objectContaining({ rows: full.rows.length, reason: "pedido do jurídico" }),
+      reason: "pedido do jurídico",
+      details: expect.objectContaining({ rows: full.rows.length, clear: true }),
     });
     expect(full.rows.length).toBeGreaterThan(0);
     // Nothing personal in the audit entry itself.

@@ -77,14 +77,18 @@ describe("prepareDocumentExport", () => {
     await expect(
       prepareDocumentExport({ actor: actor("admin") }, { filters: {}, options: { unmasked: true } }),
     ).rejects.toThrow(/Invalid/);
-    expect(await db.auditLog.count({ where: { action: "documents.export_unmasked" } })).toBe(0);
+    expect(await db.auditLog.count({ where: { action: "document.export", reason: { not: null } } })).toBe(0);
     const file = await prepareDocumentExport(
       { actor: actor("admin") },
       { filters: {}, options: { unmasked: true, reason: "pedido do jurídico" } },
     );
     const [, ...rows] = await read(file.stream);
     expect(rows[0]![2]).toBe("123.456.789-09");
-    const [entry] = await db.auditLog.findMany({ where: { action: "documents.export_unmasked" } });
-    expect(entry).toMatchObject({ actorLabel: "teste-admin", details: expect.objectContaining({ rows: COUNT }) });
+    const [entry] = await db.auditLog.findMany({ where: { action: "document.export", reason: { not: null } } });
+    expect(entry).toMatchObject({
+      actorLabel: "teste-admin",
+      reason: "pedido do jurídico",
+      details: expect.objectContaining({ rows: COUNT, clear: true }),
+    });
   });
 });

@@ -109,7 +109,7 @@ describe("XLSX export", () => {
   it("is unmasked only for an admin with a reason, audited with the row count and the format", async () => {
     expect((await postXlsx({ unmasked: true, reason: "auditoria anual" }, fx.tokens.staff)).status).toBe(403);
     expect((await postXlsx({ unmasked: true }, fx.tokens.admin)).status).toBe(400);
-    const before = await app.db.auditLog.count({ where: { action: "documents.export_unmasked" } });
+    const before = await app.db.auditLog.count({ where: { action: "document.export", reason: { not: null } } });
     // Never by GET, even for an admin with a reason.
     expect((await exportXlsx("&unmasked=1&reason=auditoria%20anual", fx.tokens.admin)).status).toBe(400);
     const { header, rows } = await sheet(
@@ -117,11 +117,12 @@ describe("XLSX export", () => {
     );
     expect(rows.map((row) => row[header.indexOf("CPF/CNPJ")])).toEqual(["123.456.789-09", "123.456.789-09"]);
     const entries = await app.db.auditLog.findMany({
-      where: { action: "documents.export_unmasked" },
+      where: { action: "document.export", reason: { not: null } },
       orderBy: { id: "desc" },
     });
     expect(entries).toHaveLength(before + 1);
-    expect(entries[0]!.details).toMatchObject({ rows: 2, reason: "auditoria anual", format: "xlsx" });
+    expect(entries[0]!.reason).toBe("auditoria anual");
+    expect(entries[0]!.details).toMatchObject({ rows: 2, clear: true, format: "xlsx" });
     expect(JSON.stringify(entries[0]!.details)).not.toContain("123.456.789-09");
   });
 });

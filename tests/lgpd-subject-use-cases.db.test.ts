@@ -124,7 +124,7 @@ describe("data-subject page use-cases", () => {
     expect(lookups.at(-1)).toEqual({
       actorType: "system",
       actorLabel: "cli",
-      details: { cpf_masked: overview.cpf_masked, found: true },
+      details: { found: true },
     });
     expect(
       JSON.stringify(

@@ -155,11 +155,13 @@ describe("reveal this page", () => {
     expect(JSON.stringify(items)).not.toContain("Beta Person");
 
     const entries = await app.db.auditLog.findMany({
-      where: { instanceId: alpha.instanceId, action: "documents.reveal_page" },
+      where: { instanceId: alpha.instanceId, action: "document.reveal" },
+      orderBy: { id: "asc" },
     });
-    expect(entries).toHaveLength(1);
-    expect(entries[0]!.details).toMatchObject({ document_ids: [...ids].sort((a, b) => a - b) });
-    expect(JSON.stringify(entries[0]!.details)).not.toContain("529");
+    // One row per document shown, each naming its document (found by its protocol or CPF on the audit page).
+    expect(entries.map((entry) => entry.documentId)).toEqual([...ids].sort((a, b) => a - b));
+    expect(entries.every((entry) => (entry.details as { page?: boolean }).page === true)).toBe(true);
+    expect(JSON.stringify(entries.map((entry) => entry.details))).not.toContain("529");
     expect(await app.db.documentHistory.count({ where: { documentId: { in: ids } } })).toBe(before);
   });
 

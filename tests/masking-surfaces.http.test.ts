@@ -190,7 +190,7 @@ describe("the document page, the list, the preview and the sent messages follow 
 describe("the clear export", () => {
   const filter = encodeURIComponent(JSON.stringify({ cpf: CUSTOMER.cpf }));
   const audits = () =>
-    app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "documents.export_unmasked" } });
+    app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "document.export", reason: { not: null } } });
 
   it("is refused by GET, even to an admin: a link on another site cannot start it", async () => {
     const before = await audits();
@@ -238,10 +238,11 @@ describe("the clear export", () => {
     expect(ours.headers.get("content-disposition")).toMatch(/attachment; filename="documentos-.*\.csv"/);
     expect(await audits()).toBe(before + 1);
     const entry = await app.db.auditLog.findFirst({
-      where: { instanceId: fx.instanceId, action: "documents.export_unmasked" },
+      where: { instanceId: fx.instanceId, action: "document.export", reason: { not: null } },
       orderBy: { id: "desc" },
     });
-    expect(entry?.details).toMatchObject({ reason: "pedido do jurídico", rows: 1, format: "csv" });
+    expect(entry?.reason).toBe("pedido do jurídico");
+    expect(entry?.details).toMatchObject({ rows: 1, clear: true, format: "csv" });
 
     const api = await fetch(`${app.baseUrl}/api/documents/export.xlsx`, {
       method: "POST",

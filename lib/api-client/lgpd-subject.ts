@@ -21,9 +21,15 @@ export const lgpdSubjectKeys = {
 const REFRESH_PENDING_MS = 3_000;
 
 export function useSubjectOverview(cpf: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: lgpdSubjectKeys.overview(cpf ?? ""),
-    queryFn: ({ signal }) => callApi(lookup.POST, { body: { cpf: cpf! }, signal }),
+    // A refresh of what this screen shows (polling, focus, after a request) sends back its look-up's id, so the audit
+    // trail holds one look-up per CPF typed, not one per refresh.
+    queryFn: ({ signal, queryKey }) => {
+      const shown = queryClient.getQueryData<ContractAnswer<typeof lookup.POST>>(queryKey);
+      return callApi(lookup.POST, { body: { cpf: cpf!, lookup_id: shown?.lookup_id }, signal });
+    },
     enabled: cpf !== null,
     gcTime: 0,
     refetchInterval: (query) =>

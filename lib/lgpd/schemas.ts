@@ -189,6 +189,20 @@ export const ZAccessDownloadQuery = z.object({
 
 export const ZSubjectCpfBody = z.object({ cpf: z.string().trim().min(1).max(20) }).strict();
 
+/**
+ * The look-up: a CPF and, when the same screen refreshes what it shows, the `lookup_id` its look-up answered — the
+ * refresh is then no new look-up in the audit trail (the server checks the id is this actor's look-up of this CPF).
+ */
+export const ZSubjectLookupBody = z
+  .object({
+    cpf: z.string().trim().min(1).max(20),
+    lookup_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  })
+  .strict();
+
 const ZLgpdAccessRow = z.strictObject({
   id: z.int(),
   cpf_masked: z.string(),
@@ -218,6 +232,8 @@ const ZSummaryCounts = z.strictObject({
 
 export const ZSubjectOverview = z.strictObject({
   cpf_masked: z.string(),
+  /** The audit row of this look-up: sent back by the screen's refreshes (ZSubjectLookupBody). */
+  lookup_id: z.string(),
   summary: ZSummaryCounts.nullable(),
   deletions: z.array(ZLgpdRequestRow),
   accesses: z.array(ZLgpdAccessRow),

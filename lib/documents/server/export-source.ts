@@ -1,6 +1,6 @@
 import "server-only";
 import { hasRole, type Actor } from "../../auth/actor.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";
 import { formatColumnValue } from "../../columns/values.ts";
 import { getDb, Prisma } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors/app-error.ts";
@@ -86,8 +86,8 @@ export type ExportSource = {
 /**
  * Counts the filtered set, fixes its upper id (documents created during the download are not included), and returns
  * the rows' source. Personal data (cpf, name, e-mail, phone) is masked by the role's masking policy unless
- * `unmasked` is asked for by an admin with a reason — then one audit entry (row count, reason, columns, filter,
- * format) is written first.
+ * `unmasked` is asked for by an admin with a reason. Either way one audit row (clear or not, row count, reason,
+ * columns, filter, format) is written first; a CPF filter is kept as the row's subject hash, never in clear.
  */
 export async function prepareExportSource(
   actor: Actor,
@@ -179,20 +179,20 @@ export async function prepareExportSource(
     }),
   ];
   const masked = options.unmasked ? new Set<never>() : await maskedFieldsFor(actor);
-  if (options.unmasked) {
-    await recordAudit(db, actor, {
-      action: "documents.export_unmasked",
-      entity: "document",
-      entityId: null,
-      details: {
-        rows: total,
-        reason: options.reason!,
-        columns: [...baseColumns, ...extraColumns.map((column) => column.key)],
-        filter: filters as Record<string, unknown>,
-        format,
-      },
-    });
-  }
+  // Every export is a read of the people in it: one audit row, in clear or masked, with the reason when in clear.
+  const { cpf: cpfFilter, ...otherFilters } = filters;
+  await recordPersonalDataAccess(db, actor, {
+    action: "document.export",
+    cpf: cpfFilter,
+    reason: options.unmasked ? options.reason! : null,
+    details: {
+      clear: options.unmasked,
+      rows: total,
+      columns: [...baseColumns, ...extraColumns.map((column) => column.key)],
+      filter: { ...otherFilters, ...(cpfFilter ? { cpf: "hash" } : {}) } as Record<string, unknown>,
+      format,
+    },
+  });
 
   let lastId = 0;
   let done = maxId === 0;

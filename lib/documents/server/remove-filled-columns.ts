@@ -1,6 +1,7 @@
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
+import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";
 import { recordHistory } from "./history.ts";
 import { lockDocument } from "./lock-document.ts";
 
@@ -23,6 +24,12 @@ export async function removeFilledColumns(
       actor,
       changes: present.map((key) => ({ field: `filled_columns.${key}`, before: stored[key], after: null })),
       requestId,
+    });
+    await recordPersonalDataAccess(tx, actor, {
+      action: "document.update",
+      documentId: current.id,
+      cpf: current.cpf,
+      details: { fields: present.map((key) => `filled_columns.${key}`) },
     });
     return tx.document.findUniqueOrThrow({ where: { id: current.id } });
   });

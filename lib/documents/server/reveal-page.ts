@@ -1,15 +1,16 @@
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { forbidden } from "../../errors/app-error.ts";
 import { formatIdentifier } from "../../identifiers/identifiers.ts";
 import type { RevealedPersonalData } from "./reveal-personal-data.ts";
 
 /**
- * "Revelar esta página": the real personal data of the list rows on screen (at most one page), with ONE audit
- * entry naming the actor and the document ids (never the values) — not one history row per document, so a page
- * reveal does not bury the documents' real changes. Ids outside the caller's instance are simply not answered.
+ * "Revelar esta página": the real personal data of the list rows on screen (at most one page), with one audit row
+ * per document shown (so the officer finds it by that person's protocol or CPF), written in one statement — and no
+ * history row per document, so a page reveal does not bury the documents' real changes. Ids outside the caller's
+ * instance are simply not answered.
  */
 export async function revealPage(
   ctx: UseCaseContext,
@@ -24,12 +25,16 @@ export async function revealPage(
       select: { id: true, cpf: true, name: true, email: true, phone: true },
       orderBy: { id: "asc" },
     });
-    await recordAudit(tx, actor, {
-      action: "documents.reveal_page",
-      entity: "document",
-      entityId: null,
-      details: { document_ids: documents.map((document) => document.id), request_id: requestId ?? null },
-    });
+    await recordPersonalDataAccess(
+      tx,
+      actor,
+      documents.map((document) => ({
+        action: "document.reveal" as const,
+        documentId: document.id,
+        cpf: document.cpf,
+        details: { page: true, request_id: requestId ?? null },
+      })),
+    );
     return {
       items: documents.map((document) => ({ ...document, cpf_formatted: formatIdentifier(document.cpf) })),
     };

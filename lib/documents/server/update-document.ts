@@ -1,4 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
+import {
+  PERSONAL_DATA_AUDIT_PARAMS,
+  personalDataAuditCte,
+  personalDataAuditValues,
+  type PersonalDataAction,
+} from "../../audit/server/record-personal-data-access.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { rawDocumentTransaction } from "../../db/raw-query.ts";
@@ -114,6 +120,7 @@ const UPDATE = namedParams({
   filledColumns: "jsonb",
   now: "timestamptz",
   ...HISTORY_PARAMS,
+  ...PERSONAL_DATA_AUDIT_PARAMS,
 });
 const upd = UPDATE.$;
 const UPDATE_SQL = `WITH u AS (
@@ -126,8 +133,34 @@ const UPDATE_SQL = `WITH u AS (
       "filledColumns" = "filledColumns" || ${upd.filledColumns}, "updatedAt" = ${upd.now}
     WHERE "id" = ${upd.id}
     RETURNING *),
-  h AS (${historyInsertSql("u", upd, upd.now)})
+  h AS (${historyInsertSql("u", upd, upd.now)}),
+  a AS (${personalDataAuditCte("u", upd, upd.now)})
   SELECT * FROM u`;
+
+/** Fields that follow from another change (a status move, the SLA): not edits of their own in the audit trail. */
+const DERIVED_FIELDS = new Set(["date_time", "sla_end_status", "date_finished", "sla_end"]);
+
+/**
+ * The audit rows of one update (one statement writes them with the change): a status move, an assignment and the
+ * edit of the other fields, each its own row — field names and ids only, never a personal value.
+ */
+function auditRowsOf(current: Document, next: Document, changes: FieldChange[]) {
+  const rows: Array<{ action: PersonalDataAction; details: Record<string, unknown> }> = [];
+  if (next.statusId !== current.statusId) {
+    rows.push({
+      action: "document.status_change",
+      details: { from_status_id: current.statusId, to_status_id: next.statusId },
+    });
+  }
+  if (next.userId !== current.userId) {
+    rows.push({ action: "document.assign", details: { from_user_id: current.userId, to_user_id: next.userId } });
+  }
+  const fields = changes
+    .map((change) => change.field)
+    .filter((field) => field !== "status_id" && field !== "user_id" && !DERIVED_FIELDS.has(field));
+  if (fields.length) rows.push({ action: "document.update", details: { fields } });
+  return rows;
+}
 
 type LockedRow = Record<string, unknown> & {
   _fromStatus: string | null;
@@ -140,8 +173,9 @@ type LockedRow = Record<string, unknown> & {
 
 /**
  * document/updateById: status moves follow the transition rules and keep the SLA dates right (pause time pushes
- * sla_end later); `filled_columns` is merged into the stored object in SQL. One history row lists every change.
- * Two statements in one transaction (three when the modality changes): lock + read, update + history.
+ * sla_end later); `filled_columns` is merged into the stored object in SQL. One history row lists every change; the
+ * audit rows (status move, assignment, edit) are written by the same statement. Two statements in one transaction
+ * (three when the modality changes): lock + read, update + history + audit.
  */
 export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentInput): Promise<Document> {
   const { actor, requestId } = ctx;
@@ -264,6 +298,9 @@ export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentI
         filledColumns: JSON.stringify(sentColumns),
         now,
         ...historyValues("update", actor, changes, requestId),
+        // The person whose data this was: the CPF before the change (a corrected CPF is found by its new owner's
+        // search through the document id).
+        ...personalDataAuditValues(actor, current.cpf, auditRowsOf(current, next, changes)),
       }),
     );
     if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;

@@ -2,7 +2,7 @@
 // decide, the bytes are decrypted only here, and every download is counted and audited in one transaction.
 import "server-only";
 import { inTransaction } from "../../db/transaction.ts";
-import { recordAudit } from "../../audit/server/record-audit.ts";
+import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";
 import { systemActor, type Actor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
 import type { Tx } from "../../db/transaction.ts";
@@ -43,10 +43,10 @@ export async function handOutPackage(tx: Tx, actor: Actor, id: number): Promise<
     data: { downloads: { increment: 1 } },
     select: { downloads: true },
   });
-  await recordAudit(tx, actor, {
+  await recordPersonalDataAccess(tx, actor, {
     action: "lgpd_access.download",
-    entity: "lgpd_access",
     entityId: id,
+    subjectHash: row.cpfHash,
     details: { download: downloads, size_bytes: bytes.byteLength },
   });
   return { bytes, fileName: `acesso-lgpd-${id}.zip` };
