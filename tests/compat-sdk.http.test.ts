@@ -331,7 +331,7 @@ describe("the original's clients, unchanged, against our base URL", () => {
     // Every list at once, by an integration token an admin set to read in clear (docs/migrating.md "Personal data").
     const clear = await ok("/document/filter", full, fx.tokens.staff);
     expect(clear.map((view: Json) => view.id)).toEqual([documentId]);
-    // A person's sign-in token reads the customer's personal data masked, as loadById does (issue 20), so the lists
+    // A person's sign-in token reads the customer's personal data masked, as loadById does, so the lists
     // on the fields it reads masked (by default e-mail and phone) are refused: they would confirm a guessed value.
     const { email, phone, ...unmaskedLists } = full;
     const refused = await sdk("/document/filter", { ...unmaskedLists, email, phone });

@@ -52,7 +52,7 @@ type SendingEndpoint = {
 /**
  * Sends the delivery, or — when it cannot even be prepared (the secret no longer decrypts after an app-secret change,
  * the stored body is not an event's JSON) — answers a failed result like an unreachable receiver's, so the attempt
- * is counted, retried with backoff and, in a row, disables the endpoint (issue 20, finding 4).
+ * is counted, retried with backoff and, in a row, disables the endpoint.
  */
 async function attemptDelivery(message: ClaimedMessage, endpoint: SendingEndpoint) {
   let secret: string[];
