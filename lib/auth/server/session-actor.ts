@@ -33,3 +33,9 @@ export async function currentStaffActor(): Promise<Actor | null> {
 export async function actorFromSession(_request: Request): Promise<Actor | null> {
   return currentStaffActor();
 }
+
+/** The id of the browser session making this request (in its encrypted cookie), or null for token callers. */
+export async function currentStaffSessionId(): Promise<string | null> {
+  const session = (await getServerSession(authOptions)) as { sid?: string } | null;
+  return typeof session?.sid === "string" ? session.sid : null;
+}

@@ -3,6 +3,7 @@ import { getDb } from "../../db/client.ts";
 import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/metrics.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
+import { auditSignIn } from "./sign-in-audit.ts";
 
 type CredentialCheck =
   | {
@@ -56,12 +57,18 @@ export async function verifyCredentials(input: {
     const valid = await verifyPassword(password, stored);
     recordPasswordCheck((performance.now() - started) / 1000);
     if (!user || !valid || !password || user.disabled) {
-      await recordFailure(keys);
+      const locked = await recordFailure(keys);
       recordSignInFailure("invalid");
+      // Only an account of ours has an instance whose trail can hold the event; unknown e-mails stay metrics.
+      if (user) {
+        await auditSignIn(db, user, "user.sign_in_failed", { reason: user.disabled ? "disabled" : "wrong_password" });
+        if (locked.some((key) => key.startsWith("email:"))) await auditSignIn(db, user, "user.sign_in_locked", {});
+      }
       return { ok: false, reason: "invalid" };
     }
     await clearFailures(keys);
     await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+    await auditSignIn(db, user, "user.sign_in", {});
     return {
       ok: true,
       user: { id: user.id, email: user.email, name: user.name, role: user.role, instanceId: user.instanceId },

@@ -12,7 +12,8 @@ export const INSTANCE_USAGE = `Instances (tenants, addressed by slug):
 export const USER_USAGE = `Staff users (web sign-in and POST /api/auth/token):
   user create --email <e-mail> --role admin|staff|viewer [--password <p>] [--instance <slug>] [--name <name>]
       Creates a user in the instance (default: default). Without --password a password is generated and
-      printed once, alone on the last line of stdout. Passwords have at least ${PASSWORD_MIN_LENGTH} characters.
+      printed once, alone on the last line of stdout. Passwords have at least ${PASSWORD_MIN_LENGTH} characters
+      and are refused when common or easy to guess.
   user set-password --email <e-mail> [--password <p>]
       Replaces a user's password (generated and printed like above when not given) and signs them out
       everywhere. The way back in when the first admin's password is lost.`;

@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
+import { assertStrongPassword } from "../../auth/server/password-strength.ts";
 import { generatePassword, hashPassword } from "../../auth/server/passwords.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -11,6 +12,7 @@ import type { CreateUserInput } from "../schemas.ts";
 export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
   const { actor } = ctx;
   const instanceId = actor.instanceId;
+  if (input.password) assertStrongPassword(input.password, [input.email, input.name]);
   const password = input.password ?? generatePassword();
   // scrypt takes a while: hash before the transaction so the (single PGlite) connection is not held meanwhile.
   const passwordHash = await hashPassword(password);
