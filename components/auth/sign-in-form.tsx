@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
@@ -54,6 +55,9 @@ export function SignInForm({
       <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? t("submitting") : t("submit")}
       </Button>
+      <Link href="/esqueci-senha" className="block text-center text-sm text-brand-700 underline">
+        {t("forgot")}
+      </Link>
     </form>
   );
 }

@@ -68,6 +68,9 @@ export function AppShell({
           </div>
           <div className="hidden items-center gap-3 text-sm lg:flex">
             {identity}
+            <Link href="/conta" className="text-brand-700 underline-offset-2 hover:underline">
+              {t("nav.account")}
+            </Link>
             <LanguageSwitch label={t("nav.language")} />
             <SignOutButton label={t("nav.signOut")} />
           </div>
@@ -75,7 +78,12 @@ export function AppShell({
             label={t("nav.menu")}
             items={items}
             identity={identity}
-            labels={{ navigation: t("nav.main"), language: t("nav.language"), signOut: t("nav.signOut") }}
+            labels={{
+              navigation: t("nav.main"),
+              language: t("nav.language"),
+              signOut: t("nav.signOut"),
+              account: t("nav.account"),
+            }}
           />
         </div>
       </header>
