@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { createUserSchema, PASSWORD_MIN, ROLES, updateUserSchema } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { UserSessionsDialog } from "@/components/account/user-sessions-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
@@ -47,12 +48,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
   const t = useTranslations("settings");
   const errorText = useErrorText();
   const roles = useTranslations("common.roles");
+  const ta = useTranslations("auth.account");
   const format = useFormatter();
   const query = useUsers();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [password, setPassword] = useState<{ email: string; password: string } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<UserRow | null>(null);
   const update = useUpdateUser();
   const reset = useResetPassword();
   const action = pending?.kind === "reset" ? reset : update;
@@ -144,6 +147,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                     >
                       {t("users.reset")}
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setSessionsOf(user)}
+                      aria-label={ta("userSessionsTitle", { name: user.email })}
+                    >
+                      {ta("userSessions")}
+                    </Button>
                   </RowActions>
                 </tr>
               );
@@ -179,6 +190,9 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+      {sessionsOf ? (
+        <UserSessionsDialog key={sessionsOf.id} user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      ) : null}
       {password ? (
         <PasswordOnce email={password.email} password={password.password} onClose={() => setPassword(null)} />
       ) : null}
