@@ -43,7 +43,9 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    setError(result?.error === "Throttled" ? t("throttled") : t("invalid"));
+    setError(
+      result?.error === "Throttled" ? t("throttled") : result?.error === "Integration" ? t("integration") : t("invalid"),
+    );
   }
 
   return (

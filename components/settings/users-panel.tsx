@@ -20,7 +20,13 @@ import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 
 /** The new-user dialog's inputs → createUserSchema (an empty password means "generate one", as the API says). */
-const newUserInputs = z.object({ email: z.string(), name: z.string(), role: z.string(), password: z.string() });
+const newUserInputs = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  password: z.string(),
+  integration: z.boolean(),
+});
 type NewUserValues = z.infer<typeof newUserInputs>;
 const newUserSchema = newUserInputs
   .transform((values): z.input<typeof createUserSchema> => ({
@@ -28,17 +34,19 @@ const newUserSchema = newUserInputs
     name: values.name.trim(),
     role: values.role as (typeof ROLES)[number],
     ...(values.password ? { password: values.password } : {}),
+    ...(values.integration ? { integration: true } : {}),
   }))
   .pipe(createUserSchema);
 
 /** The edit dialog's inputs → updateUserSchema; the role is left out when it cannot change (one's own account, the
  * select is disabled and react-hook-form gives it no value). */
-const editUserInputs = z.object({ name: z.string(), role: z.string().optional() });
+const editUserInputs = z.object({ name: z.string(), role: z.string().optional(), integration: z.boolean().optional() });
 type EditUserValues = z.infer<typeof editUserInputs>;
 const editUserSchema = editUserInputs
   .transform((values): z.input<typeof updateUserSchema> => ({
     name: values.name.trim(),
     ...(values.role ? { role: values.role as (typeof ROLES)[number] } : {}),
+    ...(values.integration !== undefined ? { integration: values.integration } : {}),
   }))
   .pipe(updateUserSchema);
 
@@ -234,8 +242,8 @@ export function CreateUserDialog({
   const create = useCreateUser();
   const form = useZodForm<NewUserValues, z.output<typeof newUserSchema>>({
     schema: newUserSchema,
-    fields: ["email", "name", "role", "password"],
-    defaultValues: { email: "", name: "", role: "staff", password: "" },
+    fields: ["email", "name", "role", "password", "integration"],
+    defaultValues: { email: "", name: "", role: "staff", password: "", integration: false },
   });
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -273,6 +281,7 @@ export function CreateUserDialog({
           error={form.fieldError("password")}
           {...form.register("password")}
         />
+        <IntegrationCheckbox registration={form.register("integration")} />
         <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={t("create")} />
       </form>
     </Dialog>
@@ -284,8 +293,8 @@ export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: b
   const update = useUpdateUser();
   const form = useZodForm<EditUserValues, z.output<typeof editUserSchema>>({
     schema: editUserSchema,
-    fields: ["name", "role"],
-    defaultValues: { name: user.name, role: user.role },
+    fields: ["name", "role", "integration"],
+    defaultValues: { name: user.name, role: user.role, integration: user.integration },
   });
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -305,8 +314,23 @@ export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: b
           hint={self ? t("selfRoleHint") : undefined}
           error={form.fieldError("role")}
         />
+        <IntegrationCheckbox registration={form.register("integration", { disabled: self })} />
         <FormFooter pending={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
+  );
+}
+
+/** "Conta de integração": what it means is said beside the box, since it changes what the account reads. */
+function IntegrationCheckbox({ registration }: { registration: UseFormRegisterReturn }) {
+  const t = useTranslations("settings.users");
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" className="mt-1" {...registration} />
+      <span>
+        <span className="font-medium">{t("integration")}</span>
+        <span className="block text-xs text-slate-600">{t("integrationHint")}</span>
+      </span>
+    </label>
   );
 }

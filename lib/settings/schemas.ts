@@ -251,11 +251,14 @@ export const createUserSchema = z.strictObject({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(newPasswordSchema.optional()),
+  /** An integration's account: no web sign-in; its sign-in tokens read personal data in clear (staff, admin). */
+  integration: z.boolean().optional(),
 });
 export const updateUserSchema = z.strictObject({
   name: name(200).optional(),
   role: z.enum(ROLES).optional(),
   disabled: z.boolean().optional(),
+  integration: z.boolean().optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

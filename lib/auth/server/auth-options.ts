@@ -27,8 +27,13 @@ export const authOptions: NextAuthOptions = {
           email: credentials.email,
           password: credentials.password,
           clientIp: clientAddress(request?.headers as Record<string, string | undefined>),
+          web: true,
         });
-        if (!result.ok) throw new Error(result.reason === "throttled" ? "Throttled" : "CredentialsSignin");
+        if (!result.ok) {
+          throw new Error(
+            result.reason === "throttled" ? "Throttled" : result.reason === "integration" ? "Integration" : "CredentialsSignin",
+          );
+        }
         const userAgent = (request?.headers as Record<string, string | undefined> | undefined)?.["user-agent"];
         // The device travels to the jwt callback below, which starts the server-side session with it.
         return { id: String(result.user.id), email: result.user.email, name: result.user.name, userAgent };

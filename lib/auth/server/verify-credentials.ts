@@ -10,7 +10,7 @@ type CredentialCheck =
       ok: true;
       user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; instanceId: number };
     }
-  | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
+  | { ok: false; reason: "invalid" | "throttled" | "integration"; retryAfterSeconds?: number };
 
 const MAX_PASSWORD_LENGTH = 1024;
 // scrypt takes ~128 MB and a core for a moment: a burst of sign-ins must not exhaust the server, and checking the
@@ -40,6 +40,8 @@ export async function verifyCredentials(input: {
   email: string;
   password: string;
   clientIp?: string | null;
+  /** The web sign-in: an integration account proves its password but may not open a browser session. */
+  web?: boolean;
 }): Promise<CredentialCheck> {
   const email = input.email.trim().toLowerCase();
   const keys = throttleKeys(email, input.clientIp);
@@ -67,6 +69,10 @@ export async function verifyCredentials(input: {
       return { ok: false, reason: "invalid" };
     }
     await clearFailures(keys);
+    if (input.web && user.integration) {
+      await auditSignIn(db, user, "user.sign_in_failed", { reason: "integration_web" });
+      return { ok: false, reason: "integration" };
+    }
     await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
     await auditSignIn(db, user, "user.sign_in", {});
     return {

@@ -7,5 +7,7 @@ import { forCaller, type ReadViewText } from "./read-for-caller.ts";
 /** The original's document/filter for the caller (JSON text of an array of read views). */
 export async function readFilteredDocuments(ctx: UseCaseContext, input: CompatFilterBody): Promise<ReadViewText> {
   const { actor } = ctx;
-  return forCaller(actor, (masking) => filterDocumentsCompat(actor.instanceId, input, masking));
+  return forCaller(actor, (masking) => filterDocumentsCompat(actor.instanceId, input, masking), {
+    name: "document/filter",
+  });
 }

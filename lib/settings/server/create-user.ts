@@ -24,7 +24,14 @@ export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
           throw conflict("A user with this e-mail already exists", { code: "user_exists" });
         }
         const created = await tx.user.create({
-          data: { instanceId, email: input.email, name: input.name, role: input.role, passwordHash },
+          data: {
+            instanceId,
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            passwordHash,
+            integration: input.integration ?? false,
+          },
         });
         await recordAudit(tx, actor, {
           action: "user.create",
@@ -34,6 +41,7 @@ export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
             email: created.email,
             name: created.name,
             role: created.role,
+            integration: created.integration,
             password: input.password ? "set" : "generated",
           },
         });

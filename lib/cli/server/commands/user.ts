@@ -60,6 +60,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
       password: { type: "string" },
       instance: { type: "string" },
       name: { type: "string" },
+      integration: { type: "boolean" },
     },
     USER_USAGE,
   );
@@ -72,8 +73,12 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   const name = values.name?.trim() || email.split("@")[0]!;
   const password = parsePassword(values.password, [email, name]);
   const instance = await instanceBySlug(await getDb(), values.instance?.trim() || "default");
-  const user = await createStaffUser({ actor: systemActor("cli", instance.id) }, { email, name, role, password });
-  io.out(`Created ${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
+  const integration = values.integration === true;
+  const user = await createStaffUser(
+    { actor: systemActor("cli", instance.id) },
+    { email, name, role, password, integration },
+  );
+  io.out(`Created ${integration ? "integration " : ""}${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
   showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;
 }
