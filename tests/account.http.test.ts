@@ -48,7 +48,13 @@ async function newUser(password = "girassol-pedra-lua-88", role: "staff" | "view
   userSeq += 1;
   const email = `pessoa${userSeq}@account.test`;
   const user = await app.db.user.create({
-    data: { instanceId: fx.instanceId, email, name: `Pessoa ${userSeq}`, role, passwordHash: await hashTestPassword(password) },
+    data: {
+      instanceId: fx.instanceId,
+      email,
+      name: `Pessoa ${userSeq}`,
+      role,
+      passwordHash: await hashTestPassword(password),
+    },
   });
   return { id: user.id, email, password };
 }
@@ -132,7 +138,12 @@ describe("Esqueci minha senha", () => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: "reset_link_invalid" });
     expect(await auditActions(user.id)).toEqual(
-      expect.arrayContaining(["user.password_reset_request", "user.password_reset", "user.sign_in_failed", "user.sign_in"]),
+      expect.arrayContaining([
+        "user.password_reset_request",
+        "user.password_reset",
+        "user.sign_in_failed",
+        "user.sign_in",
+      ]),
     );
   });
 
@@ -172,7 +183,8 @@ describe("Esqueci minha senha", () => {
     expect(await app.db.passwordReset.count({ where: { userId: user.id } })).toBe(3);
 
     let last: Response | null = null;
-    for (let attempt = 0; attempt < 21; attempt += 1) last = await requestReset(`x${attempt}@account.test`, "203.0.113.50");
+    for (let attempt = 0; attempt < 21; attempt += 1)
+      last = await requestReset(`x${attempt}@account.test`, "203.0.113.50");
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -210,8 +222,15 @@ describe("Minha conta", () => {
   it("changes the password with the current one; this browser stays, the others end", async () => {
     const user = await newUser();
     const here = (await signIn(user.email, user.password))!;
-    const elsewhere = (await signIn(user.email, user.password, "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0 Safari/537"))!;
-    const wrong = await call("POST", "account/password", here, { current_password: "errada-123456", new_password: STRONG });
+    const elsewhere = (await signIn(
+      user.email,
+      user.password,
+      "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0 Safari/537",
+    ))!;
+    const wrong = await call("POST", "account/password", here, {
+      current_password: "errada-123456",
+      new_password: STRONG,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ errors: [{ path: "current_password", code: "wrong_password" }] });
     const weak = await call("POST", "account/password", here, {
@@ -219,7 +238,10 @@ describe("Minha conta", () => {
       new_password: "qwertyuiop123",
     });
     expect(weak.body).toMatchObject({ errors: [{ path: "new_password", code: "password_weak" }] });
-    const done = await call("POST", "account/password", here, { current_password: user.password, new_password: STRONG });
+    const done = await call("POST", "account/password", here, {
+      current_password: user.password,
+      new_password: STRONG,
+    });
     expect(done.status).toBe(200);
     expect((await call("GET", "account", here)).status).toBe(200);
     expect((await call("GET", "account", elsewhere)).status).toBe(401);
@@ -251,7 +273,9 @@ describe("Minha conta", () => {
   });
 
   it("belongs to people: an integration token has no account", async () => {
-    const response = await fetch(`${app.baseUrl}/api/account`, { headers: { authorization: `Bearer ${fx.tokens.staff}` } });
+    const response = await fetch(`${app.baseUrl}/api/account`, {
+      headers: { authorization: `Bearer ${fx.tokens.staff}` },
+    });
     expect(response.status).toBe(403);
   });
 });

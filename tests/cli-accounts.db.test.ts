@@ -29,7 +29,16 @@ it("user create --integration makes an integration account; a weak --password is
   expect(plain.code, plain.stderr).toBe(0);
   expect((await db.user.findUniqueOrThrow({ where: { email: "pessoa@cli.test" } })).integration).toBe(false);
 
-  const weak = await cli("user", "create", "--email", "fraca@cli.test", "--role", "staff", "--password", "senha12345678");
+  const weak = await cli(
+    "user",
+    "create",
+    "--email",
+    "fraca@cli.test",
+    "--role",
+    "staff",
+    "--password",
+    "senha12345678",
+  );
   expect(weak.code).toBe(2);
   expect(weak.stderr).toContain("too common or too easy to guess");
   const short = await cli("user", "set-password", "--email", "pessoa@cli.test", "--password", "curta-1234");

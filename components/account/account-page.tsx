@@ -48,7 +48,10 @@ function ProfileForm({ account }: { account: { email: string; name: string; loca
   const form = useZodForm<ProfileValues>({
     schema: profileSchema,
     fields: ["name", "locale"],
-    defaultValues: { name: account.name, locale: account.locale === "en" || account.locale === "pt-BR" ? account.locale : "" },
+    defaultValues: {
+      name: account.name,
+      locale: account.locale === "en" || account.locale === "pt-BR" ? account.locale : "",
+    },
   });
   const { submit, saved } = useSaveOnPage(form, async ({ name, locale }) => {
     const answer = await update.mutateAsync({ name, ...(locale ? { locale } : {}) });

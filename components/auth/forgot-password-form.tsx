@@ -16,7 +16,11 @@ type Values = z.input<typeof passwordResetRequestSchema>;
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
   const request = useRequestPasswordReset();
-  const form = useZodForm<Values>({ schema: passwordResetRequestSchema, fields: ["email"], defaultValues: { email: "" } });
+  const form = useZodForm<Values>({
+    schema: passwordResetRequestSchema,
+    fields: ["email"],
+    defaultValues: { email: "" },
+  });
   const submit = form.handleSubmit(async ({ email }) => {
     try {
       await request.mutateAsync(email);

@@ -44,7 +44,11 @@ export function SignInForm({
     }
     setPending(false);
     setError(
-      result?.error === "Throttled" ? t("throttled") : result?.error === "Integration" ? t("integration") : t("invalid"),
+      result?.error === "Throttled"
+        ? t("throttled")
+        : result?.error === "Integration"
+          ? t("integration")
+          : t("invalid"),
     );
   }
 

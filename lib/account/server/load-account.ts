@@ -13,7 +13,13 @@ export async function loadAccount(ctx: UseCaseContext) {
   return serializeAccount(user);
 }
 
-export function serializeAccount(user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; locale: string | null }) {
+export function serializeAccount(user: {
+  id: number;
+  email: string;
+  name: string;
+  role: "admin" | "staff" | "viewer";
+  locale: string | null;
+}) {
   return {
     id: user.id,
     email: user.email,

@@ -31,7 +31,11 @@ export const authOptions: NextAuthOptions = {
         });
         if (!result.ok) {
           throw new Error(
-            result.reason === "throttled" ? "Throttled" : result.reason === "integration" ? "Integration" : "CredentialsSignin",
+            result.reason === "throttled"
+              ? "Throttled"
+              : result.reason === "integration"
+                ? "Integration"
+                : "CredentialsSignin",
           );
         }
         const userAgent = (request?.headers as Record<string, string | undefined> | undefined)?.["user-agent"];

@@ -20,7 +20,8 @@ function zxcvbn(): ZxcvbnFactory {
   return estimator;
 }
 
-export type PasswordVerdict = { ok: true } | { ok: false; code: "password_too_short" | "password_too_long" | "password_weak" };
+export type PasswordVerdict =
+  { ok: true } | { ok: false; code: "password_too_short" | "password_too_long" | "password_weak" };
 
 /**
  * Judges a new password. `related` are the account's own words (its e-mail, the parts of it, the name): a password

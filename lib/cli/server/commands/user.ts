@@ -41,7 +41,10 @@ function parsePassword(value: string | undefined, related: string[]): string | u
   if (verdict.code === "password_too_long") {
     throw new UsageError(`--password must have at most ${PASSWORD_MAX_LENGTH} characters`, USER_USAGE);
   }
-  throw new UsageError("--password is too common or too easy to guess; use a longer phrase of unrelated words", USER_USAGE);
+  throw new UsageError(
+    "--password is too common or too easy to guess; use a longer phrase of unrelated words",
+    USER_USAGE,
+  );
 }
 
 /** A generated password goes alone on the last line of stdout, shown only this once. */
