@@ -44,7 +44,7 @@ async function tokenOf(email: string): Promise<string> {
 async function cpfReadBy(token: string): Promise<string> {
   const read = await app.post("document/loadById", { id: documentId }, { token });
   expect(read.status).toBe(200);
-  return ((await read.json()) as Json).CPF;
+  return ((await read.json()) as Json).fields_to_show.CPF;
 }
 
 async function webSignIn(email: string) {
