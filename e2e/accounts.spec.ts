@@ -46,6 +46,8 @@ test("Esqueci minha senha: the e-mailed link sets a new password, refusing a com
   const visitor = await context.newPage();
   await visitor.goto("/signin");
   await visitor.getByRole("link", { name: "Esqueci minha senha" }).click();
+  // The button is enabled once the form runs (typing before that would be lost).
+  await expect(visitor.getByRole("button", { name: "Enviar link" })).toBeEnabled();
   await visitor.getByLabel("E-mail").fill(user.email);
   await visitor.getByRole("button", { name: "Enviar link" }).click();
   await expect(visitor.getByText("Se houver uma conta com este e-mail")).toBeVisible();
@@ -56,6 +58,7 @@ test("Esqueci minha senha: the e-mailed link sets a new password, refusing a com
   const link = /https?:\/\/\S+\/redefinir-senha#\S+/.exec(mail.text)![0];
   const target = new URL(link);
   await visitor.goto(`${target.pathname}${target.hash}`);
+  await expect(visitor.getByRole("button", { name: "Salvar nova senha" })).toBeEnabled();
 
   await visitor.getByLabel("Nova senha").fill("senha12345678");
   await visitor.getByLabel("Repita a nova senha").fill("senha12345678");

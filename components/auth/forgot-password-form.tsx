@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
@@ -12,10 +13,17 @@ import { passwordResetRequestSchema } from "@/lib/auth/schemas.ts";
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 
+const noSubscription = () => () => {};
+const onClient = () => true;
+const onServer = () => false;
+
 /** "Esqueci minha senha": one e-mail field; the answer never says whether the address has an account. */
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
   const request = useRequestPasswordReset();
+  // As on the sign-in form: until this script runs a submit would be the browser's own, and what was typed before
+  // the form came to life would be lost; the button waits for it.
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
   const form = useZodForm<Values>({
     schema: passwordResetRequestSchema,
     fields: ["email"],
@@ -50,7 +58,7 @@ export function ForgotPasswordForm() {
         error={form.fieldError("email")}
         {...form.register("email")}
       />
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
         {t("forgotSubmit")}
       </Button>
       <Link href="/signin" className="block text-sm text-brand-700 underline">
