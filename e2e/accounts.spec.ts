@@ -60,12 +60,12 @@ test("Esqueci minha senha: the e-mailed link sets a new password, refusing a com
   await visitor.goto(`${target.pathname}${target.hash}`);
   await expect(visitor.getByRole("button", { name: "Salvar nova senha" })).toBeEnabled();
 
-  await visitor.getByLabel("Nova senha").fill("senha12345678");
+  await visitor.getByLabel("Nova senha", { exact: true }).fill("senha12345678");
   await visitor.getByLabel("Repita a nova senha").fill("senha12345678");
   await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
   await expect(visitor.getByText("Esta senha é comum ou fácil de adivinhar")).toBeVisible();
 
-  await visitor.getByLabel("Nova senha").fill(NEW_PASSWORD);
+  await visitor.getByLabel("Nova senha", { exact: true }).fill(NEW_PASSWORD);
   await visitor.getByLabel("Repita a nova senha").fill(NEW_PASSWORD);
   await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
   await expect(visitor.getByText("Senha alterada. Entre com a nova senha.")).toBeVisible();
