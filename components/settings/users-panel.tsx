@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useFormatter, useTranslations } from "use-intl";
 import { z } from "zod";
@@ -324,13 +324,19 @@ export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: b
 /** "Conta de integração": what it means is said beside the box, since it changes what the account reads. */
 function IntegrationCheckbox({ registration }: { registration: UseFormRegisterReturn }) {
   const t = useTranslations("settings.users");
+  const id = useId();
+  // The box is named by its label only; the hint describes it (a name holding "e-mail" would answer for that field).
   return (
-    <label className="flex items-start gap-2 text-sm">
-      <input type="checkbox" className="mt-1" {...registration} />
-      <span>
-        <span className="font-medium">{t("integration")}</span>
-        <span className="block text-xs text-slate-600">{t("integrationHint")}</span>
-      </span>
-    </label>
+    <div className="flex items-start gap-2 text-sm">
+      <input id={id} type="checkbox" className="mt-1" aria-describedby={`${id}-hint`} {...registration} />
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {t("integration")}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t("integrationHint")}
+        </p>
+      </div>
+    </div>
   );
 }
