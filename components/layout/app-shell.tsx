@@ -67,9 +67,10 @@ export function AppShell({
             <FindBox />
           </div>
           <div className="hidden items-center gap-3 text-sm lg:flex">
-            {identity}
-            <Link href="/conta" className="text-brand-700 underline-offset-2 hover:underline">
-              {t("nav.account")}
+            {/* The name leads to "Minha conta": a link of its own would make the laptop's one-row header wrap. */}
+            <Link href="/conta" className="min-w-0 underline-offset-2 hover:underline">
+              <span className="sr-only">{t("nav.account")}: </span>
+              {identity}
             </Link>
             <LanguageSwitch label={t("nav.language")} />
             <SignOutButton label={t("nav.signOut")} />
