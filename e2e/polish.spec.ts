@@ -23,7 +23,7 @@ test("the header names the person once: a user called like their role shows the 
     email,
     name: "Administrador",
     role: "admin",
-    password: "administrador-123",
+    password: "quadro-azul-tamarindo-7",
   });
   expect(created.status()).toBe(201);
 
@@ -31,7 +31,7 @@ test("the header names the person once: a user called like their role shows the 
   const other = await context.newPage();
   await other.goto("/signin");
   await other.getByLabel("E-mail").fill(email);
-  await other.getByLabel("Senha").fill("administrador-123");
+  await other.getByLabel("Senha").fill("quadro-azul-tamarindo-7");
   await other.getByRole("button", { name: "Entrar" }).click();
   await other.waitForURL(/\/documents/);
   const header = other.locator("header");

@@ -65,7 +65,7 @@ test("at 768 px the top menu collapses behind a Menu button instead of wrapping 
   await page.keyboard.press("End");
   await expect(list.getByRole("menuitem", { name: "Sair" })).toBeFocused();
   await page.keyboard.press("ArrowUp");
-  await expect(list.getByRole("menuitemradio", { name: "English" })).toBeFocused();
+  await expect(list.getByRole("menuitem", { name: "Minha conta" })).toBeFocused();
   await page.keyboard.press("Home");
   await expect(pages.getByRole("menuitem", { name: "Documentos" })).toBeFocused();
   await page.keyboard.press("ArrowUp");

@@ -99,6 +99,7 @@ describe("audit rows from a route and from the CLI", () => {
       email: "cli@example.com",
       name: "Cli",
       role: "staff",
+      integration: false,
       password: "generated",
     });
 

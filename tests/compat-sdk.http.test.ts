@@ -422,6 +422,27 @@ describe("the original's clients, unchanged, against our base URL", () => {
     expect(product.created_at).not.toBe("");
   });
 
+  it("the Go CLI's empty modality answer means no modality: none is created, none is set, an existing one is cleared", async () => {
+    const modalitiesBefore = await app.db.modality.count({ where: { instanceId: fx.instanceId } });
+    const created = await ok("/document/create", {
+      status_id: fx.statusIds["Novo"],
+      product_id: fx.productId,
+      modality_identifier: "",
+      cpf: "11144477735",
+    });
+    const stored = await app.db.document.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored.modalityIdentifier).toBeNull();
+    expect(stored.modalityId).toBeNull();
+    expect(await app.db.modality.count({ where: { instanceId: fx.instanceId, identifier: "" } })).toBe(0);
+    expect(await app.db.modality.count({ where: { instanceId: fx.instanceId } })).toBe(modalitiesBefore);
+    // "   " is as empty; a real identifier set later, then "" again, clears it.
+    await ok("/document/updateById", { id: created.id, modality_identifier: "consorcio-cli" });
+    await ok("/document/updateById", { id: created.id, modality_identifier: "   " });
+    const cleared = await app.db.document.findUniqueOrThrow({ where: { id: created.id } });
+    expect(cleared.modalityIdentifier).toBeNull();
+    expect(await app.db.modality.count({ where: { instanceId: fx.instanceId, identifier: "" } })).toBe(0);
+  });
+
   it("status/loadStatusTransition (the SDK's status.loadTransition) answers the statuses with where each may move", async () => {
     const statuses = await ok("/status/loadStatusTransition", { products: [fx.productId] });
     const all = await ok("/status/loadAll", {});

@@ -223,6 +223,35 @@ describe("every contract against the real answers", () => {
     await call("GET", "/saved-filters", user);
     await call("DELETE", "/saved-filters/{id}", { ...user, params: { id: saved.id } });
 
+    // "Minha conta" through the sign-in token (a person's); the password change last: it ends that token.
+    const me = await call("GET", "/account", user);
+    await call("PATCH", "/account", { ...user, body: { name: "Token User", locale: "pt-BR" } });
+    await call("GET", "/account/sessions", user);
+    await call("POST", "/account/sessions/end-others", { ...user, body: {} });
+    const session = await app.db.staffSession.create({ data: { idHash: "c".repeat(64), userId: me.id } });
+    await call("GET", "/admin/settings/users/{id}/sessions", { params: { id: me.id } });
+    await call("DELETE", "/admin/settings/users/{id}/sessions/{sessionId}", {
+      params: { id: me.id, sessionId: session.idHash },
+    });
+    await call("POST", "/auth/password-reset", { token: null, body: { email: "token-user@example.com" } });
+    const mail = await app.db.outboxMessage.findFirstOrThrow({
+      where: { recipient: "token-user@example.com" },
+      orderBy: { id: "desc" },
+    });
+    const resetToken = /redefinir-senha#(\S+)/.exec(mail.body)![1]!;
+    await call("POST", "/auth/password-reset/confirm", {
+      token: null,
+      body: { token: resetToken, password: "pedra do sino amarela 77" },
+    });
+    const again = await call("POST", "/auth/token", {
+      token: null,
+      body: { email: "token-user@example.com", password: "pedra do sino amarela 77" },
+    });
+    await call("POST", "/account/password", {
+      token: again.token,
+      body: { current_password: "pedra do sino amarela 77", new_password: "farol azul da ilha 2031" },
+    });
+
     await call("GET", "/admin/lgpd-key");
     await call("POST", "/admin/lgpd-key/rotate", { body: {} });
     const token = await call("POST", "/admin/tokens", { body: { name: "ERP", role: "staff" } });

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
@@ -42,7 +43,13 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    setError(result?.error === "Throttled" ? t("throttled") : t("invalid"));
+    setError(
+      result?.error === "Throttled"
+        ? t("throttled")
+        : result?.error === "Integration"
+          ? t("integration")
+          : t("invalid"),
+    );
   }
 
   return (
@@ -54,6 +61,9 @@ export function SignInForm({
       <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? t("submitting") : t("submit")}
       </Button>
+      <Link href="/esqueci-senha" className="block text-center text-sm text-brand-700 underline">
+        {t("forgot")}
+      </Link>
     </form>
   );
 }

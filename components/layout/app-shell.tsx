@@ -67,7 +67,11 @@ export function AppShell({
             <FindBox />
           </div>
           <div className="hidden items-center gap-3 text-sm lg:flex">
-            {identity}
+            {/* The name leads to "Minha conta": a link of its own would make the laptop's one-row header wrap. */}
+            <Link href="/conta" className="min-w-0 underline-offset-2 hover:underline">
+              <span className="sr-only">{t("nav.account")}: </span>
+              {identity}
+            </Link>
             <LanguageSwitch label={t("nav.language")} />
             <SignOutButton label={t("nav.signOut")} />
           </div>
@@ -75,7 +79,12 @@ export function AppShell({
             label={t("nav.menu")}
             items={items}
             identity={identity}
-            labels={{ navigation: t("nav.main"), language: t("nav.language"), signOut: t("nav.signOut") }}
+            labels={{
+              navigation: t("nav.main"),
+              language: t("nav.language"),
+              signOut: t("nav.signOut"),
+              account: t("nav.account"),
+            }}
           />
         </div>
       </header>

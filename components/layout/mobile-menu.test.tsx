@@ -29,7 +29,7 @@ function Example() {
         { href: "/api-reference", label: "Referência da API" },
       ]}
       identity={<span>Sérgio Staff · Operador</span>}
-      labels={{ navigation: "Menu principal", language: "Idioma", signOut: "Sair" }}
+      labels={{ navigation: "Menu principal", language: "Idioma", signOut: "Sair", account: "Minha conta" }}
     />
   );
 }

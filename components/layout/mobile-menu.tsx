@@ -28,7 +28,7 @@ export function MobileMenu({
   items: NavItem[];
   /** Who is signed in, shown at the top of the menu (not an item: nothing to do with it). */
   identity: React.ReactNode;
-  labels: { navigation: string; language: string; signOut: string };
+  labels: { navigation: string; language: string; signOut: string; account: string };
 }) {
   const pathname = usePathname();
   const locale = useLocale();
@@ -92,6 +92,11 @@ export function MobileMenu({
               ))}
             </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item asChild>
+              <Link href="/conta" className={ITEM}>
+                {labels.account}
+              </Link>
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={ITEM} onSelect={() => void signOutToSignIn()}>
               {labels.signOut}
             </DropdownMenu.Item>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useFormatter, useTranslations } from "use-intl";
 import { z } from "zod";
@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/feedback.tsx";
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers, type UserRow } from "@/lib/api-client/settings.ts";
 import { createUserSchema, PASSWORD_MIN, ROLES, updateUserSchema } from "@/lib/settings/schemas.ts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { UserSessionsDialog } from "@/components/account/user-sessions-dialog.tsx";
 import { cell, dangerText, wideOnly, FormFooter, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
@@ -19,7 +20,13 @@ import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 
 /** The new-user dialog's inputs → createUserSchema (an empty password means "generate one", as the API says). */
-const newUserInputs = z.object({ email: z.string(), name: z.string(), role: z.string(), password: z.string() });
+const newUserInputs = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  password: z.string(),
+  integration: z.boolean(),
+});
 type NewUserValues = z.infer<typeof newUserInputs>;
 const newUserSchema = newUserInputs
   .transform((values): z.input<typeof createUserSchema> => ({
@@ -27,17 +34,19 @@ const newUserSchema = newUserInputs
     name: values.name.trim(),
     role: values.role as (typeof ROLES)[number],
     ...(values.password ? { password: values.password } : {}),
+    ...(values.integration ? { integration: true } : {}),
   }))
   .pipe(createUserSchema);
 
 /** The edit dialog's inputs → updateUserSchema; the role is left out when it cannot change (one's own account, the
  * select is disabled and react-hook-form gives it no value). */
-const editUserInputs = z.object({ name: z.string(), role: z.string().optional() });
+const editUserInputs = z.object({ name: z.string(), role: z.string().optional(), integration: z.boolean().optional() });
 type EditUserValues = z.infer<typeof editUserInputs>;
 const editUserSchema = editUserInputs
   .transform((values): z.input<typeof updateUserSchema> => ({
     name: values.name.trim(),
     ...(values.role ? { role: values.role as (typeof ROLES)[number] } : {}),
+    ...(values.integration !== undefined ? { integration: values.integration } : {}),
   }))
   .pipe(updateUserSchema);
 
@@ -47,12 +56,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
   const t = useTranslations("settings");
   const errorText = useErrorText();
   const roles = useTranslations("common.roles");
+  const ta = useTranslations("auth.account");
   const format = useFormatter();
   const query = useUsers();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [password, setPassword] = useState<{ email: string; password: string } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<UserRow | null>(null);
   const update = useUpdateUser();
   const reset = useResetPassword();
   const action = pending?.kind === "reset" ? reset : update;
@@ -144,6 +155,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                     >
                       {t("users.reset")}
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setSessionsOf(user)}
+                      aria-label={ta("userSessionsTitle", { name: user.email })}
+                    >
+                      {ta("userSessions")}
+                    </Button>
                   </RowActions>
                 </tr>
               );
@@ -179,6 +198,9 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+      {sessionsOf ? (
+        <UserSessionsDialog key={sessionsOf.id} user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      ) : null}
       {password ? (
         <PasswordOnce email={password.email} password={password.password} onClose={() => setPassword(null)} />
       ) : null}
@@ -220,8 +242,8 @@ export function CreateUserDialog({
   const create = useCreateUser();
   const form = useZodForm<NewUserValues, z.output<typeof newUserSchema>>({
     schema: newUserSchema,
-    fields: ["email", "name", "role", "password"],
-    defaultValues: { email: "", name: "", role: "staff", password: "" },
+    fields: ["email", "name", "role", "password", "integration"],
+    defaultValues: { email: "", name: "", role: "staff", password: "", integration: false },
   });
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -259,6 +281,7 @@ export function CreateUserDialog({
           error={form.fieldError("password")}
           {...form.register("password")}
         />
+        <IntegrationCheckbox registration={form.register("integration")} />
         <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={t("create")} />
       </form>
     </Dialog>
@@ -270,8 +293,8 @@ export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: b
   const update = useUpdateUser();
   const form = useZodForm<EditUserValues, z.output<typeof editUserSchema>>({
     schema: editUserSchema,
-    fields: ["name", "role"],
-    defaultValues: { name: user.name, role: user.role },
+    fields: ["name", "role", "integration"],
+    defaultValues: { name: user.name, role: user.role, integration: user.integration },
   });
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -291,8 +314,29 @@ export function EditUserDialog({ user, self, onClose }: { user: UserRow; self: b
           hint={self ? t("selfRoleHint") : undefined}
           error={form.fieldError("role")}
         />
+        <IntegrationCheckbox registration={form.register("integration", { disabled: self })} />
         <FormFooter pending={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
+  );
+}
+
+/** "Conta de integração": what it means is said beside the box, since it changes what the account reads. */
+function IntegrationCheckbox({ registration }: { registration: UseFormRegisterReturn }) {
+  const t = useTranslations("settings.users");
+  const id = useId();
+  // The box is named by its label only; the hint describes it (a name holding "e-mail" would answer for that field).
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input id={id} type="checkbox" className="mt-1" aria-describedby={`${id}-hint`} {...registration} />
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {t("integration")}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t("integrationHint")}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
 import type { Role } from "./roles.ts";
 
-/** The processes that act without a person: the command line, the background worker, the tracking page's customer. */
-export type SystemName = "cli" | "worker" | "customer" | "lgpd_api";
+/**
+ * The processes that act without a person: the command line, the background worker, the tracking page's customer,
+ * the LGPD API, and the sign-in (whose events name the account tried, not someone signed in).
+ */
+export type SystemName = "cli" | "worker" | "customer" | "lgpd_api" | "sign_in";
 
 type ActorFields = {
   id: number;
@@ -47,7 +50,7 @@ export function systemActor(system: SystemName, instanceId: number, label: strin
     id: 0,
     label,
     instanceId,
-    role: system === "customer" ? "staff" : "admin",
+    role: system === "customer" ? "staff" : system === "sign_in" ? "viewer" : "admin",
     userId: null,
   };
 }

@@ -11,7 +11,14 @@ const documentFields = {
   status_id: idField,
   product_id: idField,
   cpf: z.string().trim().min(1, "cpf must not be empty").max(64),
-  modality_identifier: optionalText(120),
+  // The original's Go CLI sends "" when its user gives no modality: no modality, never one named "".
+  modality_identifier: z
+    .string()
+    .trim()
+    .max(120)
+    .nullable()
+    .transform((value) => (value === "" ? null : value))
+    .optional(),
   name: optionalText(200),
   phone: optionalText(60),
   email: optionalEmail,

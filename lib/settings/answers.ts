@@ -31,6 +31,7 @@ export const ZUser = z.strictObject({
   name: z.string(),
   role: z.enum(["admin", "staff", "viewer"]),
   disabled: z.boolean(),
+  integration: z.boolean(),
   created_at: ZIsoDateTime,
   last_sign_in_at: ZIsoDateTime.nullable(),
 });

@@ -1,6 +1,7 @@
 // Request contracts of the settings API (app/api/admin/settings/**). Pure zod, so the browser forms can share the
 // field rules and types. Field names mirror the answers (lib/catalog/server/serialize.ts) so a form sends back what it read.
 import { z } from "zod";
+import { newPasswordSchema, PASSWORD_MIN_LENGTH } from "../auth/schemas.ts";
 import { ROLES } from "../auth/roles.ts";
 import { hoursField, idField } from "../http/zod-fields.ts";
 import { COLUMN_TYPES } from "../columns/values.ts";
@@ -237,8 +238,8 @@ export const holidayDateParam = isoDate;
 
 // ---------------------------------------------------------------- users
 export { ROLES };
-/** Same as PASSWORD_MIN_LENGTH in lib/auth/server/passwords.ts (not imported: that module needs node:crypto). */
-export const PASSWORD_MIN = 10;
+/** New passwords' least length (lib/auth/schemas.ts); their strength is judged on the server. */
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const createUserSchema = z.strictObject({
   email: z.string().trim().toLowerCase().max(320).pipe(z.email("Enter a valid e-mail")),
   name: name(200),
@@ -249,12 +250,15 @@ export const createUserSchema = z.strictObject({
     .max(200)
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.string().min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`).optional()),
+    .pipe(newPasswordSchema.optional()),
+  /** An integration's account: no web sign-in; its sign-in tokens read personal data in clear (staff, admin). */
+  integration: z.boolean().optional(),
 });
 export const updateUserSchema = z.strictObject({
   name: name(200).optional(),
   role: z.enum(ROLES).optional(),
   disabled: z.boolean().optional(),
+  integration: z.boolean().optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

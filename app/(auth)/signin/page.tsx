@@ -22,7 +22,14 @@ export default async function SignInPage({
   const t = await serverTranslator("auth");
   const tc = await serverTranslator("common");
   const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
-  const error = params.error === "Throttled" ? t("throttled") : params.error ? t("invalid") : null;
+  const error =
+    params.error === "Throttled"
+      ? t("throttled")
+      : params.error === "Integration"
+        ? t("integration")
+        : params.error
+          ? t("invalid")
+          : null;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

@@ -15,7 +15,7 @@ export const TOKEN_PREFIX = "dft";
 const LOOKUP_SQL = `WITH t AS (
     SELECT k."id", k."instanceId", k."kind", k."name", k."role", k."userId", k."createdAt", k."expiresAt",
       k."revokedAt", k."lastUsedAt", k."clearPersonalData", u."email" AS "userEmail", u."disabled" AS "userDisabled",
-      u."role" AS "userRole", u."sessionsValidFrom" AS "userSessionsValidFrom"
+      u."role" AS "userRole", u."sessionsValidFrom" AS "userSessionsValidFrom", u."integration" AS "userIntegration"
     FROM "ApiToken" k LEFT JOIN "User" u ON u."id" = k."userId"
     WHERE k."tokenHash" = $1),
   touched AS (
@@ -40,6 +40,7 @@ type TokenRow = {
   userDisabled: boolean | null;
   userRole: Role | null;
   userSessionsValidFrom: Date | string | null;
+  userIntegration: boolean | null;
 };
 
 const time = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
@@ -65,8 +66,11 @@ async function lookupToken(tokenHash: string): Promise<{ actor: Actor | null; ex
       instanceId: row.instanceId,
       role: asUser ? row.userRole! : row.role,
       userId: row.userId,
-      // Only integration tokens (never a person's session token), and never a viewer's (viewers cannot reveal).
-      clearPersonalData: !asUser && row.kind === "api" && row.role !== "viewer" && row.clearPersonalData,
+      // Integration tokens an admin set to clear, and the sign-in tokens of an integration account (the original's
+      // SDK and CLI cannot carry an integration token); never a person's, never a viewer's (viewers cannot reveal).
+      clearPersonalData: asUser
+        ? asUser.userIntegration === true && asUser.userRole !== "viewer"
+        : row.kind === "api" && row.role !== "viewer" && row.clearPersonalData,
     },
   };
 }

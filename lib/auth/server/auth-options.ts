@@ -27,9 +27,20 @@ export const authOptions: NextAuthOptions = {
           email: credentials.email,
           password: credentials.password,
           clientIp: clientAddress(request?.headers as Record<string, string | undefined>),
+          web: true,
         });
-        if (!result.ok) throw new Error(result.reason === "throttled" ? "Throttled" : "CredentialsSignin");
-        return { id: String(result.user.id), email: result.user.email, name: result.user.name };
+        if (!result.ok) {
+          throw new Error(
+            result.reason === "throttled"
+              ? "Throttled"
+              : result.reason === "integration"
+                ? "Integration"
+                : "CredentialsSignin",
+          );
+        }
+        const userAgent = (request?.headers as Record<string, string | undefined> | undefined)?.["user-agent"];
+        // The device travels to the jwt callback below, which starts the server-side session with it.
+        return { id: String(result.user.id), email: result.user.email, name: result.user.name, userAgent };
       },
     }),
   ],
@@ -39,7 +50,9 @@ export const authOptions: NextAuthOptions = {
       // session id names the server-side row that sign-out revokes (staff-sessions.ts).
       if (user) {
         token.authTime = Math.floor(Date.now() / 1000);
-        token.sid = await startStaffSession(Number(user.id));
+        token.sid = await startStaffSession(Number(user.id), {
+          userAgent: (user as { userAgent?: string }).userAgent ?? null,
+        });
       }
       return token;
     },

@@ -35,9 +35,9 @@ export function decoyPasswordHash(): Promise<string> {
   return decoy;
 }
 
-/** A readable random password for first admins and resets (shown once). */
+/** A readable random password for first admins and resets (shown once): 120 random bits, 20 characters. */
 export function generatePassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-export const PASSWORD_MIN_LENGTH = 10;
+export { PASSWORD_MIN_LENGTH } from "../schemas.ts";

@@ -17,7 +17,8 @@ export async function currentStaffActor(): Promise<Actor | null> {
   const nowSeconds = Date.now() / 1000;
   if (nowSeconds - session.authTime > SESSION_ABSOLUTE_SECONDS) return null;
   const user = await userOfStaffSession(session.sid);
-  if (!user || user.id !== session.userId || user.disabled) return null;
+  // An integration account has no browser session (a session from before it was marked so stops here too).
+  if (!user || user.id !== session.userId || user.disabled || user.integration) return null;
   if (user.sessionsValidFrom.getTime() / 1000 > session.authTime + 1) return null;
   return {
     type: "user",
@@ -32,4 +33,10 @@ export async function currentStaffActor(): Promise<Actor | null> {
 /** The staff session behind a cookie-authenticated API call (the wrapper checks Origin for changes). */
 export async function actorFromSession(_request: Request): Promise<Actor | null> {
   return currentStaffActor();
+}
+
+/** The id of the browser session making this request (in its encrypted cookie), or null for token callers. */
+export async function currentStaffSessionId(): Promise<string | null> {
+  const session = (await getServerSession(authOptions)) as { sid?: string } | null;
+  return typeof session?.sid === "string" ? session.sid : null;
 }

@@ -114,7 +114,8 @@ export async function signInReusingToken(input: {
   // The stamp is read BEFORE the password check: a change that lands in between leaves an entry that no longer matches.
   const before = key ? await readState(email, lockKeys, "") : null;
   const result = await verifyCredentials({ email, password: input.password, clientIp: input.clientIp });
-  if (!result.ok) return result;
+  // "integration" is the web sign-in's refusal only; a token sign-in never meets it.
+  if (!result.ok) return { ...result, reason: result.reason === "throttled" ? "throttled" : "invalid" };
   const issued = await issueSessionToken(result.user);
   if (key && before && before.id === result.user.id) {
     const until = Math.min(now + ttlMs, issued.expiration.getTime() - MIN_TOKEN_LIFE_MS);

@@ -40,9 +40,13 @@ export function lockSecondsFor(failures: number, limit: number): number {
   return Math.min(BASE_LOCK_SECONDS * 2 ** Math.min(failures - limit, 20), MAX_LOCK_SECONDS);
 }
 
-/** Counts one failure on every key (atomically, so concurrent servers do not lose counts) and locks those at their limit. */
-export async function recordFailure(keys: ThrottleKey[], now = new Date()): Promise<void> {
+/**
+ * Counts one failure on every key (atomically, so concurrent servers do not lose counts) and locks those at their
+ * limit. Answers the keys this failure locked (for the audit trail's "locked" event).
+ */
+export async function recordFailure(keys: ThrottleKey[], now = new Date()): Promise<string[]> {
   const db = await getDb();
+  const locked: string[] = [];
   for (const { key, limit } of keys) {
     // A key's window restarts when its last window (or lock) ended more than WINDOW ago.
     const rows = await db.$queryRaw<Array<{ failures: number }>>(Prisma.sql`
@@ -58,6 +62,7 @@ export async function recordFailure(keys: ThrottleKey[], now = new Date()): Prom
       RETURNING "failures"`);
     const lockSeconds = lockSecondsFor(rows[0]?.failures ?? 0, limit);
     if (lockSeconds > 0) {
+      locked.push(key);
       await db.signInThrottle.update({
         where: { key },
         data: { lockedUntil: new Date(now.getTime() + lockSeconds * 1000) },
@@ -71,6 +76,7 @@ export async function recordFailure(keys: ThrottleKey[], now = new Date()): Prom
       where: { windowStart: { lt: dayAgo }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: dayAgo } }] },
     });
   }
+  return locked;
 }
 
 /** A successful sign-in clears its e-mail's counter (the address counter decays on its own). */

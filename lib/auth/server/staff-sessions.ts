@@ -9,13 +9,30 @@ import { hashSecret } from "./secrets.ts";
 // currentStaffActor reads the session row with its user in one query on every request — the user was already read
 // per request, so revocation costs no extra round trip and takes effect at once on every server (no cache).
 
+/** Longest User-Agent kept: enough to name the browser and system, not a place to store whatever a client sends. */
+const USER_AGENT_MAX = 300;
+/** How stale `lastSeenAt` may get before a request refreshes it: one write a minute per session at most. */
+const LAST_SEEN_STEP_MS = 60_000;
+
 /** Starts a session for a user who just signed in: the id to put in the cookie. Old rows of the user go here. */
-export async function startStaffSession(userId: number, now = new Date()): Promise<string> {
+export async function startStaffSession(
+  userId: number,
+  options: { now?: Date; userAgent?: string | null } = {},
+): Promise<string> {
+  const now = options.now ?? new Date();
   const db = await getDb();
   const sessionId = randomBytes(24).toString("base64url");
   const expired = new Date(now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000);
   await db.staffSession.deleteMany({ where: { userId, createdAt: { lt: expired } } });
-  await db.staffSession.create({ data: { idHash: hashSecret(sessionId), userId, createdAt: now } });
+  await db.staffSession.create({
+    data: {
+      idHash: hashSecret(sessionId),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: options.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    },
+  });
   return sessionId;
 }
 
@@ -31,9 +48,16 @@ export async function endStaffSession(sessionId: string): Promise<void> {
 /** The user behind a live (not signed-out) session id, or null. */
 export async function userOfStaffSession(sessionId: string) {
   const db = await getDb();
+  const idHash = hashSecret(sessionId);
   const session = await db.staffSession.findUnique({
-    where: { idHash: hashSecret(sessionId) },
-    select: { revokedAt: true, user: true },
+    where: { idHash },
+    select: { revokedAt: true, lastSeenAt: true, user: true },
   });
-  return session && !session.revokedAt ? session.user : null;
+  if (!session || session.revokedAt) return null;
+  // "Minha conta" shows when each session was last used; a minute's precision keeps this to one write a minute.
+  const now = Date.now();
+  if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+    await db.staffSession.update({ where: { idHash }, data: { lastSeenAt: new Date(now) } });
+  }
+  return session.user;
 }

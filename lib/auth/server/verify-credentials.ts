@@ -3,13 +3,14 @@ import { getDb } from "../../db/client.ts";
 import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/metrics.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
+import { auditSignIn } from "./sign-in-audit.ts";
 
 type CredentialCheck =
   | {
       ok: true;
       user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; instanceId: number };
     }
-  | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
+  | { ok: false; reason: "invalid" | "throttled" | "integration"; retryAfterSeconds?: number };
 
 const MAX_PASSWORD_LENGTH = 1024;
 // scrypt takes ~128 MB and a core for a moment: a burst of sign-ins must not exhaust the server, and checking the
@@ -39,6 +40,8 @@ export async function verifyCredentials(input: {
   email: string;
   password: string;
   clientIp?: string | null;
+  /** The web sign-in: an integration account proves its password but may not open a browser session. */
+  web?: boolean;
 }): Promise<CredentialCheck> {
   const email = input.email.trim().toLowerCase();
   const keys = throttleKeys(email, input.clientIp);
@@ -56,12 +59,22 @@ export async function verifyCredentials(input: {
     const valid = await verifyPassword(password, stored);
     recordPasswordCheck((performance.now() - started) / 1000);
     if (!user || !valid || !password || user.disabled) {
-      await recordFailure(keys);
+      const locked = await recordFailure(keys);
       recordSignInFailure("invalid");
+      // Only an account of ours has an instance whose trail can hold the event; unknown e-mails stay metrics.
+      if (user) {
+        await auditSignIn(db, user, "user.sign_in_failed", { reason: user.disabled ? "disabled" : "wrong_password" });
+        if (locked.some((key) => key.startsWith("email:"))) await auditSignIn(db, user, "user.sign_in_locked", {});
+      }
       return { ok: false, reason: "invalid" };
     }
     await clearFailures(keys);
+    if (input.web && user.integration) {
+      await auditSignIn(db, user, "user.sign_in_failed", { reason: "integration_web" });
+      return { ok: false, reason: "integration" };
+    }
     await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+    await auditSignIn(db, user, "user.sign_in", {});
     return {
       ok: true,
       user: { id: user.id, email: user.email, name: user.name, role: user.role, instanceId: user.instanceId },

@@ -14,16 +14,22 @@ export const INSTANCE_USAGE = `Instances (tenants, addressed by slug):
 
 export const USER_USAGE = `Staff users (web sign-in and POST /api/auth/token):
   user create --email <e-mail> --role admin|staff|viewer [--password <p>] [--instance <slug>] [--name <name>]
+              [--integration]
       Creates a user in the instance (default: default). Without --password a password is generated and
-      printed once, alone on the last line of stdout. Passwords have at least ${PASSWORD_MIN_LENGTH} characters.
+      printed once, alone on the last line of stdout. Passwords have at least ${PASSWORD_MIN_LENGTH} characters
+      and are refused when common or easy to guess. --integration makes an integration's account (the original
+      service's SDK and CLI): no web sign-in; its sign-in tokens read CPF, e-mail and phone in clear (staff and
+      admin roles), each such read audited.
   user set-password --email <e-mail> [--password <p>]
       Replaces a user's password (generated and printed like above when not given) and signs them out
       everywhere. The way back in when the first admin's password is lost.`;
 
 export const TOKEN_USAGE = `Document-API tokens (Authorization: Bearer <token>):
   token create --instance <slug> --name <name> [--role viewer|staff|admin] [--expires-days <n>]
+               [--clear-personal-data]
       Creates a token (role staff unless given; no expiry unless given). The token is printed once,
-      alone on the last line of stdout; only its hash is stored.
+      alone on the last line of stdout; only its hash is stored. It reads CPF, e-mail and phone masked
+      unless --clear-personal-data (staff and admin roles; each clear read is counted on the token).
   token list [--instance <slug>]
       Lists tokens (id, prefix, name, role, created, expires, last used, state).
   token revoke <id | prefix | token>

@@ -6,5 +6,8 @@ import { loadDocumentById } from "./read.ts";
 /** document/loadById for the caller (JSON text). */
 export async function readDocumentById(ctx: UseCaseContext, input: { id: number }): Promise<ReadViewText> {
   const { actor } = ctx;
-  return forCaller(actor, (masking) => loadDocumentById(actor.instanceId, input.id, masking));
+  return forCaller(actor, (masking) => loadDocumentById(actor.instanceId, input.id, masking), {
+    name: "document/loadById",
+    documentId: input.id,
+  });
 }

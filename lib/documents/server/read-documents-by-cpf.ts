@@ -9,5 +9,7 @@ export async function readDocumentsByCpf(
   input: { cpfs: string[]; categories: string[] },
 ): Promise<ReadViewText> {
   const { actor } = ctx;
-  return forCaller(actor, (masking) => loadDocumentsByCpf(actor.instanceId, input.cpfs, input.categories, masking));
+  return forCaller(actor, (masking) => loadDocumentsByCpf(actor.instanceId, input.cpfs, input.categories, masking), {
+    name: "document/loadByCPF",
+  });
 }

@@ -35,5 +35,7 @@ export async function readFilteredDocuments(ctx: UseCaseContext, input: CompatFi
       );
     }
   }
-  return forCaller(actor, (masking) => filterDocumentsCompat(actor.instanceId, input, masking));
+  return forCaller(actor, (masking) => filterDocumentsCompat(actor.instanceId, input, masking), {
+    name: "document/filter",
+  });
 }

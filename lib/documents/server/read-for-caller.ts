@@ -1,6 +1,8 @@
 import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import { countUnmaskedRead } from "../../auth/server/unmasked-reads.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { getDb } from "../../db/client.ts";
 import type { ReadMasking } from "./read.ts";
 
 // document/loadById, loadByCPF and the original's document/filter for a caller: the read view (built by the database,
@@ -17,13 +19,27 @@ export function readsClear(actor: Actor): boolean {
   return actor.type === "system" || (actor.type === "token" && actor.clearPersonalData === true);
 }
 
-/** The read for this caller's masking; a token's clear read is counted on it once the read succeeded. */
+/**
+ * The read for this caller's masking; a token's clear read is counted on it once the read succeeded. An integration
+ * account's sign-in token (it acts as a user) is short-lived and replaced every hour, so its count would scatter:
+ * each of its clear reads is also a row of the audit trail, under the account, naming the call (`route`) and the
+ * document when there is one — never the values read.
+ */
 export async function forCaller(
   actor: Actor,
   read: (masking: ReadMasking) => Promise<ReadViewText>,
+  route: { name: string; documentId?: number },
 ): Promise<ReadViewText> {
   if (!readsClear(actor)) return read({ personal: "masked", role: actor.role });
   const text = await read({ personal: "clear" });
   if (actor.type === "token") countUnmaskedRead(actor.id);
+  if (actor.type === "token" && actor.userId !== null) {
+    await recordAudit(await getDb(), actor, {
+      action: "document.read_clear",
+      entity: "document",
+      entityId: route.documentId ?? null,
+      details: { route: route.name },
+    });
+  }
   return text;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/server/passwords.ts";
+import { judgePassword } from "../../auth/server/password-strength.ts";
 import { DEFAULT_INSTANCE, isUniqueViolation } from "./seed-database.ts";
 import { config } from "../../config/index.ts";
 
@@ -28,6 +29,9 @@ export async function ensureFirstAdmin(db: Db, env: NodeJS.ProcessEnv = process.
   const fromEnv = config("ADMIN_PASSWORD", env) ?? "";
   if (fromEnv && fromEnv.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  if (fromEnv && !judgePassword(fromEnv, [email]).ok) {
+    throw new Error("ADMIN_PASSWORD is too common or too easy to guess; choose a longer phrase of unrelated words");
   }
   const password = fromEnv || generatePassword();
 

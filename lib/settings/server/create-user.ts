@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
+import { assertStrongPassword } from "../../auth/server/password-strength.ts";
 import { generatePassword, hashPassword } from "../../auth/server/passwords.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -11,6 +12,7 @@ import type { CreateUserInput } from "../schemas.ts";
 export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
   const { actor } = ctx;
   const instanceId = actor.instanceId;
+  if (input.password) assertStrongPassword(input.password, [input.email, input.name]);
   const password = input.password ?? generatePassword();
   // scrypt takes a while: hash before the transaction so the (single PGlite) connection is not held meanwhile.
   const passwordHash = await hashPassword(password);
@@ -22,7 +24,14 @@ export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
           throw conflict("A user with this e-mail already exists", { code: "user_exists" });
         }
         const created = await tx.user.create({
-          data: { instanceId, email: input.email, name: input.name, role: input.role, passwordHash },
+          data: {
+            instanceId,
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            passwordHash,
+            integration: input.integration ?? false,
+          },
         });
         await recordAudit(tx, actor, {
           action: "user.create",
@@ -32,6 +41,7 @@ export async function createUser(ctx: UseCaseContext, input: CreateUserInput) {
             email: created.email,
             name: created.name,
             role: created.role,
+            integration: created.integration,
             password: input.password ? "set" : "generated",
           },
         });

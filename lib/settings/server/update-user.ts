@@ -16,11 +16,21 @@ export async function updateUser(ctx: UseCaseContext, input: { id: number; chang
     const self = actor.userId === id;
     const demoted = patch.role !== undefined && patch.role !== "admin" && user.role === "admin";
     const disabling = patch.disabled === true && !user.disabled;
+    // Marking or unmarking an integration changes what its sign-in tokens may read and whether it has browser
+    // sessions: both end, like on a disable.
+    const integrationChange = patch.integration !== undefined && patch.integration !== user.integration;
     if (self && patch.role !== undefined && patch.role !== user.role) {
       throw conflict("You cannot change your own role", { code: "self_role" });
     }
     if (self && disabling) throw conflict("You cannot disable your own account", { code: "self_disable" });
-    if (user.role === "admin" && !user.disabled && (demoted || disabling)) await assertAnotherAdmin(tx, instanceId, id);
+    const toIntegration = patch.integration === true && !user.integration;
+    if (self && toIntegration) {
+      throw conflict("You cannot make your own account an integration", { code: "self_integration" });
+    }
+    // An integration account cannot sign in on the web: it does not count as the admin who keeps the instance.
+    if (user.role === "admin" && !user.disabled && !user.integration && (demoted || disabling || toIntegration)) {
+      await assertAnotherAdmin(tx, instanceId, id);
+    }
 
     const now = new Date();
     const updated = await tx.user.update({
@@ -29,12 +39,15 @@ export async function updateUser(ctx: UseCaseContext, input: { id: number; chang
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.role !== undefined ? { role: patch.role } : {}),
         ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+        ...(patch.integration !== undefined ? { integration: patch.integration } : {}),
         // Disabling ends every session at once (sessions issued before this moment are refused).
-        ...(disabling ? { sessionsValidFrom: now } : {}),
+        ...(disabling || integrationChange ? { sessionsValidFrom: now } : {}),
       },
     });
     // Session tokens carry the role they were issued with: a role change or disable ends them.
-    if (disabling || (patch.role !== undefined && patch.role !== user.role)) await revokeSessionTokens(tx, id, now);
+    if (disabling || integrationChange || (patch.role !== undefined && patch.role !== user.role)) {
+      await revokeSessionTokens(tx, id, now);
+    }
     const changes = changedFields(serializeUser(user), serializeUser(updated));
     if (Object.keys(changes).length) {
       const action = disabling

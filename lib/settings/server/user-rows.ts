@@ -15,6 +15,7 @@ export function serializeUser(user: User) {
     name: user.name,
     role: user.role,
     disabled: user.disabled,
+    integration: user.integration,
     created_at: iso(user.createdAt),
     last_sign_in_at: iso(user.lastSignInAt),
   };
@@ -34,6 +35,8 @@ export async function revokeSessionTokens(tx: Tx, userId: number, now: Date) {
 
 /** The instance must keep at least one enabled admin. */
 export async function assertAnotherAdmin(tx: Tx, instanceId: number, exceptId: number) {
-  const admins = await tx.user.count({ where: { instanceId, role: "admin", disabled: false, id: { not: exceptId } } });
+  const admins = await tx.user.count({
+    where: { instanceId, role: "admin", disabled: false, integration: false, id: { not: exceptId } },
+  });
   if (admins === 0) throw conflict("The instance must keep at least one enabled admin", { code: "last_admin" });
 }

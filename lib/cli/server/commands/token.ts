@@ -26,6 +26,7 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
       name: { type: "string" },
       role: { type: "string" },
       "expires-days": { type: "string" },
+      "clear-personal-data": { type: "boolean" },
     },
     TOKEN_USAGE,
   );
@@ -50,11 +51,13 @@ async function createToken(args: string[], io: CliIo): Promise<number> {
       name,
       role,
       expires_at: expiresAt?.toISOString() ?? null,
+      clear_personal_data: values["clear-personal-data"] === true,
     },
   );
   io.out(
     `Created token ${created.id} "${name}" (role ${role}, instance ${slug}, ` +
-      `${expiresAt ? `expires ${expiresAt.toISOString()}` : "no expiry"}, prefix ${created.prefix}).`,
+      `${expiresAt ? `expires ${expiresAt.toISOString()}` : "no expiry"}, prefix ${created.prefix}, ` +
+      `personal data ${created.clear_personal_data ? "in clear" : "masked"}).`,
   );
   io.out("It is shown only this once; use it as Authorization: Bearer <token>:");
   io.out(created.token);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { systemActor } from "../../../auth/actor.ts";
-import { PASSWORD_MIN_LENGTH } from "../../../auth/server/passwords.ts";
+import { judgePassword } from "../../../auth/server/password-strength.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../auth/schemas.ts";
 import { getDb } from "../../../db/client.ts";
 import { createUser as createStaffUser } from "../../../settings/server/create-user.ts";
 import { resetUserPassword } from "../../../settings/server/reset-user-password.ts";
@@ -26,12 +27,24 @@ function parseEmail(value: string | undefined): string {
   return email;
 }
 
-/** The --password given (checked here, so wrong usage exits 2), or undefined: the use-case generates one. */
-function parsePassword(value: string | undefined): string | undefined {
-  if (value !== undefined && value.length < PASSWORD_MIN_LENGTH) {
+/**
+ * The --password given (checked here, so wrong usage exits 2, with the same judge the use-cases apply), or
+ * undefined: the use-case generates one.
+ */
+function parsePassword(value: string | undefined, related: string[]): string | undefined {
+  if (value === undefined) return value;
+  const verdict = judgePassword(value, related);
+  if (verdict.ok) return value;
+  if (verdict.code === "password_too_short") {
     throw new UsageError(`--password must have at least ${PASSWORD_MIN_LENGTH} characters`, USER_USAGE);
   }
-  return value;
+  if (verdict.code === "password_too_long") {
+    throw new UsageError(`--password must have at most ${PASSWORD_MAX_LENGTH} characters`, USER_USAGE);
+  }
+  throw new UsageError(
+    "--password is too common or too easy to guess; use a longer phrase of unrelated words",
+    USER_USAGE,
+  );
 }
 
 /** A generated password goes alone on the last line of stdout, shown only this once. */
@@ -50,6 +63,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
       password: { type: "string" },
       instance: { type: "string" },
       name: { type: "string" },
+      integration: { type: "boolean" },
     },
     USER_USAGE,
   );
@@ -59,11 +73,15 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   }
   const email = parseEmail(values.email);
   const role = parseRole(required(values.role, "--role admin|staff|viewer", USER_USAGE), USER_USAGE);
-  const password = parsePassword(values.password);
   const name = values.name?.trim() || email.split("@")[0]!;
+  const password = parsePassword(values.password, [email, name]);
   const instance = await instanceBySlug(await getDb(), values.instance?.trim() || "default");
-  const user = await createStaffUser({ actor: systemActor("cli", instance.id) }, { email, name, role, password });
-  io.out(`Created ${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
+  const integration = values.integration === true;
+  const user = await createStaffUser(
+    { actor: systemActor("cli", instance.id) },
+    { email, name, role, password, integration },
+  );
+  io.out(`Created ${integration ? "integration " : ""}${role} ${email} (id ${user.id}) in instance ${instance.slug}.`);
   showGenerated(io, "generated_password" in user ? user.generated_password : undefined);
   return 0;
 }
@@ -75,10 +93,10 @@ async function setPassword(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const email = parseEmail(values.email);
-  const password = parsePassword(values.password);
   const db = await getDb();
-  const existing = await db.user.findUnique({ where: { email }, select: { id: true, instanceId: true } });
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, instanceId: true, name: true } });
   if (!existing) throw new CliError(`No user with e-mail ${email}`);
+  const password = parsePassword(values.password, [email, existing.name]);
   const user = await resetUserPassword(
     { actor: systemActor("cli", existing.instanceId) },
     { id: existing.id, password },
