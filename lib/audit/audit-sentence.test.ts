@@ -41,7 +41,7 @@ describe("audit rows as sentences", () => {
   });
 
   it("falls back to the code for an action without a sentence, and lists every event with a label", () => {
-    expect(auditSentence(t, row("lgpd_request.reopen", "lgpd_request", "4"))).toBe("Helena: lgpd_request.reopen");
+    expect(auditSentence(t, row("lgpd_request.teleport", "lgpd_request", "4"))).toBe("Helena: lgpd_request.teleport");
     expect(AUDIT_EVENT_ACTIONS).toContain("document.reveal");
     for (const action of AUDIT_EVENT_ACTIONS) expect(auditEventLabel(t, action)).not.toBe(action);
   });
