@@ -284,7 +284,7 @@ describe("user dialogs (createUserSchema / updateUserSchema)", () => {
     await submit("Criar usuário");
     expect(sent).toEqual([]);
     expectUnder("E-mail", "Informe um e-mail válido.");
-    expectUnder("Senha inicial", "Use pelo menos 10 caracteres.");
+    expectUnder("Senha inicial", "Use pelo menos 12 caracteres.");
   });
 
   it("sends no password when left empty (one is generated) and shows a 400 under Perfil", async () => {

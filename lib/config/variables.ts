@@ -622,6 +622,7 @@ export const toolingKnobs: Record<string, string> = {
   BENCH_DATABASE_NAME: "bench: the database name on that server",
   BENCH_DOCUMENTS: "bench: documents seeded",
   BENCH_RUNS: "bench: repetitions per case",
+  BENCH_AUDIT_ROWS: "bench (audit-search): audit rows seeded",
   BENCH_SECONDS: "bench: seconds per load run",
   BENCH_CONNECTIONS: "bench: concurrent connections of a load run",
   BENCH_PORT: "bench: port of the server under test",
