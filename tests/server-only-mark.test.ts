@@ -53,7 +53,7 @@ const NOT_YET_MARKED = new Set([
   "lib/http/server/rate-limit.ts",
   "lib/http/server/request-id.ts",
   "lib/http/server/slow-body-guard.ts",
-  "lib/http/server/tracking-upload-gate.ts",
+  "lib/tracking/server/upload-gate.ts",
   "lib/jobs/server/engine.ts",
   "lib/jobs/server/lease.ts",
   "lib/jobs/server/owner.ts",
