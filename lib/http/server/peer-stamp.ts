@@ -1,3 +1,4 @@
+import "server-only";
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";

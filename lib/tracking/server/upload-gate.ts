@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { ApiError, errorBody } from "../../http/errors.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { systemActor } from "../../../auth/actor.ts";
 import { PASSWORD_MIN_LENGTH } from "../../../auth/server/passwords.ts";
