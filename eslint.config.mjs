@@ -34,7 +34,12 @@ const SHARED = ["lib/*.{ts,tsx,mts}", "lib/*/*.{ts,tsx,mts}"];
 const CLIENT = ["components/**", "lib/api-client/**"];
 const SERVER_SIDE = ["lib/*/server/**"];
 // The HTTP layer and its route glue map errors to HTTP themselves.
-const HTTP_LAYER = ["lib/http/server/**", "lib/idempotency/server/route-glue.ts", "lib/lgpd/server/http.ts"];
+const HTTP_LAYER = [
+  "lib/http/server/**",
+  "lib/idempotency/server/route-glue.ts",
+  "lib/lgpd/server/http.ts",
+  "lib/tracking/server/upload-gate.ts",
+];
 // Tooling around the app, and the tests, may reach the database directly.
 const TOOLING = ["scripts/**", "tests/**", "bench/**", "e2e/**", "prisma/**", "lib/**/*.test.ts"];
 

@@ -9,8 +9,13 @@ export async function register() {
   // (lib/http/server/peer-stamp.ts, lib/http/server/slow-body-guard.ts).
   const { installRequestHooks } = await import("./lib/http/server/peer-stamp.ts");
   const { LGPD_BODIES } = await import("./lib/lgpd/bodies.ts");
-  // The LGPD API answers a late body in the original service's own body.
-  installRequestHooks({ slowBodyAnswers: [{ pathPrefix: "/api/lgpd/", body: LGPD_BODIES.requestTimeout }] });
+  const { refuseUploadWithoutValidToken } = await import("./lib/tracking/server/upload-gate.ts");
+  // The LGPD API answers a late body in the original service's own body; a customer upload without a validly signed
+  // token is refused before its body is read.
+  installRequestHooks({
+    slowBodyAnswers: [{ pathPrefix: "/api/lgpd/", body: LGPD_BODIES.requestTimeout }],
+    gates: [refuseUploadWithoutValidToken],
+  });
   if (!config("LGPD_WORKER")) return;
   // Imported here, not at the top, so the edge runtime and `next build` never load the database code. LGPD deletions,
   // the outbox, LGPD access packages and retention runs (lib/ops/server/background-loops.ts); the app server's

@@ -1,3 +1,6 @@
+// First: the seeds in e2e/support call lib server files, marked `server-only` (scripts/support/allow-server-only.ts).
+// Playwright loads this file before the spec files, in the runner and in each worker, so the hook is in place for them.
+import "./scripts/support/allow-server-only.ts";
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/support/find-chromium.ts";
 

@@ -7,12 +7,15 @@
 //   npx tsx bench/export-csv.ts pglite [rows]
 //   BENCH_SERVER_NODE_FLAGS="--max-old-space-size=128" npx tsx bench/export-csv.ts pglite 100000
 //   BENCH_DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/postgres npx tsx bench/export-csv.ts postgres [rows]
+import "../scripts/support/allow-server-only.ts";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateSecret, hashSecret } from "../lib/auth/server/secrets.ts";
 import { insertBulkDocuments } from "../tests/helpers/bulk-documents.ts";
+
+// lib/auth/server is marked `server-only`: loaded after the hook above (scripts/support/allow-server-only.ts).
+const { generateSecret, hashSecret } = await import("../lib/auth/server/secrets.ts");
 
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
 const rows = Number(process.argv[3] ?? 100_000);

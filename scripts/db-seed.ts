@@ -1,11 +1,15 @@
 // npm run db:seed [-- --force]: applies migrations, then creates the `default` instance with the default catalog when
 // the database has no instance. Never touches a database that has data; refuses NODE_ENV=production unless forced.
+import "./support/allow-server-only.ts";
 import { parseArgs } from "node:util";
 import { checkConfigOrExit } from "../lib/config/index.ts";
 import { describeTarget } from "../lib/db/connection.ts";
 import { DatabaseInUseError } from "../lib/db/pglite-lock.ts";
-import { prepareDatabase } from "../lib/ops/server/prepare-database.ts";
-import { seedRefusal } from "../lib/seed/server/seed-database.ts";
+
+// The lib server files are marked `server-only`: the hook first (scripts/support/allow-server-only.ts), then they load
+// through import() — static imports would be resolved before the hook is registered.
+const { prepareDatabase } = await import("../lib/ops/server/prepare-database.ts");
+const { seedRefusal } = await import("../lib/seed/server/seed-database.ts");
 
 let force = false;
 try {

@@ -6,6 +6,7 @@
 // `CREATE DATABASE … TEMPLATE` on PostgreSQL), and the servers start side by side: Playwright starts its `webServer`
 // entries one after another, so one entry per server made the second wait for the first's migrations, seed and start
 // (docs/decisions/0055-playwright-suite.md). Prints E2E_SERVERS_READY once every server answers /signin.
+import "./support/allow-server-only.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -3,6 +3,7 @@
 // first admin when there is no user (printing generated credentials once), then serves the app on PORT (3000)
 // (scripts/serve-app.ts: Next's handler with a graceful SIGTERM).
 // Works on the embedded database (PGlite, handed to the server process with its lock) and on DATABASE_URL.
+import "./support/allow-server-only.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -11,9 +12,12 @@ import { parseArgs } from "node:util";
 import { checkConfigOrExit, config } from "../lib/config/index.ts";
 import { describeTarget, databaseTarget } from "../lib/db/connection.ts";
 import { acquirePgliteLock, completeHandover, DatabaseInUseError, lockHandover } from "../lib/db/pglite-lock.ts";
-import { ensureAppSecret } from "../lib/ops/server/app-secret.ts";
-import { buildFreshness } from "../lib/ops/server/build-freshness.ts";
-import { prepareDatabase } from "../lib/ops/server/prepare-database.ts";
+
+// The lib server files are marked `server-only`: the hook first (scripts/support/allow-server-only.ts), then they load
+// through import() — static imports would be resolved before the hook is registered.
+const { ensureAppSecret } = await import("../lib/ops/server/app-secret.ts");
+const { buildFreshness } = await import("../lib/ops/server/build-freshness.ts");
+const { prepareDatabase } = await import("../lib/ops/server/prepare-database.ts");
 
 const USAGE = `usage: npm start [-- --skip-build]
   Builds if needed, prepares the database and serves the app on PORT (default 3000).

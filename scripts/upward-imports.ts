@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
     "apis",
     "compat",
     "saved-filters",
+    "account",
     "dashboard",
   ],
   // What puts it all together: the process, the CLI, the seeds, the browser's client and the API reference.

@@ -1,11 +1,15 @@
 // npm run worker — the LGPD deletion loop and the outbox (customer e-mails) as their own process, for PostgreSQL deployments with several app servers
 // (run those with LGPD_WORKER=off). Several workers may run at once: leases keep them off each other's requests.
 // SIGTERM/SIGINT stop it gracefully: the request in progress commits or rolls back, then the pool closes.
+import "./support/allow-server-only.ts";
 import { checkConfigOrExit } from "../lib/config/index.ts";
 import { describeTarget, databaseTarget, DatabaseInUseError } from "../lib/db/connection.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
-import { startBackgroundLoops, stopBackgroundLoops } from "../lib/ops/server/background-loops.ts";
+
+// The lib server files are marked `server-only`: the hook first (scripts/support/allow-server-only.ts), then they load
+// through import() — static imports would be resolved before the hook is registered.
+const { startBackgroundLoops, stopBackgroundLoops } = await import("../lib/ops/server/background-loops.ts");
 
 checkConfigOrExit("[worker] ");
 const target = databaseTarget();

@@ -149,7 +149,7 @@ describe("the per-address brake", () => {
     const routes = ["tracking/view", "tracking/lookup", "tracking/upload?request_id=1"];
     const statuses: number[] = [];
     // An upload without a validly signed token is answered by the HTTP server before the route (and its brake) runs
-    // (lib/http/server/tracking-upload-gate.ts): these send a signed token for a document that does not exist.
+    // (lib/tracking/server/upload-gate.ts): these send a signed token for a document that does not exist.
     const signed = { "x-tracking-token": trackingToken(randomUUID()) };
     for (let attempt = 0; attempt < 60; attempt++) {
       const route = routes[attempt % 3]!;

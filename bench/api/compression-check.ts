@@ -3,6 +3,7 @@
 // as received (node:http does not decode). Adds one ApiToken row named "compression-check" to the database.
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 node --import tsx bench/api/compression-check.ts
+import "../../scripts/support/allow-server-only.ts";
 import http from "node:http";
 import pg from "pg";
 import { startBenchApp, waitForBenchApp } from "./bench-app.ts";

@@ -8,6 +8,7 @@
 //
 // BENCH_B_HEADERS='{"accept-encoding":"gzip"}': B is the same server answering requests that carry these headers too
 // (no signal is sent): e.g. what Next's gzip of the answers costs a client that accepts it.
+import "../../scripts/support/allow-server-only.ts";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";

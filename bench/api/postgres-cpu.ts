@@ -11,7 +11,6 @@
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { clientSql } from "../../lib/db/sql-session.ts";
-import { foldSearchIndexes } from "../../lib/ops/server/search-index-upkeep.ts";
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
@@ -40,6 +39,9 @@ export async function foldGinPendingLists(client: pg.ClientBase): Promise<number
   }
   const backend = await pid;
   const before = processCpuMs(backend);
+  // Loaded on first use: lib server files are marked `server-only`, and the entries that import this module register
+  // scripts/support/allow-server-only.ts first.
+  const { foldSearchIndexes } = await import("../../lib/ops/server/search-index-upkeep.ts");
   await foldSearchIndexes(clientSql(client));
   return processCpuMs(backend) - before;
 }

@@ -10,6 +10,7 @@
 //
 //   DATABASE_URL=postgresql://…/docflow_bench_api_100000 npx tsx bench/api/statement-cpu.ts [calls]
 //   (BENCH_ROUTES=loadById,… and BENCH_CASES="policy cached,step joins" keep some routes and cases)
+import "../../scripts/support/allow-server-only.ts";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { DEFAULT_MASKED_FIELDS } from "../../lib/documents/masking-policy-schema.ts";
@@ -19,11 +20,13 @@ import {
   type ReadViewRow,
   type StepMapColumn,
 } from "../../lib/documents/read-view-sql.ts";
-import { readViewJson, readViewsJson } from "../../lib/documents/server/read-view-json.ts";
-import { rememberStepMap } from "../../lib/documents/server/read-step-cache.ts";
 import { readView, VIEW_BY_ID_SQL, VIEWS_BY_CPF_SQL } from "./baseline.ts";
 import { processCpuMs } from "./postgres-cpu.ts";
 import { formattedCpf, identifierDigits } from "./seed.ts";
+
+// lib server files are marked `server-only`: loaded after the hook above (scripts/support/allow-server-only.ts).
+const { readViewJson, readViewsJson } = await import("../../lib/documents/server/read-view-json.ts");
+const { rememberStepMap } = await import("../../lib/documents/server/read-step-cache.ts");
 
 const CALLS = Number(process.argv[2]) || 2_000;
 const BLOCKS = 10;

@@ -1,7 +1,6 @@
 // Every environment variable the app, the worker, the CLI and the scripts read: declared once here (kind, default,
 // bounds, what it does). Read them with `config(NAME)` (lib/config/index.ts); the README's table is generated from this
 // file (`npm run config:docs`) and tests/config-readme.test.ts fails when the two differ.
-import { DEFAULT_LGPD_DEADLINE_DAYS } from "../lgpd/deadline.ts";
 import type { Declaration } from "./declare.ts";
 
 const MB = 1024 * 1024;
@@ -350,7 +349,7 @@ export const variables = {
   LGPD_DEADLINE_DAYS: {
     kind: "number",
     group: "lgpd",
-    default: DEFAULT_LGPD_DEADLINE_DAYS,
+    default: 15,
     min: 1,
     max: 365,
     integer: true,

@@ -71,3 +71,8 @@ export function maskIdentifier(value: string): string {
   const raw = normalizeIdentifier(value);
   return raw.length <= 3 ? "***" : `${"*".repeat(Math.min(raw.length - 3, 11))}${raw.slice(-3)}`;
 }
+
+/** Replaces anything shaped like a CPF (bare or formatted) so error texts can be stored and logged safely. */
+export function redactCpfs(text: string): string {
+  return text.replace(/\d{3}\.?\d{3}\.?\d{3}-?\d{2}/g, "***");
+}

@@ -1,6 +1,6 @@
 // Error texts that may be stored on a job's row (`lastError`) and logged: short, one line, no CPF, no e-mail address
 // (SMTP refusals often quote the recipient), with the SQLSTATE when the database raised it.
-import { redactCpfs } from "../lgpd/redact.ts";
+import { redactCpfs } from "../identifiers/identifiers.ts";
 
 export function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,6 @@
 // The legal deadline of a deletion request (LGPD art. 19, II: a complete answer within 15 days of the request),
 // computed from the request's own times so it needs no stored column. Shared by the browser (no server-only).
 
-export const DEFAULT_LGPD_DEADLINE_DAYS = 15;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 

@@ -1,10 +1,14 @@
 // A worker that dies mid-deletion (tests/lgpd-processor.http.test.ts): it claims one due request, opens the deletion
 // transaction, deletes everything tied to the CPF, reports the counts on stdout and then waits to be SIGKILLed
 // before it commits. Run with tsx and DATABASE_URL pointing at the test database.
+import "../../scripts/support/allow-server-only.ts";
 import pg from "pg";
-import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
-import { claimDueRequests } from "../../lib/lgpd/server/deletion-queue.ts";
 import { poolSession } from "../../lib/db/sql-session.ts";
+
+// The lib server files are marked `server-only`: the hook first (scripts/support/allow-server-only.ts), then they load
+// through import() — static imports would be resolved before the hook is registered.
+const { eraseTiedData } = await import("../../lib/lgpd/server/erase-tied-data.ts");
+const { claimDueRequests } = await import("../../lib/lgpd/server/deletion-queue.ts");
 
 const owner = process.argv[2] ?? "crash-worker";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

@@ -4,12 +4,16 @@
 // renewed lease alone. Run with node + tsx's loader and DATABASE_URL pointing at the test database, or PGLITE_DIR at
 // an embedded one (then this process holds its lock, as the app would, and its one connection: the heartbeat waits
 // behind the open transaction).
+import "../../scripts/support/allow-server-only.ts";
 import pg from "pg";
 import { lgpdSettings } from "../../lib/lgpd/config.ts";
-import { startLeaseHeartbeat } from "../../lib/jobs/server/lease.ts";
-import { eraseTiedData } from "../../lib/lgpd/server/erase-tied-data.ts";
-import { claimDueRequests } from "../../lib/lgpd/server/deletion-queue.ts";
 import { defaultSession, poolSession } from "../../lib/db/sql-session.ts";
+
+// The lib server files are marked `server-only`: the hook first (scripts/support/allow-server-only.ts), then they load
+// through import() — static imports would be resolved before the hook is registered.
+const { startLeaseHeartbeat } = await import("../../lib/jobs/server/lease.ts");
+const { eraseTiedData } = await import("../../lib/lgpd/server/erase-tied-data.ts");
+const { claimDueRequests } = await import("../../lib/lgpd/server/deletion-queue.ts");
 
 const owner = process.argv[2] ?? "hanging-worker";
 const settings = lgpdSettings();

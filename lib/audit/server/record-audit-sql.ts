@@ -1,6 +1,7 @@
 // recordAudit for code that runs on the raw SQL runner (lib/db/sql-session.ts) rather than Prisma: the job engine's
 // queues (a retention run, lib/retention) write their audit row in their own transaction, so both commit or neither.
 // Same entry shape and validation as record-audit.ts.
+import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import type { Sql } from "../../db/sql-session.ts";
 import { ZAuditEntry, type AuditEntry } from "../entries.ts";

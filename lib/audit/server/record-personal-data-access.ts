@@ -8,6 +8,7 @@
 // into its statement as a CTE: personalDataAuditCte below, with the same columns and the same hash.
 // No `import "server-only"` here, like record-audit-sql.ts: the worker and the CLI (plain Node, outside Next) reach
 // this writer through the document and LGPD use-cases; nothing of it is ever bundled for the browser.
+import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { prismaRunner, type Sql } from "../../db/raw-query.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import ipaddr from "ipaddr.js";
 import { normalizeAddress, PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "../../http/server/peer-stamp.ts";
 import { config } from "../../config/index.ts";

@@ -1,4 +1,4 @@
-// Not marked server-only: the first admin's ADMIN_PASSWORD is judged by `npm start` outside Next.
+import "server-only";
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as ptBr from "@zxcvbn-ts/language-pt-br";

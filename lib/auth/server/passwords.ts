@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt (memory-hard, in Node's standard library) with OWASP's minimum parameters: N=2^17, r=8, p=1.

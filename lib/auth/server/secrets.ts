@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readSecretFile } from "../../ops/server/app-secret.ts";
 import { config } from "../../config/index.ts";

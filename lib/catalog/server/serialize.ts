@@ -1,4 +1,5 @@
 // Response shapes of the catalog (product/status/modality loadAll and the objects inside a read view).
+import "server-only";
 import type {
   Modality,
   ModalityHoliday,

@@ -1,3 +1,4 @@
+import "server-only";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
 /** Where a command writes: `out` is stdout (a created secret is always its last line), `err` is stderr. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { DatabaseInUseError } from "../../db/pglite-lock.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { CliError, UsageError, type CliIo } from "./io.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { PASSWORD_MIN_LENGTH } from "../../auth/server/passwords.ts";
 
 // Help texts, kept apart from the commands so that `cli help` and usage errors answer without loading the database.

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Actor } from "../../auth/actor.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { Db } from "../../db/client.ts";

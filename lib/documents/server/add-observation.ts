@@ -1,3 +1,4 @@
+import "server-only";
 import { type CreateObservationInput } from "../schemas.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { prismaRunner } from "../../db/raw-query.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type { Actor } from "../../auth/actor.ts";
 import { prismaRunner } from "../../db/raw-query.ts";

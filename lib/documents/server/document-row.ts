@@ -1,3 +1,4 @@
+import "server-only";
 import type { Document } from "../../db/client.ts";
 
 const DATE_COLUMNS = [

@@ -1,3 +1,4 @@
+import "server-only";
 import { actorRef, type Actor } from "../../auth/actor.ts";
 import type { Placeholders } from "../../db/named-params.ts";
 import type { Tx } from "../../db/transaction.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "../../db/client.ts";
 
 /** What every document answer needs loaded with the row. */

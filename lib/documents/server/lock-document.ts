@@ -1,3 +1,4 @@
+import "server-only";
 import type { Document } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors/app-error.ts";

@@ -5,6 +5,7 @@
 // drops the instance's entries at once (saveMaskingPolicy); saved on another app server, it applies here within
 // API_AUTH_CACHE_MS, the same bound as a token's revocation or a role change. API_AUTH_CACHE_MS=0 reads the policy on
 // every read. Kept on globalThis: Next's route bundles share it.
+import "server-only";
 import type { Role } from "../../auth/roles.ts";
 import { config } from "../../config/index.ts";
 import { registerProcessCache } from "../../cache/process-caches.ts";

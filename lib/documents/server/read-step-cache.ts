@@ -9,6 +9,7 @@
 // Status.stepId is not part of the map: each read statement answers it with the status.
 // A read that started before such a drop does not put its older map back (a generation per instance).
 // Kept on globalThis: Next's route bundles share it.
+import "server-only";
 import { config } from "../../config/index.ts";
 import { registerProcessCache } from "../../cache/process-caches.ts";
 import type { StepMapColumn } from "../read-view-sql.ts";

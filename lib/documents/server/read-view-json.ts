@@ -3,6 +3,7 @@
 // (tests/read-view-sql.db.test.ts compares them on PGlite and PostgreSQL), masked as the caller's role's policy says.
 // Hand-written rather than a generic mapper: it is the hot path of every API read, and a plain object literal per
 // view keeps V8's JSON.stringify on its fast path (docs/decisions/0027-read-views-as-columns-json-in-node.md).
+import "server-only";
 import { maskPersonalValue, type PersonalField } from "../mask.ts";
 import type { AttachmentTuple, ObservationTuple, ReadViewRow } from "../read-view-sql.ts";
 import { stepOf, type StepMap } from "./read-step-cache.ts";

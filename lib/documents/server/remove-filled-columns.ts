@@ -1,3 +1,4 @@
+import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";

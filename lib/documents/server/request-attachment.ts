@@ -1,3 +1,4 @@
+import "server-only";
 import { type RequestAttachmentInput } from "../schemas.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";

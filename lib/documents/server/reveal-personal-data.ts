@@ -1,3 +1,4 @@
+import "server-only";
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";

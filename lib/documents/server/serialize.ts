@@ -1,4 +1,5 @@
 // The response shapes of the document API (SPEC.md): the full document, the create answer and the read view.
+import "server-only";
 import type { Document } from "../../db/client.ts";
 import { serializeProduct, serializeStatus, serializeStep } from "../../catalog/server/serialize.ts";
 import type { DocumentWithRelations } from "./load.ts";

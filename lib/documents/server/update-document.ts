@@ -1,3 +1,4 @@
+import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import {
   PERSONAL_DATA_AUDIT_PARAMS,

@@ -1,5 +1,6 @@
 // Workflow rules shared by create and update: the catalog facts a write needs (read as JSON inside the write's own
 // statements, so a write stays at a few round trips), transitions, SLA dates.
+import "server-only";
 import { namedParams } from "../../db/named-params.ts";
 import { z } from "zod";
 import { CategoryKind } from "../../db/generated/enums.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { clientProtocol } from "../../auth/server/client-address.ts";
 import { STRICT_TRANSPORT_SECURITY } from "../security-headers.ts";
 

@@ -1,8 +1,8 @@
+import "server-only";
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { bypassesProxy, PROXY_BYPASS_HEADER } from "../proxy-bypass.ts";
-import { refuseUploadWithoutValidToken } from "./tracking-upload-gate.ts";
 import { guardSlowBody, type SlowBodyAnswer } from "./slow-body-guard.ts";
 
 /**
@@ -33,6 +33,12 @@ const SERVER_HEADERS_TIMEOUT_MS = 20_000;
  * 60 s idle timeout of the usual load balancers and reverse proxies, which hit the same race from their side (502s).
  */
 export const SERVER_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * A check that may answer a request before Next reads its body (true when it answered; Next's own answer is then
+ * ignored). Domains hand theirs to installRequestHooks — lib/tracking/server/upload-gate.ts — so lib/http imports none.
+ */
+export type RequestGate = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket; server: Server };
 const tunedServers = new WeakSet<Server>();
@@ -70,17 +76,19 @@ export function tuneServerTimeouts(server: Server): void {
 const installed = Symbol.for("docflow.requestHooks");
 
 /**
- * Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, the customer upload's token
- * gate (answers before the body is read), then the body guard.
+ * Subscribes once per process (instrumentation.ts calls it when the server starts): stamp, the gates (the customer
+ * upload's token gate answers before the body is read), then the body guard.
  */
-export function installRequestHooks(options: { slowBodyAnswers?: readonly SlowBodyAnswer[] } = {}): void {
+export function installRequestHooks(
+  options: { slowBodyAnswers?: readonly SlowBodyAnswer[]; gates?: readonly RequestGate[] } = {},
+): void {
   const holder = globalThis as { [installed]?: boolean };
   if (holder[installed]) return;
   holder[installed] = true;
   diagnosticsChannel.subscribe("http.server.request.start", (message) => {
     const start = message as RequestStart;
     stamp(start);
-    if (refuseUploadWithoutValidToken(start.request, start.response)) return;
+    for (const gate of options.gates ?? []) if (gate(start.request, start.response)) return;
     guardSlowBody(start.request, start.response, options.slowBodyAnswers);
   });
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { keyedHash } from "../../auth/server/secrets.ts";
 import { databaseTarget } from "../../db/connection.ts";
 import { log } from "../../log.ts";

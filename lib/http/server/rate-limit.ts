@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../errors.ts";
 import { startSharedCounting, type WindowCounter } from "./rate-limit-sync.ts";
 import { config } from "../../config/index.ts";

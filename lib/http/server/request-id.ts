@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 
 /** Reuses a sane incoming x-request-id (from a proxy) or makes one; it appears in every log line and 500 body. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyTimeoutMs } from "../body.ts";
 import { ApiError, errorBody } from "../errors.ts";

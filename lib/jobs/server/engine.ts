@@ -6,6 +6,7 @@
 // retention runs (lib/retention/server/retention-queue.ts), e-mails (lib/outbox/server/email-queue.ts) and webhook
 // deliveries (lib/webhooks/server/delivery-queue.ts).
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import "server-only";
 import { log } from "../../log.ts";
 import { defaultSession, type Sql, type SqlSession } from "../../db/sql-session.ts";
 import { retryDelaySeconds } from "../backoff.ts";

@@ -3,6 +3,7 @@
 // `FOR UPDATE SKIP LOCKED` and a short lease, renews the lease by a heartbeat while it holds them, and writes every
 // outcome only where the lease is still its own ("lost" otherwise): an expired lease is claimable again, so a dead
 // worker's jobs resume within one lease, and a worker whose lease was taken over cannot overwrite the new owner's work.
+import "server-only";
 import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
 import { describeFailure } from "../describe-failure.ts";

@@ -1,4 +1,5 @@
 // Who holds a lease: one id per worker process (and per loop start), written into the leased rows' "leaseOwner".
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 

@@ -2,6 +2,7 @@
 // The link is the credential (the data subject receives it from the portal, without the instance's key), so it is an
 // HMAC of instance, request id and expiry under the app secret, compared in constant time; the row's own expiresAt
 // and package decide too, so a link outlives neither.
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appSecret } from "../../auth/server/secrets.ts";
 

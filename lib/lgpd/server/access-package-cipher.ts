@@ -2,6 +2,7 @@
 // (lib/webhooks/server/secret.ts) but for bytes: iv (12) | tag (16) | data. A package read back with another secret,
 // or altered, fails to decrypt instead of yielding garbage.
 // Not marked server-only: the worker (scripts/worker.ts) builds packages outside Next.
+import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { appSecret } from "../../auth/server/secrets.ts";
 

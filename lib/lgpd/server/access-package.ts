@@ -7,6 +7,7 @@
 // Zipped with fflate (docs/decisions/0045-lgpd-access-packages.md: pure JS, no dependencies, synchronous API,
 // maintained).
 // Not marked server-only: the worker builds packages outside Next.
+import "server-only";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import Papa from "papaparse";
 import type { SubjectData } from "./collect-subject-data.ts";

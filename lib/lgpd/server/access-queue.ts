@@ -3,6 +3,7 @@
 // with the package, its expiry and the counts — in one transaction that holds the row only while the lease is ours.
 // Each poll also deletes the packages whose link expired.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import "server-only";
 import { log } from "../../log.ts";
 import type { Sql, SqlSession } from "../../db/sql-session.ts";
 import {

@@ -2,6 +2,7 @@
 // built by the access queue (access-queue.ts), answered by the status API with a signed, expiring download link. The
 // use-cases are request-access.ts (the LGPD API), request-access-by-staff.ts and describe-access-request.ts.
 // Not marked server-only: the bench reads it.
+import "server-only";
 import type { Db, LgpdAccessRequest } from "../../db/client.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { accessDownloadPath } from "./access-link.ts";

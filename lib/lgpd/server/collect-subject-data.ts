@@ -5,6 +5,7 @@
 // except what belongs to someone else: another holder's values in the history are masked, and an integrator is named
 // by its host (its URL may carry a secret in the path or query).
 // Not marked server-only: the worker builds packages outside Next.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 import { formerPeriods, maskPositions, valueAt, type HeldValue } from "../identifier-periods.ts";
 import { formerShares, groupHistories, idArrayLiteral, ownedDocumentIds, type FormerShare } from "./tied-documents.ts";

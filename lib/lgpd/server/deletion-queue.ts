@@ -6,6 +6,7 @@
 // nothing and stops ("lost"). Another worker cannot take the lease while we hold the row lock (its claim skips locked
 // rows), so exactly one transaction ever commits the deletion. The status API reads the same row.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import "server-only";
 import { log } from "../../log.ts";
 import { recordDeletion } from "../../metrics/server/metrics.ts";
 import { type Sql, type SqlSession } from "../../db/sql-session.ts";

@@ -1,6 +1,7 @@
 // What an erasure does to the access packages holding the person's data (deletion-queue.ts, inside the erasure's
 // transaction).
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 import { idArrayLiteral } from "./tied-documents.ts";
 

@@ -1,5 +1,6 @@
 // The erasure itself: everything tied to a CPF in one instance, deleted or masked inside the caller's transaction.
 // The deletion queue (deletion-queue.ts) runs it under a lease, in the same transaction that marks the request done.
+import "server-only";
 import { candidateCondition } from "./erasure-candidates.ts";
 import { heldDocuments, type KeptByHold } from "./held-documents.ts";
 import { ERASURE_SCOPE } from "../erasure-scope.ts";

@@ -1,5 +1,6 @@
 // Which rows of a table an LGPD erasure must look at for the person's terms (the masking pass of erase-tied-data.ts).
 // Not marked server-only: the worker imports it outside Next.
+import "server-only";
 import {
   SEARCH_TEXT_COLUMNS,
   searchTextSql,

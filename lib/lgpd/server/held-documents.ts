@@ -1,6 +1,7 @@
 // Which of an erasure's documents a legal hold keeps (LGPD Art. 16 I): a hold names a product or a status, a legal
 // basis and a period in years; a document matches while its finish date (or, still open, the erasure's moment) plus
 // the period lies ahead. Not marked server-only: the worker's erasure (erase-tied-data.ts) imports it outside Next.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 
 /** One hold as the receipt names it: what it covers, why, how many of the person's documents it kept, until when. */

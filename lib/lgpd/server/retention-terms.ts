@@ -2,6 +2,7 @@
 // retention"): the instance's active retention rules that reach them (lib/retention) and the legal holds on their
 // products or statuses (Art. 16 I, held-documents.ts). Catalogue names and numbers only, never a document's data.
 // Not marked server-only: the worker builds packages outside Next.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 import { idArrayLiteral } from "./tied-documents.ts";
 

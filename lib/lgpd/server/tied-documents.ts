@@ -4,6 +4,7 @@
 //   them) — only the values the history attributes to the person are hers (lib/lgpd/identifier-periods.ts).
 // The erasure, the access package and the summary all read these two lists.
 // Not marked server-only: the worker imports it outside Next.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 import { formerPeriods, type FormerPeriod, type HistoryChange, type HistoryEntry } from "../identifier-periods.ts";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Registry } from "prom-client";
 import { getConnection, getDb } from "../../db/client.ts";
 import { lgpdQueueState } from "../../ops/server/lgpd-queue.ts";

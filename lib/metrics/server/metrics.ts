@@ -1,3 +1,4 @@
+import "server-only";
 import type { Counter, Histogram, Registry } from "prom-client";
 import { timingSafeEqual, createHash } from "node:crypto";
 import { config } from "../../config/index.ts";

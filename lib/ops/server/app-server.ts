@@ -1,3 +1,4 @@
+import "server-only";
 import { createServer } from "node:http";
 import { closeDb } from "../../db/client.ts";
 import { stopBackgroundLoops } from "./background-loops.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { stopAllPollingLoops } from "../../jobs/polling-loop.ts";
 import { startAccessLoop } from "../../lgpd/server/access-queue.ts";
 import { startDeletionLoop } from "../../lgpd/server/deletion-queue.ts";

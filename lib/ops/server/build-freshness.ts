@@ -1,3 +1,4 @@
+import "server-only";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 

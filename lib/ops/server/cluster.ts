@@ -1,3 +1,4 @@
+import "server-only";
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { databaseTarget } from "../../db/connection.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { closeDb, getDb } from "../../db/client.ts";
 import { databaseTarget, type DatabaseTarget } from "../../db/connection.ts";
 import { deployMigrations, deployMigrationsOnOpenDatabase } from "../../db/deploy.ts";

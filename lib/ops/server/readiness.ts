@@ -1,3 +1,4 @@
+import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "../../db/client.ts";

@@ -13,6 +13,7 @@
 // of writes to every MAX_SECONDS when idle. On PostgreSQL servers only: PGlite is one connection, where a fold blocks
 // every query as the write's own fold does, so there it is left to the write.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) starts it outside Next.
+import "server-only";
 import { config } from "../../config/index.ts";
 import { databaseTarget, openPgPool } from "../../db/connection.ts";
 import { poolSession, type Sql } from "../../db/sql-session.ts";

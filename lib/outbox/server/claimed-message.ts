@@ -1,5 +1,6 @@
 // An outbox message as its queues claim it, and what sending it came to: shared by the e-mail queue (email-queue.ts)
 // and the webhook delivery queue (lib/webhooks/server/delivery-queue.ts), which read the same table.
+import "server-only";
 export type ClaimedMessage = {
   id: number;
   instanceId: number;

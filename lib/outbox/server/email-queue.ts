@@ -11,6 +11,7 @@
 // RFC 1047) the receiving side can recognise a repeat. 5xx replies are permanent: `failed` at once. Any other error
 // (the database around the send) is not an attempt: the lease lapses and the mark decides.
 // Not marked server-only: `npm run worker` imports it outside Next.
+import "server-only";
 import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
 import {

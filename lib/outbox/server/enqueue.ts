@@ -2,6 +2,7 @@
 // template needs, one insert — inside the status change's own transaction, so the message exists if and only if the
 // change committed. The e-mail queue (email-queue.ts) sends it. The same composition answers the document page's
 // preview (preview-message.ts), so what staff see before sending is what the outbox sends.
+import "server-only";
 import { z } from "zod";
 import type { Sql } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";

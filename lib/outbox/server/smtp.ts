@@ -2,6 +2,7 @@
 // hold a worker's batch: a send that times out is retried later (see email-queue.ts for why it is not a duplicate).
 // Every message goes to exactly one address: a document's e-mail saved before that was checked
 // could be a list or carry a header break, and nodemailer would mail every address in it.
+import "server-only";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { emailAddress } from "../../http/zod-fields.ts";
 import { smtpUrl } from "../config.ts";

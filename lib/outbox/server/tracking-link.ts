@@ -1,5 +1,6 @@
 // Signed, expiring links to the tracking page (/acompanhar?t=…), sent in customer e-mails. The token carries the
 // document's uuid and an expiry, signed with the app secret (HMAC-SHA256); nothing personal is in it.
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appSecret } from "../../auth/server/secrets.ts";
 import { config } from "../../config/index.ts";

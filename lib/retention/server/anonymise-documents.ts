@@ -9,6 +9,7 @@
 //
 // Delete: the document and, by the schema's cascades, its observations, attachments, history, e-mails and idempotency
 // answers; the dashboard's count triggers remove it from the counts in the same transaction (as the LGPD erasure).
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 
 /** History fields whose values are the workflow's, not the person's: kept by the anonymisation. */

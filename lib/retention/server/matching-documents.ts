@@ -4,6 +4,7 @@
 // refused when a rule is created. An anonymising rule leaves out documents already anonymised; a legal hold keeps its
 // documents out of every rule until its period ends. One SQL condition,
 // shared by the preview, the activation's count and the run, so the three can never disagree.
+import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
 import type { RetentionAction } from "../schemas.ts";
 

@@ -8,6 +8,7 @@
 // takes over finds only what is left (anonymised documents no longer match, deleted ones are gone), so a run is
 // idempotent and a rule runs once per day.
 // Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
+import "server-only";
 import { recordAuditSql } from "../../audit/server/record-audit-sql.ts";
 import { systemActor } from "../../auth/actor.ts";
 import type { SqlSession } from "../../db/sql-session.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../../db/client.ts";
 import { brazilNationalHolidays } from "../../calendar/brazil-holidays.ts";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { generatePassword, hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/server/passwords.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../../db/client.ts";
 import { createInstanceWithCatalog } from "./catalog.ts";
 import { config } from "../../config/index.ts";

@@ -11,7 +11,7 @@ import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
 import { config } from "../../config/index.ts";
 
 // A customer's file for a pending request. The token and the request are checked before the body is parsed (a token
-// without a valid signature is refused before the body is even read: lib/http/server/tracking-upload-gate.ts). The file
+// without a valid signature is refused before the body is even read: lib/tracking/server/upload-gate.ts). The file
 // then passes the gate every sender's does (lib/documents/server/accept-uploaded-file.ts): only the instance's formats,
 // judged by their whole content, stored under a generated name with the sniffed type's extension — the customer's
 // name kept only as display text, sanitised — and only ever served to staff as a download (attachment, nosniff).

@@ -8,6 +8,7 @@
 // connection. Redirects are not followed (node:http never does). The answer is read up to RESPONSE_BYTES_READ and the
 // socket closed: a receiver cannot make the app hold a large body. Failures are reported to the tenant in two texts
 // only — "not allowed" or "no answer" — so the error cannot tell an open port from a closed one.
+import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { lookup as dnsLookup } from "node:dns/promises";

@@ -7,6 +7,7 @@
 // receiver never holds another tenant's deliveries. At-least-once: a delivery whose worker died mid-request is simply
 // sent again (receivers dedupe on the payload id), unlike e-mails.
 // Not marked server-only: `npm run worker` imports it outside Next.
+import "server-only";
 import { z } from "zod";
 import { config } from "../../config/index.ts";
 import { log } from "../../log.ts";

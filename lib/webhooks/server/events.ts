@@ -1,6 +1,7 @@
 // The webhook events and how each delivery is queued: one INSERT … SELECT over the instance's active
 // endpoints subscribed to the event, inside the transaction of the change itself (the outbox), so a delivery exists
 // exactly when the change committed. lib/outbox/server/email-queue.ts sends them.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Sql } from "../../db/raw-query.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../event-names.ts";

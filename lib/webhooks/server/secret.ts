@@ -1,5 +1,6 @@
 // Endpoint secrets: generated, shown once, stored AES-256-GCM-encrypted with a key derived from the app secret
 // (signing needs the secret back, unlike API tokens, which are only compared and so stored hashed).
+import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { appSecret, generateSecret } from "../../auth/server/secrets.ts";
 

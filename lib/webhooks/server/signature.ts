@@ -5,6 +5,7 @@
 // one v1 per secret, the new one first — `t=…,v1=<new>,v1=<old>`. A receiver accepts the delivery when ANY v1 matches
 // its secret, so it can switch to the new secret at any moment inside the window. (A receiver that keeps only the last
 // v1 of the header — `Object.fromEntries` — keeps verifying with the old secret until the window closes.)
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const hmac = (secret: string, t: number, body: string) =>

@@ -1,3 +1,4 @@
+import "server-only";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getConnection } from "../../../db/client.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { systemActor } from "../../../auth/actor.ts";
 import { getDb } from "../../../db/client.ts";
 import { setAttachmentFormats } from "../../../documents/server/set-attachment-formats.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { replaceLgpdKey } from "../../../apis/server/replace-lgpd-key.ts";
 import { systemActor } from "../../../auth/actor.ts";
 import { getDb } from "../../../db/client.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ROLES, type Role } from "../../../auth/roles.ts";
 import { UsageError } from "../io.ts";
 

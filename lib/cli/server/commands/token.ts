@@ -1,3 +1,4 @@
+import "server-only";
 import { createInstanceApiToken } from "../../../apis/server/create-instance-api-token.ts";
 import { revokeInstanceApiToken } from "../../../apis/server/revoke-instance-api-token.ts";
 import { systemActor } from "../../../auth/actor.ts";

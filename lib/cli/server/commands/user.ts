@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { systemActor } from "../../../auth/actor.ts";
 import { judgePassword } from "../../../auth/server/password-strength.ts";

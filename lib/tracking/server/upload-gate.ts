@@ -1,14 +1,16 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { ApiError, errorBody } from "../errors.ts";
+import { ApiError, errorBody } from "../../http/errors.ts";
 import { verifyTrackingToken } from "../../outbox/server/tracking-link.ts";
-import { NOT_FOUND_MESSAGE } from "../../tracking/not-found.ts";
+import { NOT_FOUND_MESSAGE } from "../not-found.ts";
 
 // Next buffers a request's whole body before proxy.ts and the route run, so the upload route could only check the
 // customer's token after up to 10 MiB had arrived. This gate runs on the HTTP server before Next reads anything
 // (lib/http/server/peer-stamp.ts): an upload whose X-Tracking-Token is missing or not validly signed (an HMAC check,
 // no database) is answered at once — the route's own answers, 400 or the tracking 404 — and its connection closed
-// with the body unread. A signed token still has its document and request checked by the route.
+// with the body unread. A signed token still has its document and request checked by the route. The hook takes it as
+// one of its `gates` (instrumentation.ts passes it), so lib/http imports no domain.
 
 const UPLOAD_PATH = "/api/tracking/upload";
 
