@@ -239,6 +239,18 @@ export const ZSubjectOverview = z.strictObject({
   accesses: z.array(ZLgpdAccessRow),
   /** Documents with this CPF created after one of its erasures (returning-identifiers.ts). */
   returned_documents: z.int(),
+  /** The documents tied to the CPF, newest first (at most 100; the summary counts them all): the name masked per
+   * the caller's policy, none on a record corrected to another person (subject-records.ts). */
+  records: z.array(
+    z.strictObject({
+      id: z.int(),
+      protocol: z.string(),
+      status: z.string(),
+      name: z.string().nullable(),
+      created_at: z.string(),
+      tie: z.enum(["owned", "former"]),
+    }),
+  ),
 });
 
 /** A request entered by hand on the data-subject page: the CPF and, for one received by e-mail or letter, how,
