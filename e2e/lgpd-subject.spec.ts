@@ -79,6 +79,34 @@ test("the officer answers an access request end to end on the data-subject page,
   await expectNoSeriousA11yViolations(page);
 });
 
+test("the data-subject profile lists the records found beside the counts, and a protocol opens its document", async ({
+  page,
+  baseURL,
+}) => {
+  const cpf = subjectCpf(741_852_963);
+  const { asAdmin, documentId } = await officerWithSubjectDocument(page, baseURL, {
+    cpf,
+    name: "Titular do Perfil",
+    source: "e2e-perfil",
+  });
+  const loaded = await page.request.get(`/api/documents/${documentId}`, asAdmin);
+  expect(loaded.status()).toBe(200);
+  const { protocol } = ((await loaded.json()) as { document: { protocol: string } }).document;
+
+  await page.goto("/lgpd/titular");
+  const search = page.getByRole("search", { name: "Consultar titular" });
+  await search.getByLabel("CPF do titular").fill(cpf);
+  await search.getByRole("button", { name: "Consultar" }).click();
+  const summary = page.getByRole("region", { name: `Dados mantidos do CPF ${maskCpf(cpf)}` });
+  await expect(summary).toContainText("1 documento");
+  const records = summary.getByRole("table", { name: "Registros vinculados a este CPF" });
+  await expect(records).toContainText("Titular atual");
+  await expectNoSeriousA11yViolations(page);
+  await records.getByRole("link", { name: `Abrir o documento ${protocol}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));
+  await expect(page.getByText(protocol).first()).toBeVisible();
+});
+
 test("the APIs menu's LGPD entry shows working curl examples of the access routes", async ({
   page,
   request,

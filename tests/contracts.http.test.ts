@@ -335,6 +335,7 @@ describe("every contract against the real answers", () => {
       body: { cpf: "529.982.247-25" },
     });
     const page = await call("POST", "/admin/lgpd-requests/search", { body: { status: "pending" } });
+    await call("POST", "/admin/lgpd-inbox", { body: { kind: "deletion" } });
     const requestId = page.items[0].id as number;
     await app.db.lgpdRequest.update({
       where: { id: requestId },

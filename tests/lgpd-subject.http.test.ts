@@ -70,6 +70,7 @@ describe("the data-subject routes", () => {
       deletions: [],
       accesses: [],
       returned_documents: 0,
+      records: [],
     });
     const known = await lookup(formatCpf(person));
     expect(known.summary).toMatchObject({ documents: 2, observations: 3, attachments: 1, messages: 0, history: 3 });
@@ -80,6 +81,50 @@ describe("the data-subject routes", () => {
     expect(audits.map((row) => row.details)).toEqual([{ found: false }, { found: true }]);
     expect(audits[0]).toMatchObject({ actorType: "token", actorLabel: "token:default-admin" });
     expect(JSON.stringify(audits.map((row) => [row.entityId, row.details]))).not.toContain(person);
+  });
+
+  it("list the records found, newest first, this instance's only, the name masked per the caller's policy", async () => {
+    const before = await app.db.auditLog.count({ where: { action: "lgpd_subject.lookup" } });
+    const first = await post("lookup", person);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { lookup_id: string; records: Record<string, unknown>[] };
+    const stored = await app.db.document.findMany({
+      where: { id: { in: documentIds } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    expect(answer.records).toEqual(
+      stored.map((document) => ({
+        id: document.id,
+        protocol: document.protocol,
+        status: "Novo",
+        name: "Maria da Silva",
+        created_at: document.createdAt.toISOString(),
+        tie: "owned",
+      })),
+    );
+    // The same look-up under a policy that masks names (the documents list's rule): the name masked, never clear.
+    await app.db.maskingPolicy.upsert({
+      where: { instanceId_role: { instanceId: fx.instanceId, role: "admin" } },
+      create: { instanceId: fx.instanceId, role: "admin", maskedFields: ["cpf", "name"] },
+      update: { maskedFields: ["cpf", "name"] },
+    });
+    try {
+      const refreshed = await app.post(
+        "admin/lgpd-subject/lookup",
+        { cpf: person, lookup_id: answer.lookup_id },
+        { token: fx.tokens.admin },
+      );
+      const masked = (await refreshed.json()) as { records: { name: string | null }[] };
+      expect(masked.records).toHaveLength(2);
+      for (const record of masked.records) {
+        expect(record.name).not.toBeNull();
+        expect(record.name).not.toContain("Maria da Silva");
+      }
+    } finally {
+      await app.db.maskingPolicy.deleteMany({ where: { instanceId: fx.instanceId, role: "admin" } });
+    }
+    // A look-up and its refresh: one audit row.
+    expect(await app.db.auditLog.count({ where: { action: "lgpd_subject.lookup" } })).toBe(before + 1);
   });
 
   it("generate a package (one pending per CPF) and download it, each download audited", async () => {

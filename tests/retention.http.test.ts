@@ -222,4 +222,36 @@ describe("retention rules over HTTP", () => {
       expect.arrayContaining(["retention_rule.deactivate", "retention_rule.delete"]),
     );
   });
+  it("takes a period in calendar years, months and days; all zero is refused under days", async () => {
+    const base = { product_id: null, category_id: fx.categoryIds["final"], action: "anonymise" };
+    const zero = await call("POST", "admin/retention", fx.tokens.admin, { ...base, years: 0, months: 0, days: 0 });
+    expect(zero.status).toBe(400);
+    expect(((await zero.json()) as { errors: { path: string }[] }).errors[0]?.path).toBe("days");
+    const created = await call("POST", "admin/retention", fx.tokens.admin, { ...base, years: 2, months: 1, days: 0 });
+    expect(created.status).toBe(201);
+    const rule = (await created.json()) as { id: number; years: number; months: number; days: number };
+    expect(rule).toMatchObject({ years: 2, months: 1, days: 0 });
+    const preview = (await (await call("GET", `admin/retention/${rule.id}/preview`, fx.tokens.admin)).json()) as {
+      cutoff: string;
+    };
+    // Two calendar years and a month before now (lib/retention/period.test.ts covers leap days and month ends).
+    const now = new Date();
+    const day = Math.min(
+      now.getUTCDate(),
+      new Date(Date.UTC(now.getUTCFullYear() - 2, now.getUTCMonth(), 0)).getUTCDate(),
+    );
+    const expected = Date.UTC(
+      now.getUTCFullYear() - 2,
+      now.getUTCMonth() - 1,
+      day,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+    );
+    expect(Math.abs(new Date(preview.cutoff).getTime() - expected)).toBeLessThan(120_000);
+    const listed = (await (await call("GET", "admin/retention", fx.tokens.admin)).json()) as {
+      rules: { id: number; years: number; months: number; days: number }[];
+    };
+    expect(listed.rules.find((item) => item.id === rule.id)).toMatchObject({ years: 2, months: 1, days: 0 });
+    expect((await call("DELETE", `admin/retention/${rule.id}`, fx.tokens.admin)).status).toBe(200);
+  });
 });

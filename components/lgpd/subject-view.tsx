@@ -223,8 +223,49 @@ function SummaryCard({ overview }: { overview: SubjectOverview }) {
             <p>{t("summary.dates", { first: when(summary.first_at), last: when(summary.last_at) })}</p>
           </div>
         )}
+        {overview.records.length > 0 ? <RecordsTable overview={overview} /> : null}
       </div>
     </Card>
+  );
+}
+
+type SubjectRecord = SubjectOverview["records"][number];
+
+/** The documents behind the counts: each protocol opens its document (in the same tab, so back returns here). */
+function RecordsTable({ overview }: { overview: SubjectOverview }) {
+  const t = useTranslations("lgpdSubject.summary.records");
+  const when = useDateTime();
+  const columns: Array<Column<SubjectRecord>> = [
+    {
+      key: "protocol",
+      label: t("protocol"),
+      rowHeader: true,
+      cardTitle: true,
+      cellClassName: "whitespace-nowrap font-mono text-xs",
+      cell: (record) => (
+        <Link
+          href={`/documents/${record.id}`}
+          aria-label={t("openLabel", { protocol: record.protocol })}
+          className="font-medium text-brand-700 underline"
+        >
+          {record.protocol}
+        </Link>
+      ),
+    },
+    { key: "status", label: t("status"), cell: (record) => record.status },
+    { key: "name", label: t("name"), cell: (record) => record.name ?? "—" },
+    { key: "created", label: t("createdAt"), cell: (record) => when(record.created_at) },
+    { key: "tie", label: t("tie"), cell: (record) => t(record.tie) },
+  ];
+  const total = overview.summary?.documents ?? overview.records.length;
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("title")}</h3>
+      <DataTable label={t("label")} columns={columns} rows={overview.records} rowKey={(record) => record.id} cards />
+      {overview.records.length < total ? (
+        <p className="mt-2 text-xs text-slate-600">{t("more", { shown: overview.records.length, total })}</p>
+      ) : null}
+    </div>
   );
 }
 

@@ -27,13 +27,24 @@ import { ZRetentionRuleBody, type TRetentionRule } from "@/lib/retention/schemas
 
 /** The new-rule form's inputs as typed → ZRetentionRuleBody, the schema POST /api/admin/retention parses ("" product =
  * every product; a days text that is no whole number in range is refused under its field, as the server would). */
-const ruleInputs = z.object({ product_id: z.string(), category_id: z.string(), days: z.string(), action: z.string() });
+const ruleInputs = z.object({
+  product_id: z.string(),
+  category_id: z.string(),
+  years: z.string(),
+  months: z.string(),
+  days: z.string(),
+  action: z.string(),
+});
+/** A count field's text: empty reads as 0 for years and months, as missing (refused) for days. */
+const count = (text: string, empty: number) => (text.trim() === "" ? empty : Number(text));
 type RuleValues = z.infer<typeof ruleInputs>;
 const ruleFormSchema = ruleInputs
   .transform((values): z.input<typeof ZRetentionRuleBody> => ({
     product_id: values.product_id ? Number(values.product_id) : null,
     category_id: Number(values.category_id),
-    days: values.days.trim() === "" ? Number.NaN : Number(values.days),
+    years: count(values.years, 0),
+    months: count(values.months, 0),
+    days: count(values.days, Number.NaN),
     action: values.action as z.input<typeof ZRetentionRuleBody>["action"],
   }))
   .pipe(ZRetentionRuleBody);
@@ -72,15 +83,29 @@ export function RetentionPanel() {
   );
 }
 
+/** "5 anos e 6 meses": the period's non-zero parts, joined as the locale lists them. */
+function usePeriodText() {
+  const t = useTranslations("retention.period");
+  const locale = useLocale();
+  const list = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+  return (period: { years: number; months: number; days: number }) =>
+    list.format(
+      (["years", "months", "days"] as const)
+        .filter((unit) => period[unit] > 0)
+        .map((unit) => t(unit, { count: period[unit] })),
+    );
+}
+
 function RuleText({ rule }: { rule: TRetentionRule }) {
   const t = useTranslations("retention");
+  const periodText = usePeriodText();
   return (
     <>
       {t("ruleText", {
         action: rule.action,
         product: rule.product_id === null ? t("allProducts") : (rule.product_name ?? `#${rule.product_id}`),
         category: rule.category_label,
-        days: rule.days,
+        period: periodText(rule),
       })}
     </>
   );
@@ -288,8 +313,8 @@ export function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) 
   const usable = (categories.data ?? []).filter((category) => category.kind !== "open");
   const form = useZodForm<RuleValues, z.output<typeof ruleFormSchema>>({
     schema: ruleFormSchema,
-    fields: ["product_id", "category_id", "days", "action"],
-    defaultValues: { product_id: "", category_id: "", days: "365", action: "anonymise" },
+    fields: ["product_id", "category_id", "years", "months", "days", "action"],
+    defaultValues: { product_id: "", category_id: "", years: "0", months: "0", days: "365", action: "anonymise" },
   });
   // The categories arrive after the form: the select shows the first usable one, so the form holds it too.
   const firstUsable = usable[0]?.id;
@@ -334,14 +359,33 @@ export function NewRuleCard({ onCreated }: { onCreated: (id: number) => void }) 
               </option>
             ))}
           </SelectField>
-          <TextField
-            type="number"
-            min={1}
-            max={36500}
-            label={t("fields.days")}
-            error={form.fieldError("days")}
-            {...form.register("days")}
-          />
+          <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2 lg:col-span-2">
+            <legend className="mb-1 text-sm font-medium text-slate-700">{t("fields.period")}</legend>
+            <TextField
+              type="number"
+              min={0}
+              max={100}
+              label={t("fields.years")}
+              error={form.fieldError("years")}
+              {...form.register("years")}
+            />
+            <TextField
+              type="number"
+              min={0}
+              max={1200}
+              label={t("fields.months")}
+              error={form.fieldError("months")}
+              {...form.register("months")}
+            />
+            <TextField
+              type="number"
+              min={0}
+              max={36500}
+              label={t("fields.days")}
+              error={form.fieldError("days")}
+              {...form.register("days")}
+            />
+          </fieldset>
           <SelectField label={t("fields.action")} error={form.fieldError("action")} {...form.register("action")}>
             <option value="anonymise">{t("actions.anonymise")}</option>
             <option value="delete">{t("actions.delete")}</option>

@@ -327,6 +327,23 @@ describe("new retention rule (ZRetentionRuleBody)", () => {
     expectSummary();
   });
 
+  it("sends a period in calendar years and months, the days left at 0", async () => {
+    answer = invalid([{ path: "category_id", code: "retention_open_category" }]);
+    renderWithApp(<NewRuleCard onCreated={() => {}} />);
+    await screen.findByRole("option", { name: "Finalizados" });
+    type("Anos na categoria", "5");
+    type("Meses na categoria", "6");
+    type("Dias na categoria", "0");
+    await submit("Criar regra (inativa)");
+    expect(sent).toEqual([
+      {
+        method: "POST",
+        url: "admin/retention",
+        body: { product_id: null, category_id: 11, years: 5, months: 6, days: 0, action: "anonymise" },
+      },
+    ]);
+  });
+
   it("sends the first usable category when none was chosen, and shows the server's refusal under it", async () => {
     answer = invalid([{ path: "category_id", code: "retention_open_category" }]);
     renderWithApp(<NewRuleCard onCreated={() => {}} />);
@@ -336,7 +353,7 @@ describe("new retention rule (ZRetentionRuleBody)", () => {
       {
         method: "POST",
         url: "admin/retention",
-        body: { product_id: null, category_id: 11, days: 365, action: "anonymise" },
+        body: { product_id: null, category_id: 11, years: 0, months: 0, days: 365, action: "anonymise" },
       },
     ]);
     expectUnder("Categoria do status", "Escolha uma categoria finalizada ou pausada.");

@@ -14,6 +14,7 @@ import enLive from "@/messages/en/live.json";
 import enQueue from "@/messages/en/queue.json";
 import enLgpd from "@/messages/en/lgpd.json";
 import enLgpdSubject from "@/messages/en/lgpdSubject.json";
+import enLgpdInbox from "@/messages/en/lgpdInbox.json";
 import enLgpdSteering from "@/messages/en/lgpdSteering.json";
 import enReference from "@/messages/en/reference.json";
 import enRetention from "@/messages/en/retention.json";
@@ -34,6 +35,7 @@ import ptLive from "@/messages/pt-BR/live.json";
 import ptQueue from "@/messages/pt-BR/queue.json";
 import ptLgpd from "@/messages/pt-BR/lgpd.json";
 import ptLgpdSubject from "@/messages/pt-BR/lgpdSubject.json";
+import ptLgpdInbox from "@/messages/pt-BR/lgpdInbox.json";
 import ptLgpdSteering from "@/messages/pt-BR/lgpdSteering.json";
 import ptReference from "@/messages/pt-BR/reference.json";
 import ptRetention from "@/messages/pt-BR/retention.json";
@@ -55,6 +57,7 @@ const MESSAGES = {
     apis: ptApis,
     lgpd: ptLgpd,
     lgpdSubject: ptLgpdSubject,
+    lgpdInbox: ptLgpdInbox,
     lgpdSteering: ptLgpdSteering,
     audit: ptAudit,
     reference: ptReference,
@@ -77,6 +80,7 @@ const MESSAGES = {
     apis: enApis,
     lgpd: enLgpd,
     lgpdSubject: enLgpdSubject,
+    lgpdInbox: enLgpdInbox,
     lgpdSteering: enLgpdSteering,
     audit: enAudit,
     reference: enReference,

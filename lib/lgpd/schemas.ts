@@ -105,6 +105,47 @@ export const ZLgpdRequestPage = z.strictObject({
   page_size: z.int(),
 });
 
+/** The kinds of request the officer's inbox lists together. */
+export const LGPD_INBOX_KINDS = ["access", "deletion"] as const;
+
+/** POST /api/admin/lgpd-inbox: the officer's inbox of access and deletion requests, filtered and paged. */
+export const ZLgpdInboxBody = z
+  .object({
+    kind: z.enum(LGPD_INBOX_KINDS).nullish(),
+    /** As staff see it: the API's statuses and the officer's denial apart (shown-status.ts). */
+    status: z.enum(LGPD_SHOWN_STATUSES).nullish(),
+    page: z.int().min(1).max(100_000).default(1),
+    page_size: z.int().min(1).max(100).default(20),
+  })
+  .strict();
+export type TLgpdInboxBody = z.infer<typeof ZLgpdInboxBody>;
+
+export const ZLgpdInboxRow = z.strictObject({
+  kind: z.enum(LGPD_INBOX_KINDS),
+  id: z.int(),
+  cpf_masked: z.string(),
+  status: z.enum(LGPD_REQUEST_STATUSES),
+  /** Who entered it: api (the data subject through an integrator), admin (staff), or as another sender recorded it. */
+  source: z.string(),
+  channel: z.enum(LGPD_CHANNELS).nullable(),
+  received_at: isoTime.nullable(),
+  requested_at: isoTime,
+  processed_at: isoTime.nullable(),
+  /** A deletion's review (null: not reviewed, and always for access requests). */
+  review: z.enum(LGPD_REVIEWS).nullable(),
+  /** The legal answer deadline (deadline.ts: from the day received, else requested, plus the instance's days). */
+  due_at: isoTime,
+});
+
+export const ZLgpdInboxPage = z.strictObject({
+  items: z.array(ZLgpdInboxRow),
+  total: z.int(),
+  /** How many deletions await the officer's review (listed first). */
+  awaiting_review: z.int(),
+  page: z.int(),
+  page_size: z.int(),
+});
+
 /** The receipt of one request (a JSON download), built from its row only, so it outlives the erasure. */
 export const ZLgpdReceipt = z.strictObject({
   receipt: z.literal("lgpd-deletion"),
@@ -239,6 +280,18 @@ export const ZSubjectOverview = z.strictObject({
   accesses: z.array(ZLgpdAccessRow),
   /** Documents with this CPF created after one of its erasures (returning-identifiers.ts). */
   returned_documents: z.int(),
+  /** The documents tied to the CPF, newest first (at most 100; the summary counts them all): the name masked per
+   * the caller's policy, none on a record corrected to another person (subject-records.ts). */
+  records: z.array(
+    z.strictObject({
+      id: z.int(),
+      protocol: z.string(),
+      status: z.string(),
+      name: z.string().nullable(),
+      created_at: z.string(),
+      tie: z.enum(["owned", "former"]),
+    }),
+  ),
 });
 
 /** A request entered by hand on the data-subject page: the CPF and, for one received by e-mail or letter, how,

@@ -5,16 +5,35 @@ const RETENTION_ACTIONS = ["anonymise", "delete"] as const;
 const ZRetentionAction = z.enum(RETENTION_ACTIONS);
 export type RetentionAction = z.infer<typeof ZRetentionAction>;
 
-/** A new rule: documents of `product_id` (null = every product) whose status has been in `category_id` for `days`. */
+/**
+ * A new rule: documents of `product_id` (null = every product) whose status has been in `category_id` for the
+ * period — `years`, `months` and `days` on the calendar (a year is a calendar year, not 365 days), not all zero.
+ */
 export const ZRetentionRuleBody = z
   .object({
     product_id: z.int().positive().nullable(),
     category_id: z.int().positive(),
-    days: z.int().min(1).max(36_500),
+    years: z.int().min(0).max(100).default(0),
+    months: z.int().min(0).max(1200).default(0),
+    days: z.int().min(0).max(36_500),
     action: ZRetentionAction,
   })
-  .strict();
-export type TRetentionRuleBody = z.infer<typeof ZRetentionRuleBody>;
+  .strict()
+  // An empty period reads as "days must be at least 1", the same refusal as before years and months existed.
+  .superRefine((body, ctx) => {
+    if (body.years + body.months + body.days > 0) return;
+    ctx.addIssue({
+      code: "too_small",
+      origin: "number",
+      minimum: 1,
+      inclusive: true,
+      input: body.days,
+      path: ["days"],
+      message: "The period must be at least one day",
+    });
+  });
+/** As callers write it: years and months may be left out (0). */
+export type TRetentionRuleBody = z.input<typeof ZRetentionRuleBody>;
 
 /** Activation names the count the admin saw in the preview: a different count (the data moved) is refused. */
 export const ZRetentionActivateBody = z.object({ confirm_count: z.int().min(0) }).strict();
@@ -36,6 +55,8 @@ export const ZRetentionRule = z.object({
   product_name: z.string().nullable(),
   category_id: z.int(),
   category_label: z.string(),
+  years: z.int(),
+  months: z.int(),
   days: z.int(),
   action: ZRetentionAction,
   active: z.boolean(),

@@ -10,6 +10,7 @@ export default async function LgpdPage() {
   const t = await serverTranslator("lgpd");
   const ts = await serverTranslator("lgpdSubject");
   const ta = await serverTranslator("audit");
+  const ti = await serverTranslator("lgpdInbox");
   // The officer's queue first: decisions waiting come before the list of everything.
   const { awaiting } = await loadDeletionReview({ actor });
   return (
@@ -26,6 +27,10 @@ export default async function LgpdPage() {
         </div>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("intro")}</p>
         <p className="mt-2 text-sm">
+          <Link className="font-medium text-brand-700 underline" href="/lgpd/caixa">
+            {ti("pageLink")}
+          </Link>
+          {" · "}
           <Link className="font-medium text-brand-700 underline" href="/lgpd/titular">
             {ts("pageLink")}
           </Link>

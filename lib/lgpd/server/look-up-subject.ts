@@ -1,6 +1,7 @@
-// The data-subject page's look-up (admins): everything it shows of one CPF — the summary (null: no data), its access
-// and deletion requests (newest first) and the documents that came back after an erasure. One audit row per deliberate
-// look-up (the CPF's hash, never the CPF): the screen's refreshes send back the look-up's id and add none.
+// The data-subject page's look-up (admins): everything it shows of one CPF — the summary (null: no data), the records
+// found (subject-records.ts), its access and deletion requests (newest first) and the documents that came back after an
+// erasure. One audit row per deliberate look-up (the CPF's hash, never the CPF): the screen's refreshes send back the
+// look-up's id and add none.
 import "server-only";
 import { recordPersonalDataAccess } from "../../audit/server/record-personal-data-access.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
@@ -9,6 +10,7 @@ import { maskCpf } from "../../identifiers/identifiers.ts";
 import { lgpdCpfHash } from "./cpf-hash.ts";
 import { serializeLgpdRequest } from "./lgpd-request-rows.ts";
 import { returnedDocumentsOf } from "./returning-identifiers.ts";
+import { listSubjectRecords } from "./subject-records.ts";
 import { serializeAccessRequest, subjectCpfDigits } from "./subject-rows.ts";
 import { summarizeSubject } from "./summarize-subject.ts";
 
@@ -22,8 +24,9 @@ export async function lookUpSubject(ctx: UseCaseContext, input: { cpf: string; l
   const db = await getDb();
   const where = { instanceId: actor.instanceId, cpfHash };
   const orderBy = [{ requestedAt: "desc" as const }, { id: "desc" as const }];
-  const [summary, deletions, accesses, returned] = await Promise.all([
+  const [summary, records, deletions, accesses, returned] = await Promise.all([
     summarizeSubject(ctx, { digits }),
+    listSubjectRecords(ctx, { digits }),
     db.lgpdRequest.findMany({ where, orderBy, take: 50 }),
     db.lgpdAccessRequest.findMany({ where, orderBy, take: 50 }),
     returnedDocumentsOf(actor.instanceId, digits),
@@ -61,5 +64,6 @@ export async function lookUpSubject(ctx: UseCaseContext, input: { cpf: string; l
     deletions: deletions.map(serializeLgpdRequest),
     accesses: accesses.map((row) => serializeAccessRequest(row)),
     returned_documents: returned,
+    records,
   };
 }

@@ -38,7 +38,13 @@ export async function activateRetentionRule(ctx: UseCaseContext, input: { id: nu
       action: "retention_rule.activate",
       entity: "retention_rule",
       entityId: id,
-      details: { confirmed_count: count, days: Number(rule.days), action: rule.action },
+      details: {
+        confirmed_count: count,
+        years: Number(rule.years),
+        months: Number(rule.months),
+        days: Number(rule.days),
+        action: rule.action,
+      },
     });
   });
   return retentionRuleById(ctx, id);

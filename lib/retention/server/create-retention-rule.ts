@@ -8,8 +8,9 @@ import type { TRetentionRuleBody } from "../schemas.ts";
 import { retentionRuleById } from "./list-retention-rules.ts";
 
 /** A new rule, inactive: it takes nothing until an admin activates it after its preview. */
-export async function createRetentionRule(ctx: UseCaseContext, body: TRetentionRuleBody) {
+export async function createRetentionRule(ctx: UseCaseContext, input: TRetentionRuleBody) {
   const { actor } = ctx;
+  const body = { ...input, years: input.years ?? 0, months: input.months ?? 0 };
   const session = await defaultSession();
   const id = await session.transaction(async (sql) => {
     const category = await sql<{ kind: string }>(
@@ -34,16 +35,23 @@ export async function createRetentionRule(ctx: UseCaseContext, body: TRetentionR
       }
     }
     const { rows } = await sql<{ id: number }>(
-      `INSERT INTO "RetentionRule" ("instanceId", "productId", "categoryId", days, action, status)
-       VALUES ($1, $2, $3, $4, $5, 'inactive') RETURNING id`,
-      [actor.instanceId, body.product_id, body.category_id, body.days, body.action],
+      `INSERT INTO "RetentionRule" ("instanceId", "productId", "categoryId", years, months, days, action, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'inactive') RETURNING id`,
+      [actor.instanceId, body.product_id, body.category_id, body.years, body.months, body.days, body.action],
     );
     const ruleId = Number(rows[0]!.id);
     await recordAuditSql(sql, actor, {
       action: "retention_rule.create",
       entity: "retention_rule",
       entityId: ruleId,
-      details: { product_id: body.product_id, category_id: body.category_id, days: body.days, action: body.action },
+      details: {
+        product_id: body.product_id,
+        category_id: body.category_id,
+        years: body.years,
+        months: body.months,
+        days: body.days,
+        action: body.action,
+      },
     });
     return ruleId;
   });

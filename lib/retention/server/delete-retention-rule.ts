@@ -16,7 +16,14 @@ export async function deleteRetentionRule(ctx: UseCaseContext, input: { id: numb
       action: "retention_rule.delete",
       entity: "retention_rule",
       entityId: id,
-      details: { product_id: rule.productId, category_id: rule.categoryId, days: rule.days, action: rule.action },
+      details: {
+        product_id: rule.productId,
+        category_id: rule.categoryId,
+        years: rule.years,
+        months: rule.months,
+        days: rule.days,
+        action: rule.action,
+      },
     });
   });
   return { deleted: true as const, id };

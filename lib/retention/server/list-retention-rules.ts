@@ -38,6 +38,8 @@ export async function listRetentionRules(ctx: UseCaseContext) {
       product_name: row.productName,
       category_id: Number(row.categoryId),
       category_label: row.categoryLabel ?? "",
+      years: Number(row.years),
+      months: Number(row.months),
       days: Number(row.days),
       action: row.action,
       active: row.status === "pending",

@@ -6,6 +6,7 @@
 // shared by the preview, the activation's count and the run, so the three can never disagree.
 import "server-only";
 import type { Sql } from "../../db/sql-session.ts";
+import { cutoffOf, type RetentionPeriod } from "../period.ts";
 import type { RetentionAction } from "../schemas.ts";
 
 /**
@@ -20,9 +21,7 @@ export type RuleScope = {
   instanceId: number;
   productId: number | null;
   categoryId: number;
-  days: number;
-  action: RetentionAction;
-};
+} & RetentionPeriod & { action: RetentionAction };
 
 /**
  * The WHERE condition over `Document d` and its parameters from `$first` on. `cutoff` is the moment the clock must
@@ -41,11 +40,11 @@ export function matchingCondition(rule: RuleScope, cutoff: Date, first = 1): { w
   };
 }
 
-export const cutoffOf = (days: number, now = new Date()) => new Date(now.getTime() - days * 86_400_000);
+export { cutoffOf };
 
 /** How many documents the rule takes now. */
 export async function countMatching(sql: Sql, rule: RuleScope, now = new Date()): Promise<number> {
-  const { where, params } = matchingCondition(rule, cutoffOf(rule.days, now));
+  const { where, params } = matchingCondition(rule, cutoffOf(rule, now));
   const { rows } = await sql<{ n: string }>(`SELECT count(*)::text AS n FROM "Document" d WHERE ${where}`, params);
   return Number(rows[0]?.n ?? 0);
 }

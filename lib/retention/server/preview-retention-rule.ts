@@ -14,8 +14,9 @@ export async function previewRetentionRule(
 ): Promise<TRetentionPreview> {
   const session = await defaultSession();
   const rule = await findRule(session.query, ctx.actor.instanceId, input.id);
-  const cutoff = cutoffOf(Number(rule.days), input.now ?? new Date());
-  const { where, params } = matchingCondition(scopeOf(rule), cutoff);
+  const scope = scopeOf(rule);
+  const cutoff = cutoffOf(scope, input.now ?? new Date());
+  const { where, params } = matchingCondition(scope, cutoff);
   const { rows } = await session.query<{
     productId: number;
     productName: string;

@@ -36,6 +36,8 @@ type ClaimedRule = {
   instanceId: number;
   productId: number | null;
   categoryId: number;
+  years: number;
+  months: number;
   days: number;
   action: RetentionAction;
   attempts: number;
@@ -56,8 +58,14 @@ async function runRule(rule: ClaimedRule, context: JobContext<RetentionSettings>
   const { session, owner, settings } = context;
   const startedAt = new Date();
   const started = performance.now();
-  const scope: RuleScope = { ...rule, productId: rule.productId === null ? null : Number(rule.productId) };
-  const cutoff = cutoffOf(rule.days, startedAt);
+  const scope: RuleScope = {
+    ...rule,
+    productId: rule.productId === null ? null : Number(rule.productId),
+    years: Number(rule.years),
+    months: Number(rule.months),
+    days: Number(rule.days),
+  };
+  const cutoff = cutoffOf(scope, startedAt);
   let processed = 0;
   let failure: string | null = null;
   try {
@@ -136,7 +144,7 @@ export const retentionQueue: JobQueue<ClaimedRule, RuleRan, RetentionSettings> =
       owner,
       limit,
       leaseSeconds: settings.leaseSeconds,
-      returning: `id, "instanceId", "productId", "categoryId", days, action, attempts`,
+      returning: `id, "instanceId", "productId", "categoryId", years, months, days, action, attempts`,
     }),
   run: runRule,
 };

@@ -11,6 +11,8 @@ export type RuleRow = {
   productName: string | null;
   categoryId: number;
   categoryLabel: string | null;
+  years: number;
+  months: number;
   days: number;
   action: RetentionAction;
   status: string;
@@ -20,7 +22,7 @@ export type RuleRow = {
 };
 
 export const RULE_SELECT = `SELECT r.id, r."instanceId", r."productId", p.name AS "productName", r."categoryId",
-    c.label AS "categoryLabel", r.days, r.action, r.status, r."notBefore", r."createdAt", r."activatedAt"
+    c.label AS "categoryLabel", r.years, r.months, r.days, r.action, r.status, r."notBefore", r."createdAt", r."activatedAt"
   FROM "RetentionRule" r
   LEFT JOIN "Product" p ON p.id = r."productId"
   LEFT JOIN "StatusCategory" c ON c.id = r."categoryId"`;
@@ -42,6 +44,8 @@ export const scopeOf = (row: RuleRow) => ({
   instanceId: row.instanceId,
   productId: row.productId === null ? null : Number(row.productId),
   categoryId: Number(row.categoryId),
+  years: Number(row.years),
+  months: Number(row.months),
   days: Number(row.days),
   action: row.action,
 });

@@ -14,6 +14,6 @@ export const POST = defineContract({
   role: "admin",
   request: ZSubjectLookupBody,
   response: ZSubjectOverview,
-  answer: "{cpf_masked, lookup_id, summary (null: no data), deletions, accesses}.",
+  answer: "{cpf_masked, lookup_id, summary (null: no data), deletions, accesses, returned_documents, records}.",
   errors: [400, 401, 403],
 });

@@ -1,0 +1,286 @@
+"use client";
+
+import Link from "next/link";
+import { useQueryStates } from "nuqs";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { SelectField, TextField } from "@/components/ui/field.tsx";
+import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
+import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
+import { useErrorText } from "@/lib/api-client/error-text.ts";
+import { useEnterLgpdRequest, useLgpdInbox, type LgpdInboxRow } from "@/lib/api-client/lgpd-inbox.ts";
+import { accessDownloadHref } from "@/lib/api-client/lgpd-subject.ts";
+import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
+import { LGPD_INBOX_KIND_FILTERS, lgpdInboxUrl } from "@/lib/lgpd/inbox-url.ts";
+import { LGPD_SHOWN_STATUSES } from "@/lib/lgpd/shown-status.ts";
+import { DeadlineBadge } from "./deadline-badge.tsx";
+import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
+import { EMPTY_ENTRY, HandEntryFields, entryBody, type HandEntry } from "./steering-panels.tsx";
+import { useDateTime } from "./use-date-time.ts";
+
+const PAGE_SIZE = 20;
+
+/**
+ * The officer's inbox: access and deletion requests in one list, the deletions awaiting review first, each with the
+ * day received, its legal deadline, how it came in, its review and status. Filters in the URL (lib/lgpd/inbox-url.ts).
+ * "Nova solicitação" enters either kind received by e-mail, letter, phone or in person.
+ */
+export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
+  const t = useTranslations("lgpdInbox");
+  const tl = useTranslations("lgpd");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
+  const when = useDateTime();
+  const now = useNow(30_000);
+  const [url, setUrl] = useQueryStates(lgpdInboxUrl, { history: "push", scroll: false });
+  const [entering, setEntering] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const query = useLgpdInbox({ kind: url.kind, status: url.status, page: url.page, page_size: PAGE_SIZE });
+
+  const columns: Array<Column<LgpdInboxRow>> = [
+    {
+      key: "request",
+      label: t("columns.request"),
+      rowHeader: true,
+      cardTitle: true,
+      cell: (row) => <RequestLink row={row} />,
+    },
+    { key: "kind", label: t("columns.kind"), cardTitle: true, cell: (row) => t(`kinds.${row.kind}`) },
+    {
+      key: "cpf",
+      label: t("columns.cpf"),
+      cellClassName: "whitespace-nowrap font-mono text-xs",
+      cell: (row) => <span className="font-mono text-xs">{row.cpf_masked}</span>,
+    },
+    {
+      key: "received",
+      label: t("columns.received"),
+      cell: (row) => when(row.received_at ?? row.requested_at),
+    },
+    {
+      key: "due",
+      label: t("columns.due"),
+      cell: (row) => <DeadlineBadge request={row} days={deadlineDays} now={now} />,
+    },
+    {
+      key: "channel",
+      label: t("columns.channel"),
+      cell: (row) => <Channel row={row} />,
+    },
+    {
+      key: "review",
+      label: t("columns.review"),
+      cell: (row) =>
+        row.review === "awaiting" ? (
+          <Badge tone="warning">{t("review.awaiting")}</Badge>
+        ) : row.review ? (
+          t(`review.${row.review}`)
+        ) : (
+          "—"
+        ),
+    },
+    {
+      key: "status",
+      label: t("columns.status"),
+      cell: (row) => <LgpdStatusBadge status={row.status} review={row.review} />,
+    },
+  ];
+
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <form
+          key={JSON.stringify([url.kind, url.status])}
+          role="search"
+          aria-label={t("filters.label")}
+          className="flex flex-wrap items-end gap-4"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <SelectField
+            label={t("filters.kind")}
+            name="kind"
+            defaultValue={url.kind ?? ""}
+            onChange={(event) =>
+              void setUrl({
+                kind: LGPD_INBOX_KIND_FILTERS.find((kind) => kind === event.currentTarget.value) ?? null,
+                page: null,
+              })
+            }
+          >
+            <option value="">{t("filters.anyKind")}</option>
+            {LGPD_INBOX_KIND_FILTERS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("filters.status")}
+            name="status"
+            defaultValue={url.status ?? ""}
+            onChange={(event) =>
+              void setUrl({
+                status: LGPD_SHOWN_STATUSES.find((status) => status === event.currentTarget.value) ?? null,
+                page: null,
+              })
+            }
+          >
+            <option value="">{tl("filters.anyStatus")}</option>
+            {LGPD_SHOWN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {tl(`status.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+        </form>
+        <Button onClick={() => setEntering((open) => !open)} aria-expanded={entering}>
+          {t("new.button")}
+        </Button>
+      </div>
+
+      {entering ? (
+        <NewRequestForm
+          onDone={(message) => {
+            setNotice(message);
+            setEntering(false);
+          }}
+        />
+      ) : null}
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+
+      <Card>
+        {query.isPending ? (
+          <Spinner label={tc("states.loading")} />
+        ) : query.isError ? (
+          <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>
+        ) : (
+          <>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <p role="status" className="text-sm font-medium text-slate-700">
+                {t("results", { count: total })}
+                {query.data.awaiting_review > 0 ? ` ${t("awaiting", { count: query.data.awaiting_review })}` : ""}
+              </p>
+              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+            </div>
+            <DataTable
+              label={t("tableLabel")}
+              columns={columns}
+              rows={query.data.items}
+              rowKey={(row) => `${row.kind}-${row.id}`}
+              busy={query.isFetching}
+              cards
+            />
+            {pages > 1 ? (
+              <div className="mt-4">
+                <Pagination
+                  page={url.page}
+                  pages={pages}
+                  onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
+                />
+              </div>
+            ) : null}
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** A deletion opens its receipt (decisions, holds, what was erased); an access request its package once built. */
+function RequestLink({ row }: { row: LgpdInboxRow }) {
+  const t = useTranslations("lgpdInbox");
+  const label = t(`open.${row.kind}`, { id: row.id });
+  if (row.kind === "deletion") {
+    return (
+      <Link href={`/lgpd/${row.id}/receipt`} className="font-medium text-brand-700 underline" aria-label={label}>
+        {t("number", { id: row.id })}
+      </Link>
+    );
+  }
+  return row.status === "done" ? (
+    <a href={accessDownloadHref(row.id)} className="font-medium text-brand-700 underline" aria-label={label}>
+      {t("number", { id: row.id })}
+    </a>
+  ) : (
+    <span>{t("number", { id: row.id })}</span>
+  );
+}
+
+function Channel({ row }: { row: LgpdInboxRow }) {
+  const t = useTranslations("lgpdInbox");
+  const te = useTranslations("lgpdSteering.entry");
+  const source =
+    row.source === "api" || row.source === "admin" || row.source === "cli" ? t(`sources.${row.source}`) : row.source;
+  return (
+    <span className="inline-flex flex-col">
+      <span>{source}</span>
+      {row.channel ? <span className="text-xs text-slate-600">{te(`channels.${row.channel}`)}</span> : null}
+    </span>
+  );
+}
+
+/** Either kind, for a CPF, with how and when it arrived: the same staff routes the data-subject page uses. */
+function NewRequestForm({ onDone }: { onDone: (message: string) => void }) {
+  const t = useTranslations("lgpdInbox.new");
+  const errorText = useErrorText();
+  const enter = useEnterLgpdRequest();
+  const [kind, setKind] = useState<"access" | "deletion">("access");
+  const [cpfError, setCpfError] = useState<string | null>(null);
+  const [entry, setEntry] = useState<HandEntry>(EMPTY_ENTRY);
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const cpf = String(new FormData(event.currentTarget).get("cpf") ?? "").trim();
+    if (!isValidCpf(cpf)) {
+      setCpfError(t("invalidCpf"));
+      return;
+    }
+    setCpfError(null);
+    enter.mutate(
+      { kind, body: { cpf, ...entryBody(entry) } },
+      {
+        onSuccess: (answer) =>
+          onDone(t(answer.created ? `created.${kind}` : `pending.${kind}`, { id: answer.request.id })),
+      },
+    );
+  }
+
+  return (
+    <Card title={t("title")}>
+      <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t("kind")}
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind(event.currentTarget.value === "deletion" ? "deletion" : "access")}
+          >
+            <option value="access">{t("kinds.access")}</option>
+            <option value="deletion">{t("kinds.deletion")}</option>
+          </SelectField>
+          <TextField
+            label={t("cpf")}
+            name="cpf"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            placeholder="000.000.000-00"
+            error={cpfError ?? undefined}
+          />
+        </div>
+        <HandEntryFields value={entry} onChange={setEntry} />
+        {enter.isError ? <Alert>{errorText.text(enter.error)}</Alert> : null}
+        <Button type="submit" disabled={enter.isPending}>
+          {enter.isPending ? t("sending") : t("submit")}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RetentionRule" ADD COLUMN     "months" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "years" INTEGER NOT NULL DEFAULT 0;
