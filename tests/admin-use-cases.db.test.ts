@@ -152,7 +152,7 @@ describe("audit trail", () => {
     await searchAudit(uc.ctx, ZAuditSearchBody.parse({ entity: "webhook", reveal: true }));
     const { csv, count } = await exportAuditCsv(uc.ctx, { entity: "webhook" });
     expect(count).toBe(page.total);
-    expect(csv.startsWith("\uFEFFid,created_at,actor,")).toBe(true);
+    expect(csv.startsWith("\uFEFFNº do registro de auditoria;Data e hora (São Paulo);Quem;")).toBe(true);
     expect(csv.trimEnd().split("\r\n")).toHaveLength(count + 1);
     expect(await auditActions(uc.acme.instanceId, "audit")).toEqual([
       `audit.reveal by ${uc.ctx.actor.label}`,
