@@ -3,7 +3,7 @@ import { maskCpf } from "../lib/identifiers/identifiers.ts";
 import { expectNoSeriousA11yViolations } from "./support/fixtures.ts";
 import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.ts";
 
-const ACCESS_CPF = subjectCpf(852_741_963);
+const ACCESS_CPF = subjectCpf(852_147_963);
 const DELETION_CPF = subjectCpf(852_963_741);
 
 test("the officer's inbox lists access and deletion requests together, enters one by letter, and opens it", async ({

@@ -83,7 +83,7 @@ test("the data-subject profile lists the records found beside the counts, and a 
   page,
   baseURL,
 }) => {
-  const cpf = subjectCpf(741_852_963);
+  const cpf = subjectCpf(741_258_963);
   const { asAdmin, documentId } = await officerWithSubjectDocument(page, baseURL, {
     cpf,
     name: "Titular do Perfil",
