@@ -127,7 +127,7 @@ test("the list, the document page and the reply preview mask the same fields, as
 }) => {
   const admin = await signedIn(browser, "admin");
   const staff = await signedIn(browser, "staff");
-  const customer = { cpf: "741.852.963-55", name: "Otília Brandão", email: "otilia.brandao@example.com" };
+  const customer = { cpf: "369.147.258-37", name: "Otília Brandão", email: "otilia.brandao@example.com" };
   try {
     const statuses = (await (await api(staff.page, "status/loadAll", {})).json()) as Array<{
       id: number;
