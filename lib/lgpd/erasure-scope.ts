@@ -33,6 +33,18 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       locale: "a language code",
     },
   },
+  StaffSession: {
+    kept: {
+      idHash: "a hash of a staff session's random id",
+      userAgent: "a staff member's browser (staff accounts, not the data subject)",
+    },
+  },
+  PasswordReset: {
+    kept: {
+      id: "a random identifier of a staff password reset",
+      secretHash: "a hash of the reset link's secret",
+    },
+  },
   ApiToken: {
     rows: OF_INSTANCE,
     masked: { name: "text" },
@@ -126,7 +138,6 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
     },
   },
   ProtocolCounter: { kept: { day: "a date" } },
-  StaffSession: { kept: { idHash: "a hash of a staff session's random id" } },
   DashboardCount: { kept: { slaState: "a code (no_sla, in_sla, late, running): counts, no document's data" } },
   Observation: {
     rows: OF_INSTANCE_DOCUMENTS,
@@ -179,8 +190,9 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
   },
   AuditLog: {
     rows: OF_INSTANCE,
-    masked: { actorLabel: "text", entityId: "text", details: "json" },
+    masked: { actorLabel: "text", entityId: "text", details: "json", reason: "text" },
     kept: {
+      subjectHash: "keyed hash of a CPF, as the deletion receipt keeps: unreadable without the server's secret",
       action: "a code (status.update …)",
       entity: "a code (status, user …)",
       actorType: "a code (user, token, system)",
