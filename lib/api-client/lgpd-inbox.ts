@@ -5,7 +5,7 @@ import * as access from "@/app/api/admin/lgpd-subject/access/contract.ts";
 import * as deletion from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { callApi } from "./fetch-json.ts";
-import { LGPD_REFRESH_IDLE_MS, LGPD_REFRESH_PENDING_MS, lgpdKeys } from "./lgpd.ts";
+import { lgpdKeys, lgpdRefreshMs } from "./lgpd.ts";
 import { lgpdSubjectKeys } from "./lgpd-subject.ts";
 
 export type LgpdInboxFilters = ContractBody<typeof inbox.POST>;
@@ -23,10 +23,7 @@ export function useLgpdInbox(filters: LgpdInboxFilters) {
     queryFn: ({ signal }) => callApi(inbox.POST, { body: filters, signal }),
     placeholderData: keepPreviousData,
     gcTime: 60_000,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === "pending")
-        ? LGPD_REFRESH_PENDING_MS
-        : LGPD_REFRESH_IDLE_MS,
+    refetchInterval: (query) => lgpdRefreshMs(query.state.data?.items),
     refetchIntervalInBackground: false,
   });
 }

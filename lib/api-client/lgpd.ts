@@ -19,6 +19,10 @@ export const LGPD_REFRESH_PENDING_MS = 5_000;
 /** Otherwise look for new requests now and then. */
 export const LGPD_REFRESH_IDLE_MS = 15_000;
 
+/** How soon a list of LGPD requests refreshes: closely while one of them waits for the worker. */
+export const lgpdRefreshMs = (items: ReadonlyArray<{ status: string }> | undefined) =>
+  items?.some((item) => item.status === "pending") ? LGPD_REFRESH_PENDING_MS : LGPD_REFRESH_IDLE_MS;
+
 /**
  * One page of requests. Searched with POST so a CPF never lands in a URL; it lives only in this tab's memory.
  * Refreshes itself (TanStack Query pauses the interval while the tab is hidden: refetchIntervalInBackground off).
@@ -29,10 +33,7 @@ export function useLgpdRequests(filters: LgpdRequestFilters) {
     queryFn: ({ signal }) => callApi(search.POST, { body: filters, signal }),
     placeholderData: keepPreviousData,
     gcTime: 60_000,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === "pending")
-        ? LGPD_REFRESH_PENDING_MS
-        : LGPD_REFRESH_IDLE_MS,
+    refetchInterval: (query) => lgpdRefreshMs(query.state.data?.items),
     refetchIntervalInBackground: false,
   });
 }
