@@ -3,26 +3,27 @@
 //
 // What counts, precisely: start at the trip's queue file; follow every static `import … from` and `export … from` of
 // a project file (type-only ones too: a reader reads the types a function takes); a file reached is counted, and its
-// own imports followed, when it lies under lib/jobs (the engine) or under a domain folder of lib/ (the domain layer
-// of scripts/upward-imports.ts: webhooks, outbox, lgpd, retention, documents, …) — so a trip that reaches into
-// another domain pays for it. Shared infrastructure below the domains (lib/db, lib/config, lib/log, lib/auth,
-// lib/audit, lib/metrics, lib/http, …) is a name the reader trusts, like a package: listed as crossed into, neither
-// counted nor followed. Packages and `node:` modules are not project files. `import()` is not followed (the queues
-// use none; the background loops that start them do, and they are not part of a trip).
-// `--list` prints each trip's files and the infrastructure files it crosses into.
+// own imports followed, when it lies under the trip's domain folder (lib/webhooks, lib/lgpd, lib/retention) or under
+// lib/jobs (the engine). That is what a reader walks to follow the job: the domain's files and the engine. Anything
+// else reached is named, not counted nor followed — another domain whose function the trip calls (a deletion queues
+// its webhooks; a delivery reads the outbox's settings), and the shared infrastructure every feature trusts like a
+// package (lib/db, lib/config, lib/log, lib/auth, lib/audit, lib/metrics, lib/identifiers, …). Packages and `node:`
+// modules are not project files. `import()` is not followed (the queues use none; the background loops that start
+// them do, and they are not part of a trip).
+// `--list` prints each trip's files, then what it crosses into: other domains, then infrastructure.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { DOMAIN_FOLDERS } from "./support/lib-layers.ts";
 
+/** Each trip: its queue file, and the domain folder of lib/ it belongs to. */
 export const TRIPS = {
-  "webhook delivery": "lib/webhooks/server/delivery-queue.ts",
-  "LGPD deletion": "lib/lgpd/server/deletion-queue.ts",
-  "retention run": "lib/retention/server/retention-queue.ts",
+  "webhook delivery": { entry: "lib/webhooks/server/delivery-queue.ts", domain: "webhooks" },
+  "LGPD deletion": { entry: "lib/lgpd/server/deletion-queue.ts", domain: "lgpd" },
+  "retention run": { entry: "lib/retention/server/retention-queue.ts", domain: "retention" },
 } as const;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const WALKED_FOLDERS = new Set(["jobs", ...DOMAIN_FOLDERS]);
 
 function importedFiles(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
@@ -46,34 +47,46 @@ function importedFiles(file: string): string[] {
   return targets;
 }
 
-const isWalked = (file: string) => {
+/** The folder of lib/ a project file is in ("log" for lib/log.ts), or null outside lib/. */
+const libFolder = (file: string) => {
   const [top, folder] = file.split("/");
-  return top === "lib" && folder !== undefined && WALKED_FOLDERS.has(folder.replace(/\.tsx?$/, ""));
+  return top === "lib" && folder !== undefined ? folder.replace(/\.tsx?$/, "") : null;
 };
 
-export function tripFiles(entry: string): { walked: string[]; crossed: string[] } {
-  const walked = new Set<string>([entry]);
+export function tripFiles(trip: { entry: string; domain: string }): {
+  walked: string[];
+  otherDomains: string[];
+  infrastructure: string[];
+} {
+  const walked = new Set<string>([trip.entry]);
   const crossed = new Set<string>();
-  const pending = [entry];
+  const pending: string[] = [trip.entry];
   while (pending.length > 0) {
     for (const target of importedFiles(pending.pop()!)) {
-      if (!isWalked(target)) crossed.add(target);
+      const folder = libFolder(target);
+      if (folder !== trip.domain && folder !== "jobs") crossed.add(target);
       else if (!walked.has(target)) {
         walked.add(target);
         pending.push(target);
       }
     }
   }
-  return { walked: [...walked].sort(), crossed: [...crossed].sort() };
+  const isDomain = (file: string) => DOMAIN_FOLDERS.includes(libFolder(file) ?? "");
+  return {
+    walked: [...walked].sort(),
+    otherDomains: [...crossed].filter(isDomain).sort(),
+    infrastructure: [...crossed].filter((file) => !isDomain(file)).sort(),
+  };
 }
 
 if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith("trip-files.ts")) {
-  for (const [trip, entry] of Object.entries(TRIPS)) {
-    const { walked, crossed } = tripFiles(entry);
-    console.log(`${trip}: ${walked.length} files from ${entry}`);
+  for (const [name, trip] of Object.entries(TRIPS)) {
+    const { walked, otherDomains, infrastructure } = tripFiles(trip);
+    console.log(`${name}: ${walked.length} files from ${trip.entry}`);
     if (process.argv.includes("--list")) {
       console.log(`  ${walked.join("\n  ")}`);
-      console.log(`  crossed into (not counted): ${crossed.join(", ") || "none"}`);
+      console.log(`  calls into other domains (not counted): ${otherDomains.join(", ") || "none"}`);
+      console.log(`  infrastructure (not counted): ${infrastructure.join(", ") || "none"}`);
     }
   }
 }
