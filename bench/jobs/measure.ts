@@ -74,7 +74,7 @@ const postgresCpuMs = (before: Map<number, number>, after: Map<number, number>) 
 
 let enqueueSeconds = 0;
 let runSeconds = 0;
-let cpu = { node: 0, postgres: 0 };
+let cpu = { node: 0, postgres: 0, backends: 0 };
 
 if (engine === "lib-jobs") {
   const { holdLease, startJobLoop } = await import("../../lib/jobs/server/engine.ts");
@@ -131,7 +131,11 @@ if (engine === "lib-jobs") {
   await done;
   runSeconds = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow();
-  cpu = { node: cpuAfter.node - cpuBefore.node, postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres) };
+  cpu = {
+    node: cpuAfter.node - cpuBefore.node,
+    postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres),
+    backends: cpuAfter.postgres.size,
+  };
   await loop.stop();
 } else {
   const { PgBoss, fromPglite } = await import("pg-boss");
@@ -189,7 +193,11 @@ if (engine === "lib-jobs") {
   }
   runSeconds = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow();
-  cpu = { node: cpuAfter.node - cpuBefore.node, postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres) };
+  cpu = {
+    node: cpuAfter.node - cpuBefore.node,
+    postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres),
+    backends: cpuAfter.postgres.size,
+  };
   await boss.stop({ graceful: true, wait: true });
 }
 
@@ -211,6 +219,7 @@ console.log(
     jobsPerSecond: size / runSeconds,
     nodeCpuMsPerJob: cpu.node / size,
     postgresCpuMsPerJob: cpu.postgres / size,
+    postgresBackends: cpu.backends,
     transactional: engine === "lib-jobs" || database === "postgres",
   }),
 );
