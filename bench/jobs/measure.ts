@@ -171,8 +171,8 @@ if (engine === "lib-jobs") {
     if (handled >= size) allHandled();
   };
   if (transactional) {
-    await boss.work<{ id: number }>(queue, { ...options, transactional: true }, async (jobs, tx) => {
-      for (const job of jobs) await tx.executeSql(markDone, [job.data.id]);
+    await boss.work(queue, { ...options, transactional: true }, async (jobs, tx) => {
+      for (const job of jobs) await tx.executeSql(markDone, [(job.data as { id: number }).id]);
       counted(jobs);
     });
   } else {
@@ -198,7 +198,7 @@ if (engine === "lib-jobs") {
     postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres),
     backends: cpuAfter.postgres.size,
   };
-  await boss.stop({ graceful: true, wait: true });
+  await boss.stop({ graceful: true });
 }
 
 const { rows } = await session.query<{ done: number }>(
