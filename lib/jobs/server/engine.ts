@@ -5,7 +5,6 @@
 // and its logs. The queues: LGPD deletions (lib/lgpd/server/deletion-queue.ts) and access packages (access-queue.ts),
 // retention runs (lib/retention/server/retention-queue.ts), e-mails (lib/outbox/server/email-queue.ts) and webhook
 // deliveries (lib/webhooks/server/delivery-queue.ts).
-// Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
 import "server-only";
 import { log } from "../../log.ts";
 import { defaultSession, type Sql, type SqlSession } from "../../db/sql-session.ts";
