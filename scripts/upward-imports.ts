@@ -6,7 +6,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LAYERS } from "./support/lib-layers.ts";
 
-
 const ROOT = path.resolve(import.meta.dirname, "..");
 const layerOf = new Map(LAYERS.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));
 const folderOf = (file: string) =>

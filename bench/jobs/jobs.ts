@@ -28,7 +28,8 @@ const flag = (name: string) => {
 export async function run(): Promise<void> {
   const size = flag("size") ?? 2_000;
   const rounds = flag("rounds") ?? 1;
-  const databases = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  const databases =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
   if (databases.length === 1) console.log("no BENCH_DATABASE_URL / TEST_DATABASE_URL: PGlite only");
   for (let round = 0; round < rounds; round += 1) {
     for (const database of databases) {
@@ -44,7 +45,9 @@ export async function run(): Promise<void> {
         console.log(
           `${engine.padEnd(8)} ${database.padEnd(8)} ${size} jobs: ${measurement.jobsPerSecond.toFixed(0)} jobs/s, ` +
             `CPU per job ${measurement.nodeCpuMsPerJob.toFixed(2)} ms Node` +
-            (database === "postgres" ? ` + ${measurement.postgresCpuMsPerJob.toFixed(2)} ms PostgreSQL` : " (with PGlite)") +
+            (database === "postgres"
+              ? ` + ${measurement.postgresCpuMsPerJob.toFixed(2)} ms PostgreSQL`
+              : " (with PGlite)") +
             `, enqueue ${measurement.enqueueSeconds.toFixed(2)} s` +
             `${measurement.transactional ? "" : ", completion apart from the domain write"} (load ${load.toFixed(1)})`,
         );
