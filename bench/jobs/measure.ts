@@ -69,8 +69,12 @@ async function cpuNow(): Promise<{ node: number; postgres: Map<number, number> }
   return { node: (usage.user + usage.system) / 1000, postgres };
 }
 
-const postgresCpuMs = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+/** CPU ms since `before`: this process's, the backends' (those open now), and how many backends that was. */
+async function cpuSince(before: Awaited<ReturnType<typeof cpuNow>>) {
+  const after = await cpuNow();
+  const postgres = [...after.postgres].reduce((sum, [pid, ms]) => sum + ms - (before.postgres.get(pid) ?? 0), 0);
+  return { node: after.node - before.node, postgres, backends: after.postgres.size };
+}
 
 let enqueueSeconds = 0;
 let runSeconds = 0;
@@ -130,12 +134,7 @@ if (engine === "lib-jobs") {
   });
   await done;
   runSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = await cpuNow();
-  cpu = {
-    node: cpuAfter.node - cpuBefore.node,
-    postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres),
-    backends: cpuAfter.postgres.size,
-  };
+  cpu = await cpuSince(cpuBefore);
   await loop.stop();
 } else {
   const { PgBoss, fromPglite } = await import("pg-boss");
@@ -192,12 +191,7 @@ if (engine === "lib-jobs") {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   runSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = await cpuNow();
-  cpu = {
-    node: cpuAfter.node - cpuBefore.node,
-    postgres: postgresCpuMs(cpuBefore.postgres, cpuAfter.postgres),
-    backends: cpuAfter.postgres.size,
-  };
+  cpu = await cpuSince(cpuBefore);
   await boss.stop({ graceful: true });
 }
 
