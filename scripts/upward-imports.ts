@@ -1,36 +1,10 @@
 // npx tsx scripts/upward-imports.ts [--list]: counts the imports between lib/ folders that point from a lower layer
 // back up. Each pair of folders (from → to) counts once, however many files import; an import inside one folder, or
 // between folders of one layer, is not counted. `--list` prints the upward pairs with the files that make them.
-// The layers, from the bottom: what a folder may import is its own layer and the ones below.
+// The layers, from the bottom, are in scripts/support/lib-layers.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-
-const LAYERS: string[][] = [
-  // Foundations: no domain, no database.
-  ["config", "log", "errors", "time", "identifiers", "csv", "i18n"],
-  // The database, the process's caches and the pure rules every domain shares.
-  ["db", "cache", "metrics", "sla", "calendar", "columns"],
-  // The platform: jobs, the route wrapper, who acts and what is audited.
-  ["jobs", "idempotency", "auth", "audit", "http"],
-  // The domains.
-  [
-    "catalog",
-    "settings",
-    "documents",
-    "outbox",
-    "webhooks",
-    "lgpd",
-    "retention",
-    "tracking",
-    "apis",
-    "compat",
-    "saved-filters",
-    "account",
-    "dashboard",
-  ],
-  // What puts it all together: the process, the CLI, the seeds, the browser's client and the API reference.
-  ["ops", "seed", "cli", "api-client", "api-docs"],
-];
+import { LAYERS } from "./support/lib-layers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const layerOf = new Map(LAYERS.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));

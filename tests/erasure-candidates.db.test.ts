@@ -1,11 +1,11 @@
-// The LGPD masking pass reads only candidate rows (lib/lgpd/server/erasure-candidates.ts): on the tables with a trigram
+// The LGPD masking pass reads only candidate rows (candidateCondition, lib/lgpd/server/erase-tied-data.ts): on the tables with a trigram
 // search text, every row the mask would change is a candidate — the CPF and phone in any punctuation, JSON control
 // character escapes between digits, numbers in JSON, the name and e-mail in any case — unrelated rows are not, and
 // the condition is answered by the table's trigram index. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/db/client.ts";
 import { SEARCH_TEXT_COLUMNS, type SearchTextTable } from "@/lib/db/search-text.ts";
-import { candidateCondition } from "@/lib/lgpd/server/erasure-candidates.ts";
+import { candidateCondition } from "@/lib/lgpd/server/erase-tied-data.ts";
 import { ERASURE_SCOPE, type MaskedColumn } from "@/lib/lgpd/erasure-scope.ts";
 import { maskJson, maskText, personMatcher, type PersonMatcher } from "@/lib/lgpd/person-mask.ts";
 import { createInstanceWithCatalog, type SeededCatalog } from "@/lib/seed/server/catalog.ts";

@@ -4,16 +4,14 @@ import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
-import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
-import { Alert } from "@/components/ui/feedback.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useRequestPasswordReset } from "@/lib/api-client/account.ts";
 import { passwordResetRequestSchema } from "@/lib/auth/schemas.ts";
+import { noSubscription, PasswordResetStep } from "./password-reset-step.tsx";
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 
-const noSubscription = () => () => {};
 const onClient = () => true;
 const onServer = () => false;
 
@@ -29,27 +27,21 @@ export function ForgotPasswordForm() {
     fields: ["email"],
     defaultValues: { email: "" },
   });
-  const submit = form.handleSubmit(async ({ email }) => {
-    try {
-      await request.mutateAsync(email);
-    } catch (error) {
-      form.showServerError(error);
-    }
-  });
-  if (request.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <Alert tone="success">{t("forgotSent")}</Alert>
-        <Link href="/signin" className="text-sm text-brand-700 underline">
+  return (
+    <PasswordResetStep
+      form={form}
+      send={({ email }) => request.mutateAsync(email)}
+      done={request.isSuccess}
+      doneText={t("forgotSent")}
+      submitLabel={t("forgotSubmit")}
+      submitDisabled={!hydrated}
+      before={<p className="text-sm text-slate-700">{t("forgotIntro")}</p>}
+      after={
+        <Link href="/signin" className="block text-sm text-brand-700 underline">
           {t("backToSignIn")}
         </Link>
-      </div>
-    );
-  }
-  return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <p className="text-sm text-slate-700">{t("forgotIntro")}</p>
-      {form.rootError ? <Alert>{form.rootError}</Alert> : null}
+      }
+    >
       <TextField
         label={t("email")}
         type="email"
@@ -58,12 +50,6 @@ export function ForgotPasswordForm() {
         error={form.fieldError("email")}
         {...form.register("email")}
       />
-      <Button type="submit" className="w-full" disabled={!hydrated || form.formState.isSubmitting}>
-        {t("forgotSubmit")}
-      </Button>
-      <Link href="/signin" className="block text-sm text-brand-700 underline">
-        {t("backToSignIn")}
-      </Link>
-    </form>
+    </PasswordResetStep>
   );
 }

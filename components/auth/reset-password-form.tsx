@@ -1,15 +1,14 @@
 "use client";
 
-import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
-import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useConfirmPasswordReset } from "@/lib/api-client/account.ts";
 import { newPasswordSchema } from "@/lib/auth/schemas.ts";
+import { noSubscription, PasswordResetStep } from "./password-reset-step.tsx";
 
 const schema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
@@ -17,7 +16,6 @@ const schema = z
 type Values = z.input<typeof schema>;
 
 // The link's token is in the URL's fragment (after #), which browsers never send to a server or in a Referer.
-const noSubscription = () => () => {};
 const tokenOfPage = () => window.location.hash.slice(1);
 const noTokenOnServer = () => "";
 
@@ -32,27 +30,16 @@ export function ResetPasswordForm() {
     messages: { confirm: t("mismatch") },
     defaultValues: { password: "", confirm: "" },
   });
-  const submit = form.handleSubmit(async ({ password }) => {
-    try {
-      await confirm.mutateAsync({ token, password });
-    } catch (error) {
-      form.showServerError(error);
-    }
-  });
-  if (confirm.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <Alert tone="success">{t("resetDone")}</Alert>
-        <Link href="/signin" className="text-sm text-brand-700 underline">
-          {t("backToSignIn")}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {!token ? <Alert tone="warning">{t("resetMissing")}</Alert> : null}
-      {form.rootError ? <Alert>{form.rootError}</Alert> : null}
+    <PasswordResetStep
+      form={form}
+      send={({ password }) => confirm.mutateAsync({ token, password })}
+      done={confirm.isSuccess}
+      doneText={t("resetDone")}
+      submitLabel={t("resetSubmit")}
+      submitDisabled={!token}
+      before={!token ? <Alert tone="warning">{t("resetMissing")}</Alert> : null}
+    >
       <TextField
         label={t("newPassword")}
         type="password"
@@ -68,9 +55,6 @@ export function ResetPasswordForm() {
         error={form.fieldError("confirm")}
         {...form.register("confirm")}
       />
-      <Button type="submit" className="w-full" disabled={!token || form.formState.isSubmitting}>
-        {t("resetSubmit")}
-      </Button>
-    </form>
+    </PasswordResetStep>
   );
 }

@@ -7,10 +7,9 @@ import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
-import { DataTable, type Column } from "@/components/ui/table.tsx";
-import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { type Column } from "@/components/ui/table.tsx";
+import { useNow } from "@/components/live/updated-ago.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useEnterLgpdRequest, useLgpdInbox, type LgpdInboxRow } from "@/lib/api-client/lgpd-inbox.ts";
 import { accessDownloadHref } from "@/lib/api-client/lgpd-subject.ts";
@@ -19,6 +18,7 @@ import { LGPD_INBOX_KIND_FILTERS, lgpdInboxUrl } from "@/lib/lgpd/inbox-url.ts";
 import { LGPD_SHOWN_STATUSES } from "@/lib/lgpd/shown-status.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
+import { RequestListCard } from "./request-list-card.tsx";
 import { EMPTY_ENTRY, HandEntryFields, entryBody, type HandEntry } from "./steering-panels.tsx";
 import { useDateTime } from "./use-date-time.ts";
 
@@ -32,8 +32,6 @@ const PAGE_SIZE = 20;
 export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpdInbox");
   const tl = useTranslations("lgpd");
-  const tc = useTranslations("common");
-  const errorText = useErrorText();
   const when = useDateTime();
   const now = useNow(30_000);
   const [url, setUrl] = useQueryStates(lgpdInboxUrl, { history: "push", scroll: false });
@@ -89,9 +87,6 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
       cell: (row) => <LgpdStatusBadge status={row.status} review={row.review} />,
     },
   ];
-
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <div className="space-y-6">
@@ -155,40 +150,18 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
       ) : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 
-      <Card>
-        {query.isPending ? (
-          <Spinner label={tc("states.loading")} />
-        ) : query.isError ? (
-          <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>
-        ) : (
-          <>
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <p role="status" className="text-sm font-medium text-slate-700">
-                {t("results", { count: total })}
-                {query.data.awaiting_review > 0 ? ` ${t("awaiting", { count: query.data.awaiting_review })}` : ""}
-              </p>
-              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
-            </div>
-            <DataTable
-              label={t("tableLabel")}
-              columns={columns}
-              rows={query.data.items}
-              rowKey={(row) => `${row.kind}-${row.id}`}
-              busy={query.isFetching}
-              cards
-            />
-            {pages > 1 ? (
-              <div className="mt-4">
-                <Pagination
-                  page={url.page}
-                  pages={pages}
-                  onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
-                />
-              </div>
-            ) : null}
-          </>
-        )}
-      </Card>
+      <RequestListCard
+        query={query}
+        pageSize={PAGE_SIZE}
+        page={url.page}
+        onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
+        results={(data) =>
+          `${t("results", { count: data.total })}${data.awaiting_review > 0 ? ` ${t("awaiting", { count: data.awaiting_review })}` : ""}`
+        }
+        label={t("tableLabel")}
+        columns={columns}
+        rowKey={(row) => `${row.kind}-${row.id}`}
+      />
     </div>
   );
 }

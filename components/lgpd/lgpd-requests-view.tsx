@@ -6,19 +6,18 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
-import { DataTable, type Column } from "@/components/ui/table.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
+import { type Column } from "@/components/ui/table.tsx";
 import { useServerErrors } from "@/components/ui/server-errors.ts";
-import { UpdatedAgo, useNow } from "@/components/live/updated-ago.tsx";
+import { useNow } from "@/components/live/updated-ago.tsx";
 import { useLgpdRequests, type LgpdRequestFilters, type SerializedLgpdRequest } from "@/lib/api-client/lgpd.ts";
-import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { LGPD_REQUEST_STATUSES, lgpdRequestsUrl } from "@/lib/lgpd/requests-url.ts";
 import { shownStatus, type LgpdShownStatus } from "@/lib/lgpd/shown-status.ts";
 import { DeadlineBadge } from "./deadline-badge.tsx";
 import { DetailsSummary } from "./details-summary.tsx";
 import { LgpdStatusBadge } from "./lgpd-status-badge.tsx";
+import { RequestListCard } from "./request-list-card.tsx";
 import { ReviewNote } from "./steering-panels.tsx";
 import { ReopenDialog } from "./reopen-dialog.tsx";
 import { RetryDialog } from "./retry-dialog.tsx";
@@ -34,8 +33,6 @@ const PAGE_SIZE = 20;
  */
 export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
   const t = useTranslations("lgpd");
-  const tc = useTranslations("common");
-  const errorText = useErrorText();
   const when = useDateTime();
   // Status, period and page in the URL (typed by nuqs parsers); the CPF never (lib/lgpd/requests-url.ts).
   const [url, setUrl] = useQueryStates(lgpdRequestsUrl, { history: "push", scroll: false });
@@ -153,10 +150,6 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
     },
   ];
 
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = url.page;
-
   return (
     <div className="space-y-6">
       <Card>
@@ -208,43 +201,18 @@ export function LgpdRequestsView({ deadlineDays }: { deadlineDays: number }) {
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 
-      <Card>
-        {query.isPending ? (
-          <Spinner label={tc("states.loading")} />
-        ) : query.isError ? (
-          <Alert>{tc("states.error", { message: errorText.text(query.error) })}</Alert>
-        ) : (
-          <>
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <p role="status" className="text-sm font-medium text-slate-700">
-                {t("results", { count: total })}
-              </p>
-              <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
-            </div>
-            <p className="mb-3 text-xs text-slate-600">{t("deadline.note", { days: deadlineDays })}</p>
-            <DataTable
-              label={t("tableLabel")}
-              columns={columns}
-              rows={query.data.items}
-              rowKey={(request) => request.id}
-              busy={query.isFetching}
-              cards
-              cardFooter={(request) => (
-                <RequestActions request={request} onRetry={setRetrying} onReopen={setReopening} />
-              )}
-            />
-            {pages > 1 ? (
-              <div className="mt-4">
-                <Pagination
-                  page={page}
-                  pages={pages}
-                  onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
-                />
-              </div>
-            ) : null}
-          </>
-        )}
-      </Card>
+      <RequestListCard
+        query={query}
+        pageSize={PAGE_SIZE}
+        page={url.page}
+        onPage={(next) => void setUrl({ page: next === 1 ? null : next })}
+        results={(data) => t("results", { count: data.total })}
+        note={t("deadline.note", { days: deadlineDays })}
+        label={t("tableLabel")}
+        columns={columns}
+        rowKey={(request) => request.id}
+        cardFooter={(request) => <RequestActions request={request} onRetry={setRetrying} onReopen={setReopening} />}
+      />
 
       <RetryDialog
         request={retrying}

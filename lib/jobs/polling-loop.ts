@@ -87,3 +87,17 @@ export async function stopAllPollingLoops(): Promise<void> {
 export function runningPollingLoops(): string[] {
   return [...running];
 }
+
+// Waking a queue: this process's loop of it, if it runs one, polls now instead of after its pause, after a change made
+// one of its jobs due. Here, beside the loops and without any queue's code, so a use-case or a route wakes a queue
+// without loading its worker (and the document write path never loads the SMTP code).
+
+/** The queues of the engine (each a JobQueue's `name`, and the prefix of its log lines). */
+export type QueueName = "lgpd" | "lgpd_access" | "retention" | "email" | "webhook";
+
+/** The key of a queue's loop in this process. */
+export const jobLoopKey = (name: QueueName) => `__docflowJobLoop:${name}`;
+
+export function wakeQueue(...names: QueueName[]): void {
+  for (const name of names) nudgePollingLoop(jobLoopKey(name));
+}

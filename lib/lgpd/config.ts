@@ -2,7 +2,7 @@
 // of the module). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in
 // docs/decisions/0008-lgpd-deletion-requests.md.
 import { config } from "../config/index.ts";
-import type { JobSettings } from "../jobs/settings.ts";
+import type { JobSettings } from "../jobs/job.ts";
 
 /** The LGPD queues' settings (the deletions' and the access packages'): the engine's, and the delay of a deletion. */
 export type LgpdSettings = JobSettings & {

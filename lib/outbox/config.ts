@@ -2,7 +2,7 @@
 // lib/lgpd/config.ts). Defaults and bounds are declared in lib/config/variables.ts; their reasons are in
 // docs/decisions/0041-customer-messages-outbox.md.
 import { config } from "../config/index.ts";
-import type { JobSettings } from "../jobs/settings.ts";
+import type { JobSettings } from "../jobs/job.ts";
 
 /** The e-mail and webhook-delivery queues' settings: the engine's, with nothing of their own. */
 export type OutboxSettings = JobSettings;

@@ -1,7 +1,7 @@
 // Settings of the retention runs (declared in lib/config/variables.ts), read at each use. The lease, heartbeat, poll
 // and retry backoff are the LGPD queues' (lib/lgpd/config.ts): the retention loop runs beside them, on the same switch.
 import { config } from "../config/index.ts";
-import type { JobSettings } from "../jobs/settings.ts";
+import type { JobSettings } from "../jobs/job.ts";
 import { lgpdSettings } from "../lgpd/config.ts";
 
 export type RetentionSettings = JobSettings & {

@@ -1,22 +1,18 @@
 // The job engine: queues whose jobs are rows of a table (lease.ts), claimed by any number of workers, run under a
-// heartbeat with per-key concurrency inside a global cap (keyed-limiter.ts). A queue says how to claim its rows, how
+// heartbeat with per-key concurrency inside a global cap (keyedLimiter, below). A queue says how to claim its rows, how
 // to run one and how its failed attempts end; the engine owns the rest of a job's life: the lease (claim, heartbeat,
 // renewal under a run's own row lock: holdLease), the outcomes "lost", "retry" and gave-up, the backoff, the loop
 // and its logs. The queues: LGPD deletions (lib/lgpd/server/deletion-queue.ts) and access packages (access-queue.ts),
 // retention runs (lib/retention/server/retention-queue.ts), e-mails (lib/outbox/server/email-queue.ts) and webhook
 // deliveries (lib/webhooks/server/delivery-queue.ts).
-// Not marked server-only: `npm run worker` (scripts/worker.ts) imports it outside Next.
 import "server-only";
 import { log } from "../../log.ts";
 import { defaultSession, type Sql, type SqlSession } from "../../db/sql-session.ts";
-import { retryDelaySeconds } from "../backoff.ts";
-import { describeFailure } from "../describe-failure.ts";
-import { keyedLimiter, type KeyedLimiter } from "../keyed-limiter.ts";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { describeFailure, retryDelaySeconds, type JobSettings } from "../job.ts";
 import { scheduleRetry, startLeaseHeartbeat, type JobTable } from "./lease.ts";
-import { workerOwnerId } from "./owner.ts";
-import { startPollingLoop, type PollingLoop } from "../polling-loop.ts";
-import { jobLoopKey, type QueueName } from "../wake-queue.ts";
-import type { JobSettings } from "../settings.ts";
+import { jobLoopKey, startPollingLoop, type PollingLoop, type QueueName } from "../polling-loop.ts";
 
 export type { JobSettings };
 
@@ -323,4 +319,66 @@ export function startJobLoop<
   });
   started.loop = loop;
   return loop;
+}
+
+// Who holds a lease: one id per worker process (and per loop start), written into the leased rows' "leaseOwner".
+export function workerOwnerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+// Runs tasks at most `max` at a time overall and at most `perKey` at a time per key (a webhook endpoint, the SMTP
+// server): one slow key holds its own slots only, never the others'. Tasks wait in arrival order. Hand-written (see
+// docs/decisions/0010-job-engine.md): p-limit has no keys, and Bottleneck's groups bring timers and Redis options
+// we do not need for a few counters.
+export type KeyedLimiter = {
+  run: <T>(key: string, task: () => Promise<T>) => Promise<T>;
+  /** Keys with no free slot right now (a claim can leave their jobs for later). */
+  saturatedKeys: () => string[];
+  /** Tasks running or waiting. */
+  size: () => number;
+};
+
+export function keyedLimiter(options: { max: number; perKey: number }): KeyedLimiter {
+  const running = new Map<string, number>();
+  let total = 0;
+  const waiting: Array<{ key: string; start: () => void }> = [];
+
+  const canStart = (key: string) => total < options.max && (running.get(key) ?? 0) < options.perKey;
+  const startNext = () => {
+    for (let index = 0; index < waiting.length;) {
+      const next = waiting[index]!;
+      if (!canStart(next.key)) {
+        index += 1;
+        continue;
+      }
+      waiting.splice(index, 1);
+      next.start();
+    }
+  };
+
+  return {
+    run: (key, task) =>
+      new Promise((resolve, reject) => {
+        const start = () => {
+          total += 1;
+          running.set(key, (running.get(key) ?? 0) + 1);
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              total -= 1;
+              const left = running.get(key)! - 1;
+              if (left === 0) running.delete(key);
+              else running.set(key, left);
+              startNext();
+            });
+        };
+        if (canStart(key) && waiting.length === 0) start();
+        else {
+          waiting.push({ key, start });
+          startNext();
+        }
+      }),
+    saturatedKeys: () => [...running].filter(([, count]) => count >= options.perKey).map(([key]) => key),
+    size: () => total + waiting.length,
+  };
 }

@@ -6,7 +6,7 @@
 import "server-only";
 import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
-import { describeFailure } from "../describe-failure.ts";
+import { describeFailure } from "../job.ts";
 
 export type JobTable = "LgpdRequest" | "OutboxMessage" | "LgpdAccessRequest" | "RetentionRule";
 

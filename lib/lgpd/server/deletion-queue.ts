@@ -25,7 +25,7 @@ import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { queueWebhooks } from "../../webhooks/server/events.ts";
 import { lgpdSettings, type LgpdSettings } from "../config.ts";
 import { eraseTiedData, type DeletedCounts } from "./erase-tied-data.ts";
-import { discardAccessPackagesSql } from "./discard-access-packages.ts";
+import { idArrayLiteral } from "./tied-documents.ts";
 import { keyedHash } from "../../auth/server/secrets.ts";
 
 export type ClaimedRequest = {
@@ -41,7 +41,7 @@ type Deleted = { id: number; outcome: "done" | "not_found"; deleted: DeletedCoun
 export type ProcessOutcome = Deleted | FailureOutcome<"error">;
 
 export type ProcessOptions = {
-  /** Identifies this worker in leases; unique per process (lib/jobs/server/owner.ts). */
+  /** Identifies this worker in leases; unique per process (workerOwnerId, lib/jobs/server/engine.ts). */
   owner: string;
   /** The database session; defaults to this process's connection (lib/db/client.ts). */
   session?: SqlSession;
@@ -186,4 +186,34 @@ export type DeletionLoop = PollingLoop;
  */
 export function startDeletionLoop(options: { owner?: string; unref?: boolean } = {}): DeletionLoop {
   return startJobLoop(deletionQueue, options);
+}
+
+/**
+ * An erasure removes the access packages that hold the erased person's data: the person's own, pending (closed in
+ * error) or built (bytes and link gone), and every other built package that includes one of her documents (a record
+ * corrected from another person's CPF to hers is in that person's package). `documentIds`: the erased person's
+ * documents, deleted or kept by a legal hold. Runs in the erasure's transaction.
+ */
+export async function discardAccessPackagesSql(
+  sql: Sql,
+  instanceId: number,
+  cpfHash: string,
+  documentIds: number[] = [],
+): Promise<void> {
+  const now = new Date().toISOString();
+  await sql(
+    `UPDATE "LgpdAccessRequest"
+        SET status = 'error', "cpfPending" = NULL, "pendingKey" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL,
+            "processedAt" = $3::text::timestamptz, "lastError" = 'Cancelled by a deletion request',
+            details = jsonb_build_object('reason', 'Cancelled by a deletion request', 'cancelled_at', $3::text)
+      WHERE "instanceId" = $1 AND "cpfHash" = $2 AND status = 'pending'`,
+    [instanceId, cpfHash, now],
+  );
+  await sql(
+    `UPDATE "LgpdAccessRequest"
+        SET "packageCipher" = NULL, "packageDeletedAt" = $3::text::timestamptz, "expiresAt" = $3::text::timestamptz
+      WHERE "instanceId" = $1 AND "packageCipher" IS NOT NULL
+        AND ("cpfHash" = $2 OR "documentIds" && $4::text::int[])`,
+    [instanceId, cpfHash, now, idArrayLiteral(documentIds)],
+  );
 }

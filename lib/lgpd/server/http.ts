@@ -9,7 +9,7 @@ import { decodeSegment, FixedAnswerError } from "../../http/path-params.ts";
 import { LGPD_BODIES, type LgpdBody } from "../bodies.ts";
 import { lgpdThrottleKeys } from "./key-throttle.ts";
 import { instanceForLgpdKeyCached } from "./keys.ts";
-import { describeFailure } from "../../jobs/describe-failure.ts";
+import { describeFailure } from "../../jobs/job.ts";
 
 // The LGPD API's admission and answers for apiRoute (`auth: "lgpdKey"` contracts): it keeps the original service's
 // bodies byte for byte, so its errors do not take apiRoute's shape.

@@ -17,7 +17,7 @@ import "server-only";
 import { config } from "../../config/index.ts";
 import { databaseTarget, openPgPool } from "../../db/connection.ts";
 import { poolSession, type Sql } from "../../db/sql-session.ts";
-import { describeFailure } from "../../jobs/describe-failure.ts";
+import { describeFailure } from "../../jobs/job.ts";
 import { startPollingLoop, type PollingLoop } from "../../jobs/polling-loop.ts";
 import { log } from "../../log.ts";
 

@@ -12,7 +12,7 @@ import "server-only";
 import { recordAuditSql } from "../../audit/server/record-audit-sql.ts";
 import { systemActor } from "../../auth/actor.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
-import { describeFailure } from "../../jobs/describe-failure.ts";
+import { describeFailure } from "../../jobs/job.ts";
 import {
   holdLease,
   LeaseLostError,

@@ -4,7 +4,7 @@ import { recordAuditSql } from "../../audit/server/record-audit-sql.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { defaultSession } from "../../db/sql-session.ts";
 import { conflict } from "../../errors/app-error.ts";
-import { wakeQueue } from "../../jobs/wake-queue.ts";
+import { wakeQueue } from "../../jobs/polling-loop.ts";
 import { retentionRuleById } from "./list-retention-rules.ts";
 import { findRule } from "./rule-rows.ts";
 

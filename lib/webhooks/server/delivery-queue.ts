@@ -12,7 +12,7 @@ import { z } from "zod";
 import { config } from "../../config/index.ts";
 import { log } from "../../log.ts";
 import type { SqlSession } from "../../db/sql-session.ts";
-import { describeFailure } from "../../jobs/describe-failure.ts";
+import { describeFailure } from "../../jobs/job.ts";
 import {
   LeaseLostError,
   runDueJobs,
