@@ -20,9 +20,10 @@ import { erasedBefore } from "../../lgpd/server/returning-identifiers.ts";
  * masked as the caller's role's masking policy says — the list's rule, so the page never hides what the list shows
  * nor shows what it hides (POST /api/documents/<id>/reveal gives the real values, and logs it) —, its catalog
  * context, the statuses it may move to, the instance's users and modalities, its SLA position, observations,
- * attachments and messages (masked by the same policy).
+ * attachments and messages (masked by the same policy; `personal`: the messages in clear after this caller's logged
+ * reveal, as the page's "Revelar dados pessoais" shows everything it masks).
  */
-export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date }) {
+export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date; personal?: boolean }) {
   const { actor } = ctx;
   const { id, now = new Date() } = input;
   const db = await getDb();
@@ -62,7 +63,7 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
-    loadDocumentMessages(ctx, { documentId: document.id }),
+    loadDocumentMessages(ctx, { documentId: document.id, personal: input.personal }),
   ]);
   const maskedFields = await maskedFieldsFor(actor);
 
