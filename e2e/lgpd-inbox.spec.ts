@@ -104,6 +104,10 @@ test("the officer takes a request (“Atribuir a mim”), sees it under “Minha
   await expectNoSeriousA11yViolations(page);
   await page.goto("/audit?action=lgpd_request.assign");
   const trail = page.getByRole("region", { name: "Registros de auditoria" });
-  await expect(trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Sérgio Staff` })).toHaveCount(1);
-  await expect(trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Ana Admin` })).toHaveCount(1);
+  await expect(
+    trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Sérgio Staff` }),
+  ).toHaveCount(1);
+  await expect(
+    trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Ana Admin` }),
+  ).toHaveCount(1);
 });

@@ -178,7 +178,10 @@ test("the list, the document page and the reply preview mask the same fields, as
     await expect(staff.page.getByRole("button", { name: "Revelar dados pessoais" })).toBeVisible();
 
     // A reply e-mailed while masked: the sent message shows masked too.
-    await staff.page.getByTestId("reply-composer").getByRole("button", { name: "Enviar ao cliente por e-mail" }).click();
+    await staff.page
+      .getByTestId("reply-composer")
+      .getByRole("button", { name: "Enviar ao cliente por e-mail" })
+      .click();
     const sentText = staff.page.getByTestId("message-text").filter({ hasText: "recebemos tudo" }).first();
     await expect(sentText).toContainText("Olá de novo, ***: recebemos tudo.");
     const sentMessage = staff.page.getByTestId("message").filter({ has: sentText });

@@ -157,7 +157,8 @@ describe("the inbox's assignee", () => {
     expect(colleague.status).toBe(200);
 
     const page = await listed();
-    const row = (kind: string, id: number | undefined) => page.items.find((item) => item.kind === kind && item.id === id);
+    const row = (kind: string, id: number | undefined) =>
+      page.items.find((item) => item.kind === kind && item.id === id);
     expect(row("deletion", ids.awaiting)?.assignee).toEqual({ id: users.helena, name: "Helena" });
     expect(row("access", ids.accessApi)?.assignee).toEqual({ id: users.otavio, name: "Otavio" });
     expect(row("deletion", ids.done)?.assignee).toBeNull();

@@ -220,12 +220,15 @@ describe("the document page, the list, the preview and the sent messages follow 
     const sent = page.body.messages.find((message: Json) => message.text?.includes("Seu pedido foi recebido"));
     expect(sent).toMatchObject({ recipient: CUSTOMER.email });
     expect(sent.text).toContain("Maria da Silva");
+    // The reply is also a note on the page: its text follows the same rule.
+    expect(JSON.stringify(page.body.observations)).toContain("Seu pedido foi recebido, Maria da Silva.");
     expect(await reveals()).toBe(before + 1);
 
     // Without the flag the page and the preview stay masked (the reveal lives in that page's memory only), and the
     // viewer, who cannot reveal, never reads the personal variant.
     const plain = await request("GET", `documents/${documentId}`, fx.tokens.staff);
     expect(JSON.stringify(plain.body.messages)).not.toMatch(/Maria|maria@example/);
+    expect(JSON.stringify(plain.body.observations)).toContain("Seu pedido foi recebido, ***.");
     const viewerPage = await request("GET", `documents/${documentId}?personal=1`, fx.tokens.viewer);
     expect(viewerPage.status, viewerPage.text).toBe(200);
     expect(JSON.stringify(viewerPage.body)).not.toMatch(/Maria|maria@example/);

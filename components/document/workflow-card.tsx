@@ -26,7 +26,15 @@ type Outcome = { tone: "success" | "error"; text: string } | null;
  * transitions allow; a move the server still refuses (409: the document or the workflow changed meanwhile) is
  * explained in words and the page's data is refreshed.
  */
-export function WorkflowCard({ view, me, personal }: { view: StaffDocumentView; me: number | null; personal: boolean }) {
+export function WorkflowCard({
+  view,
+  me,
+  personal,
+}: {
+  view: StaffDocumentView;
+  me: number | null;
+  personal: boolean;
+}) {
   const t = useTranslations("document.workflow");
   const errorText = useErrorText();
   const update = useUpdateDocument(view.document.id);

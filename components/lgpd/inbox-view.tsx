@@ -285,7 +285,10 @@ function AssigneeCell({
         value={row.assignee ? String(row.assignee.id) : ""}
         disabled={assign.isPending}
         onChange={(event) =>
-          assign.mutate({ ...target, assignee_id: event.currentTarget.value ? Number(event.currentTarget.value) : null })
+          assign.mutate({
+            ...target,
+            assignee_id: event.currentTarget.value ? Number(event.currentTarget.value) : null,
+          })
         }
       >
         <option value="">{t("none")}</option>

@@ -10,8 +10,7 @@ export const LGPD_INBOX_KIND_FILTERS = ["access", "deletion"] as const;
 export type LgpdInboxAssigneeFilter = "me" | "none" | number;
 
 const parseAsAssignee = createParser<LgpdInboxAssigneeFilter>({
-  parse: (value) =>
-    value === "me" || value === "none" ? value : /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null,
+  parse: (value) => (value === "me" || value === "none" ? value : /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null),
   serialize: (value) => String(value),
 });
 

@@ -12,7 +12,7 @@ export const POST = defineContract({
   request: ZLgpdInboxBody,
   response: ZLgpdInboxPage,
   description:
-    "Filters: kind, status (as staff see it), assignee (\"me\", \"none\" or a user id). Each row names its assignee; `assignees` lists who may be assigned (POST /admin/lgpd-inbox/assign).",
+    'Filters: kind, status (as staff see it), assignee ("me", "none" or a user id). Each row names its assignee; `assignees` lists who may be assigned (POST /admin/lgpd-inbox/assign).',
   answer:
     "{items, total, awaiting_review, assignees, page, page_size}: kind, masked CPF, status, source, channel, days, review, assignee.",
   errors: [400, 401, 403],
