@@ -5,6 +5,7 @@ import { officerWithSubjectDocument, subjectCpf } from "./support/lgpd-officer.t
 
 const ACCESS_CPF = subjectCpf(852_147_963);
 const DELETION_CPF = subjectCpf(852_963_741);
+const ASSIGNED_CPF = subjectCpf(147_258_369);
 
 test("the officer's inbox lists access and deletion requests together, enters one by letter, and opens it", async ({
   page,
@@ -57,4 +58,56 @@ test("the officer's inbox lists access and deletion requests together, enters on
   await expect(page.getByRole("article", { name: "Comprovante de exclusão de dados (LGPD)" })).toContainText(
     maskCpf(DELETION_CPF),
   );
+});
+
+test("the officer takes a request (“Atribuir a mim”), sees it under “Minhas”, and hands it to a colleague", async ({
+  page,
+  baseURL,
+}) => {
+  const { asAdmin } = await officerWithSubjectDocument(page, baseURL, {
+    cpf: ASSIGNED_CPF,
+    name: "Titular Atribuída",
+    source: "e2e-caixa-responsavel",
+  });
+  const deletion = await page.request.post("/api/admin/lgpd-subject/deletion", {
+    ...asAdmin,
+    data: { cpf: ASSIGNED_CPF, channel: "email" },
+  });
+  expect(deletion.status()).toBe(200);
+  const id = ((await deletion.json()) as { request: { id: number } }).request.id;
+
+  await page.goto("/lgpd/caixa?kind=deletion");
+  const table = page.getByRole("table", { name: "Solicitações de acesso e de exclusão" });
+  const row = table.getByRole("row").filter({ hasText: maskCpf(ASSIGNED_CPF) });
+  const assignee = row.getByLabel(`Responsável pela solicitação de exclusão nº ${id}`);
+  await expect(assignee).toHaveValue("");
+
+  await row.getByRole("button", { name: `Atribuir a mim a solicitação de exclusão nº ${id}` }).click();
+  await expect(assignee.locator("option:checked")).toHaveText("Ana Admin (eu)");
+  await expect(row.getByRole("button", { name: /Atribuir a mim/ })).toHaveCount(0);
+
+  // “Minhas” keeps it (in the URL, across a reload); “Sem responsável” does not list it.
+  const filters = page.getByRole("search", { name: "Filtrar solicitações" });
+  await filters.getByLabel("Responsável").selectOption("me");
+  await expect(page).toHaveURL(/responsavel=me/);
+  await page.reload();
+  await expect(row).toBeVisible();
+  await filters.getByLabel("Responsável").selectOption("none");
+  await expect(row).toHaveCount(0);
+  await filters.getByLabel("Responsável").selectOption("");
+  await expect(row).toBeVisible();
+
+  // Handed to a colleague from the list of the instance's staff; the audit trail says it in a sentence.
+  await assignee.selectOption({ label: "Sérgio Staff" });
+  await expect(assignee.locator("option:checked")).toHaveText("Sérgio Staff");
+  await expect(row.getByRole("button", { name: /Atribuir a mim/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/audit?action=lgpd_request.assign");
+  const trail = page.getByRole("region", { name: "Registros de auditoria" });
+  await expect(
+    trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Sérgio Staff` }),
+  ).toHaveCount(1);
+  await expect(
+    trail.getByRole("row").filter({ hasText: `Ana Admin atribuiu a exclusão nº ${id} a Ana Admin` }),
+  ).toHaveCount(1);
 });

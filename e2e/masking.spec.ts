@@ -176,6 +176,36 @@ test("the list, the document page and the reply preview mask the same fields, as
     await expect(masked).toContainText("Olá, ***.");
     await expect(masked).not.toContainText("Otília");
     await expect(staff.page.getByRole("button", { name: "Revelar dados pessoais" })).toBeVisible();
+
+    // A reply e-mailed while masked: the sent message shows masked too.
+    await staff.page
+      .getByTestId("reply-composer")
+      .getByRole("button", { name: "Enviar ao cliente por e-mail" })
+      .click();
+    const sentText = staff.page.getByTestId("message-text").filter({ hasText: "recebemos tudo" }).first();
+    await expect(sentText).toContainText("Olá de novo, ***: recebemos tudo.");
+    const sentMessage = staff.page.getByTestId("message").filter({ has: sentText });
+    await expect(sentMessage).toContainText("Para o");
+    await expect(sentMessage).not.toContainText(customer.email);
+    const preview = await previewOf(staff.page);
+    await expect(preview).toContainText("Olá, ***.");
+
+    // "Revelar dados pessoais" reveals everything the page masks — the fields, the preview below them and the sent
+    // messages — with one logged reveal.
+    const reveals = async () => {
+      const trail = await api(admin.page, "admin/audit/search", { action: "document.reveal", entity_id: String(id) });
+      expect(trail.status()).toBe(200);
+      const rows = ((await trail.json()) as { items: Array<{ document_id: number | null }> }).items;
+      return rows.filter((row) => row.document_id === id).length;
+    };
+    const before = await reveals();
+    await staff.page.getByRole("button", { name: "Revelar dados pessoais" }).click();
+    await expect(customerField(staff.page)).toHaveText(customer.name);
+    await expect(preview).toContainText(`Olá, ${customer.name}.`);
+    await expect(staff.page.getByTestId("email-preview").getByTestId("preview-to")).toHaveText(customer.email);
+    await expect(sentText).toContainText(`Olá de novo, ${customer.name}: recebemos tudo.`);
+    await expect(sentMessage).toContainText(`Para ${customer.email}`);
+    expect(await reveals()).toBe(before + 1);
   } finally {
     const restored = await api(admin.page, "admin/settings/masking-policy", DEFAULT_POLICY);
     expect(restored.status()).toBe(200);

@@ -337,6 +337,7 @@ describe("every contract against the real answers", () => {
     const page = await call("POST", "/admin/lgpd-requests/search", { body: { status: "pending" } });
     await call("POST", "/admin/lgpd-inbox", { body: { kind: "deletion" } });
     const requestId = page.items[0].id as number;
+    await call("POST", "/admin/lgpd-inbox/assign", { body: { kind: "deletion", id: requestId, assignee_id: null } });
     await app.db.lgpdRequest.update({
       where: { id: requestId },
       data: { status: "error", pendingKey: null, lastError: "test failure", processedAt: new Date() },

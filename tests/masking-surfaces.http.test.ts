@@ -4,6 +4,7 @@
 // confirm a guess through document/filter; the clear export leaves only by POST from our own page or the API, never
 // by a GET link another site can start with the admin's cookie.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processDueDeliveries } from "@/lib/webhooks/server/delivery-queue.ts";
 import { hashTestPassword } from "./helpers/passwords.ts";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -178,6 +179,61 @@ describe("the document page, the list, the preview and the sent messages follow 
     expect(JSON.stringify(view.body.messages)).not.toMatch(/Maria|maria@example/);
   });
 
+  it("shows the preview and the sent messages in clear only after the page's one audited reveal", async () => {
+    await setPolicy("staff", ALL);
+    const reveals = () =>
+      app.db.auditLog.count({ where: { instanceId: fx.instanceId, action: "document.reveal", documentId } });
+    const draft = { kind: "reply", text: "Olá de novo, Maria da Silva: recebemos tudo." };
+    const before = await reveals();
+    // Asking for the personal variant without a reveal changes nothing: the policy still masks.
+    const unrevealedPreview = await request("POST", `documents/${documentId}/messages/preview`, fx.tokens.staff, {
+      ...draft,
+      personal: true,
+    });
+    expect(unrevealedPreview.status, unrevealedPreview.text).toBe(200);
+    expect(unrevealedPreview.text).not.toMatch(/Maria|maria@example/);
+    const unrevealedPage = await request("GET", `documents/${documentId}?personal=1`, fx.tokens.staff);
+    expect(unrevealedPage.status, unrevealedPage.text).toBe(200);
+    expect(JSON.stringify(unrevealedPage.body.messages)).not.toMatch(/Maria|maria@example/);
+
+    const reveal = await request("POST", `documents/${documentId}/reveal`, fx.tokens.staff);
+    expect(reveal.status, reveal.text).toBe(200);
+    expect(reveal.body.name).toBe(CUSTOMER.name);
+
+    // After the reveal the same reads show what the reveal showed: the preview's text and recipient, the sent
+    // messages' recipient and text — and they write no further audit row (the reveal is the logged act).
+    const preview = await request("POST", `documents/${documentId}/messages/preview`, fx.tokens.staff, {
+      ...draft,
+      personal: true,
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.body).toContain("Maria da Silva");
+    expect(preview.body.recipient).toBe(CUSTOMER.email);
+    const status = await request("POST", `documents/${documentId}/messages/preview`, fx.tokens.staff, {
+      kind: "status",
+      status_id: fx.statusIds["Novo"],
+      personal: true,
+    });
+    expect(status.status, status.text).toBe(200);
+    const page = await request("GET", `documents/${documentId}?personal=1`, fx.tokens.staff);
+    expect(page.status, page.text).toBe(200);
+    const sent = page.body.messages.find((message: Json) => message.text?.includes("Seu pedido foi recebido"));
+    expect(sent).toMatchObject({ recipient: CUSTOMER.email });
+    expect(sent.text).toContain("Maria da Silva");
+    // The reply is also a note on the page: its text follows the same rule.
+    expect(JSON.stringify(page.body.observations)).toContain("Seu pedido foi recebido, Maria da Silva.");
+    expect(await reveals()).toBe(before + 1);
+
+    // Without the flag the page and the preview stay masked (the reveal lives in that page's memory only), and the
+    // viewer, who cannot reveal, never reads the personal variant.
+    const plain = await request("GET", `documents/${documentId}`, fx.tokens.staff);
+    expect(JSON.stringify(plain.body.messages)).not.toMatch(/Maria|maria@example/);
+    expect(JSON.stringify(plain.body.observations)).toContain("Seu pedido foi recebido, ***.");
+    const viewerPage = await request("GET", `documents/${documentId}?personal=1`, fx.tokens.viewer);
+    expect(viewerPage.status, viewerPage.text).toBe(200);
+    expect(JSON.stringify(viewerPage.body)).not.toMatch(/Maria|maria@example/);
+  });
+
   it("reveals nothing on the page when the policy masks nothing (no 'Revelar')", async () => {
     await setPolicy("staff", []);
     const page = await request("GET", `documents/${documentId}`, fx.tokens.staff);
@@ -306,5 +362,60 @@ describe("the webhook delivery view", () => {
     expect(clear.body.payload.data).toMatchObject({ name: CUSTOMER.name, cpf: CUSTOMER.cpf });
     expect(clear.body.personal_data).toBe("clear");
     await app.db.maskingPolicy.deleteMany({ where: { instanceId: fx.instanceId, role: "admin" } });
+  });
+});
+
+describe("the webhook console's list", () => {
+  it("masks a receiver's answer that echoes the customer's data, like the delivery view; the reveal shows it", async () => {
+    await setPolicy("admin", ALL);
+    // An integrator whose answer repeats what it got: the customer's CPF, name and e-mail.
+    const echo = await startWebhookReceiver(0, {
+      answerWith: (json) =>
+        JSON.stringify({ accepted: json.data?.cpf, cliente: json.data?.name, contato: json.data?.email }),
+    });
+    try {
+      const endpoint = await request("POST", "admin/webhooks", fx.tokens.admin, {
+        url: echo.url,
+        events: ["document.created"],
+        payload: "full",
+      });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      const customer = { cpf: "153.509.460-56", name: "Joana Prado", email: "joana.prado@example.com" };
+      const created = await request("POST", "document/create", fx.tokens.admin, {
+        status_id: fx.statusIds["Novo"],
+        product_id: fx.productId,
+        ...customer,
+      });
+      expect(created.status, created.text).toBe(200);
+      await app.db.outboxMessage.updateMany({ where: { status: "pending" }, data: { notBefore: new Date() } });
+      await processDueDeliveries({ owner: "masking-surfaces-test" });
+      await echo.waitFor(1);
+      const list = await request("GET", "admin/webhooks", fx.tokens.admin);
+      expect(list.status, list.text).toBe(200);
+      const listText = list.text;
+      const listed: Json | undefined = list.body.items
+        .find((item: Json) => item.id === endpoint.body.id)
+        ?.deliveries.find((delivery: Json) => delivery.document_id === created.body.id);
+      expect(listed?.status).toBe("sent");
+      expect(listed?.last_status).toBe(200);
+      expect(listed?.last_response).toContain("***");
+      for (const value of [customer.name, "Joana", customer.email, customer.cpf, "15350946056"]) {
+        expect(listText).not.toContain(value);
+      }
+
+      // The same reveal as the delivery view: its answer in clear, audited.
+      const reveal = await request("POST", `admin/webhooks/deliveries/${listed!.id}/reveal`, fx.tokens.admin, {});
+      expect(reveal.status, reveal.text).toBe(200);
+      expect(reveal.body.last_response).toContain(customer.name);
+      expect(reveal.body.last_response).toContain(customer.email);
+
+      // A policy that masks nothing lists the answer as the receiver wrote it.
+      await setPolicy("admin", []);
+      const clear = await request("GET", "admin/webhooks", fx.tokens.admin);
+      expect(clear.text).toContain(customer.email);
+    } finally {
+      await echo.close();
+      await app.db.maskingPolicy.deleteMany({ where: { instanceId: fx.instanceId, role: "admin" } });
+    }
   });
 });

@@ -26,9 +26,11 @@ export function DocumentPage({ id, me }: { id: number; me: number | null }) {
   const t = useTranslations("document");
   const tCommon = useTranslations("common");
   const errorText = useErrorText();
-  const view = useDocumentView(id);
-  // Real personal values live only in this component's memory, after a logged reveal.
+  // Real personal values live only in this component's memory, after a logged reveal; from then on the page asks the
+  // server for its revealed variants too (messages, preview, history), which it grants only after that reveal.
   const [revealed, setRevealed] = useState<RevealedPersonalData | null>(null);
+  const personal = revealed !== null;
+  const view = useDocumentView(id, personal);
   const protocol = view.data?.document.protocol;
   const listQuery = useListContext();
 
@@ -87,17 +89,17 @@ export function DocumentPage({ id, me }: { id: number; me: number | null }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-start-3 lg:row-start-1">
           <SummaryCard view={data} />
-          {canEdit ? <WorkflowCard view={data} me={me} /> : null}
+          {canEdit ? <WorkflowCard view={data} me={me} personal={personal} /> : null}
         </div>
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <PersonalFields view={data} revealed={revealed} onRevealed={setRevealed} />
           <FilledColumnsEditor view={data} />
-          <ObservationsPanel view={data} />
+          <ObservationsPanel view={data} personal={personal} />
           <AttachmentsPanel view={data} />
           <MessagesPanel view={data} />
         </div>
       </div>
-      <HistoryTimeline view={data} personal={revealed !== null} />
+      <HistoryTimeline view={data} personal={personal} />
     </div>
   );
 }

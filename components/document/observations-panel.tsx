@@ -8,14 +8,17 @@ import { ReplyComposer } from "./reply-composer.tsx";
 
 type Visibility = "internal" | "customer";
 
-/** Notes on the document, newest first; staff write them in the one composer (internal note or reply to the customer). */
-export function ObservationsPanel({ view }: { view: StaffDocumentView }) {
+/**
+ * Notes on the document, newest first; staff write them in the one composer (internal note or reply to the customer).
+ * `personal`: the page revealed the document's personal data (the composer's preview shows it too).
+ */
+export function ObservationsPanel({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.observations");
   const dateTime = useDateTime();
 
   return (
     <Card title={t("title")}>
-      {view.permissions.can_edit ? <ReplyComposer view={view} /> : null}
+      {view.permissions.can_edit ? <ReplyComposer view={view} personal={personal} /> : null}
       {view.observations.length === 0 ? (
         <p className="text-sm text-slate-700">{t("empty")}</p>
       ) : (

@@ -33,7 +33,8 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export function ReplyComposer({ view }: { view: StaffDocumentView }) {
+/** `personal`: the page revealed the document's personal data, so the preview asks for it in clear too. */
+export function ReplyComposer({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.composer");
   const errorText = useErrorText();
   const add = useAddObservation(view.document.id);
@@ -45,7 +46,10 @@ export function ReplyComposer({ view }: { view: StaffDocumentView }) {
   const [mode, sendEmail, text] = useWatch({ control: form.control, name: ["mode", "send_email", "text"] });
   const emailing = mode === "customer" && sendEmail;
   const settledText = useSettled(text, 400);
-  const preview = useMessagePreview(view.document.id, emailing ? { kind: "reply", text: settledText } : null);
+  const preview = useMessagePreview(
+    view.document.id,
+    emailing ? { kind: "reply", text: settledText, ...(personal ? { personal } : {}) } : null,
+  );
   const noAddress = emailing && preview.data?.reason === "no_email";
   const textError = form.formState.errors.text?.message;
 

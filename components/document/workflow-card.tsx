@@ -26,7 +26,15 @@ type Outcome = { tone: "success" | "error"; text: string } | null;
  * transitions allow; a move the server still refuses (409: the document or the workflow changed meanwhile) is
  * explained in words and the page's data is refreshed.
  */
-export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number | null }) {
+export function WorkflowCard({
+  view,
+  me,
+  personal,
+}: {
+  view: StaffDocumentView;
+  me: number | null;
+  personal: boolean;
+}) {
   const t = useTranslations("document.workflow");
   const errorText = useErrorText();
   const update = useUpdateDocument(view.document.id);
@@ -96,7 +104,11 @@ export function WorkflowCard({ view, me }: { view: StaffDocumentView; me: number
             // Asked for at confirmation time (never a cached answer: the template may have changed meanwhile).
             const preview = await queryClient
               .fetchQuery({
-                ...messagePreviewQuery(view.document.id, { kind: "status", status_id: target }),
+                ...messagePreviewQuery(view.document.id, {
+                  kind: "status",
+                  status_id: target,
+                  ...(personal ? { personal } : {}),
+                }),
                 staleTime: 0,
               })
               .catch(() => null);

@@ -11,7 +11,12 @@ import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { type Column } from "@/components/ui/table.tsx";
 import { useNow } from "@/components/live/updated-ago.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
-import { useEnterLgpdRequest, useLgpdInbox, type LgpdInboxRow } from "@/lib/api-client/lgpd-inbox.ts";
+import {
+  useAssignLgpdRequest,
+  useEnterLgpdRequest,
+  useLgpdInbox,
+  type LgpdInboxRow,
+} from "@/lib/api-client/lgpd-inbox.ts";
 import { accessDownloadHref } from "@/lib/api-client/lgpd-subject.ts";
 import { isValidCpf } from "@/lib/identifiers/identifiers.ts";
 import { LGPD_INBOX_KIND_FILTERS, lgpdInboxUrl } from "@/lib/lgpd/inbox-url.ts";
@@ -26,10 +31,11 @@ const PAGE_SIZE = 20;
 
 /**
  * The officer's inbox: access and deletion requests in one list, the deletions awaiting review first, each with the
- * day received, its legal deadline, how it came in, its review and status. Filters in the URL (lib/lgpd/inbox-url.ts).
- * "Nova solicitação" enters either kind received by e-mail, letter, phone or in person.
+ * day received, its legal deadline, how it came in, who answers it, its review and status. Filters in the URL
+ * (lib/lgpd/inbox-url.ts). "Nova solicitação" enters either kind received by e-mail, letter, phone or in person.
+ * `me` is the signed-in officer's user id ("Atribuir a mim", "Minhas").
  */
-export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
+export function LgpdInboxView({ deadlineDays, me }: { deadlineDays: number; me: number | null }) {
   const t = useTranslations("lgpdInbox");
   const tl = useTranslations("lgpd");
   const when = useDateTime();
@@ -37,7 +43,14 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
   const [url, setUrl] = useQueryStates(lgpdInboxUrl, { history: "push", scroll: false });
   const [entering, setEntering] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const query = useLgpdInbox({ kind: url.kind, status: url.status, page: url.page, page_size: PAGE_SIZE });
+  const query = useLgpdInbox({
+    kind: url.kind,
+    status: url.status,
+    assignee: url.responsavel,
+    page: url.page,
+    page_size: PAGE_SIZE,
+  });
+  const assignees = query.data?.assignees ?? [];
 
   const columns: Array<Column<LgpdInboxRow>> = [
     {
@@ -70,6 +83,11 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
       cell: (row) => <Channel row={row} />,
     },
     {
+      key: "assignee",
+      label: t("columns.assignee"),
+      cell: (row) => <AssigneeCell row={row} assignees={assignees} me={me} />,
+    },
+    {
       key: "review",
       label: t("columns.review"),
       cell: (row) =>
@@ -92,7 +110,7 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <form
-          key={JSON.stringify([url.kind, url.status])}
+          key={JSON.stringify([url.kind, url.status, url.responsavel, assignees.length])}
           role="search"
           aria-label={t("filters.label")}
           className="flex flex-wrap items-end gap-4"
@@ -133,6 +151,29 @@ export function LgpdInboxView({ deadlineDays }: { deadlineDays: number }) {
                 {tl(`status.${status}`)}
               </option>
             ))}
+          </SelectField>
+          <SelectField
+            label={t("filters.assignee")}
+            name="responsavel"
+            defaultValue={url.responsavel === null ? "" : String(url.responsavel)}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              void setUrl({
+                responsavel: value === "me" || value === "none" ? value : value ? Number(value) : null,
+                page: null,
+              });
+            }}
+          >
+            <option value="">{t("filters.anyAssignee")}</option>
+            {me !== null ? <option value="me">{t("filters.mine")}</option> : null}
+            <option value="none">{t("filters.unassigned")}</option>
+            {assignees
+              .filter((person) => person.id !== me)
+              .map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
           </SelectField>
         </form>
         <Button onClick={() => setEntering((open) => !open)} aria-expanded={entering}>
@@ -183,6 +224,70 @@ function RequestLink({ row }: { row: LgpdInboxRow }) {
     </a>
   ) : (
     <span>{t("number", { id: row.id })}</span>
+  );
+}
+
+/**
+ * Who answers the request: a list of the instance's staff (and "Sem responsável"), and "Atribuir a mim" while it is
+ * not the officer's own. Each change is audited by the server.
+ */
+function AssigneeCell({
+  row,
+  assignees,
+  me,
+}: {
+  row: LgpdInboxRow;
+  assignees: Array<{ id: number; name: string }>;
+  me: number | null;
+}) {
+  const t = useTranslations("lgpdInbox.assignee");
+  const errorText = useErrorText();
+  const assign = useAssignLgpdRequest();
+  const target = { kind: row.kind, id: row.id };
+  // A former colleague (disabled since) still shows as the one who holds it until someone else is chosen.
+  const people =
+    row.assignee && !assignees.some((person) => person.id === row.assignee!.id)
+      ? [...assignees, row.assignee]
+      : assignees;
+  const canTake = me !== null && row.assignee?.id !== me && assignees.some((person) => person.id === me);
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <select
+        aria-label={t(`label.${row.kind}`, { id: row.id })}
+        className="max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+        value={row.assignee ? String(row.assignee.id) : ""}
+        disabled={assign.isPending}
+        onChange={(event) =>
+          assign.mutate({
+            ...target,
+            assignee_id: event.currentTarget.value ? Number(event.currentTarget.value) : null,
+          })
+        }
+      >
+        <option value="">{t("none")}</option>
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.id === me ? t("me", { name: person.name }) : person.name}
+          </option>
+        ))}
+      </select>
+      {canTake ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={assign.isPending}
+          aria-label={t(`takeNamed.${row.kind}`, { id: row.id })}
+          onClick={() => assign.mutate({ ...target, assignee_id: me })}
+        >
+          {t("take")}
+        </Button>
+      ) : null}
+      {assign.isError ? (
+        <p role="alert" className="text-xs text-red-800">
+          {errorText.text(assign.error)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -10,7 +10,9 @@ export const documentKeys = {
   search: (body: SearchDocumentsBody) => [...documentKeys.lists(), body] as const,
   details: () => [...documentKeys.all, "detail"] as const,
   detail: (id: number) => [...documentKeys.details(), id] as const,
-  view: (id: number) => [...documentKeys.detail(id), "view"] as const,
+  /** The page's data; `personal`: after the page's reveal, its messages in clear (the server checks the reveal). */
+  view: (id: number, personal: boolean) =>
+    [...documentKeys.detail(id), "view", personal ? "personal" : "masked"] as const,
   /** The customer's e-mail as it would leave (a reply being written, a status change): under the page, so any change
    * to the document (a note saved, a message queued) refreshes it. */
   preview: (id: number, input: unknown) => [...documentKeys.detail(id), "message-preview", input] as const,

@@ -1,7 +1,7 @@
 "use client";
 // TanStack Query hooks of the staff document page: keys from the document entity's one factory
 // (./document-keys.ts), typed fetchers, live polling, mutations that invalidate exactly what they changed.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as removeFilledColumns from "@/app/api/documents/filled-columns/remove/contract.ts";
 import * as attachmentRequests from "@/app/api/documents/[id]/attachments/requests/contract.ts";
 import * as documentView from "@/app/api/documents/[id]/contract.ts";
@@ -22,11 +22,15 @@ export type HistoryEntry = ContractAnswer<typeof history.GET>[number];
 export type RevealedPersonalData = ContractAnswer<typeof reveal.POST>;
 export type DocumentAttachment = StaffDocumentView["attachments"][number];
 
-export function useDocumentView(id: number) {
+/** The page's data; `personal` once the page revealed the document (its messages in clear, the reveal being logged). */
+export function useDocumentView(id: number, personal = false) {
   return useQuery({
-    queryKey: documentKeys.view(id),
-    queryFn: ({ signal }) => callApi(documentView.GET, { params: { id }, signal }),
+    queryKey: documentKeys.view(id, personal),
+    queryFn: ({ signal }) =>
+      callApi(documentView.GET, { params: { id }, query: personal ? "?personal=1" : "", signal }),
     ...liveQueryOptions,
+    // The switch to the revealed variant keeps the page on screen while it loads.
+    placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiClientError && error.status < 500) && count < 1,
   });
 }

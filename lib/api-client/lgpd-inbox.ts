@@ -1,6 +1,7 @@
 // TanStack Query hooks of the officer's inbox (/lgpd/caixa) over /api/admin/lgpd-inbox, and a request entered there.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as inbox from "@/app/api/admin/lgpd-inbox/contract.ts";
+import * as assign from "@/app/api/admin/lgpd-inbox/assign/contract.ts";
 import * as access from "@/app/api/admin/lgpd-subject/access/contract.ts";
 import * as deletion from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
@@ -46,5 +47,14 @@ export function useEnterLgpdRequest() {
       await queryClient.invalidateQueries({ queryKey: lgpdKeys.all });
       await queryClient.invalidateQueries({ queryKey: lgpdSubjectKeys.all });
     },
+  });
+}
+
+/** Who answers one request ("Atribuir a mim", or a colleague picked from the list; null: no one). */
+export function useAssignLgpdRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContractBody<typeof assign.POST>) => callApi(assign.POST, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lgpdInboxKeys.all }),
   });
 }

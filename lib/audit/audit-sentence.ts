@@ -63,6 +63,7 @@ export function auditSentence(t: AuditTranslate, row: AuditSentenceRow): string 
     fields: fieldNames(t, details.fields),
     rows: typeof details.rows === "number" ? details.rows : 0,
     clear: details.clear === true ? "true" : "false",
+    assignee: typeof details.assignee_name === "string" ? details.assignee_name : "",
   });
 }
 

@@ -114,11 +114,16 @@ export const ZLgpdInboxBody = z
     kind: z.enum(LGPD_INBOX_KINDS).nullish(),
     /** As staff see it: the API's statuses and the officer's denial apart (shown-status.ts). */
     status: z.enum(LGPD_SHOWN_STATUSES).nullish(),
+    /** "me": the caller's own; "none": no one's yet; a user id: that person's. */
+    assignee: z.union([z.enum(["me", "none"]), z.int().positive()]).nullish(),
     page: z.int().min(1).max(100_000).default(1),
     page_size: z.int().min(1).max(100).default(20),
   })
   .strict();
 export type TLgpdInboxBody = z.infer<typeof ZLgpdInboxBody>;
+
+/** A staff member who answers a request: the inbox's column and the people it offers to pick from. */
+export const ZLgpdAssignee = z.strictObject({ id: z.int(), name: z.string() });
 
 export const ZLgpdInboxRow = z.strictObject({
   kind: z.enum(LGPD_INBOX_KINDS),
@@ -135,6 +140,8 @@ export const ZLgpdInboxRow = z.strictObject({
   review: z.enum(LGPD_REVIEWS).nullable(),
   /** The legal answer deadline (deadline.ts: from the day received, else requested, plus the instance's days). */
   due_at: isoTime,
+  /** Who in the team answers it (null: no one yet). */
+  assignee: ZLgpdAssignee.nullable(),
 });
 
 export const ZLgpdInboxPage = z.strictObject({
@@ -142,9 +149,25 @@ export const ZLgpdInboxPage = z.strictObject({
   total: z.int(),
   /** How many deletions await the officer's review (listed first). */
   awaiting_review: z.int(),
+  /** The instance's active staff and admins, who may be assigned a request (by name). */
+  assignees: z.array(ZLgpdAssignee),
   page: z.int(),
   page_size: z.int(),
 });
+
+/** POST /api/admin/lgpd-inbox/assign: who answers one request (null: no one). */
+export const ZLgpdAssignBody = z.strictObject({
+  kind: z.enum(LGPD_INBOX_KINDS),
+  id: z.int().positive(),
+  assignee_id: z.int().positive().nullable(),
+});
+export type TLgpdAssignBody = z.infer<typeof ZLgpdAssignBody>;
+export const ZLgpdAssignment = z.strictObject({
+  kind: z.enum(LGPD_INBOX_KINDS),
+  id: z.int(),
+  assignee: ZLgpdAssignee.nullable(),
+});
+export type TLgpdAssignment = z.infer<typeof ZLgpdAssignment>;
 
 /** The receipt of one request (a JSON download), built from its row only, so it outlives the erasure. */
 export const ZLgpdReceipt = z.strictObject({

@@ -3,10 +3,14 @@
 import { z } from "zod";
 import { emailAddress, idField } from "../http/zod-fields.ts";
 
-/** POST /api/documents/<id>/messages/preview: a reply being written, or the e-mail of a status change. */
+/**
+ * POST /api/documents/<id>/messages/preview: a reply being written, or the e-mail of a status change. `personal`: the
+ * page revealed the document's personal data — honoured only after that caller's logged reveal (revealed-read.ts).
+ */
+const personalFlag = z.boolean().optional();
 export const previewMessageSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("reply"), text: z.string().max(10_000) }),
-  z.strictObject({ kind: z.literal("status"), status_id: idField }),
+  z.strictObject({ kind: z.literal("reply"), text: z.string().max(10_000), personal: personalFlag }),
+  z.strictObject({ kind: z.literal("status"), status_id: idField, personal: personalFlag }),
 ]);
 export type PreviewMessageInput = z.infer<typeof previewMessageSchema>;
 

@@ -1,5 +1,6 @@
 // A real HTTP receiver for webhook tests, on an ephemeral port: records every request (headers, raw body, time) and
-// answers 200 (after `answerAfterMs`, a slow receiver) — or, while `down`, 503.
+// answers 200 (after `answerAfterMs`, a slow receiver; with `answerWith`'s text, an integrator that echoes what it got)
+// — or, while `down`, 503.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -15,7 +16,7 @@ export type WebhookReceiver = {
 
 export async function startWebhookReceiver(
   listenPort = 0,
-  options: { answerAfterMs?: number } = {},
+  options: { answerAfterMs?: number; answerWith?: (json: any) => string } = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
   let down = false;
@@ -34,7 +35,8 @@ export async function startWebhookReceiver(
         json: JSON.parse(body),
         receivedAt: performance.now(),
       });
-      const answer = () => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      const text = options.answerWith ? options.answerWith(JSON.parse(body)) : '{"ok":true}';
+      const answer = () => response.writeHead(200, { "content-type": "application/json" }).end(text);
       if (options.answerAfterMs) setTimeout(answer, options.answerAfterMs);
       else answer();
     });

@@ -9,7 +9,9 @@ import { identifierKind } from "../../identifiers/identifiers.ts";
 import { loadDocumentMessages } from "../../outbox/server/load-document-messages.ts";
 import { smtpUrl } from "../../outbox/config.ts";
 import { PERSONAL_FIELDS } from "../mask.ts";
+import { textMaskerFor } from "../policy-mask.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
+import { revealedRead } from "./revealed-read.ts";
 import { serializeAttachment, serializeDocument, serializeObservation } from "./serialize.ts";
 import { slaInfo } from "../sla-state.ts";
 import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
@@ -20,9 +22,10 @@ import { erasedBefore } from "../../lgpd/server/returning-identifiers.ts";
  * masked as the caller's role's masking policy says — the list's rule, so the page never hides what the list shows
  * nor shows what it hides (POST /api/documents/<id>/reveal gives the real values, and logs it) —, its catalog
  * context, the statuses it may move to, the instance's users and modalities, its SLA position, observations,
- * attachments and messages (masked by the same policy).
+ * attachments and messages (masked by the same policy, the notes' and messages' text too; `personal`: those in clear
+ * after this caller's logged reveal, as the page's "Revelar dados pessoais" shows everything it masks).
  */
-export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date }) {
+export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: number; now?: Date; personal?: boolean }) {
   const { actor } = ctx;
   const { id, now = new Date() } = input;
   const db = await getDb();
@@ -62,9 +65,13 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
       orderBy: { identifier: "asc" },
       select: { id: true, identifier: true },
     }),
-    loadDocumentMessages(ctx, { documentId: document.id }),
+    loadDocumentMessages(ctx, { documentId: document.id, personal: input.personal }),
   ]);
   const maskedFields = await maskedFieldsFor(actor);
+  // The notes' text carries the customer's values as often as an e-mail does (a reply to the customer is one): masked
+  // inside it like the sent messages', in clear after the page's own logged reveal.
+  const revealed = await revealedRead(db, actor, document.id, input.personal === true);
+  const hideInNotes = revealed ? (text: string) => text : textMaskerFor([document], maskedFields);
 
   // A CPF erased by an LGPD deletion before this document was created (keyed hash of the receipt; never stored clear).
   const erasedAt = await erasedBefore(actor.instanceId, document.cpfDigits, document.createdAt);
@@ -121,7 +128,10 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     })),
     modalities,
     sla: slaInfo(document, now),
-    observations: document.observations.map(serializeObservation),
+    observations: document.observations.map((observation) => {
+      const shown = serializeObservation(observation);
+      return { ...shown, text: hideInNotes(shown.text), message: hideInNotes(shown.message) };
+    }),
     attachments: document.attachments.map(serializeAttachment),
     /** E-mails to the customer (lib/outbox), newest first. */
     messages,

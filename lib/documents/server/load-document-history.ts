@@ -1,13 +1,12 @@
 import "server-only";
-import { hasRole, type Actor } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { SESSION_ABSOLUTE_SECONDS } from "../../auth/session-policy.ts";
-import { getDb, type Db } from "../../db/client.ts";
+import { getDb } from "../../db/client.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import type { FieldChange } from "./history.ts";
 import type { PersonalField } from "../mask.ts";
 import { maskFieldValue } from "../policy-mask.ts";
 import { maskedFieldsFor } from "./masking-policy.ts";
+import { revealedRead } from "./revealed-read.ts";
 
 export type HistoryEntry = {
   id: number;
@@ -22,7 +21,8 @@ export type HistoryEntry = {
  * A document's history, newest first. Personal values (cpf, name, email, phone) inside the changes are masked as the
  * caller's role's masking policy says (the list's and the page's rule), except for staff/admin who ask for them
  * (`personal`) after revealing this document's data — the reveal is the logged act
- * (lib/documents/server/reveal-personal-data.ts), so reading the history never bypasses it. Viewers always get masks.
+ * (lib/documents/server/reveal-personal-data.ts; revealed-read.ts), so reading the history never bypasses it. Viewers
+ * always get masks.
  */
 export async function loadDocumentHistory(
   ctx: UseCaseContext,
@@ -32,7 +32,7 @@ export async function loadDocumentHistory(
   const { id } = input;
   const db = await getDb();
   await assertDocumentInInstance(db, actor, id);
-  const unmasked = input.personal === true && hasRole(actor, "staff") && (await hasRecentReveal(db, actor, id));
+  const unmasked = await revealedRead(db, actor, id, input.personal === true);
   const masked = unmasked ? new Set<PersonalField>() : await maskedFieldsFor(actor);
   const rows = await db.documentHistory.findMany({
     where: { documentId: id },
@@ -57,14 +57,4 @@ function maskChange(change: FieldChange, masked: ReadonlySet<PersonalField>): Fi
     before: maskFieldValue(change.field, change.before, masked),
     after: maskFieldValue(change.field, change.after, masked),
   };
-}
-
-/** Whether this actor revealed the document's personal data within one session's lifetime. */
-async function hasRecentReveal(db: Db, actor: Actor, documentId: number): Promise<boolean> {
-  const since = new Date(Date.now() - SESSION_ABSOLUTE_SECONDS * 1000);
-  const reveal = await db.documentHistory.findFirst({
-    where: { documentId, action: "reveal", actorType: actor.type, actorId: actor.id, createdAt: { gte: since } },
-    select: { id: true },
-  });
-  return reveal !== null;
 }

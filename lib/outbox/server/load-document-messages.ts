@@ -2,20 +2,21 @@ import "server-only";
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { getDb } from "../../db/client.ts";
-import { maskEmail } from "../../documents/mask.ts";
+import { maskEmail, type PersonalField } from "../../documents/mask.ts";
 import { textMaskerFor } from "../../documents/policy-mask.ts";
 import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
+import { revealedRead } from "../../documents/server/revealed-read.ts";
 import { smtpUrl } from "../config.ts";
 import { emailFailure } from "../email-failure.ts";
 
 /**
  * What the document page shows of each message to the customer: when, to whom, and where it stands — the recipient,
  * subject and text under the caller's masking policy like the page's other personal data (a name the policy masks is
- * masked inside the text too). `state` spells out the outbox status for people: `not_configured` is a pending e-mail
+ * masked inside the text too), in clear after the page's own logged reveal (`personal`: revealed-read.ts). `state` spells out the outbox status for people: `not_configured` is a pending e-mail
  * that waits because no SMTP_URL is set; `retrying` one that failed and will be tried again. Staff+ read the text the
  * customer got, admins the delivery error; only messages of the caller's instance.
  */
-export async function loadDocumentMessages(ctx: UseCaseContext, input: { documentId: number }) {
+export async function loadDocumentMessages(ctx: UseCaseContext, input: { documentId: number; personal?: boolean }) {
   const { actor } = ctx;
   const showText = hasRole(actor, "staff");
   const showErrors = hasRole(actor, "admin");
@@ -27,7 +28,8 @@ export async function loadDocumentMessages(ctx: UseCaseContext, input: { documen
     take: 50,
   });
   const configured = smtpUrl() !== null;
-  const masked = await maskedFieldsFor(actor);
+  const revealed = rows.length > 0 && (await revealedRead(db, actor, input.documentId, input.personal === true));
+  const masked: ReadonlySet<PersonalField> = revealed ? new Set() : await maskedFieldsFor(actor);
   const document = rows.length
     ? await db.document.findFirst({
         where: { id: input.documentId, instanceId: actor.instanceId },

@@ -3,9 +3,10 @@ import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { hasRole } from "../../auth/actor.ts";
 import { rawQuery } from "../../db/raw-query.ts";
 import { getDb } from "../../db/client.ts";
-import { maskEmail } from "../../documents/mask.ts";
+import { maskEmail, type PersonalField } from "../../documents/mask.ts";
 import { textMaskerFor } from "../../documents/policy-mask.ts";
 import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
+import { revealedRead } from "../../documents/server/revealed-read.ts";
 import { forbidden, notFound } from "../../errors/app-error.ts";
 import { smtpUrl } from "../config.ts";
 import type { MessagePreview, PreviewMessageInput } from "../schemas.ts";
@@ -16,7 +17,8 @@ import { composeCustomerMessage } from "./enqueue.ts";
  * e-mail whatever the status says) or the e-mail of a status change (only when that status notifies). Rendered by the
  * outbox's own composition (enqueue.ts) from the saved template and the document's values; nothing is written. The
  * recipient, subject and body follow the caller's masking policy, as the page right above them does: a name the
- * policy masks is masked inside the text ("Olá, ***."), wherever it comes from (the template or the draft).
+ * policy masks is masked inside the text ("Olá, ***."), wherever it comes from (the template or the draft) — in clear
+ * after the page's own logged reveal, like the fields above it (`personal`, revealed-read.ts).
  */
 export async function previewMessage(
   ctx: UseCaseContext,
@@ -39,10 +41,10 @@ export async function previewMessage(
       : notFound("Provided status_id parameter not exists on database");
   }
   const configured = smtpUrl() !== null;
-  const masked = await maskedFieldsFor(actor);
-  const document = await (
-    await getDb()
-  ).document.findFirst({
+  const db = await getDb();
+  const revealed = await revealedRead(db, actor, input.documentId, input.message.personal === true);
+  const masked: ReadonlySet<PersonalField> = revealed ? new Set() : await maskedFieldsFor(actor);
+  const document = await db.document.findFirst({
     where: { id: input.documentId, instanceId: actor.instanceId },
     select: { cpf: true, name: true, email: true, phone: true },
   });

@@ -19,7 +19,7 @@ export default async function LgpdInboxPage() {
           </Link>
         </p>
       </div>
-      <LgpdInboxView deadlineDays={await loadDeadlineDays({ actor })} />
+      <LgpdInboxView deadlineDays={await loadDeadlineDays({ actor })} me={actor.userId} />
     </div>
   );
 }

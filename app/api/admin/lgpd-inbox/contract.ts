@@ -11,6 +11,9 @@ export const POST = defineContract({
   role: "admin",
   request: ZLgpdInboxBody,
   response: ZLgpdInboxPage,
-  answer: "{items, total, awaiting_review, page, page_size}: kind, masked CPF, status, source, channel, days, review.",
+  description:
+    'Filters: kind, status (as staff see it), assignee ("me", "none" or a user id). Each row names its assignee; `assignees` lists who may be assigned (POST /admin/lgpd-inbox/assign).',
+  answer:
+    "{items, total, awaiting_review, assignees, page, page_size}: kind, masked CPF, status, source, channel, days, review, assignee.",
   errors: [400, 401, 403],
 });
