@@ -32,6 +32,7 @@ export const updateSsoSettingsSchema = z.strictObject({
   directory_enforces_mfa: z.boolean(),
 });
 export type UpdateSsoSettings = z.infer<typeof updateSsoSettingsSchema>;
+export type UpdateSsoSettingsBody = z.input<typeof updateSsoSettingsSchema>;
 
 export const ZSsoSettingsAnswer = z.strictObject({
   configured: z.boolean(),
