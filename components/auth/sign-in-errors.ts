@@ -1,5 +1,5 @@
 // The sign-in page's error text for the code next-auth or the single sign-on hands back (`?error=` or signIn's result).
-const TEXTS: Record<string, string> = {
+const KEYS = {
   Throttled: "throttled",
   Integration: "integration",
   SsoOnly: "ssoOnly",
@@ -8,9 +8,9 @@ const TEXTS: Record<string, string> = {
   SsoDomain: "ssoDomain",
   SsoNoAccess: "ssoNoAccess",
   SsoDisabled: "ssoDisabled",
-};
+} as const;
 
-/** `t` is the "auth" namespace's translator; any other code reads as a wrong e-mail or password. */
-export function signInErrorText(t: (key: string) => string, code: string): string {
-  return t(Object.hasOwn(TEXTS, code) ? TEXTS[code]! : "invalid");
+/** The "auth" namespace's key for the code; any other code reads as a wrong e-mail or password. */
+export function signInErrorKey(code: string): (typeof KEYS)[keyof typeof KEYS] | "invalid" {
+  return Object.hasOwn(KEYS, code) ? KEYS[code as keyof typeof KEYS] : "invalid";
 }

@@ -7,7 +7,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
-import { signInErrorText } from "./sign-in-errors.ts";
+import { signInErrorKey } from "./sign-in-errors.ts";
 
 const noSubscription = () => () => {};
 const onClient = () => true;
@@ -44,7 +44,7 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    setError(signInErrorText(t, result?.error ?? "CredentialsSignin"));
+    setError(t(signInErrorKey(result?.error ?? "CredentialsSignin")));
   }
 
   return (

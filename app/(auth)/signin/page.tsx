@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
-import { signInErrorText } from "@/components/auth/sign-in-errors.ts";
+import { signInErrorKey } from "@/components/auth/sign-in-errors.ts";
 import { SsoSignIn } from "@/components/auth/sso-sign-in.tsx";
 import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
 import { safeCallbackUrl, siteOrigin } from "@/lib/auth/safe-callback.ts";
@@ -24,7 +24,7 @@ export default async function SignInPage({
   const t = await serverTranslator("auth");
   const tc = await serverTranslator("common");
   const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
-  const error = params.error ? signInErrorText(t, params.error) : null;
+  const error = params.error ? t(signInErrorKey(params.error)) : null;
   const callbackUrl = safeCallbackUrl(params.callbackUrl, siteOrigin());
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">

@@ -23,7 +23,7 @@ export const updateSsoSettingsSchema = z.strictObject({
         .string()
         .trim()
         .toLowerCase()
-        .regex(DOMAIN, { message: "Use a domain like empresa.com.br", params: { code: "domain" } }),
+        .regex(DOMAIN, "Use a domain like empresa.com.br"),
     )
     .max(50),
   groups_claim: z.string().trim().regex(CLAIM, "Use a claim name like groups").default("groups"),
