@@ -42,14 +42,19 @@ function signJwt(payload: Record<string, unknown>, key: KeyObject, kid: string):
   return `${input}.${base64url(signature)}`;
 }
 
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string }): Promise<OidcTestProvider> {
+export async function startOidcProvider(options: {
+  redirectUris: string[];
+  clientId?: string;
+  /** 0 (default): any free port. */
+  port?: number;
+}): Promise<OidcTestProvider> {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const foreign = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   const kid = createHash("sha256").update(String(Math.random())).digest("hex").slice(0, 16);
   const jwk = { ...privateKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" };
 
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = options.clientId ?? "docflow-test";
   const clientSecret = "client-secret-of-the-test-directory-0123456789";
