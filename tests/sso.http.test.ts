@@ -81,7 +81,10 @@ const refusedWith = (result: { status: number; location: string; session: string
 
 async function account(session: string) {
   const response = await fetch(`${app.baseUrl}/api/account`, { headers: { cookie: session } });
-  return { status: response.status, body: response.status === 200 ? ((await response.json()) as Record<string, any>) : null };
+  return {
+    status: response.status,
+    body: response.status === 200 ? ((await response.json()) as Record<string, any>) : null,
+  };
 }
 
 const userByEmail = (email: string) => app.db.user.findUnique({ where: { email } });
@@ -180,7 +183,11 @@ describe("single sign-on against a real OpenID Provider", () => {
   });
 
   it("updates the role from the groups at each sign-in (the person's groups, then the mapping)", async () => {
-    idp.people.set("ana", { email: "ana@empresa.test", name: "Ana Souza", groups: ["docflow-admins", "docflow-equipe"] });
+    idp.people.set("ana", {
+      email: "ana@empresa.test",
+      name: "Ana Souza",
+      groups: ["docflow-admins", "docflow-equipe"],
+    });
     expect((await ssoSignIn("ana")).session).not.toBeNull();
     expect((await userByEmail("ana@empresa.test"))?.role).toBe("admin");
 

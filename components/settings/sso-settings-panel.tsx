@@ -133,7 +133,11 @@ function SsoForm({ initial, save }: { initial: SsoSettingsAnswer; save: ReturnTy
           label={t("clientSecret")}
           type="password"
           autoComplete="off"
-          hint={initial.client_secret_hint ? t("clientSecretHint", { hint: initial.client_secret_hint }) : t("clientSecretNew")}
+          hint={
+            initial.client_secret_hint
+              ? t("clientSecretHint", { hint: initial.client_secret_hint })
+              : t("clientSecretNew")
+          }
           error={form.fieldError("client_secret")}
           {...form.register("client_secret")}
         />
@@ -144,7 +148,11 @@ function SsoForm({ initial, save }: { initial: SsoSettingsAnswer; save: ReturnTy
           error={form.fieldError("allowed_domains")}
           {...form.register("allowed_domains")}
         />
-        <TextField label={t("groupsClaim")} error={form.fieldError("groups_claim")} {...form.register("groups_claim")} />
+        <TextField
+          label={t("groupsClaim")}
+          error={form.fieldError("groups_claim")}
+          {...form.register("groups_claim")}
+        />
         <TextAreaField
           label={t("groupRoles")}
           hint={t("groupRolesHint")}

@@ -17,15 +17,7 @@ export const updateSsoSettingsSchema = z.strictObject({
   client_id: z.string().trim().min(1).max(200),
   /** Omitted (or empty) keeps the stored secret; required the first time. */
   client_secret: z.string().max(500).optional(),
-  allowed_domains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(DOMAIN, "Use a domain like empresa.com.br"),
-    )
-    .max(50),
+  allowed_domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, "Use a domain like empresa.com.br")).max(50),
   groups_claim: z.string().trim().regex(CLAIM, "Use a claim name like groups").default("groups"),
   group_roles: z.array(ZSsoGroupRole).max(100),
   password_sign_in_disabled: z.boolean(),

@@ -58,7 +58,9 @@ export async function issuerFetch(
   const headers = Object.fromEntries(new Headers(init.headers).entries());
   if (body) headers["content-length"] = String(body.length);
   const client = url.protocol === "https:" ? https : http;
-  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(TIMEOUT_MS)])
+    : AbortSignal.timeout(TIMEOUT_MS);
   return new Promise<Response>((resolve, reject) => {
     const request = client.request(
       url,

@@ -18,6 +18,9 @@ export async function loadSsoSettings(ctx: UseCaseContext): Promise<SsoSettingsA
 /** Whether the directory of the user's instance does multi-factor authentication (the second factor reads this). */
 export async function directoryEnforcesMfa(instanceId: number): Promise<boolean> {
   const db = await getDb();
-  const row = await db.ssoSettings.findUnique({ where: { instanceId }, select: { enabled: true, directoryEnforcesMfa: true } });
+  const row = await db.ssoSettings.findUnique({
+    where: { instanceId },
+    select: { enabled: true, directoryEnforcesMfa: true },
+  });
   return Boolean(row?.enabled && row.directoryEnforcesMfa);
 }

@@ -60,7 +60,15 @@ export async function provisionSsoUser(
     if (!user) {
       if (!role) return { refused: new SsoFailure("SsoNoAccess", "no_mapped_group") };
       const created = await tx.user.create({
-        data: { instanceId, email: person.email, name, role, passwordHash: NO_PASSWORD, ssoSubject: person.subject, lastSignInAt: now },
+        data: {
+          instanceId,
+          email: person.email,
+          name,
+          role,
+          passwordHash: NO_PASSWORD,
+          ssoSubject: person.subject,
+          lastSignInAt: now,
+        },
       });
       await audit(tx, created.id, { action: "user.sso_provision", role });
       await audit(tx, created.id, { action: "user.sso_sign_in" });
@@ -81,7 +89,8 @@ export async function provisionSsoUser(
       return { refused: new SsoFailure("SsoDisabled", "no_mapped_group") };
     }
     const newRole = breakGlass ? user.role : role!;
-    if (newRole !== user.role) await audit(tx, user.id, { action: "user.sso_role_change", before: user.role, after: newRole });
+    if (newRole !== user.role)
+      await audit(tx, user.id, { action: "user.sso_role_change", before: user.role, after: newRole });
     const updated = await tx.user.update({
       where: { id: user.id },
       data: { role: newRole, name, ssoSubject: person.subject, lastSignInAt: now },

@@ -34,7 +34,9 @@ export async function saveSsoSettings(ctx: UseCaseContext, input: UpdateSsoSetti
       groupRoles: input.group_roles,
       passwordSignInDisabled: input.password_sign_in_disabled,
       directoryEnforcesMfa: input.directory_enforces_mfa,
-      ...(secret ? { clientSecretEncrypted: encryptClientSecret(secret), clientSecretHint: clientSecretHint(secret) } : {}),
+      ...(secret
+        ? { clientSecretEncrypted: encryptClientSecret(secret), clientSecretHint: clientSecretHint(secret) }
+        : {}),
     };
     if (current) await tx.ssoSettings.update({ where: { instanceId: actor.instanceId }, data: fields });
     else {

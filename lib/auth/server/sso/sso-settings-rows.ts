@@ -19,7 +19,11 @@ export async function readSsoSettings(db: Db | Tx, instanceId: number): Promise<
   const row = await db.ssoSettings.findUnique({ where: { instanceId } });
   if (!row) return null;
   const { clientSecretEncrypted, groupRoles, ...rest } = row;
-  return { ...rest, groupRoles: ZGroupRoles.parse(groupRoles), clientSecret: decryptClientSecret(clientSecretEncrypted) };
+  return {
+    ...rest,
+    groupRoles: ZGroupRoles.parse(groupRoles),
+    clientSecret: decryptClientSecret(clientSecretEncrypted),
+  };
 }
 
 export function serializeSsoSettings(

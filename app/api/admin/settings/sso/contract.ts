@@ -10,7 +10,8 @@ export const GET = defineContract({
   auth: "bearer",
   role: "admin",
   response: ZSsoSettingsAnswer,
-  answer: "{configured, enabled, issuer_url, client_id, client_secret_hint, allowed_domains, groups_claim, group_roles, …}.",
+  answer:
+    "{configured, enabled, issuer_url, client_id, client_secret_hint, allowed_domains, groups_claim, group_roles, …}.",
   errors: [400, 401, 403, 404],
 });
 
