@@ -91,9 +91,11 @@ export async function startOidcProvider(options: {
     conformIdTokenClaims: false,
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, AuthorizationCode: 60, IdToken: 3600 },
     features: { devInteractions: { enabled: true } },
     // A first-party client: no consent page, every requested scope granted.
-    async loadExistingGrant(ctx: { oidc: { client: { clientId: string }; session: { accountId: string } } }) {
+    async loadExistingGrant(ctx: { oidc: { client: { clientId: string }; session: { accountId?: string } } }) {
+      if (!ctx.oidc.session.accountId) return undefined;
       const grant = new provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
       grant.addOIDCScope("openid email profile");
       grant.addOIDCClaims(["email", "email_verified", "name", "groups"]);

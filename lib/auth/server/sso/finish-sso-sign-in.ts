@@ -9,6 +9,13 @@ import { groupsOf, provisionSsoUser } from "./provision-sso-user.ts";
 import { readSsoSettings } from "./sso-settings-rows.ts";
 import { SsoFailure } from "./sso-failure.ts";
 
+/** The library's error and its cause ("unexpected JWT "aud" (audience) claim value"), short. */
+function refusalText(error: unknown): string {
+  if (!(error instanceof Error)) return "unknown";
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.name}: ${error.message}${cause}`.slice(0, 300);
+}
+
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
@@ -55,10 +62,7 @@ export async function finishSsoSignIn(input: {
     claims = tokens.claims()!;
   } catch (error) {
     // The library's message names the failed check (audience, expiry, signature…); it goes to the log, not the page.
-    log.warn("sso.token_refused", {
-      instanceId: attempt.instanceId,
-      check: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : "unknown",
-    });
+    log.warn("sso.token_refused", { instanceId: attempt.instanceId, check: refusalText(error) });
     throw new SsoFailure("SsoFailed", "token_refused");
   }
 
