@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startOidcProvider, type OidcTestProvider } from "../tests/helpers/oidc-provider.ts";
-import { appOrigin, signIn } from "./support/fixtures.ts";
+import { appOrigin, expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
 
 // Single sign-on in the browser against a real OpenID Provider on loopback (`oidc-provider`, on E2E_PORT + 4; the
 // e2e server opens loopback with SSO_ALLOW_CIDRS): an admin sets it up on Configurações → Login único (SSO), and a
@@ -22,6 +22,8 @@ test("an admin sets up single sign-on and a person signs in through the director
 }) => {
   await signIn(page, "admin", "/settings/sso");
   await expect(page.getByRole("heading", { name: "Login único (SSO) com OpenID Connect" })).toBeVisible();
+  await expect(page).toHaveTitle("Login único (SSO) · Configurações · DocFlow");
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Ativar o login único").check();
   await page.getByLabel("Endereço do emissor (issuer)").fill(idp.issuer);
   await page.getByLabel("ID do cliente (client id)").fill(idp.clientId);
@@ -36,6 +38,7 @@ test("an admin sets up single sign-on and a person signs in through the director
   const context = await browser.newContext();
   const visitor = await context.newPage();
   await visitor.goto("/signin");
+  await expectNoSeriousA11yViolations(visitor);
   await visitor.getByLabel("Identificador da empresa").fill("default");
   await visitor.getByRole("button", { name: "Usar o login da empresa (SSO)" }).click();
   // The provider's own login page (its development interaction: any login name signs in as that person).
