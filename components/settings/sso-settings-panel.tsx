@@ -8,7 +8,7 @@ import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useSaveSsoSettings, useSsoSettings } from "@/lib/api-client/sso-settings.ts";
 import { ROLES, type Role } from "@/lib/auth/roles.ts";
-import type { SsoSettingsAnswer } from "@/lib/auth/sso/schemas.ts";
+import type { SsoSettingsAnswer } from "@/lib/sso/schemas.ts";
 
 const FIELDS = [
   "enabled",

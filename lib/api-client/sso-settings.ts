@@ -1,7 +1,7 @@
 "use client";
 // TanStack Query hooks of the single sign-on settings panel (GET/PUT /api/admin/settings/sso).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { UpdateSsoSettingsBody } from "@/lib/auth/sso/schemas.ts";
+import type { UpdateSsoSettingsBody } from "@/lib/sso/schemas.ts";
 import * as ssoSettings from "@/app/api/admin/settings/sso/contract.ts";
 import { callApi } from "./fetch-json.ts";
 

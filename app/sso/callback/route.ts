@@ -1,14 +1,9 @@
 // GET /sso/callback?code&state — the directory's return: checks the state (this browser's, unused), trades the
 // code, verifies the ID token, provisions the account and opens the same session a password sign-in opens.
 import { NextResponse, type NextRequest } from "next/server";
-import { finishSsoSignIn } from "@/lib/auth/server/sso/finish-sso-sign-in.ts";
-import { ssoSessionCookie } from "@/lib/auth/server/sso/sso-session.ts";
-import {
-  browserOrigin,
-  refusedSignIn,
-  SSO_STATE_COOKIE,
-  withoutStateCookie,
-} from "@/lib/auth/server/sso/sso-browser.ts";
+import { finishSsoSignIn } from "@/lib/sso/server/finish-sso-sign-in.ts";
+import { ssoSessionCookie } from "@/lib/sso/server/sso-session.ts";
+import { browserOrigin, refusedSignIn, SSO_STATE_COOKIE, withoutStateCookie } from "@/lib/sso/server/sso-browser.ts";
 
 export async function GET(request: NextRequest) {
   try {

@@ -2,8 +2,8 @@
 // directory's login page (OpenID Connect code flow with PKCE, state and nonce). No session needed.
 import { NextResponse, type NextRequest } from "next/server";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback.ts";
-import { startSsoSignIn } from "@/lib/auth/server/sso/start-sso-sign-in.ts";
-import { browserOrigin, refusedSignIn, withStateCookie } from "@/lib/auth/server/sso/sso-browser.ts";
+import { startSsoSignIn } from "@/lib/sso/server/start-sso-sign-in.ts";
+import { browserOrigin, refusedSignIn, withStateCookie } from "@/lib/sso/server/sso-browser.ts";
 
 export async function GET(request: NextRequest) {
   const origin = browserOrigin(request);

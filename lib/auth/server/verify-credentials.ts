@@ -4,7 +4,7 @@ import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/m
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
 import { auditSignIn } from "./sign-in-audit.ts";
-import { passwordSignInRefused } from "./sso/password-sign-in-policy.ts";
+import { passwordSignInRefused } from "./sso-policy.ts";
 
 type CredentialCheck =
   | {

@@ -1,6 +1,6 @@
 // Contract of GET, PUT /api/admin/settings/sso (see lib/http/contract.ts).
 import { defineContract } from "@/lib/http/contract.ts";
-import { updateSsoSettingsSchema, ZSsoSettingsAnswer } from "@/lib/auth/sso/schemas.ts";
+import { updateSsoSettingsSchema, ZSsoSettingsAnswer } from "@/lib/sso/schemas.ts";
 
 export const GET = defineContract({
   method: "GET",

@@ -2,7 +2,7 @@
 // must send it back to the directory, so it cannot be hashed like our own tokens. Admins see its last characters only.
 import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { appSecret } from "../secrets.ts";
+import { appSecret } from "../../auth/server/secrets.ts";
 
 const key = () => createHash("sha256").update(`sso-client-secret:${appSecret()}`, "utf8").digest();
 

@@ -4,10 +4,10 @@
 // second factor that the directory signed this person in.
 import "server-only";
 import { encode } from "next-auth/jwt";
-import { config } from "../../../config/index.ts";
-import { SESSION_IDLE_SECONDS } from "../../session-policy.ts";
-import { appSecret } from "../secrets.ts";
-import { startStaffSession } from "../staff-sessions.ts";
+import { config } from "../../config/index.ts";
+import { SESSION_IDLE_SECONDS } from "../../auth/session-policy.ts";
+import { appSecret } from "../../auth/server/secrets.ts";
+import { startStaffSession } from "../../auth/server/staff-sessions.ts";
 
 export type SessionCookie = {
   name: string;

@@ -1,5 +1,7 @@
 import "server-only";
-import type { Db } from "../../../db/client.ts";
+// What the instance's single sign-on settings (lib/sso) change for the other ways in: the password sign-in and the
+// second factor. Read here, in the auth layer, so those need not import the single sign-on's folder.
+import { getDb, type Db } from "../../db/client.ts";
 
 /**
  * Whether an instance that switched password sign-in off refuses this account's password. Never refused: integration
@@ -27,4 +29,17 @@ export async function breakGlassUserId(db: Pick<Db, "user">, instanceId: number)
     select: { id: true },
   });
   return first?.id ?? null;
+}
+
+/**
+ * Whether the instance's directory does multi-factor authentication itself (its admin says so in the single sign-on
+ * settings): a session its single sign-on opened (`sso: true` in the session token) then needs no second factor here.
+ */
+export async function directoryEnforcesMfa(instanceId: number): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.ssoSettings.findUnique({
+    where: { instanceId },
+    select: { enabled: true, directoryEnforcesMfa: true },
+  });
+  return Boolean(row?.enabled && row.directoryEnforcesMfa);
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import type { Db } from "../../../db/client.ts";
-import type { Tx } from "../../../db/transaction.ts";
-import { ZSsoGroupRole, ssoStartPath, SSO_CALLBACK_PATH, type SsoSettingsAnswer } from "../../sso/schemas.ts";
+import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { ZSsoGroupRole, ssoStartPath, SSO_CALLBACK_PATH, type SsoSettingsAnswer } from "../schemas.ts";
 import { decryptClientSecret } from "./client-secret.ts";
 
 const ZGroupRoles = z.array(ZSsoGroupRole).catch([]);

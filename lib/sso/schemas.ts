@@ -1,7 +1,7 @@
 // Single sign-on settings (GET/PUT /api/admin/settings/sso): the request and the answer, shared by the server and the
 // admin page's form. The client secret is write-only: the answer carries its last four characters.
 import { z } from "zod";
-import { ROLES } from "../roles.ts";
+import { ROLES } from "../auth/roles.ts";
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CLAIM = /^[A-Za-z0-9_:/.-]{1,100}$/;

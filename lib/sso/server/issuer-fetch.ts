@@ -9,8 +9,8 @@ import http from "node:http";
 import https from "node:https";
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
-import { addressAllowed, destinationProblem, policyOf, type DestinationPolicy } from "../../../webhooks/destination.ts";
-import { config } from "../../../config/index.ts";
+import { addressAllowed, destinationProblem, policyOf, type DestinationPolicy } from "../../webhooks/destination.ts";
+import { config } from "../../config/index.ts";
 
 /** Discovery documents and key sets are small; a directory cannot make the app hold more. */
 const ANSWER_BYTES_MAX = 512 * 1024;

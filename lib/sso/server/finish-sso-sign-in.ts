@@ -1,9 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
-import { getDb } from "../../../db/client.ts";
-import { log } from "../../../log.ts";
-import { hashSecret } from "../secrets.ts";
+import { getDb } from "../../db/client.ts";
+import { log } from "../../log.ts";
+import { hashSecret } from "../../auth/server/secrets.ts";
 import { issuerConfiguration } from "./issuer-config.ts";
 import { groupsOf, provisionSsoUser } from "./provision-sso-user.ts";
 import { readSsoSettings } from "./sso-settings-rows.ts";

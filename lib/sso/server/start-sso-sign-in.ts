@@ -1,8 +1,8 @@
 import "server-only";
 import * as oidc from "openid-client";
-import { getDb } from "../../../db/client.ts";
-import { hashSecret } from "../secrets.ts";
-import { SSO_CALLBACK_PATH } from "../../sso/schemas.ts";
+import { getDb } from "../../db/client.ts";
+import { hashSecret } from "../../auth/server/secrets.ts";
+import { SSO_CALLBACK_PATH } from "../schemas.ts";
 import { issuerConfiguration } from "./issuer-config.ts";
 import { readSsoSettings } from "./sso-settings-rows.ts";
 import { SsoFailure } from "./sso-failure.ts";

@@ -3,11 +3,11 @@
 // answer redirects, not JSON) under /sso, outside the JSON API's contracts.
 import "server-only";
 import { NextResponse } from "next/server";
-import { config } from "../../../config/index.ts";
-import { publicOrigin } from "../../../http/public-origin.ts";
+import { config } from "../../config/index.ts";
+import { publicOrigin } from "../../http/public-origin.ts";
 import { SSO_ATTEMPT_SECONDS } from "./start-sso-sign-in.ts";
 import { SsoFailure } from "./sso-failure.ts";
-import { log } from "../../../log.ts";
+import { log } from "../../log.ts";
 
 export const SSO_STATE_COOKIE = "docflow-sso-state";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SsoError } from "../../sso/schemas.ts";
+import type { SsoError } from "../schemas.ts";
 
 /** A refused single sign-on: the code the sign-in page shows; the reason stays in the trail and the log. */
 export class SsoFailure extends Error {

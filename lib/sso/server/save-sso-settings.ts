@@ -1,9 +1,9 @@
 import "server-only";
-import type { UseCaseContext } from "../../use-case-context.ts";
-import { recordAudit } from "../../../audit/server/record-audit.ts";
-import { inTransaction } from "../../../db/transaction.ts";
-import { invalid } from "../../../errors/app-error.ts";
-import type { SsoSettingsAnswer, UpdateSsoSettings } from "../../sso/schemas.ts";
+import type { UseCaseContext } from "../../auth/use-case-context.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { invalid } from "../../errors/app-error.ts";
+import type { SsoSettingsAnswer, UpdateSsoSettings } from "../schemas.ts";
 import { clientSecretHint, encryptClientSecret } from "./client-secret.ts";
 import { issuerProblem } from "./issuer-fetch.ts";
 import { forgetIssuer } from "./issuer-config.ts";

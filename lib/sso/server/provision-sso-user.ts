@@ -2,13 +2,13 @@
 // every sign-in recomputes it from the groups claim (the highest mapped role wins). A person whose groups map to no
 // role has no access: a known account is disabled (its sessions end) and the sign-in refused. The directory never
 // re-enables an account — an admin does — so an account an admin disabled stays disabled whatever the groups say.
-// The break-glass admin (password-sign-in-policy.ts) may sign in through the directory but keeps its role.
+// The break-glass admin (lib/auth/server/sso-policy.ts) may sign in through the directory but keeps its role.
 import "server-only";
-import type { Role } from "../../roles.ts";
-import { systemActor } from "../../actor.ts";
-import { recordAudit } from "../../../audit/server/record-audit.ts";
-import { inTransaction, type Tx } from "../../../db/transaction.ts";
-import { breakGlassUserId } from "./password-sign-in-policy.ts";
+import type { Role } from "../../auth/roles.ts";
+import { systemActor } from "../../auth/actor.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
+import { breakGlassUserId } from "../../auth/server/sso-policy.ts";
 import { SsoFailure } from "./sso-failure.ts";
 import type { SsoSettings } from "./sso-settings-rows.ts";
 
