@@ -51,6 +51,8 @@ function appEnv(port: string): Record<string, string> {
     // The browser test's webhook receiver listens on loopback, which only the operator can open
     // (lib/webhooks/destination.ts).
     WEBHOOK_ALLOW_CIDRS: given.WEBHOOK_ALLOW_CIDRS ?? "127.0.0.1/32",
+    // e2e/sso.spec.ts runs an OpenID Provider on loopback (port + 4).
+    SSO_ALLOW_CIDRS: given.SSO_ALLOW_CIDRS ?? "127.0.0.1/32",
     // The browser suites exercise the routes too: their answers are checked against the contracts
     // (lib/http/answer-check.ts).
     DOCFLOW_CHECK_ANSWERS: given.DOCFLOW_CHECK_ANSWERS ?? "1",

@@ -376,6 +376,20 @@ describe("every contract against the real answers", () => {
   });
 
   it("settings", async () => {
+    await call("GET", "/admin/settings/sso");
+    // A public issuer address (nothing is fetched on saving); sign-in against a real provider is tests/sso.http.test.ts.
+    await call("PUT", "/admin/settings/sso", {
+      body: {
+        enabled: false,
+        issuer_url: "https://login.empresa.example/",
+        client_id: "docflow",
+        client_secret: "a-secret-of-the-directory-1234",
+        allowed_domains: ["empresa.example"],
+        group_roles: [{ group: "docflow-admins", role: "admin" }],
+        password_sign_in_disabled: false,
+        directory_enforces_mfa: false,
+      },
+    });
     await call("GET", "/admin/settings/masking-policy");
     await call("POST", "/admin/settings/masking-policy", {
       body: { admin: [], staff: ["cpf"], viewer: ["cpf", "name", "email", "phone"] },

@@ -7,6 +7,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { signInErrorKey } from "./sign-in-errors.ts";
 
 const noSubscription = () => () => {};
 const onClient = () => true;
@@ -43,13 +44,7 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    setError(
-      result?.error === "Throttled"
-        ? t("throttled")
-        : result?.error === "Integration"
-          ? t("integration")
-          : t("invalid"),
-    );
+    setError(t(signInErrorKey(result?.error ?? "CredentialsSignin")));
   }
 
   return (

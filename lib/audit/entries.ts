@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   "webhook",
   "document",
   "retention_rule",
+  "sso_settings",
 ] as const;
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES);
 

@@ -260,6 +260,18 @@ export const variables = {
     secret: true,
     description: "turns on `GET /api/metrics` for `Authorization: Bearer <METRICS_TOKEN>` (and `/api/ready` details)",
   },
+  SSO_ALLOW_CIDRS: {
+    kind: "list",
+    group: "auth",
+    description:
+      "ranges a single sign-on directory (OpenID issuer) may be reached at (`10.1.2.0/24,127.0.0.1/32`); otherwise public addresses over https only",
+  },
+  SSO_ALLOW_HOSTS: {
+    kind: "list",
+    group: "auth",
+    description:
+      "directory host names that may use `http://` (otherwise https only); their addresses must still be public or in `SSO_ALLOW_CIDRS`",
+  },
 
   // api
   API_BODY_LIMIT_BYTES: {

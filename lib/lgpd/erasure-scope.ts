@@ -31,6 +31,27 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       name: "staff accounts, not the data subject",
       passwordHash: "a password hash",
       locale: "a language code",
+      ssoSubject: "the staff member's identifier in the company's directory (staff accounts, not the data subject)",
+    },
+  },
+  SsoSettings: {
+    kept: {
+      issuerUrl: "the company's directory address",
+      clientId: "the app's identifier at the directory",
+      clientSecretEncrypted: "the app's secret at the directory, encrypted",
+      clientSecretHint: "the secret's last four characters",
+      allowedDomains: "e-mail domains (the company's own)",
+      groupsClaim: "a claim name",
+      groupRoles: "directory group names and roles",
+    },
+  },
+  SsoLoginAttempt: {
+    kept: {
+      stateHash: "a hash of a random state",
+      nonce: "a random value of a sign-in in flight (minutes)",
+      codeVerifier: "a random value of a sign-in in flight (minutes)",
+      redirectUri: "this app's own callback address",
+      callbackPath: "a path of this app",
     },
   },
   StaffSession: {

@@ -14,14 +14,19 @@
 import ipaddr from "ipaddr.js";
 import { config } from "../config/index.ts";
 
-type DestinationPolicy = { hosts: Set<string>; cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> };
+export type DestinationPolicy = { hosts: Set<string>; cidrs: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> };
 
 const lowerCased = (items: string[]) => items.map((item) => item.toLowerCase());
 
 /** The operator's exceptions, read on every call (tests and operators may change them without a restart). */
 export function destinationPolicy(): DestinationPolicy {
+  return policyOf(config("WEBHOOK_ALLOW_CIDRS"), config("WEBHOOK_ALLOW_HOSTS"));
+}
+
+/** A policy from an operator's lists of ranges and host names (the single sign-on's issuer has lists of its own). */
+export function policyOf(allowCidrs: string[], allowHosts: string[]): DestinationPolicy {
   const cidrs: DestinationPolicy["cidrs"] = [];
-  for (const item of lowerCased(config("WEBHOOK_ALLOW_CIDRS"))) {
+  for (const item of lowerCased(allowCidrs)) {
     try {
       const [address, bits] = item.includes("/") ? ipaddr.parseCIDR(item) : [ipaddr.parse(item), -1];
       const parsed = address.kind() === "ipv6" ? (address as ipaddr.IPv6) : address;
@@ -30,7 +35,7 @@ export function destinationPolicy(): DestinationPolicy {
       // A malformed range opens nothing.
     }
   }
-  return { hosts: new Set(lowerCased(config("WEBHOOK_ALLOW_HOSTS"))), cidrs };
+  return { hosts: new Set(lowerCased(allowHosts)), cidrs };
 }
 
 /** `[::1]` → `::1` (the URL parser keeps the brackets of IPv6 hosts); `localhost.` → `localhost` (the root dot). */

@@ -23,6 +23,7 @@ export const LAYERS: string[][] = [
     "saved-filters",
     "account",
     "dashboard",
+    "sso",
   ],
   // What puts it all together: the process, the CLI, the seeds, the browser's client and the API reference.
   ["ops", "seed", "cli", "api-client", "api-docs"],

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
+import { signInErrorKey } from "@/components/auth/sign-in-errors.ts";
+import { SsoSignIn } from "@/components/auth/sso-sign-in.tsx";
 import { LanguageSwitch } from "@/components/layout/language-switch.tsx";
 import { safeCallbackUrl, siteOrigin } from "@/lib/auth/safe-callback.ts";
 import { currentStaffActor } from "@/lib/auth/server/session-actor.ts";
@@ -22,14 +24,8 @@ export default async function SignInPage({
   const t = await serverTranslator("auth");
   const tc = await serverTranslator("common");
   const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
-  const error =
-    params.error === "Throttled"
-      ? t("throttled")
-      : params.error === "Integration"
-        ? t("integration")
-        : params.error
-          ? t("invalid")
-          : null;
+  const error = params.error ? t(signInErrorKey(params.error)) : null;
+  const callbackUrl = safeCallbackUrl(params.callbackUrl, siteOrigin());
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -38,11 +34,8 @@ export default async function SignInPage({
           {/* Before signing in too: someone who does not read Portuguese must be able to find their way in. */}
           <LanguageSwitch label={tc("nav.language")} />
         </div>
-        <SignInForm
-          notice={notice}
-          initialError={error}
-          callbackUrl={safeCallbackUrl(params.callbackUrl, siteOrigin())}
-        />
+        <SignInForm notice={notice} initialError={error} callbackUrl={callbackUrl} />
+        <SsoSignIn instance={params.instance ?? ""} callbackUrl={callbackUrl} />
       </div>
     </main>
   );

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   "masking",
   "retention",
   "tracking-page",
+  "sso",
 ] as const;
 
 /**

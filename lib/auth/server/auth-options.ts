@@ -35,7 +35,9 @@ export const authOptions: NextAuthOptions = {
               ? "Throttled"
               : result.reason === "integration"
                 ? "Integration"
-                : "CredentialsSignin",
+                : result.reason === "sso_only"
+                  ? "SsoOnly"
+                  : "CredentialsSignin",
           );
         }
         const userAgent = (request?.headers as Record<string, string | undefined> | undefined)?.["user-agent"];

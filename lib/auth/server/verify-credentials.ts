@@ -4,13 +4,14 @@ import { recordPasswordCheck, recordSignInFailure } from "../../metrics/server/m
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from "./sign-in-throttle.ts";
 import { auditSignIn } from "./sign-in-audit.ts";
+import { passwordSignInRefused } from "./sso-policy.ts";
 
 type CredentialCheck =
   | {
       ok: true;
       user: { id: number; email: string; name: string; role: "admin" | "staff" | "viewer"; instanceId: number };
     }
-  | { ok: false; reason: "invalid" | "throttled" | "integration"; retryAfterSeconds?: number };
+  | { ok: false; reason: "invalid" | "throttled" | "integration" | "sso_only"; retryAfterSeconds?: number };
 
 const MAX_PASSWORD_LENGTH = 1024;
 // scrypt takes ~128 MB and a core for a moment: a burst of sign-ins must not exhaust the server, and checking the
@@ -72,6 +73,11 @@ export async function verifyCredentials(input: {
     if (input.web && user.integration) {
       await auditSignIn(db, user, "user.sign_in_failed", { reason: "integration_web" });
       return { ok: false, reason: "integration" };
+    }
+    // The instance signs its people in through its directory (single sign-on); the break-glass admin still may.
+    if (await passwordSignInRefused(db, user)) {
+      await auditSignIn(db, user, "user.sign_in_failed", { reason: "password_sign_in_off" });
+      return { ok: false, reason: "sso_only" };
     }
     await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
     await auditSignIn(db, user, "user.sign_in", {});
