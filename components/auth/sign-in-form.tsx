@@ -7,6 +7,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { parseSecondFactorError, SecondFactorStep } from "./second-factor-step.tsx";
 
 const noSubscription = () => () => {};
 const onClient = () => true;
@@ -24,6 +25,8 @@ export function SignInForm({
   const t = useTranslations("auth");
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  // Set when the password was right and a code must follow (the second step replaces the form).
+  const [factor, setFactor] = useState<{ challenge: string; days: number } | null>(null);
   // Until this script runs, a submit would be the browser's own: a GET that puts the password in the URL (seen on a
   // loaded machine). The button stays disabled until then, which also stops Enter (implicit submission).
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
@@ -43,12 +46,31 @@ export function SignInForm({
       return;
     }
     setPending(false);
+    const secondStep = parseSecondFactorError(result?.error);
+    if (secondStep) {
+      setFactor(secondStep);
+      return;
+    }
     setError(
       result?.error === "Throttled"
         ? t("throttled")
         : result?.error === "Integration"
           ? t("integration")
           : t("invalid"),
+    );
+  }
+
+  if (factor) {
+    return (
+      <SecondFactorStep
+        challenge={factor.challenge}
+        rememberDays={factor.days}
+        callbackUrl={callbackUrl}
+        onRestart={() => {
+          setFactor(null);
+          setError(t("secondFactor.expired"));
+        }}
+      />
     );
   }
 

@@ -6,14 +6,14 @@ import { acceptedTotpStep } from "../../auth/server/totp/totp-codes.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { conflict, invalid } from "../../errors/app-error.ts";
-import { ownSessionUserId } from "./second-factor-rows.ts";
+import { ownUserId } from "./session-rows.ts";
 
 /**
  * The enrolment's second half: a code from the app proves the secret reached it. The factor is on from now, and ten
  * recovery codes are answered this once (only their keyed hashes stay).
  */
 export async function confirmFactorEnrolment(ctx: UseCaseContext, input: { code: string }) {
-  const id = ownSessionUserId(ctx);
+  const id = ownUserId(ctx);
   const codes = newRecoveryCodes();
   await inTransaction(async (tx) => {
     const factor = await tx.userSecondFactor.findFirst({

@@ -2,11 +2,11 @@ import "server-only";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { ownSessionUserId } from "./second-factor-rows.ts";
+import { ownUserId } from "./session-rows.ts";
 
 /** "Esquecer dispositivos lembrados": every browser asks for the code again at its next sign-in. */
 export async function forgetRememberedDevices(ctx: UseCaseContext): Promise<{ status: "ok" }> {
-  const id = ownSessionUserId(ctx);
+  const id = ownUserId(ctx);
   await inTransaction(async (tx) => {
     const changed = await tx.userSecondFactor.updateMany({
       where: { userId: id, user: { instanceId: ctx.actor.instanceId } },

@@ -4,7 +4,7 @@ import { newTotpSecret, totpQrDataUrl, totpUri } from "../../auth/server/totp/to
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors/app-error.ts";
-import { ownSessionUserId } from "./second-factor-rows.ts";
+import { ownUserId } from "./session-rows.ts";
 
 /**
  * "Ativar verificação em duas etapas": a new secret, kept encrypted and unconfirmed until a code from it is typed back
@@ -12,7 +12,7 @@ import { ownSessionUserId } from "./second-factor-rows.ts";
  * an admin resets it.
  */
 export async function startFactorEnrolment(ctx: UseCaseContext) {
-  const id = ownSessionUserId(ctx);
+  const id = ownUserId(ctx);
   const secret = newTotpSecret();
   const email = await inTransaction(async (tx) => {
     const user = await tx.user.findFirst({
@@ -20,7 +20,8 @@ export async function startFactorEnrolment(ctx: UseCaseContext) {
       include: { secondFactor: { select: { confirmedAt: true } } },
     });
     if (!user) throw notFound("User not found");
-    if (user.integration) throw conflict("Integration accounts have no second factor", { code: "integration" });
+    if (user.integration)
+      throw conflict("Integration accounts have no second factor", { code: "integration_no_factor" });
     if (user.secondFactor?.confirmedAt) {
       throw conflict("A second factor is already enrolled", { code: "factor_enrolled" });
     }

@@ -9,7 +9,7 @@ export const POST = defineContract({
   tag: "Staff",
   summary: "Start enrolling a TOTP second factor: a new secret and its QR code",
   description:
-    "From a browser session only. The factor is not on until a code from it is confirmed; starting again replaces an unconfirmed secret. 409 when a factor is already enrolled (an admin resets it) or the account is an integration's.",
+    "The factor is not on until a code from it is confirmed; starting again replaces an unconfirmed secret. 409 when a factor is already enrolled (an admin resets it) or the account is an integration's.",
   auth: "bearer",
   role: "viewer",
   duringFactorEnrolment: true,
