@@ -64,9 +64,7 @@ async function callback(provider: string, fields: Record<string, string>, extraC
   const url = (text.startsWith("{") ? (JSON.parse(text) as { url?: string }).url : null) ?? "";
   const error = url ? new URL(url, app.baseUrl).searchParams.get("error") : null;
   const cookies = [...cookiesOf(csrf), ...cookiesOf(response)];
-  const session = cookies.some((cookie) => cookie.startsWith("next-auth.session-token="))
-    ? cookies.join("; ")
-    : null;
+  const session = cookies.some((cookie) => cookie.startsWith("next-auth.session-token=")) ? cookies.join("; ") : null;
   return { session, error, cookies: cookiesOf(response) };
 }
 
@@ -111,7 +109,9 @@ async function enrol(user: { email: string; password: string }) {
   const started = await call("POST", "account/second-factor/enrolment", session, {});
   expect(started.status).toBe(200);
   const secret = started.body.secret as string;
-  const confirmed = await call("POST", "account/second-factor/enrolment/confirm", session, { code: await codeAt(secret) });
+  const confirmed = await call("POST", "account/second-factor/enrolment/confirm", session, {
+    code: await codeAt(secret),
+  });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return { session, secret, recoveryCodes: confirmed.body.recovery_codes as string[] };
 }
