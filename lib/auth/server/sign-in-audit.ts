@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
  * checks it reads the `action:` lines below), so a new kind of event (a single sign-on's provisioning, say) is one
  * more line here and one more entry there.
  */
-const SIGN_IN_EVENTS = [
+export const SIGN_IN_EVENTS = [
   { action: "user.sign_in" }, // a session began (details.second_factor says how the factor was met, if asked)
   { action: "user.sign_in_failed" }, // details.reason: wrong_password, disabled, integration_web, wrong_code, …
   { action: "user.sign_in_locked" }, // the e-mail's counter reached its limit: further tries wait

@@ -52,6 +52,11 @@ export const secondFactorProvider = CredentialsProvider({
         maxAge: result.rememberDevice.days * 86_400,
       });
     }
-    return { id: String(result.user.id), email: result.user.email, name: result.user.name, userAgent: headers?.["user-agent"] };
+    return {
+      id: String(result.user.id),
+      email: result.user.email,
+      name: result.user.name,
+      userAgent: headers?.["user-agent"],
+    };
   },
 });

@@ -12,7 +12,9 @@ import { appSecret } from "../secrets.ts";
 const CHALLENGE_SECONDS = 5 * 60;
 
 const sign = (purpose: string, parts: Array<string | number>) =>
-  createHmac("sha256", appSecret()).update(`${purpose}\0${parts.join("\0")}`, "utf8").digest("base64url");
+  createHmac("sha256", appSecret())
+    .update(`${purpose}\0${parts.join("\0")}`, "utf8")
+    .digest("base64url");
 
 function sameSignature(given: string, expected: string): boolean {
   const a = Buffer.from(given);

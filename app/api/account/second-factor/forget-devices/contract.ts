@@ -12,6 +12,6 @@ export const POST = defineContract({
   role: "viewer",
   request: noParametersSchema,
   response: ZOkAnswer,
-  answer: "`{\"status\":\"ok\"}`.",
+  answer: '`{"status":"ok"}`.',
   errors: [400, 401, 403],
 });

@@ -14,6 +14,6 @@ export const POST = defineContract({
   role: "admin",
   request: noParametersSchema,
   response: ZOkAnswer,
-  answer: "`{\"status\":\"ok\"}`; 409 when the user has no factor.",
+  answer: '`{"status":"ok"}`; 409 when the user has no factor.',
   errors: [400, 401, 403, 404, 409],
 });
