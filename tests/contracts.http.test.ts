@@ -3,6 +3,7 @@
 // parsing each success answer with the contract's own schema. The other suites add the same check to every call
 // they make (DOCFLOW_CHECK_ANSWERS, lib/http/answer-check.ts); this one guarantees that no endpoint is left out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "otplib";
 import { CONTRACTS } from "@/lib/api-docs/contracts.generated.ts";
 import { AnswerContractError, checkAnswer } from "@/lib/http/answer-check.ts";
 import { contractUrl, defineContract, type ApiContract } from "@/lib/http/contract.ts";
@@ -247,10 +248,22 @@ describe("every contract against the real answers", () => {
       token: null,
       body: { email: "token-user@example.com", password: "pedra do sino amarela 77" },
     });
+    // The second factor: enrolment (a code computed as the app would), the devices, the admin's policy and reset.
+    await call("GET", "/account/second-factor", { token: again.token });
+    const enrolment = await call("POST", "/account/second-factor/enrolment", { token: again.token, body: {} });
+    await call("POST", "/account/second-factor/enrolment/confirm", {
+      token: again.token,
+      body: { code: await generate({ secret: enrolment.secret }) },
+    });
+    await call("POST", "/account/second-factor/forget-devices", { token: again.token, body: {} });
+    await call("GET", "/admin/settings/second-factor");
+    await call("PUT", "/admin/settings/second-factor", { body: { required_for: "none", remember_device_days: 7 } });
     await call("POST", "/account/password", {
       token: again.token,
       body: { current_password: "pedra do sino amarela 77", new_password: "farol azul da ilha 2031" },
     });
+    // Last of the person's calls: the factor's reset ends their sign-in tokens.
+    await call("POST", "/admin/settings/users/{id}/second-factor/reset", { params: { id: me.id }, body: {} });
 
     await call("GET", "/admin/lgpd-key");
     await call("POST", "/admin/lgpd-key/rotate", { body: {} });

@@ -15,14 +15,16 @@ import {
   useUpdateAccount,
 } from "@/lib/api-client/account.ts";
 import { changePasswordSchema } from "@/lib/auth/schemas.ts";
+import { SecondFactorCard } from "./second-factor-card.tsx";
 import { SessionsTable } from "./sessions-table.tsx";
 
-/** "Minha conta": three cards — details (name, language), password, sessions. */
+/** "Minha conta": four cards — details (name, language), password, second factor, sessions. */
 export function AccountPage() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ProfileCard />
       <PasswordCard />
+      <SecondFactorCard />
       <div className="lg:col-span-2">
         <OwnSessionsCard />
       </div>

@@ -7,6 +7,7 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
+import { parseSecondFactorError, SecondFactorStep } from "./second-factor-step.tsx";
 import { signInErrorKey } from "./sign-in-errors.ts";
 
 const noSubscription = () => () => {};
@@ -25,6 +26,8 @@ export function SignInForm({
   const t = useTranslations("auth");
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  // Set when the password was right and a code must follow (the second step replaces the form).
+  const [factor, setFactor] = useState<{ challenge: string; days: number } | null>(null);
   // Until this script runs, a submit would be the browser's own: a GET that puts the password in the URL (seen on a
   // loaded machine). The button stays disabled until then, which also stops Enter (implicit submission).
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
@@ -44,7 +47,26 @@ export function SignInForm({
       return;
     }
     setPending(false);
+    const secondStep = parseSecondFactorError(result?.error);
+    if (secondStep) {
+      setFactor(secondStep);
+      return;
+    }
     setError(t(signInErrorKey(result?.error ?? "CredentialsSignin")));
+  }
+
+  if (factor) {
+    return (
+      <SecondFactorStep
+        challenge={factor.challenge}
+        rememberDays={factor.days}
+        callbackUrl={callbackUrl}
+        onRestart={() => {
+          setFactor(null);
+          setError(t("secondFactor.expired"));
+        }}
+      />
+    );
   }
 
   return (

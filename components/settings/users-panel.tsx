@@ -18,6 +18,7 @@ import { PasswordOnce } from "./password-once.tsx";
 import { EditButton, RowActions } from "./row-actions.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
+import { useResetUserSecondFactor } from "@/lib/api-client/second-factor.ts";
 
 /** The new-user dialog's inputs → createUserSchema (an empty password means "generate one", as the API says). */
 const newUserInputs = z.object({
@@ -50,7 +51,7 @@ const editUserSchema = editUserInputs
   }))
   .pipe(updateUserSchema);
 
-type Pending = { kind: "disable" | "enable" | "reset"; user: UserRow };
+type Pending = { kind: "disable" | "enable" | "reset" | "factor"; user: UserRow };
 
 export function UsersPanel({ currentUserId }: { currentUserId: number | null }) {
   const t = useTranslations("settings");
@@ -66,12 +67,15 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
   const [sessionsOf, setSessionsOf] = useState<UserRow | null>(null);
   const update = useUpdateUser();
   const reset = useResetPassword();
-  const action = pending?.kind === "reset" ? reset : update;
+  const resetFactor = useResetUserSecondFactor();
+  const action = pending?.kind === "reset" ? reset : pending?.kind === "factor" ? resetFactor : update;
 
   function confirm() {
     if (!pending) return;
     const { kind, user } = pending;
-    if (kind === "reset") {
+    if (kind === "factor") {
+      resetFactor.mutate(user.id, { onSuccess: () => setPending(null) });
+    } else if (kind === "reset") {
       reset.mutate(user.id, {
         onSuccess: (answer) => {
           setPending(null);
@@ -155,6 +159,19 @@ export function UsersPanel({ currentUserId }: { currentUserId: number | null }) 
                     >
                       {t("users.reset")}
                     </Button>
+                    {user.integration ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          resetFactor.reset();
+                          setPending({ kind: "factor", user });
+                        }}
+                        aria-label={t("users.factorResetNamed", { name: user.email })}
+                      >
+                        {t("users.factorReset")}
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="ghost"

@@ -50,6 +50,11 @@ export type ApiContract<
   /** Least role for bearer/session callers: viewer (read), staff (change), admin (configure). */
   role?: ContractRole;
   /**
+   * A session whose person must first enrol a second factor (required in their instance, not enrolled) reaches only
+   * contracts that say so: the enrolment's own routes (lib/auth/server/totp/factor-policy.ts).
+   */
+  duringFactorEnrolment?: boolean;
+  /**
    * The brake of a route without authentication that apiRoute serves: requests a minute per client address, counted
    * in `bucket` (routes naming the same bucket share one count). Bearer routes are braked per caller instead.
    * `caller` names the caller in the request's log line (default "customer": the tracking routes).

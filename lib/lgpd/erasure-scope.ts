@@ -60,6 +60,12 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       userAgent: "a staff member's browser (staff accounts, not the data subject)",
     },
   },
+  UserSecondFactor: {
+    kept: { secretCipher: "a staff member's TOTP secret, encrypted (staff accounts, not the data subject)" },
+  },
+  RecoveryCode: {
+    kept: { codeHash: "a keyed hash of a staff member's recovery code" },
+  },
   PasswordReset: {
     kept: {
       id: "a random identifier of a staff password reset",

@@ -7,6 +7,7 @@ import { safeCallbackUrl } from "../safe-callback.ts";
 import { SESSION_IDLE_SECONDS } from "../session-policy.ts";
 import { endStaffSession, startStaffSession } from "./staff-sessions.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { rememberedDeviceOf, secondFactorError, secondFactorProvider } from "./totp/second-factor-provider.ts";
 import { config } from "../../config/index.ts";
 
 export const authOptions: NextAuthOptions = {
@@ -28,7 +29,11 @@ export const authOptions: NextAuthOptions = {
           password: credentials.password,
           clientIp: clientAddress(request?.headers as Record<string, string | undefined>),
           web: true,
+          rememberedDevice: rememberedDeviceOf(request?.headers as Record<string, string | undefined>),
         });
+        if (!result.ok && result.reason === "second_factor") {
+          throw secondFactorError(result.challenge ?? "", result.rememberDays ?? 0);
+        }
         if (!result.ok) {
           throw new Error(
             result.reason === "throttled"
@@ -45,6 +50,7 @@ export const authOptions: NextAuthOptions = {
         return { id: String(result.user.id), email: result.user.email, name: result.user.name, userAgent };
       },
     }),
+    secondFactorProvider,
   ],
   callbacks: {
     async jwt({ token, user }) {

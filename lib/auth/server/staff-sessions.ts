@@ -51,7 +51,17 @@ export async function userOfStaffSession(sessionId: string) {
   const idHash = hashSecret(sessionId);
   const session = await db.staffSession.findUnique({
     where: { idHash },
-    select: { revokedAt: true, lastSeenAt: true, user: true },
+    select: {
+      revokedAt: true,
+      lastSeenAt: true,
+      // With what decides whether the session may only enrol a second factor (totp/factor-policy.ts).
+      user: {
+        include: {
+          secondFactor: { select: { confirmedAt: true } },
+          instance: { select: { secondFactorRequiredFor: true } },
+        },
+      },
+    },
   });
   if (!session || session.revokedAt) return null;
   // "Minha conta" shows when each session was last used; a minute's precision keeps this to one write a minute.

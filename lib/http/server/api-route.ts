@@ -201,7 +201,7 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
   if (contract.auth === "bearer" && contract.role) {
     const role: Role = contract.role;
     return async (request) => {
-      const actor = await authenticate(request);
+      const actor = await authenticate(request, { duringFactorEnrolment: contract.duringFactorEnrolment });
       return {
         label: `${actor.type}:${actor.id}`,
         context: { actor },
@@ -219,7 +219,7 @@ function callerIdentification(contract: ApiContract): (request: Request) => Prom
   );
 }
 
-async function authenticate(request: Request): Promise<Actor> {
+async function authenticate(request: Request, options: { duringFactorEnrolment?: boolean }): Promise<Actor> {
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -227,7 +227,7 @@ async function authenticate(request: Request): Promise<Actor> {
     if (!actor) throw unauthorized("Invalid or expired token");
     return actor;
   }
-  const actor = await actorFromSession(request);
+  const actor = await actorFromSession(request, options);
   if (!actor) throw unauthorized("Missing Authorization: Bearer <token>");
   if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
     throw forbidden("Cross-origin request refused");
