@@ -272,7 +272,7 @@ test("a staff user adds observations, internal and to the customer", async ({ pa
 
   const observations = entry(page, "observation");
   await expect(observations).toHaveCount(2);
-  await expect(observations.first()).toContainText("Observação adicionada por staff@e2e.test");
+  await expect(observations.first()).toContainText("Observação adicionada por Sérgio Staff");
   await expect(observations.first()).toContainText("Observação: — → Sua apólice será emitida em até 2 dias úteis.");
   await expect(observations.first()).toContainText("Visibilidade: — → Para o cliente");
 
@@ -428,7 +428,7 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expect(entry(page, "reveal")).toHaveCount(0);
   await history(page).getByRole("button", { name: "Revelações (1)" }).click();
   await expect(entry(page, "reveal")).toHaveCount(1);
-  await expect(entry(page, "reveal")).toContainText("Dados pessoais revelados por staff@e2e.test");
+  await expect(entry(page, "reveal")).toContainText("Dados pessoais revelados por Sérgio Staff");
   await expect(entry(page, "create")).toHaveCount(0);
   await expect(history(page)).toContainText("Dados pessoais visíveis: você os revelou.");
 
