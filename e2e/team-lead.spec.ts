@@ -54,3 +54,24 @@ test('an operator has "Meus atrasados", opening their own late documents; a view
   await expect(page.getByTestId("kpi-open")).toHaveText(/^\d+\+?$/, { timeout: 30_000 });
   await expect(page.getByTestId("kpi-myLate")).toHaveCount(0);
 });
+
+test("a lead shares a saved view with the team; an operator uses it but cannot delete it", async ({ page }) => {
+  const name = `Atrasados da equipe ${Date.now()}`;
+  await signIn(page, "admin", "/documents?sla=late&state=open");
+  const saved = page.getByRole("region", { name: "Filtros salvos" });
+  await saved.getByRole("button", { name: "Salvar filtros atuais" }).click();
+  await saved.getByLabel("Nome do filtro").fill(name);
+  await saved.getByLabel("Compartilhar com a equipe").check();
+  await saved.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(saved.getByRole("button", { name: `Aplicar filtro salvo ${name}` })).toContainText("· equipe");
+
+  await page.context().clearCookies();
+  await signIn(page, "staff", "/documents");
+  const theirs = page
+    .getByRole("region", { name: "Filtros salvos" })
+    .getByRole("button", { name: `Aplicar filtro salvo ${name}` });
+  await expect(theirs).toContainText("· equipe, de Ana Admin");
+  await expect(page.getByRole("button", { name: `Excluir filtro salvo ${name}` })).toHaveCount(0);
+  await theirs.click();
+  await expect(page).toHaveURL(/sla=late/);
+});
