@@ -74,7 +74,8 @@ test("a staff user opens a document: protocol, status, masked customer data, pro
   await expect(columns.locator('tr[data-key="inicio_vigencia"]')).toContainText("01/03/2026");
   await expect(columns.locator('tr[data-key="corretor"]')).toContainText("Ana Corretora");
   await expect(entry(page, "create")).toContainText("Documento criado");
-  await expect(entry(page, "create")).toContainText("system:e2e-seed");
+  // The seed acts as a system actor: named "Sistema", not by its machine label ("system:e2e-seed").
+  await expect(entry(page, "create")).toContainText("Documento criado por Sistema");
   await expect(entry(page, "update").first()).toContainText("Status: Novo → Em análise");
   await expect(entry(page, "update").first()).toContainText("Responsável: — → Sérgio Staff");
 
