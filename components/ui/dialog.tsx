@@ -24,13 +24,13 @@ export function useModal(open: boolean) {
       if (dialog.open) dialog.close();
       const from = opener.current;
       opener.current = null;
-      if (from) returnFocus(from);
+      if (from) returnFocus(from, dialog);
     }
   }, [open]);
   useEffect(
     () => () => {
       // Unmounted while open (a parent rendered it away): the dialog's focus would be lost with it.
-      if (opener.current) returnFocus(opener.current);
+      if (opener.current) returnFocus(opener.current, null);
     },
     [],
   );
@@ -45,11 +45,14 @@ function canTakeFocus(element: HTMLElement): boolean {
 }
 
 /** After React has rendered the change the dialog led to: the opener, or the nearest control still there. */
-function returnFocus(opener: HTMLElement) {
+function returnFocus(opener: HTMLElement, dialog: HTMLDialogElement | null) {
   requestAnimationFrame(() => {
     const active = document.activeElement;
-    // Something else took the focus on purpose (a form that focuses its first field): leave it there.
-    if (active && active !== document.body && !(active instanceof HTMLDialogElement)) return;
+    // Focus still in the closed dialog (Chromium moves it off a hidden element only at its next rendering) or gone
+    // with it is lost; anywhere else, something took it on purpose (a form that focuses its first field): leave it.
+    const lost =
+      !active || active === document.body || !active.isConnected || (dialog !== null && dialog.contains(active));
+    if (!lost) return;
     if (canTakeFocus(opener)) return opener.focus();
     const around = opener.isConnected ? opener.closest("form, section, li, [role=region]") : null;
     const nearby = around ? [...around.querySelectorAll<HTMLElement>(FOCUSABLE)].find(canTakeFocus) : undefined;
