@@ -58,6 +58,7 @@ test('an operator has "Meus atrasados", opening their own late documents; a view
 test("a lead shares a saved view with the team; an operator uses it but cannot delete it", async ({ page }) => {
   const name = `Atrasados da equipe ${Date.now()}`;
   await signIn(page, "admin", "/documents?sla=late&state=open");
+  await page.getByRole("button", { name: "Filtros salvos" }).click();
   const saved = page.getByRole("region", { name: "Filtros salvos" });
   await saved.getByRole("button", { name: "Salvar filtros atuais" }).click();
   await saved.getByLabel("Nome do filtro").fill(name);
@@ -67,6 +68,7 @@ test("a lead shares a saved view with the team; an operator uses it but cannot d
 
   await page.context().clearCookies();
   await signIn(page, "staff", "/documents");
+  await page.getByRole("button", { name: "Filtros salvos" }).click();
   const theirs = page
     .getByRole("region", { name: "Filtros salvos" })
     .getByRole("button", { name: `Aplicar filtro salvo ${name}` });
