@@ -5,6 +5,8 @@ import { SessionProvider } from "next-auth/react";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState } from "react";
 import { IntlProvider } from "use-intl";
+import { BusyServerNotice } from "@/components/layout/busy-server-notice.tsx";
+import { retryDelay, retryMutation, retryQuery } from "@/lib/api-client/busy-retry.ts";
 import type { Locale, Messages } from "@/lib/i18n/messages.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/zone.ts";
 
@@ -22,7 +24,12 @@ export function Providers({
 }) {
   const [queryClient] = useState(
     () =>
-      new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
+      new QueryClient({
+        defaultOptions: {
+          queries: { staleTime: 15_000, retry: retryQuery, retryDelay, refetchOnWindowFocus: false },
+          mutations: { retry: retryMutation, retryDelay },
+        },
+      }),
   );
   return (
     <SessionProvider refetchInterval={refreshSeconds} refetchOnWindowFocus>
@@ -30,6 +37,7 @@ export function Providers({
         <IntlProvider locale={locale} messages={messages} timeZone={DEFAULT_TIME_ZONE}>
           {/* Typed URL state (nuqs) for pages that keep their filter in the URL. */}
           <NuqsAdapter>{children}</NuqsAdapter>
+          <BusyServerNotice />
         </IntlProvider>
       </QueryClientProvider>
     </SessionProvider>

@@ -74,7 +74,8 @@ test("a staff user opens a document: protocol, status, masked customer data, pro
   await expect(columns.locator('tr[data-key="inicio_vigencia"]')).toContainText("01/03/2026");
   await expect(columns.locator('tr[data-key="corretor"]')).toContainText("Ana Corretora");
   await expect(entry(page, "create")).toContainText("Documento criado");
-  await expect(entry(page, "create")).toContainText("system:e2e-seed");
+  // The seed acts as a system actor: named "Sistema", not by its machine label ("system:e2e-seed").
+  await expect(entry(page, "create")).toContainText("Documento criado por Sistema");
   await expect(entry(page, "update").first()).toContainText("Status: Novo → Em análise");
   await expect(entry(page, "update").first()).toContainText("Responsável: — → Sérgio Staff");
 
@@ -272,7 +273,7 @@ test("a staff user adds observations, internal and to the customer", async ({ pa
 
   const observations = entry(page, "observation");
   await expect(observations).toHaveCount(2);
-  await expect(observations.first()).toContainText("Observação adicionada por staff@e2e.test");
+  await expect(observations.first()).toContainText("Observação adicionada por Sérgio Staff");
   await expect(observations.first()).toContainText("Observação: — → Sua apólice será emitida em até 2 dias úteis.");
   await expect(observations.first()).toContainText("Visibilidade: — → Para o cliente");
 
@@ -428,7 +429,7 @@ test("a staff user reveals personal data and the reveal is logged in the history
   await expect(entry(page, "reveal")).toHaveCount(0);
   await history(page).getByRole("button", { name: "Revelações (1)" }).click();
   await expect(entry(page, "reveal")).toHaveCount(1);
-  await expect(entry(page, "reveal")).toContainText("Dados pessoais revelados por staff@e2e.test");
+  await expect(entry(page, "reveal")).toContainText("Dados pessoais revelados por Sérgio Staff");
   await expect(entry(page, "create")).toHaveCount(0);
   await expect(history(page)).toContainText("Dados pessoais visíveis: você os revelou.");
 

@@ -205,6 +205,7 @@ describe("every contract against the real answers", () => {
     });
     await call("POST", "/dashboard", { body: { granularity: "week" } });
     await call("POST", "/dashboard/kpis", { body: { product_id: null } });
+    await call("POST", "/dashboard/workload", { body: { product_id: null } });
   });
 
   it("sign-in tokens, the APIs menu and the LGPD routes", async () => {

@@ -86,20 +86,41 @@ const kpiTotals = async (query: KpiQuery) => {
 
 describe("dashboard KPI counts", () => {
   it("count what the queue lists for each tile's filters, in one answer", async () => {
-    const expected = { open: 4, late_now: 2, due_today: 2, unassigned: 3, finished_week: 1 };
+    const expected = { open: 4, late_now: 2, due_today: 2, unassigned: 3, finished_week: 1, my_late: 0 };
     expect(await kpiTotals({})).toEqual(expected);
     expect(await queueTotals({})).toEqual(expected);
   });
 
   it("apply the dashboard's product and creation period like the queue", async () => {
     const product = { product_id: catalog.productId };
-    expect(await kpiTotals(product)).toEqual({ open: 3, late_now: 1, due_today: 1, unassigned: 2, finished_week: 1 });
+    expect(await kpiTotals(product)).toEqual({
+      open: 3,
+      late_now: 1,
+      due_today: 1,
+      unassigned: 2,
+      finished_week: 1,
+      my_late: 0,
+    });
     expect(await kpiTotals(product)).toEqual(await queueTotals(product));
     const other = { product_id: otherProductId, created_from: "2000-01-01", created_to: "2999-12-31" };
-    expect(await kpiTotals(other)).toEqual({ open: 1, late_now: 1, due_today: 1, unassigned: 1, finished_week: 0 });
+    expect(await kpiTotals(other)).toEqual({
+      open: 1,
+      late_now: 1,
+      due_today: 1,
+      unassigned: 1,
+      finished_week: 0,
+      my_late: 0,
+    });
     expect(await kpiTotals(other)).toEqual(await queueTotals(other));
     // Created in a period with no documents.
     const empty = { created_to: "2000-01-01" };
-    expect(await kpiTotals(empty)).toEqual({ open: 0, late_now: 0, due_today: 0, unassigned: 0, finished_week: 0 });
+    expect(await kpiTotals(empty)).toEqual({
+      open: 0,
+      late_now: 0,
+      due_today: 0,
+      unassigned: 0,
+      finished_week: 0,
+      my_late: 0,
+    });
   });
 });

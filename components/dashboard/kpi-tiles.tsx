@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "use-intl";
+import { useStaffRole } from "@/components/layout/staff-role.tsx";
 import { useDashboardKpis } from "@/lib/api-client/dashboard.ts";
 import { kpiFilters, kpiScope, localToday } from "@/lib/dashboard/kpis.ts";
 import type { KpiData, KpiKey, KpiQuery } from "@/lib/dashboard/schema.ts";
@@ -14,9 +15,11 @@ export function queueHref(filters: DocumentFilters): string {
   return params ? `/documents?${params}` : "/documents";
 }
 
-const TILES: ReadonlyArray<{ key: KpiKey; label: "open" | "lateNow" | "dueToday" | "unassigned" | "finishedWeek" }> = [
+type TileLabel = "open" | "lateNow" | "myLate" | "dueToday" | "unassigned" | "finishedWeek";
+const TILES: ReadonlyArray<{ key: KpiKey; label: TileLabel }> = [
   { key: "open", label: "open" },
   { key: "late_now", label: "lateNow" },
+  { key: "my_late", label: "myLate" },
   { key: "due_today", label: "dueToday" },
   { key: "unassigned", label: "unassigned" },
   { key: "finished_week", label: "finishedWeek" },
@@ -35,10 +38,13 @@ export function KpiTiles({ scope }: { scope: KpiQuery }) {
   const local = localToday();
   const days = kpis.data ? { today: kpis.data.today, weekStart: kpis.data.week_start } : local;
   const filters = kpiFilters(kpiScope(scope), days);
+  // "Meus atrasados" is for whoever can be responsible for a document: not a viewer.
+  const role = useStaffRole();
+  const tiles = TILES.filter((tile) => tile.key !== "my_late" || (role !== null && role !== "viewer"));
   return (
     <section aria-label={t("label")}>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {TILES.map((tile) => (
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {tiles.map((tile) => (
           <KpiTile
             key={tile.key}
             tile={tile}
@@ -75,9 +81,11 @@ function KpiTile({
   const tone =
     tile.key === "late_now" && count?.total
       ? "text-red-800"
-      : tile.key === "due_today" && count?.total
-        ? "text-amber-800"
-        : "text-slate-900";
+      : tile.key === "my_late" && count?.total
+        ? "text-red-800"
+        : tile.key === "due_today" && count?.total
+          ? "text-amber-800"
+          : "text-slate-900";
   return (
     <li>
       <Link

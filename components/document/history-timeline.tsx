@@ -62,6 +62,14 @@ const isReveal = (entry: HistoryEntry) => entry.action === "reveal";
 export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; personal: boolean }) {
   const t = useTranslations("document.history");
   const tObservations = useTranslations("document.observations");
+  // A person's or a token's name, never the stored e-mail or "token:<name>" label unless nothing else is known. A
+  // system's label is a machine name ("cli", "worker", "system:e2e-seed") except the tracking page's customer's,
+  // which is stored as words.
+  const actorShown = (entry: HistoryEntry): string =>
+    entry.actor_name ??
+    (entry.actor_type === "system" && /^[\w:.-]+$/.test(entry.actor_label)
+      ? t("systemActor")
+      : entry.actor_label.replace(/^token:/, ""));
   const errorText = useErrorText();
   const dateTime = useDateTime();
   const history = useDocumentHistory(view.document.id, personal);
@@ -159,7 +167,7 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                     ? t(`actions.${entry.action as KnownAction}`)
                     : entry.action}
                 </span>{" "}
-                <span className="text-sm text-slate-700">{t("by", { actor: entry.actor_label })}</span>{" "}
+                <span className="text-sm text-slate-700">{t("by", { actor: actorShown(entry) })}</span>{" "}
                 <time dateTime={entry.created_at} className="text-sm text-slate-600">
                   {dateTime(entry.created_at)}
                 </time>

@@ -47,14 +47,15 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
               </div>
               <p className="break-words font-medium text-slate-900">{message.subject}</p>
               {message.text ? (
-                <div className="mt-1">
-                  <p className="sr-only">{t("text")}</p>
-                  <p
-                    className="max-h-48 overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-100 bg-slate-50 p-2 text-slate-800"
-                    data-testid="message-text"
-                  >
-                    {message.text}
-                  </p>
+                // A long text scrolls inside its box: focusable and named, so a keyboard can scroll it too.
+                <div
+                  role="region"
+                  tabIndex={0}
+                  aria-label={t("textRegion", { subject: message.subject })}
+                  className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-100 bg-slate-50 p-2 text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  data-testid="message-text"
+                >
+                  {message.text}
                 </div>
               ) : null}
               {message.next_attempt_at ? (

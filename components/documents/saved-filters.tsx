@@ -10,7 +10,10 @@ import { useCreateSavedFilter, useDeleteSavedFilter, useSavedFilters } from "@/l
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type { DocumentFilters, SavedFilterView } from "@/lib/documents/search-schema.ts";
 
-/** The user's saved searches: apply one, delete one, or save the current search under a name. */
+/**
+ * The user's saved searches and those colleagues shared with the team: apply one, delete one's own, or save the current
+ * search under a name, kept personal or shared with everyone of the instance.
+ */
 export function SavedFilters({
   current,
   onApply,
@@ -25,6 +28,7 @@ export function SavedFilters({
   const remove = useDeleteSavedFilter();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState("");
+  const [shared, setShared] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SavedFilterView | null>(null);
 
@@ -55,15 +59,23 @@ export function SavedFilters({
                 className="px-3 py-1 text-sm text-slate-800 hover:bg-slate-100"
               >
                 {filter.name}
+                {filter.shared ? (
+                  <span className="ml-1 text-xs text-slate-600" data-testid="saved-filter-shared">
+                    {filter.mine ? t("sharedMine") : t("sharedBy", { owner: filter.owner })}
+                  </span>
+                ) : null}
               </button>
-              <button
-                type="button"
-                onClick={() => setDeleting(filter)}
-                aria-label={t("delete", { name: filter.name })}
-                className="border-l border-slate-300 px-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
-              >
-                <span aria-hidden>×</span>
-              </button>
+              {/* Only its owner deletes a view; a colleague's shared one is there to use. */}
+              {filter.mine ? (
+                <button
+                  type="button"
+                  onClick={() => setDeleting(filter)}
+                  aria-label={t("delete", { name: filter.name })}
+                  className="border-l border-slate-300 px-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
+                >
+                  <span aria-hidden>×</span>
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -90,12 +102,13 @@ export function SavedFilters({
             const trimmed = name.trim();
             if (!trimmed) return;
             create.mutate(
-              { name: trimmed, filters: current },
+              { name: trimmed, filters: current, shared },
               {
                 onSuccess: (row) => {
                   setNotice(t("saved", { name: row.name }));
                   setNaming(false);
                   setName("");
+                  setShared(false);
                 },
               },
             );
@@ -111,6 +124,15 @@ export function SavedFilters({
             className="w-64"
             error={createError ?? undefined}
           />
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800 lg:min-h-0">
+            <input
+              type="checkbox"
+              checked={shared}
+              onChange={(event) => setShared(event.target.checked)}
+              className="h-4 w-4"
+            />
+            {t("share")}
+          </label>
           <Button type="submit" size="md" disabled={create.isPending}>
             {t("saveSubmit")}
           </Button>

@@ -48,7 +48,7 @@ export function AppShell({
     />
   );
   return (
-    <div className="group/shell min-h-screen">
+    <div className="min-h-screen">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
@@ -56,7 +56,9 @@ export function AppShell({
         {t("nav.skipToContent")}
       </a>
       <header className="relative border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-6 px-4 py-2 group-has-[[data-full-width]]/shell:max-w-none lg:justify-start lg:py-3">
+        {/* Always the window's width: capped at 1,280 px except on the full-width queue, it moved between pages and,
+            on the narrower settings pages at 1,440 px, wrapped its menu onto a second row. */}
+        <div className="flex items-center justify-between gap-x-6 px-4 py-2 lg:justify-start lg:py-3">
           <Link href="/documents" className="flex min-h-11 items-center text-lg font-bold text-brand-700 lg:min-h-0">
             {t("appName")}
           </Link>

@@ -20,7 +20,7 @@ export function NavLinks({ items, vertical = false }: { items: NavItem[]; vertic
             <Link
               href={item.href}
               aria-current={active ? "page" : undefined}
-              className={`flex min-h-11 items-center rounded-md px-3 text-sm font-medium lg:min-h-0 lg:py-1.5 ${vertical ? "text-base" : ""} ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+              className={`flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium lg:min-h-0 lg:py-1.5 ${vertical ? "text-base" : ""} ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
             >
               {item.label}
             </Link>

@@ -2,7 +2,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import * as dashboard from "@/app/api/dashboard/contract.ts";
 import * as kpis from "@/app/api/dashboard/kpis/contract.ts";
-import type { DashboardData, DashboardQuery, KpiQuery } from "../dashboard/schema.ts";
+import * as workload from "@/app/api/dashboard/workload/contract.ts";
+import type { DashboardData, DashboardQuery, KpiQuery, WorkloadQuery } from "../dashboard/schema.ts";
 import { callApi } from "./fetch-json.ts";
 import { liveQueryOptions } from "./live.ts";
 
@@ -10,6 +11,7 @@ export const dashboardKeys = {
   all: ["dashboard"] as const,
   summary: (query: DashboardQuery) => [...dashboardKeys.all, "summary", query] as const,
   kpis: (query: KpiQuery) => [...dashboardKeys.all, "kpis", query] as const,
+  workload: (query: WorkloadQuery) => [...dashboardKeys.all, "workload", query] as const,
 };
 
 export function fetchDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardData> {
@@ -30,6 +32,16 @@ export function useDashboardKpis(query: KpiQuery) {
   return useQuery({
     queryKey: dashboardKeys.kpis(query),
     queryFn: ({ signal }) => callApi(kpis.POST, { body: query, signal }),
+    ...liveQueryOptions,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The team's workload per responsible person (one request), kept current like the tiles. */
+export function useDashboardWorkload(query: WorkloadQuery) {
+  return useQuery({
+    queryKey: dashboardKeys.workload(query),
+    queryFn: ({ signal }) => callApi(workload.POST, { body: query, signal }),
     ...liveQueryOptions,
     placeholderData: keepPreviousData,
   });

@@ -50,7 +50,8 @@ export function useSavedFilters() {
 export function useCreateSavedFilter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; filters: DocumentFilters }) => callApi(savedFilters.POST, { body: input }),
+    mutationFn: (input: { name: string; filters: DocumentFilters; shared?: boolean }) =>
+      callApi(savedFilters.POST, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFilterKeys.all }),
   });
 }

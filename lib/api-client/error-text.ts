@@ -63,6 +63,8 @@ function fallbackCode(status: number): string {
   if (status === 413) return "payload_too_large";
   if (status === 415) return "unsupported_media_type";
   if (status === 429) return "too_many_requests";
+  // A busy server's 503 said "Erro inesperado no servidor" when its body had no code (a proxy's own 503).
+  if (status === 503) return "service_unavailable";
   return status >= 500 ? "internal" : "unexpected";
 }
 

@@ -21,10 +21,21 @@ export class ApiClientError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody,
+    /** The answer's Retry-After, in seconds (a busy server's 503, a brake's 429), when it sent one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body.message);
     this.name = "ApiClientError";
   }
+}
+
+/** Retry-After as seconds: the API sends a number of seconds; an HTTP date (proxies may) is turned into one. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === "") return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds) : null;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** POST/GET JSON to `/api/<path>`; throws ApiClientError with the API's error body. */
@@ -47,7 +58,7 @@ export async function fetchJson<T>(
       message: response.statusText || `HTTP ${response.status}`,
     };
     if (response.status === 401) leaveExpiredSession();
-    throw new ApiClientError(response.status, body);
+    throw new ApiClientError(response.status, body, retryAfterSeconds(response.headers.get("retry-after")));
   }
   return data as T;
 }

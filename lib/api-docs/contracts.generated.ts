@@ -81,54 +81,55 @@ import * as c76 from "@/app/api/auth/token/contract.ts";
 import * as c77 from "@/app/api/cognito/user/signIn/contract.ts";
 import * as c78 from "@/app/api/dashboard/contract.ts";
 import * as c79 from "@/app/api/dashboard/kpis/contract.ts";
-import * as c80 from "@/app/api/document/create/contract.ts";
-import * as c81 from "@/app/api/document/filter/contract.ts";
-import * as c82 from "@/app/api/document/loadByCPF/contract.ts";
-import * as c83 from "@/app/api/document/loadById/contract.ts";
-import * as c84 from "@/app/api/document/updateById/contract.ts";
-import * as c85 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
-import * as c86 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
-import * as c87 from "@/app/api/documents/[id]/attachments/contract.ts";
-import * as c88 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
-import * as c89 from "@/app/api/documents/[id]/contract.ts";
-import * as c90 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c91 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
-import * as c92 from "@/app/api/documents/[id]/messages/preview/contract.ts";
-import * as c93 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c94 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c95 from "@/app/api/documents/export.csv/contract.ts";
-import * as c96 from "@/app/api/documents/export.xlsx/contract.ts";
-import * as c97 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c98 from "@/app/api/documents/filter-options/contract.ts";
-import * as c99 from "@/app/api/documents/find/contract.ts";
-import * as c100 from "@/app/api/documents/import/contract.ts";
-import * as c101 from "@/app/api/documents/import/erased-check/contract.ts";
-import * as c102 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c103 from "@/app/api/documents/search/contract.ts";
-import * as c104 from "@/app/api/health/contract.ts";
-import * as c105 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c106 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c107 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c108 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c109 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c110 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c111 from "@/app/api/metrics/contract.ts";
-import * as c112 from "@/app/api/modality/loadAll/contract.ts";
-import * as c113 from "@/app/api/observation/create/contract.ts";
-import * as c114 from "@/app/api/observation/deleteById/contract.ts";
-import * as c115 from "@/app/api/openapi.json/contract.ts";
-import * as c116 from "@/app/api/product/create/contract.ts";
-import * as c117 from "@/app/api/product/loadAll/contract.ts";
-import * as c118 from "@/app/api/ready/contract.ts";
-import * as c119 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c120 from "@/app/api/saved-filters/contract.ts";
-import * as c121 from "@/app/api/status/loadAll/contract.ts";
-import * as c122 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c123 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c124 from "@/app/api/tracking/lookup/contract.ts";
-import * as c125 from "@/app/api/tracking/reply/contract.ts";
-import * as c126 from "@/app/api/tracking/upload/contract.ts";
-import * as c127 from "@/app/api/tracking/view/contract.ts";
+import * as c80 from "@/app/api/dashboard/workload/contract.ts";
+import * as c81 from "@/app/api/document/create/contract.ts";
+import * as c82 from "@/app/api/document/filter/contract.ts";
+import * as c83 from "@/app/api/document/loadByCPF/contract.ts";
+import * as c84 from "@/app/api/document/loadById/contract.ts";
+import * as c85 from "@/app/api/document/updateById/contract.ts";
+import * as c86 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
+import * as c87 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
+import * as c88 from "@/app/api/documents/[id]/attachments/contract.ts";
+import * as c89 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as c90 from "@/app/api/documents/[id]/contract.ts";
+import * as c91 from "@/app/api/documents/[id]/history/contract.ts";
+import * as c92 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c93 from "@/app/api/documents/[id]/messages/preview/contract.ts";
+import * as c94 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c95 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c96 from "@/app/api/documents/export.csv/contract.ts";
+import * as c97 from "@/app/api/documents/export.xlsx/contract.ts";
+import * as c98 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c99 from "@/app/api/documents/filter-options/contract.ts";
+import * as c100 from "@/app/api/documents/find/contract.ts";
+import * as c101 from "@/app/api/documents/import/contract.ts";
+import * as c102 from "@/app/api/documents/import/erased-check/contract.ts";
+import * as c103 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c104 from "@/app/api/documents/search/contract.ts";
+import * as c105 from "@/app/api/health/contract.ts";
+import * as c106 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c107 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c108 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c109 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c110 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c111 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c112 from "@/app/api/metrics/contract.ts";
+import * as c113 from "@/app/api/modality/loadAll/contract.ts";
+import * as c114 from "@/app/api/observation/create/contract.ts";
+import * as c115 from "@/app/api/observation/deleteById/contract.ts";
+import * as c116 from "@/app/api/openapi.json/contract.ts";
+import * as c117 from "@/app/api/product/create/contract.ts";
+import * as c118 from "@/app/api/product/loadAll/contract.ts";
+import * as c119 from "@/app/api/ready/contract.ts";
+import * as c120 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c121 from "@/app/api/saved-filters/contract.ts";
+import * as c122 from "@/app/api/status/loadAll/contract.ts";
+import * as c123 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c124 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c125 from "@/app/api/tracking/lookup/contract.ts";
+import * as c126 from "@/app/api/tracking/reply/contract.ts";
+import * as c127 from "@/app/api/tracking/upload/contract.ts";
+import * as c128 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -242,20 +243,20 @@ export const CONTRACTS: readonly ApiContract[] = [
   c82.POST,
   c83.POST,
   c84.POST,
-  c85.GET,
-  c86.POST,
+  c85.POST,
+  c86.GET,
   c87.POST,
   c88.POST,
-  c89.GET,
+  c89.POST,
   c90.GET,
-  c91.POST,
+  c91.GET,
   c92.POST,
   c93.POST,
   c94.POST,
-  c95.GET,
   c95.POST,
   c96.GET,
   c96.POST,
+  c97.GET,
   c97.POST,
   c98.POST,
   c99.POST,
@@ -263,29 +264,30 @@ export const CONTRACTS: readonly ApiContract[] = [
   c101.POST,
   c102.POST,
   c103.POST,
-  c104.GET,
+  c104.POST,
   c105.GET,
-  c106.POST,
-  c107.GET,
-  c108.POST,
-  c109.GET,
+  c106.GET,
+  c107.POST,
+  c108.GET,
+  c109.POST,
   c110.GET,
   c111.GET,
-  c112.POST,
+  c112.GET,
   c113.POST,
   c114.POST,
-  c115.GET,
-  c116.POST,
+  c115.POST,
+  c116.GET,
   c117.POST,
-  c118.GET,
-  c119.DELETE,
-  c120.GET,
-  c120.POST,
+  c118.POST,
+  c119.GET,
+  c120.DELETE,
+  c121.GET,
   c121.POST,
   c122.POST,
-  c123.GET,
-  c124.POST,
+  c123.POST,
+  c124.GET,
   c125.POST,
   c126.POST,
   c127.POST,
+  c128.POST,
 ];

@@ -25,6 +25,7 @@ export function kpiFilters(
     due_today: { ...scope, state: "open", due_on: days.today },
     unassigned: { ...scope, state: "open", assignee: "none" },
     finished_week: { ...scope, finished_from: days.weekStart },
+    my_late: { ...scope, state: "open", sla: "late", assignee: "me" },
   };
 }
 

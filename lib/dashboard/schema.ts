@@ -83,7 +83,7 @@ export const kpiQuerySchema = z.strictObject({
 });
 export type KpiQuery = z.output<typeof kpiQuerySchema>;
 
-export const KPI_KEYS = ["open", "late_now", "due_today", "unassigned", "finished_week"] as const;
+export const KPI_KEYS = ["open", "late_now", "due_today", "unassigned", "finished_week", "my_late"] as const;
 export type KpiKey = (typeof KPI_KEYS)[number];
 
 const ZKpiCount = z.strictObject({
@@ -105,6 +105,29 @@ export const ZKpiData = z.strictObject({
     due_today: ZKpiCount,
     unassigned: ZKpiCount,
     finished_week: ZKpiCount,
+    /** Late and open, with the caller as the responsible person ("meus atrasados"); 0 for a token without a user. */
+    my_late: ZKpiCount,
   }),
 });
 export type KpiData = z.infer<typeof ZKpiData>;
+
+/** POST /api/dashboard/workload request: the same scope as the tiles (product, creation period). */
+export const workloadQuerySchema = kpiQuerySchema;
+export type WorkloadQuery = KpiQuery;
+
+const ZWorkloadRow = z.strictObject({
+  /** The responsible user; null for the open documents nobody is responsible for. */
+  user_id: z.int().nullable(),
+  name: z.string().nullable(),
+  open: z.int(),
+  late: z.int(),
+  due_today: z.int(),
+});
+
+/** POST /api/dashboard/workload's answer: open, late and due-today documents per responsible person. */
+export const ZWorkloadData = z.strictObject({
+  /** Today in America/Sao_Paulo (YYYY-MM-DD): the "due today" column's day, for the links to the list. */
+  today: z.iso.date(),
+  rows: z.array(ZWorkloadRow),
+});
+export type WorkloadData = z.infer<typeof ZWorkloadData>;

@@ -198,6 +198,7 @@ const ZHistoryEntry = z.strictObject({
   action: z.string(),
   actor_type: z.string(),
   actor_label: z.string(),
+  actor_name: z.string().nullable(),
   changes: z.array(ZFieldChange),
   created_at: ZIsoDateTime,
 });

@@ -103,6 +103,8 @@ export const ZCreateSavedFilterBody = z
   .object({
     name: z.string().trim().min(1).max(80),
     filters: ZDocumentFilters,
+    /** Shared with the whole instance instead of kept personal (the default). */
+    shared: z.boolean().optional(),
   })
   .strict();
 
@@ -156,6 +158,12 @@ export const ZSavedFilterView = z.strictObject({
   id: z.int(),
   name: z.string(),
   filters: ZDocumentFilters,
+  /** Seen by everyone of the instance; false = the owner's only. */
+  shared: z.boolean(),
+  /** The caller's own (they may delete it); a colleague's shared view otherwise. */
+  mine: z.boolean(),
+  /** Who saved it (their name, else e-mail). */
+  owner: z.string(),
   created_at: z.iso.datetime(),
 });
 export type SavedFilterView = z.infer<typeof ZSavedFilterView>;

@@ -5,6 +5,13 @@ import { AuditTrailView } from "@/components/audit/audit-trail-view.tsx";
 import { listAuditActors } from "@/lib/audit/server/list-audit-actors.ts";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+import { pageTitle } from "@/app/(staff)/page-title.ts";
+
+/** The browser tab names the page (every page its own title). */
+export async function generateMetadata() {
+  const t = await serverTranslator("audit");
+  return pageTitle(t("title"));
+}
 
 export default async function AuditPage() {
   const actor = await requireStaff("admin");

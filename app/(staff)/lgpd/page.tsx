@@ -4,6 +4,13 @@ import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
 import { loadDeletionReview } from "@/lib/lgpd/server/load-deletion-review.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+import { pageTitle } from "@/app/(staff)/page-title.ts";
+
+/** The browser tab names the page (every page its own title). */
+export async function generateMetadata() {
+  const t = await serverTranslator("lgpd");
+  return pageTitle(t("title"));
+}
 
 export default async function LgpdPage() {
   const actor = await requireStaff("admin");

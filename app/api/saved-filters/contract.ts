@@ -6,11 +6,11 @@ export const GET = defineContract({
   method: "GET",
   path: "/saved-filters",
   tag: "Staff",
-  summary: "The caller's saved document searches",
+  summary: "The caller's saved document searches and those shared in the instance",
   auth: "bearer",
   role: "viewer",
   response: ZSavedFilterList,
-  answer: "Array of {id, name, filters, created_at}.",
+  answer: "Array of {id, name, filters, shared, mine, owner, created_at}: the caller's own first.",
   errors: [401, 403],
 });
 
@@ -18,7 +18,7 @@ export const POST = defineContract({
   method: "POST",
   path: "/saved-filters",
   tag: "Staff",
-  summary: "Save the current document search under a name (409 on a duplicate name)",
+  summary: "Save the current document search under a name, personal or shared (409 on a duplicate name)",
   auth: "bearer",
   role: "viewer",
   request: ZCreateSavedFilterBody,

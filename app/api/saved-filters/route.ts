@@ -8,5 +8,5 @@ import * as contract from "./contract.ts";
 export const GET = apiRoute(contract.GET, (ctx) => listSavedFilters(ctx));
 
 export const POST = apiRoute(contract.POST, (ctx) =>
-  createSavedFilter(ctx, { name: ctx.body.name, filters: ctx.body.filters }),
+  createSavedFilter(ctx, { name: ctx.body.name, filters: ctx.body.filters, shared: ctx.body.shared }),
 );

@@ -6,7 +6,7 @@ import { kpiFilters, kpiScope, localToday } from "../kpis.ts";
 import { KPI_KEYS, type KpiData, type KpiQuery } from "../schema.ts";
 
 /**
- * The dashboard's five headline counts in one query. Each is the queue's own count for the tile's filters: the same
+ * The dashboard's headline counts in one query. Each is the queue's own count for the tile's filters: the same
  * WHERE clause (documentFilterSql) and the same cap as POST /api/documents/search, so a tile and the queue it opens
  * agree. One round trip per dashboard poll instead of five searches; each sub-count stops at the cap like the queue's.
  */
@@ -38,6 +38,7 @@ export async function countKpis(ctx: UseCaseContext, input: KpiQuery & { now?: D
       due_today: count(2),
       unassigned: count(3),
       finished_week: count(4),
+      my_late: count(5),
     },
   };
 }

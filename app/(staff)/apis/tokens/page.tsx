@@ -2,6 +2,13 @@ import Link from "next/link";
 import { ApiTokensPanel } from "@/components/apis/api-tokens-panel.tsx";
 import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
+import { pageTitle } from "@/app/(staff)/page-title.ts";
+
+/** The browser tab names the page (every page its own title). */
+export async function generateMetadata() {
+  const t = await serverTranslator("apis");
+  return pageTitle(t("tokens.title"), t("title"));
+}
 
 export default async function ApisTokensPage() {
   await requireStaff("admin");

@@ -5,6 +5,13 @@ import { requireStaff } from "@/lib/auth/server/page-guard.ts";
 import { loadDeadlineDays } from "@/lib/lgpd/server/load-deadline-days.ts";
 import { serverTranslator } from "@/lib/i18n/server/server-translator.ts";
 import { loadHoldCatalog } from "@/lib/lgpd/server/load-hold-catalog.ts";
+import { pageTitle } from "@/app/(staff)/page-title.ts";
+
+/** The browser tab names the page (every page its own title). */
+export async function generateMetadata() {
+  const t = await serverTranslator("lgpdSubject");
+  return pageTitle(t("title"));
+}
 
 export default async function LgpdSubjectPage() {
   const actor = await requireStaff("admin");

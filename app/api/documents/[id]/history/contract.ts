@@ -11,6 +11,6 @@ export const GET = defineContract({
   params: { id: documentIdParam },
   role: "viewer",
   response: ZHistory,
-  answer: "Array of {id, action, actor_type, actor_label, changes[{field, before, after}], created_at}.",
+  answer: "Array of {id, action, actor_type, actor_label, actor_name, changes[{field, before, after}], created_at}.",
   errors: [400, 401, 403, 404],
 });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SavedFilter" ADD COLUMN     "shared" BOOLEAN NOT NULL DEFAULT false;
