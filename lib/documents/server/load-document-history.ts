@@ -1,6 +1,6 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { getDb } from "../../db/client.ts";
+import { getDb, type Db } from "../../db/client.ts";
 import { assertDocumentInInstance } from "./access.ts";
 import type { FieldChange } from "./history.ts";
 import type { PersonalField } from "../mask.ts";
