@@ -120,10 +120,11 @@ export function DocumentsListPage({
 
       <div className="flex flex-wrap items-center gap-2">
         <QuickSearch
-          key={`cpf?${query.filters.cpf ?? ""}`}
+          key={`q?${query.filters.q ?? ""}`}
           id={SEARCH_INPUT_ID}
-          cpf={query.filters.cpf}
-          onSearch={(cpf) => updateFilters((current) => ({ ...current, cpf }))}
+          q={query.filters.q}
+          withheld={search.data?.q_withheld}
+          onSearch={(q) => updateFilters((current) => ({ ...current, q }))}
         />
         <AddFilterPopover
           key={`add?${paramsKey}`}
