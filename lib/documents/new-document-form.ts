@@ -3,6 +3,7 @@
 // form refuses exactly what the API refuses, with the same messages at the same paths (field names = API paths,
 // product columns as filled_columns.<key>). No server-only imports: the browser runs it.
 import { z } from "zod";
+import { parseBrInteger } from "../columns/values.ts";
 import type { FilterOptions } from "./search-schema.ts";
 import { createDocumentSchema } from "./schemas.ts";
 
@@ -38,6 +39,12 @@ export const EMPTY_NEW_DOCUMENT: NewDocumentValues = {
 function columnValue(raw: string, type: ProductColumnDefinition["type"]): unknown {
   const value = raw.trim();
   if ((type === "number" || type === "currency") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (type === "integer") {
+    // Typed the pt-BR way ("45.300"): read as the page and the import read it; what does not parse goes as typed
+    // and the API names the problem.
+    const parsed = parseBrInteger(value);
+    return parsed.ok ? parsed.value : value;
+  }
   if (type === "boolean" && (value === "true" || value === "false")) return value === "true";
   return value;
 }

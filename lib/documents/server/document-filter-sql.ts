@@ -176,7 +176,7 @@ export async function documentFilterSql(
     });
     // A currency column filters as a number; list and yes/no columns as text (lib/columns/values.ts).
     const filterType = (type: string): ColumnDefinition["type"] =>
-      type === "currency" ? "number" : type === "number" || type === "date" ? type : "string";
+      type === "currency" || type === "integer" ? "number" : type === "number" || type === "date" ? type : "string";
     conditions.push(
       ...columnConditions(
         filters.columns,
