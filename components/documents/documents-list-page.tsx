@@ -120,11 +120,11 @@ export function DocumentsListPage({
 
       <div className="flex flex-wrap items-center gap-2">
         <QuickSearch
-          key={`q?${query.filters.q ?? ""}`}
+          key={`q?${query.filters.q ?? query.filters.cpf ?? ""}`}
           id={SEARCH_INPUT_ID}
-          q={query.filters.q}
+          text={query.filters.q ?? query.filters.cpf}
           withheld={search.data?.q_withheld}
-          onSearch={(q) => updateFilters((current) => ({ ...current, q }))}
+          onSearch={(typed) => updateFilters((current) => ({ ...current, ...typed }))}
         />
         <AddFilterPopover
           key={`add?${paramsKey}`}

@@ -3,6 +3,17 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { WithheldSearch } from "@/lib/documents/find-schema.ts";
+import { isValidCnpj, isValidCpf } from "@/lib/identifiers/identifiers.ts";
+
+/**
+ * What a typed text filters by: a whole valid CPF/CNPJ stays the exact CPF filter (its chip "CPF: …", its `?cpf=`
+ * links), anything else is the typed-text filter `q`.
+ */
+export function quickSearchFilters(text: string): { q: string | undefined; cpf: string | undefined } {
+  const value = text.trim();
+  if (!value) return { q: undefined, cpf: undefined };
+  return isValidCpf(value) || isValidCnpj(value) ? { q: undefined, cpf: value } : { q: value, cpf: undefined };
+}
 
 /**
  * The queue's always-visible search box: any text, read as the header's find box reads it (protocol, the first digits
@@ -11,18 +22,19 @@ import type { WithheldSearch } from "@/lib/documents/find-schema.ts";
  */
 export function QuickSearch({
   id,
-  q,
+  text,
   withheld,
   onSearch,
 }: {
   id: string;
-  q: string | undefined;
+  /** The applied text (the `q` filter, else the CPF filter). */
+  text: string | undefined;
   withheld: readonly WithheldSearch[] | undefined;
-  onSearch: (q: string | undefined) => void;
+  onSearch: (filters: ReturnType<typeof quickSearchFilters>) => void;
 }) {
   const t = useTranslations("queue.search");
   const tf = useTranslations("find.withheld");
-  const [value, setValue] = useState(q ?? "");
+  const [value, setValue] = useState(text ?? "");
   return (
     <div className="flex flex-col gap-1">
       <form
@@ -31,7 +43,7 @@ export function QuickSearch({
         className="flex items-center"
         onSubmit={(event) => {
           event.preventDefault();
-          onSearch(value.trim() || undefined);
+          onSearch(quickSearchFilters(value));
         }}
       >
         <label htmlFor={id} className="sr-only">
