@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = 
   api: () => import("./api.ts"),
   "staff-reads": () => import("./staff-reads.ts"),
   "audit-search": () => import("./audit-search.ts"),
+  "text-search": () => import("./text-search.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
