@@ -148,7 +148,8 @@ export function parseColumnValue(column: ColumnSpec, raw: unknown): ParsedValue 
       return { ok: true, value };
     }
     case "integer": {
-      if (typeof raw === "number") return Number.isSafeInteger(raw) ? { ok: true, value: raw } : failure("integer_format");
+      if (typeof raw === "number")
+        return Number.isSafeInteger(raw) ? { ok: true, value: raw } : failure("integer_format");
       return text === null ? failure("integer_format") : parseBrInteger(text);
     }
     case "date":

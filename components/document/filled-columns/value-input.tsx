@@ -79,7 +79,11 @@ export function ValueInput({
       <input
         type="text"
         inputMode={
-          type === "number" || type === "currency" ? "decimal" : type === "date" || type === "integer" ? "numeric" : undefined
+          type === "number" || type === "currency"
+            ? "decimal"
+            : type === "date" || type === "integer"
+              ? "numeric"
+              : undefined
         }
         placeholder={type === "date" ? "dd/mm/aaaa" : type === "currency" ? "71.250,50" : undefined}
         autoComplete="off"
