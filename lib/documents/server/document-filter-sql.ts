@@ -6,7 +6,7 @@ import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
 import { PERSONAL_FIELDS, type PersonalField } from "../mask.ts";
 import type { ColumnFilter, DocumentFilters, SlaState } from "../search-schema.ts";
-import { planTextSearch, textSearchSql } from "./text-search.ts";
+import { planTextSearch, textSearchCondition } from "./text-search.ts";
 
 // The WHERE clause of the staff documents list (./search-documents.ts) and of the dashboard's counts
 // (lib/dashboard/server/count-kpis.ts): every filter of the spec's "Documents" section, always inside one instance.
@@ -130,7 +130,7 @@ export async function documentFilterSql(
   if (filters.cpf !== undefined && filters.cpf !== "") {
     conditions.push(Prisma.sql`d."cpfDigits" = ${normalizeIdentifier(filters.cpf)}::text`);
   }
-  if (filters.q) conditions.push(textSearchSql(planTextSearch(filters.q, masked)));
+  if (filters.q) conditions.push(await textSearchCondition(instanceId, planTextSearch(filters.q, masked)));
   if (filters.categories?.length) {
     conditions.push(Prisma.sql`d."statusId" IN (
       SELECT s.id FROM "Status" s JOIN "StatusCategory" c ON c.id = s."categoryId"

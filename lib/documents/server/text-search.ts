@@ -1,5 +1,5 @@
 import "server-only";
-import { Prisma } from "../../db/client.ts";
+import { getDb, Prisma } from "../../db/client.ts";
 import { findTextSql, foldText } from "../../db/search-text.ts";
 import { FIND_MIN_WORD, identifierPrefix, protocolCandidates, type WithheldSearch } from "../find-schema.ts";
 import type { PersonalField } from "../mask.ts";
@@ -82,4 +82,28 @@ export function textSearchSql(plan: TextSearchPlan): Prisma.Sql {
     arms.push(Prisma.sql`(${Prisma.join(perWord, " AND ")})`);
   }
   return Prisma.sql`(${Prisma.join(arms, " OR ")})`;
+}
+
+/** Past this many documents a typed text is "broad" and stays a condition of the list's own statement. */
+const TEXT_SEARCH_CANDIDATES = 500;
+
+/**
+ * The list's condition for `plan` in `instanceId`, in two steps. The matching ids are first read without an order and
+ * at most TEXT_SEARCH_CANDIDATES + 1 of them (each arm from its index); when that is all of them, the list's
+ * statement filters by those ids, so its sort, count and other filters work on a few hundred rows. The planner cannot
+ * estimate a LIKE on the find text (it guesses a handful of rows), and with the condition inline it would sort every
+ * match of a common word.
+ */
+export async function textSearchCondition(instanceId: number, plan: TextSearchPlan): Promise<Prisma.Sql> {
+  const condition = textSearchSql(plan);
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: number }[]>(
+    Prisma.sql`SELECT d.id FROM "Document" d WHERE d."instanceId" = ${instanceId}::int AND ${condition}
+      LIMIT ${TEXT_SEARCH_CANDIDATES + 1}::int`,
+  );
+  // A broad text matches a large share of the instance: wrapped in COALESCE the condition is estimated at half the
+  // rows and uses no index, so PostgreSQL walks the list's sort order and stops at the page (a common word's first
+  // page in a few milliseconds instead of every match sorted). It is never NULL, so the wrap changes no answer.
+  if (rows.length > TEXT_SEARCH_CANDIDATES) return Prisma.sql`COALESCE(${condition}, false)`;
+  return Prisma.sql`d.id = ANY(${rows.map((row) => Number(row.id))}::int[])`;
 }
