@@ -69,7 +69,7 @@ export function NewDocumentForm() {
     return found?.message;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const checked = schema.safeParse(values);
     const problems = [
       ...(checked.success ? [] : fieldErrors(checked.error.issues)),
@@ -79,7 +79,6 @@ export function NewDocumentForm() {
       }),
     ];
     for (const item of problems) {
-      if (form.getFieldState(item.path as never).error) continue;
       form.setError(item.path as never, { message: ownMessage[item.path] ?? errorText.formField(item) });
     }
     if (!checked.success || problems.length) return;
@@ -95,6 +94,13 @@ export function NewDocumentForm() {
       }
     }
   });
+
+  // Every check runs again on submit: an error set as a field was left (CPF, e-mail) would otherwise stop
+  // react-hook-form before the others are found.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    form.clearErrors();
+    return submit(event);
+  };
 
   return (
     <Card>
