@@ -51,6 +51,9 @@ export function NewDocumentForm() {
   const ownMessage: Record<string, string> = { product_id: t("chooseProduct"), status_id: t("chooseStatus") };
   const checkOnLeave = (field: "cpf" | "email") => ({
     onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+      // Leaving for the submit button: the submit checks every field, and a message shown now would move the
+      // button from under the pointer between its press and its release (the click would be lost).
+      if (event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === "submit") return;
       const problem = newDocumentFieldProblem(field, event.target.value);
       if (problem) form.setError(field, { type: problem, message: errorText.formField({ code: problem }) });
       else form.clearErrors(field);
