@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<void> }>> = 
   "staff-reads": () => import("./staff-reads.ts"),
   "audit-search": () => import("./audit-search.ts"),
   jobs: () => import("./jobs/jobs.ts"),
+  "text-search": () => import("./text-search.ts"),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -26,7 +26,7 @@ async function countShown(page: Page): Promise<number> {
   return Number((await text.innerText()).split(" ")[0]);
 }
 
-const cpfBox = (page: Page) => page.getByRole("searchbox", { name: "CPF ou CNPJ" });
+const cpfBox = (page: Page) => page.getByRole("searchbox", { name: "Buscar na lista" });
 
 /** The CPF box, then the categories through "Adicionar filtro" (the compact filter bar). */
 async function searchCpfAndCategories(page: Page, cpf: string, categories: string[]) {

@@ -65,6 +65,9 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
   }, [editing]);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
+  /** People read a column's label; a free key (no product column) has only its key. */
+  const labelOf = (key: string) => columns.find((candidate) => candidate.key === key)?.label ?? key;
+
   function save(key: string, type: ValueType, text: string, onInvalid: (error: string) => void, onDone: () => void) {
     const column = columns.find((candidate) => candidate.key === key) ?? null;
     const parsed = parseValue(type, text, column);
@@ -78,7 +81,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
       { filled_columns: { [key]: parsed.value } },
       {
         onSuccess: () => {
-          setMessage({ tone: "success", text: t("saved", { key }) });
+          setMessage({ tone: "success", text: t("saved", { key: column?.label ?? key }) });
           onDone();
         },
         onError: (error) => setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
@@ -93,7 +96,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
     if (type === "currency" && typeof row.value === "number") {
       return format.number(row.value, { style: "currency", currency: "BRL" });
     }
-    if (type === "number" && typeof row.value === "number") return format.number(row.value);
+    if ((type === "number" || type === "integer") && typeof row.value === "number") return format.number(row.value);
     if (type === "boolean" && typeof row.value === "boolean") return row.value ? t("yes") : t("no");
     return <span className={type === "json" ? "font-mono text-xs" : undefined}>{valueText(row.value)}</span>;
   }
@@ -262,7 +265,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
       <ConfirmDialog
         open={removing !== null}
         title={t("confirmRemoveTitle")}
-        message={removing ? t("confirmRemove", { key: removing }) : ""}
+        message={removing ? t("confirmRemove", { key: labelOf(removing) }) : ""}
         focusConfirm
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
@@ -271,7 +274,7 @@ export function FilledColumnsEditor({ view }: { view: StaffDocumentView }) {
           if (!key) return;
           setMessage(null);
           remove.mutate([key], {
-            onSuccess: () => setMessage({ tone: "success", text: t("removed", { key }) }),
+            onSuccess: () => setMessage({ tone: "success", text: t("removed", { key: labelOf(key) }) }),
             onError: (error) =>
               setMessage({ tone: "error", text: t("errors.save", { message: errorText.text(error) }) }),
           });

@@ -99,8 +99,12 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
     if (value === null || value === undefined || value === "") return null;
     if (field.startsWith("filled_columns.")) {
       const type = columns.get(field.slice("filled_columns.".length))?.type;
-      if (type === "number" && typeof value === "number") return format.number(value);
+      if (type === "currency" && typeof value === "number") {
+        return format.number(value, { style: "currency", currency: "BRL" });
+      }
       if (type === "date" && typeof value === "string") return calendarDate(value);
+      // A number column, or a free key holding a number: pt-BR digits ("71.250,5"), never "71250.5".
+      if (typeof value === "number") return format.number(value);
     }
     if (field === "status_id") return view.statuses.find((status) => status.id === value)?.name ?? String(value);
     if (field === "user_id") return view.users.find((user) => user.id === value)?.name ?? String(value);

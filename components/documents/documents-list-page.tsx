@@ -120,10 +120,11 @@ export function DocumentsListPage({
 
       <div className="flex flex-wrap items-center gap-2">
         <QuickSearch
-          key={`cpf?${query.filters.cpf ?? ""}`}
+          key={`q?${query.filters.q ?? query.filters.cpf ?? ""}`}
           id={SEARCH_INPUT_ID}
-          cpf={query.filters.cpf}
-          onSearch={(cpf) => updateFilters((current) => ({ ...current, cpf }))}
+          text={query.filters.q ?? query.filters.cpf}
+          withheld={search.data?.q_withheld}
+          onSearch={(typed) => updateFilters((current) => ({ ...current, ...typed }))}
         />
         <AddFilterPopover
           key={`add?${paramsKey}`}

@@ -27,6 +27,12 @@ export function FilterChips({
   const chips: Chip[] = [];
   const product = options?.products.find((candidate) => candidate.id === filters.product_id);
 
+  if (filters.q)
+    chips.push({
+      id: "q",
+      label: t("q", { value: filters.q }),
+      without: (current) => ({ ...current, q: undefined }),
+    });
   if (filters.cpf)
     chips.push({
       id: "cpf",

@@ -1,10 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import * as create from "@/app/api/document/create/contract.ts";
 import { Button } from "@/components/ui/button.tsx";
@@ -16,15 +15,22 @@ import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, callApi } from "@/lib/api-client/fetch-json.ts";
 import {
   EMPTY_NEW_DOCUMENT,
+  newDocumentFieldProblem,
   newDocumentFormSchema,
   type NewDocumentValues,
 } from "@/lib/documents/new-document-form.ts";
+import { fieldErrors } from "@/lib/errors/field-errors.ts";
 import type { CreateDocumentInput } from "@/lib/documents/schemas.ts";
+
+/** Service hours a person picks from (the status's own SLA applies when none is picked). */
+const SLA_CHOICES = [8, 24, 48, 72, 120];
 
 /**
  * "Novo documento": react-hook-form with the create route's own zod schema (lib/documents/new-document-form.ts);
- * the product's columns appear once a product is chosen. Field errors, the browser's or the server's, show under
- * their inputs; the new document opens on success.
+ * the product's columns appear once a product is chosen, and the status starts at the product's first one. Known
+ * values are picked from lists. Field errors, the browser's or the server's, show under their inputs in pt-BR (zod's
+ * issues go through the same code → sentence table as the server's errors: never zod's English text); the CPF/CNPJ
+ * check digits and the e-mail are checked as the person leaves the field. The new document opens on success.
  */
 export function NewDocumentForm() {
   const t = useTranslations("operator.create");
@@ -36,11 +42,23 @@ export function NewDocumentForm() {
   const productId = useWatch({ control: form.control, name: "product_id" });
   const product = options.data?.products.find((candidate) => String(candidate.id) === productId);
   const columns = useMemo(() => product?.columns ?? [], [product]);
-  // The resolver follows the chosen product's columns.
-  const resolver = useMemo(
-    () => zodResolver(newDocumentFormSchema(columns)) as unknown as Resolver<NewDocumentValues>,
-    [columns],
-  );
+  const schema = useMemo(() => newDocumentFormSchema(columns), [columns]);
+  // A chosen product brings its first status (the person may change it afterwards).
+  useEffect(() => {
+    if (product?.first_status_id) form.setValue("status_id", String(product.first_status_id));
+  }, [product, form]);
+  /** A field's own sentence where the generic one would be vague (an empty select is a choice to make). */
+  const ownMessage: Record<string, string> = { product_id: t("chooseProduct"), status_id: t("chooseStatus") };
+  const checkOnLeave = (field: "cpf" | "email") => ({
+    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+      // Leaving for the submit button: the submit checks every field, and a message shown now would move the
+      // button from under the pointer between its press and its release (the click would be lost).
+      if (event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === "submit") return;
+      const problem = newDocumentFieldProblem(field, event.target.value);
+      if (problem) form.setError(field, { type: problem, message: errorText.formField({ code: problem }) });
+      else form.clearErrors(field);
+    },
+  });
   const createDocument = useMutation({
     mutationFn: (body: CreateDocumentInput) => callApi(create.POST, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
@@ -54,24 +72,38 @@ export function NewDocumentForm() {
     return found?.message;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const checked = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-    if (Object.keys(checked.errors).length) {
-      for (const [name, error] of flatErrors(checked.errors)) form.setError(name as never, { message: error });
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    const checked = schema.safeParse(values);
+    const problems = [
+      ...(checked.success ? [] : fieldErrors(checked.error.issues)),
+      ...(["cpf", "email"] as const).flatMap((field) => {
+        const code = newDocumentFieldProblem(field, values[field]);
+        return code ? [{ path: field, code }] : [];
+      }),
+    ];
+    for (const item of problems) {
+      form.setError(item.path as never, { message: ownMessage[item.path] ?? errorText.formField(item) });
     }
+    if (!checked.success || problems.length) return;
     try {
-      const created = await createDocument.mutateAsync(checked.values as unknown as CreateDocumentInput);
+      const created = await createDocument.mutateAsync(checked.data as CreateDocumentInput);
       router.push(`/documents/${created.id}`);
     } catch (error) {
       // The server's field errors under their inputs (same paths as the form's fields).
       if (error instanceof ApiClientError) {
         for (const issue of error.body.errors ?? []) {
-          form.setError(issue.path as never, { message: issue.message });
+          form.setError(issue.path as never, { message: errorText.formField(issue) });
         }
       }
     }
   });
+
+  // Every check runs again on submit: an error set as a field was left (CPF, e-mail) would otherwise stop
+  // react-hook-form before the others are found.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    form.clearErrors();
+    return submit(event);
+  };
 
   return (
     <Card>
@@ -90,7 +122,12 @@ export function NewDocumentForm() {
                 </option>
               ))}
           </SelectField>
-          <SelectField label={t("status")} error={fieldError("status_id")} {...form.register("status_id")}>
+          <SelectField
+            label={t("status")}
+            hint={product?.first_status_id ? t("statusHint") : undefined}
+            error={fieldError("status_id")}
+            {...form.register("status_id")}
+          >
             <option value="">{t("choose")}</option>
             {options.data?.statuses.map((status) => (
               <option key={status.id} value={status.id}>
@@ -98,28 +135,41 @@ export function NewDocumentForm() {
               </option>
             ))}
           </SelectField>
-          <TextField label={t("cpf")} error={fieldError("cpf")} inputMode="numeric" {...form.register("cpf")} />
-          <TextField label={t("name")} error={fieldError("name")} autoComplete="off" {...form.register("name")} />
-          <TextField label={t("email")} error={fieldError("email")} type="email" {...form.register("email")} />
-          <TextField label={t("phone")} error={fieldError("phone")} type="tel" {...form.register("phone")} />
           <TextField
+            label={t("cpf")}
+            error={fieldError("cpf")}
+            inputMode="numeric"
+            {...form.register("cpf", checkOnLeave("cpf"))}
+          />
+          <TextField label={t("name")} error={fieldError("name")} autoComplete="off" {...form.register("name")} />
+          <TextField
+            label={t("email")}
+            error={fieldError("email")}
+            type="email"
+            {...form.register("email", checkOnLeave("email"))}
+          />
+          <TextField label={t("phone")} error={fieldError("phone")} type="tel" {...form.register("phone")} />
+          <SelectField
             label={t("modality")}
             error={fieldError("modality_identifier")}
-            list="new-document-modalities"
             {...form.register("modality_identifier")}
-          />
-          <TextField
-            label={t("slaTotal")}
-            error={fieldError("sla_total")}
-            inputMode="decimal"
-            {...form.register("sla_total")}
-          />
-          <TextField label={t("source")} error={fieldError("source")} {...form.register("source")} />
-          <datalist id="new-document-modalities">
+          >
+            <option value="">{t("noModality")}</option>
             {options.data?.modalities.map((modality) => (
-              <option key={modality.id} value={modality.identifier} />
+              <option key={modality.id} value={modality.identifier}>
+                {modality.identifier}
+              </option>
             ))}
-          </datalist>
+          </SelectField>
+          <SelectField label={t("slaTotal")} error={fieldError("sla_total")} {...form.register("sla_total")}>
+            <option value="">{t("slaDefault")}</option>
+            {SLA_CHOICES.map((hours) => (
+              <option key={hours} value={String(hours)}>
+                {t("slaHours", { hours })}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={t("source")} error={fieldError("source")} {...form.register("source")} />
         </div>
 
         {columns.length ? (
@@ -182,17 +232,4 @@ export function NewDocumentForm() {
       </form>
     </Card>
   );
-}
-
-/** react-hook-form's nested error object as [field path, message] pairs. */
-function flatErrors(errors: object, prefix = ""): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== "object") continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof (value as { message?: unknown }).message === "string") {
-      pairs.push([path, (value as { message: string }).message]);
-    } else pairs.push(...flatErrors(value, path));
-  }
-  return pairs;
 }

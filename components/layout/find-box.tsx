@@ -9,6 +9,8 @@ import { identifierPrefix, type FindDocumentsResult, type FoundDocument } from "
 
 const DEBOUNCE_MS = 200;
 
+const listHref = (text: string) => `/documents?${new URLSearchParams({ q: text })}`;
+
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
@@ -23,8 +25,9 @@ function directHit(answer: FindDocumentsResult | undefined): FoundDocument | und
 }
 
 /**
- * The header's "find anything" box on every staff page ("/" or Ctrl/Cmd+K focuses it): a protocol opens its document
- * on Enter; otherwise the documents found are listed under the box with what matched (an ARIA 1.2 combobox: arrows
+ * The header's "find anything" box on every staff page ("/" or Ctrl/Cmd+K focuses it): a protocol (or the only
+ * document found) opens on Enter, and any other text with matches opens the documents list filtered by it ("ver os N
+ * na lista"); while typing, the documents found are listed under the box with what matched (an ARIA 1.2 combobox: arrows
  * move, Enter opens, Escape closes). Radix has no combobox primitive, hence the hand-written pattern.
  */
 export function FindBox() {
@@ -81,8 +84,19 @@ export function FindBox() {
     setDebounced(value);
     setOpen(true);
     const fresh = await queryClient.fetchQuery(findDocumentsQuery(text)).catch(() => undefined);
+    if (inputRef.current?.value.trim() !== text) return;
     const hit = directHit(fresh);
-    if (hit && inputRef.current?.value.trim() === text) openDocument(hit);
+    if (hit) openDocument(hit);
+    else if (fresh?.items.length) showInList(text);
+  };
+
+  /** Every match on the documents list (its `q` filter reads the text as this box does), where filters narrow it. */
+  const showInList = (text: string) => {
+    setOpen(false);
+    setActive(-1);
+    setValue("");
+    setDebounced("");
+    router.push(listHref(text));
   };
 
   const matchedLabel = (item: FoundDocument) =>
@@ -198,6 +212,23 @@ export function FindBox() {
             </li>
           ))}
         </ul>
+        {answer?.withheld.length ? (
+          <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-amber-900">
+            {answer.withheld.map((reason) => t(`withheld.${reason}`)).join(" ")}
+          </p>
+        ) : null}
+        {items.length ? (
+          <a
+            href={listHref(debounced.trim())}
+            onClick={(event) => {
+              event.preventDefault();
+              showInList(debounced.trim());
+            }}
+            className="block border-t border-slate-100 px-3 py-1.5 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {answer?.more ? t("seeAllMore") : t("seeAll", { count: items.length })}
+          </a>
+        ) : null}
         {wholeIdentifier ? (
           <a
             href={`/documents?cpf=${digits}`}

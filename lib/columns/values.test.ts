@@ -129,3 +129,29 @@ describe("parseColumnValue", () => {
     expect(editTextFor("number", 71250.5)).toBe("71250,5");
   });
 });
+
+describe("integer columns", () => {
+  const km = { key: "quilometragem", type: "integer" };
+  it("read a dot as the pt-BR thousands separator, without asking", () => {
+    expect(parseColumnValue(km, "45.300")).toEqual({ ok: true, value: 45300 });
+    expect(parseColumnValue(km, "1.234.567")).toEqual({ ok: true, value: 1234567 });
+    expect(parseColumnValue(km, " 45300 ")).toEqual({ ok: true, value: 45300 });
+    expect(parseColumnValue(km, "45.300,00")).toEqual({ ok: true, value: 45300 });
+    expect(parseColumnValue(km, -12)).toEqual({ ok: true, value: -12 });
+  });
+  it("refuse a decimal part or a misplaced dot, with a pt-BR message", () => {
+    for (const text of ["45.300,5", "45,3", "4.53", "45.30", "12a"]) {
+      const parsed = parseColumnValue(km, text);
+      expect(parsed).toMatchObject({ ok: false, code: "integer_format" });
+      expect((parsed as { message: string }).message).toMatch(/^número inteiro inválido/);
+    }
+    expect(parseColumnValue(km, 4.5)).toMatchObject({ ok: false, code: "integer_format" });
+  });
+  it("are shown and edited as pt-BR digits that read back as the same value", () => {
+    expect(formatColumnValue("integer", 45300)).toBe("45.300");
+    expect(parseColumnValue(km, editTextFor("integer", 30500))).toEqual({ ok: true, value: 30500 });
+  });
+  it("leave a decimal number column as it was: 1.234 is still refused as ambiguous there", () => {
+    expect(parseColumnValue({ key: "v", type: "number" }, "45.300")).toMatchObject({ code: "number_ambiguous" });
+  });
+});

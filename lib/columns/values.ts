@@ -5,7 +5,7 @@
 // ("1.234": one thousand two hundred thirty-four in pt-BR, 1.234 in English) is refused with a message instead of
 // guessed — never a silent different value (docs/decisions/0050-brazilian-data.md).
 
-export const COLUMN_TYPES = ["string", "number", "currency", "date", "enum", "boolean"] as const;
+export const COLUMN_TYPES = ["string", "number", "integer", "currency", "date", "enum", "boolean"] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 /** A product column as the parser needs it (the catalog's column answer has these fields). */
@@ -21,6 +21,7 @@ export type ColumnValueErrorCode =
   | "required"
   | "number_format"
   | "number_ambiguous"
+  | "integer_format"
   | "currency_decimals"
   | "date_format"
   | "date_invalid"
@@ -39,6 +40,7 @@ export const COLUMN_ERROR_TEXT: Record<ColumnValueErrorCode, string> = {
   number_format: "número inválido: use, por exemplo, 71.250,50 ou 71250,5",
   number_ambiguous:
     'número ambíguo: "{value}" pode ser milhar ou decimal; escreva sem ponto de milhar (ex.: 1234) ou com vírgula decimal (ex.: 1,234)',
+  integer_format: "número inteiro inválido: use, por exemplo, 45.300 ou 45300",
   currency_decimals: "valor em reais com mais de 2 casas decimais",
   date_format: "data inválida: use dd/mm/aaaa",
   date_invalid: "data inexistente no calendário",
@@ -75,6 +77,20 @@ export function parseBrNumber(input: string): { ok: true; value: number } | Fail
   if (canonical === null || canonical === "") return failure("number_format");
   const value = sign * Number(canonical);
   if (!Number.isFinite(value)) return failure("number_format");
+  return { ok: true, value: Object.is(value, -0) ? 0 : value };
+}
+
+/**
+ * A whole number typed the Brazilian way: dots only group thousands, so "45.300" is 45300 without asking (a decimal
+ * column cannot assume that: "1.234" may be an English decimal there). "R$", spaces and a ",00" are allowed; any
+ * other decimal part is refused.
+ */
+export function parseBrInteger(input: string): { ok: true; value: number } | Failure {
+  const text = input.replace(SPACES, "").replace(/^([-+]?)R\$/i, "$1");
+  const match = /^([-+]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,0+)?$/.exec(text);
+  if (!match) return failure("integer_format");
+  const value = (match[1] === "-" ? -1 : 1) * Number(match[2]!.replace(/\./g, ""));
+  if (!Number.isSafeInteger(value)) return failure("integer_format");
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }
 
@@ -131,6 +147,11 @@ export function parseColumnValue(column: ColumnSpec, raw: unknown): ParsedValue 
       }
       return { ok: true, value };
     }
+    case "integer": {
+      if (typeof raw === "number")
+        return Number.isSafeInteger(raw) ? { ok: true, value: raw } : failure("integer_format");
+      return text === null ? failure("integer_format") : parseBrInteger(text);
+    }
     case "date":
       return text === null ? failure("date_format") : parseBrDate(text);
     case "boolean": {
@@ -170,7 +191,7 @@ const formatBrDate = (value: string) => {
 export function formatColumnValue(type: ColumnType | string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (type === "currency" && typeof value === "number") return formatBrl(value);
-  if (type === "number" && typeof value === "number") return formatBrNumber(value);
+  if ((type === "number" || type === "integer") && typeof value === "number") return formatBrNumber(value);
   if (type === "date" && typeof value === "string") return formatBrDate(value);
   if (typeof value === "boolean") return value ? "Sim" : "Não";
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -179,6 +200,7 @@ export function formatColumnValue(type: ColumnType | string, value: unknown): st
 /** The text an editor starts from for a stored value (the inverse of parseColumnValue for valid values). */
 export function editTextFor(type: ColumnType | string, value: unknown): string {
   if (value === null || value === undefined) return "";
+  if (type === "integer" && typeof value === "number") return formatBrNumber(value);
   if ((type === "number" || type === "currency") && typeof value === "number") {
     return new Intl.NumberFormat("pt-BR", {
       maximumFractionDigits: 10,

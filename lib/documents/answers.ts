@@ -248,6 +248,8 @@ export const ZFilterOptions = z.strictObject({
       name: z.string(),
       active: z.boolean(),
       columns: z.array(ZColumn.pick({ key: true, label: true, type: true, required: true, options: true })),
+      /** Where a new document of the product starts ("Novo documento"'s default): its first step's first status. */
+      first_status_id: z.int().nullable(),
     }),
   ),
   modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),

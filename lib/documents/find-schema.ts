@@ -11,6 +11,13 @@ export const ZFindDocumentsBody = z.strictObject({
 });
 
 const FIND_FIELDS = ["protocol", "cpf", "name", "email", "column"] as const;
+
+/**
+ * What a caller's masking policy kept a typed text from being searched as: the first digits of a CPF masked for
+ * them (found only whole), an e-mail or a name they see masked. The boxes say it in words instead of "nothing found".
+ */
+export const WITHHELD_SEARCHES = ["cpf_prefix", "email", "name"] as const;
+export type WithheldSearch = (typeof WITHHELD_SEARCHES)[number];
 export type FindField = (typeof FIND_FIELDS)[number];
 
 const ZFoundDocument = z.strictObject({
@@ -32,6 +39,8 @@ export const ZFindDocumentsResult = z.strictObject({
   more: z.boolean(),
   /** The text was too short to look inside names, e-mails and columns (protocol and CPF were still tried). */
   too_short: z.boolean(),
+  /** What the caller's masking policy kept the text from being searched as (see WITHHELD_SEARCHES). */
+  withheld: z.array(z.enum(WITHHELD_SEARCHES)),
 });
 export type FindDocumentsResult = z.infer<typeof ZFindDocumentsResult>;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type FieldError } from "../errors/app-error.ts";
 import { fieldErrors } from "../errors/field-errors.ts";
 import { COLUMN_ERROR_TEXT, parseColumnValue, type ColumnSpec } from "../columns/values.ts";
-import { isValidCnpj, isValidCpf, normalizeIdentifier } from "../identifiers/identifiers.ts";
+import { checkDigitsProblem } from "../identifiers/identifiers.ts";
 import { createDocumentSchema, type CreateDocumentInput } from "./schemas.ts";
 
 /** Fields a CSV header can be mapped to; any other header becomes a key of filled_columns. */
@@ -133,11 +133,10 @@ export function toCreateInput(
   }
   // An identifier shaped like a CPF (11 digits) or a CNPJ (14 positions) must have its check digits right; other
   // identifiers (a SUSEP code, a foreign document) are accepted as text, as document/create does.
-  const identifier = text(row.cpf);
-  const bare = normalizeIdentifier(identifier);
-  if (/^\d{11}$/.test(bare) && !isValidCpf(bare)) {
+  const identifierProblem = checkDigitsProblem(text(row.cpf));
+  if (identifierProblem === "cpf_invalid") {
     errors.push({ path: "cpf", message: "CPF inválido: os dígitos verificadores não conferem", code: "cpf_invalid" });
-  } else if (/^[0-9A-Z]{12}\d{2}$/.test(bare) && !isValidCnpj(bare)) {
+  } else if (identifierProblem === "cnpj_invalid") {
     errors.push({ path: "cpf", message: "CNPJ inválido: os dígitos verificadores não conferem", code: "cnpj_invalid" });
   }
   // An unresolved status or product is already reported; a placeholder id lets the schema check the other fields.

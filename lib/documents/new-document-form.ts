@@ -3,6 +3,8 @@
 // form refuses exactly what the API refuses, with the same messages at the same paths (field names = API paths,
 // product columns as filled_columns.<key>). No server-only imports: the browser runs it.
 import { z } from "zod";
+import { parseBrInteger } from "../columns/values.ts";
+import { checkDigitsProblem } from "../identifiers/identifiers.ts";
 import type { FilterOptions } from "./search-schema.ts";
 import { createDocumentSchema } from "./schemas.ts";
 
@@ -38,6 +40,12 @@ export const EMPTY_NEW_DOCUMENT: NewDocumentValues = {
 function columnValue(raw: string, type: ProductColumnDefinition["type"]): unknown {
   const value = raw.trim();
   if ((type === "number" || type === "currency") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (type === "integer") {
+    // Typed the pt-BR way ("45.300"): read as the page and the import read it; what does not parse goes as typed
+    // and the API names the problem.
+    const parsed = parseBrInteger(value);
+    return parsed.ok ? parsed.value : value;
+  }
   if (type === "boolean" && (value === "true" || value === "false")) return value === "true";
   return value;
 }
@@ -67,10 +75,22 @@ export function newDocumentBody(
   return body;
 }
 
-/** The form's schema for react-hook-form's zodResolver: the form values in, the API's create body out. */
+/** The form's schema: the form values in, the API's create body out. */
 export function newDocumentFormSchema(columns: ProductColumnDefinition[]) {
   return z
     .custom<NewDocumentValues>((value) => typeof value === "object" && value !== null)
     .transform((values) => newDocumentBody(values, columns))
     .pipe(createDocumentSchema);
+}
+
+/**
+ * One field's own check, as the person leaves it and again on submit: the CPF/CNPJ check digits (as the import checks
+ * them, lib/documents/import-rows.ts; document/create accepts any identifier) and the e-mail's shape. The problem's
+ * error code (worded in pt-BR by the page like the server's), or null.
+ */
+export function newDocumentFieldProblem(field: "cpf" | "email", value: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (field === "cpf") return checkDigitsProblem(text);
+  return createDocumentSchema.shape.email.safeParse(text).success ? null : "email";
 }

@@ -2,6 +2,7 @@
 // No server-only imports: the browser uses the same schema to read the URL and to save filters.
 import { z } from "zod";
 import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
+import { WITHHELD_SEARCHES } from "./find-schema.ts";
 
 /**
  * `urgency` (the staff list's default, "mais urgentes primeiro"): open work before paused before finished, and within
@@ -53,6 +54,11 @@ export const ZDocumentFilters = z
   .object({
     /** CPF/CNPJ/other identifier typed with or without punctuation; matched exactly on its normalised form. */
     cpf: z.string().trim().max(64).optional(),
+    /**
+     * Any text, read as the header's find box reads it: a protocol, the first digits of a CPF/CNPJ, or words inside
+     * the name, the e-mail and the product columns' values (fields the caller's masking policy hides are not searched).
+     */
+    q: z.string().trim().min(1).max(100).optional(),
     /** Status category keys (primary, valid, pause, final, invalid, or admin-made ones); any of them. */
     categories: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
     product_id: id.optional(),
@@ -149,6 +155,8 @@ export const ZSearchDocumentsResult = z.strictObject({
   total_capped: z.boolean(),
   page: z.int(),
   page_size: z.int(),
+  /** With filters.q: what the caller's masking policy kept the text from being searched as. */
+  q_withheld: z.array(z.enum(WITHHELD_SEARCHES)).optional(),
 });
 export type SearchDocumentsResult = z.infer<typeof ZSearchDocumentsResult>;
 

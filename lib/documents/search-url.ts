@@ -1,5 +1,5 @@
 // The documents list's state in the page URL, so a search can be shared, bookmarked and reloaded:
-// ?cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
+// ?q=…&cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
 //  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30
 //  &col.contains.placa=ABC&col.min.valor_segurado=1000&sort=protocol&dir=asc&page=2&size=50
 // Typed URL state on nuqs: one parser per URL key. The product-column filters have dynamic keys
@@ -101,6 +101,7 @@ function parseAsColumnValue(op: ColumnOp) {
 
 /** The static part of the key map, in the order the URL is written (column keys go between done_from and sort). */
 const FILTER_PARSERS = {
+  q: parseAsTrimmed,
   cpf: parseAsTrimmed,
   cat: parseAsCategories,
   product: parseAsPositiveInt,
@@ -165,6 +166,7 @@ export function listQueryFromValues(values: ListUrlValues): ListQuery {
   const set = (key: string, value: unknown) => {
     if (value !== null && value !== undefined) raw[key] = value;
   };
+  set("q", values.q);
   set("cpf", values.cpf);
   set("categories", values.cat);
   set("product_id", values.product);
@@ -218,6 +220,7 @@ export function listQueryFromValues(values: ListUrlValues): ListQuery {
 export function listQueryToValues(query: ListQuery, clearColumnKeys: Iterable<string> = []): ListUrlValues {
   const { filters } = query;
   const values: Record<string, unknown> = {
+    q: filters.q || null,
     cpf: filters.cpf || null,
     cat: filters.categories?.length ? filters.categories : null,
     product: filters.product_id ?? null,
@@ -267,6 +270,7 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
 /** Drops empty values so "no filter" is always `{}` (chips, saved filters and the URL agree). */
 export function cleanFilters(filters: DocumentFilters): DocumentFilters {
   const clean: DocumentFilters = {};
+  if (filters.q?.trim()) clean.q = filters.q.trim();
   if (filters.cpf?.trim()) clean.cpf = filters.cpf.trim();
   if (filters.categories?.length) clean.categories = filters.categories;
   if (filters.product_id) clean.product_id = filters.product_id;

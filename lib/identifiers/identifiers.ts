@@ -40,6 +40,17 @@ export function isValidCnpj(value: string): boolean {
   return values[12] === first && values[13] === second;
 }
 
+/**
+ * An identifier shaped like a CPF (11 digits) or a CNPJ (14 positions) whose check digits are wrong; other identifiers
+ * (a SUSEP code, a foreign document) are accepted as text, as document/create accepts them. Null when nothing is wrong.
+ */
+export function checkDigitsProblem(value: string): "cpf_invalid" | "cnpj_invalid" | null {
+  const bare = normalizeIdentifier(value);
+  if (/^\d{11}$/.test(bare) && !isValidCpf(bare)) return "cpf_invalid";
+  if (/^[0-9A-Z]{12}\d{2}$/.test(bare) && !isValidCnpj(bare)) return "cnpj_invalid";
+  return null;
+}
+
 type IdentifierKind = "cpf" | "cnpj" | "other";
 
 export function identifierKind(value: string): IdentifierKind {

@@ -78,13 +78,19 @@ export function ValueInput({
     <>
       <input
         type="text"
-        inputMode={type === "number" || type === "currency" ? "decimal" : type === "date" ? "numeric" : undefined}
+        inputMode={
+          type === "number" || type === "currency"
+            ? "decimal"
+            : type === "date" || type === "integer"
+              ? "numeric"
+              : undefined
+        }
         placeholder={type === "date" ? "dd/mm/aaaa" : type === "currency" ? "71.250,50" : undefined}
         autoComplete="off"
         {...common}
         onChange={(event) => onChange(event.target.value)}
       />
-      {type === "number" || type === "currency" || type === "date" ? (
+      {type === "number" || type === "integer" || type === "currency" || type === "date" ? (
         <p className="mt-1 min-h-4 text-xs text-slate-700" aria-live="polite" data-testid="value-preview">
           {preview ? t("preview", { value: preview }) : null}
         </p>

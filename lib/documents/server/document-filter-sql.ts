@@ -4,7 +4,9 @@ import { asJsonText, searchTextSql } from "../../db/search-text.ts";
 import { type FieldError, invalid } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { localDayEnd, localDayStart } from "../../time/local-day.ts";
+import { PERSONAL_FIELDS, type PersonalField } from "../mask.ts";
 import type { ColumnFilter, DocumentFilters, SlaState } from "../search-schema.ts";
+import { planTextSearch, textSearchCondition } from "./text-search.ts";
 
 // The WHERE clause of the staff documents list (./search-documents.ts) and of the dashboard's counts
 // (lib/dashboard/server/count-kpis.ts): every filter of the spec's "Documents" section, always inside one instance.
@@ -118,11 +120,17 @@ export async function documentFilterSql(
   now = new Date(),
   /** Who "me" is (assignee: "me"); null = nobody (a token without a user), so "me" matches nothing. */
   me: number | null = null,
+  /**
+   * The personal fields the caller sees masked, which a typed text (`q`) does not search; every one unless told
+   * otherwise, so a caller that forgets it searches less, never more.
+   */
+  masked: ReadonlySet<PersonalField> = new Set(PERSONAL_FIELDS),
 ): Promise<Prisma.Sql> {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."instanceId" = ${instanceId}::int`];
   if (filters.cpf !== undefined && filters.cpf !== "") {
     conditions.push(Prisma.sql`d."cpfDigits" = ${normalizeIdentifier(filters.cpf)}::text`);
   }
+  if (filters.q) conditions.push(await textSearchCondition(instanceId, planTextSearch(filters.q, masked)));
   if (filters.categories?.length) {
     conditions.push(Prisma.sql`d."statusId" IN (
       SELECT s.id FROM "Status" s JOIN "StatusCategory" c ON c.id = s."categoryId"
@@ -168,7 +176,7 @@ export async function documentFilterSql(
     });
     // A currency column filters as a number; list and yes/no columns as text (lib/columns/values.ts).
     const filterType = (type: string): ColumnDefinition["type"] =>
-      type === "currency" ? "number" : type === "number" || type === "date" ? type : "string";
+      type === "currency" || type === "integer" ? "number" : type === "number" || type === "date" ? type : "string";
     conditions.push(
       ...columnConditions(
         filters.columns,

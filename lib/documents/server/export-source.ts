@@ -115,7 +115,8 @@ export async function prepareExportSource(
   const db = await getDb();
   const instanceId = actor.instanceId;
   // The list's own WHERE clause, so the file holds exactly the documents the list shows for these filters.
-  const where = await documentFilterSql(instanceId, filters, new Date(), actor.userId);
+  // A typed text searches what the role's policy lets it search, as in the list (an unmasked file does not widen it).
+  const where = await documentFilterSql(instanceId, filters, new Date(), actor.userId, await maskedFieldsFor(actor));
   const [summary] = await db.$queryRaw<Array<{ total: number; max_id: number | null }>>(
     Prisma.sql`SELECT count(*)::int AS total, max(d.id) AS max_id FROM "Document" d WHERE ${where}`,
   );

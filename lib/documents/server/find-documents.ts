@@ -16,6 +16,7 @@ import {
 } from "../find-schema.ts";
 import type { PersonalField } from "../mask.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
+import { planTextSearch } from "./text-search.ts";
 
 // The staff "find anything" box. One typed text is tried, in this order, as:
 // 1. a protocol (as typed, without spaces, or 14 digits read as YYYYMMDD-NNNNNN): the unique (instance, protocol) index;
@@ -219,5 +220,6 @@ export async function findDocuments(
     items: items.slice(0, FIND_LIMIT).map(({ rank: _rank, time: _time, ...item }) => item),
     more,
     too_short: words.length === 0 && !digits,
+    withheld: planTextSearch(q, masked).withheld,
   };
 }

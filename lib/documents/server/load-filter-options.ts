@@ -26,6 +26,19 @@ export async function loadFilterOptions(ctx: UseCaseContext): Promise<FilterOpti
       select: { id: true, name: true, disabled: true },
     }),
   ];
+  // A product's first status: the lowest-ordered status mapped to its lowest-ordered step.
+  const mapped = await db.productStatusStep.findMany({
+    where: { product: { instanceId } },
+    select: { productId: true, step: { select: { order: true } }, status: { select: { id: true, order: true } } },
+  });
+  type Place = { step: number; order: number; id: number };
+  const compare = (a: Place, b: Place) => a.step - b.step || a.order - b.order || a.id - b.id;
+  const firstStatus = new Map<number, Place>();
+  for (const row of mapped) {
+    const candidate = { step: row.step.order, order: row.status.order, id: row.status.id };
+    const best = firstStatus.get(row.productId);
+    if (!best || compare(candidate, best) < 0) firstStatus.set(row.productId, candidate);
+  }
   return {
     categories: categories.map(({ key, label, kind }) => ({ key, label, kind })),
     statuses: statuses.map((status) => ({
@@ -46,6 +59,7 @@ export async function loadFilterOptions(ctx: UseCaseContext): Promise<FilterOpti
         required,
         options: options ?? [],
       })),
+      first_status_id: firstStatus.get(product.id)?.id ?? statuses[0]?.id ?? null,
     })),
     modalities: modalities.map(({ id, identifier }) => ({ id, identifier })),
     users,

@@ -7,6 +7,7 @@ import type { DocumentListItem, SearchDocumentsBody, SearchDocumentsResult } fro
 import { slaInfo } from "../sla-state.ts";
 import { documentFilterSql, SEARCH_COUNT_CAP } from "./document-filter-sql.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
+import { planTextSearch } from "./text-search.ts";
 
 // The staff documents list (POST /api/documents/search): every filter of the spec's "Documents" section
 // (./document-filter-sql.ts), server-side sort and paging, always inside the caller's instance. One parameterised SQL
@@ -47,7 +48,7 @@ export async function searchDocuments(
   const now = input.now ?? new Date();
   const masked = input.masked ?? (await maskedFieldsFor(ctx.actor));
   const db = await getDb();
-  const where = await documentFilterSql(instanceId, query.filters, now, userId ?? null);
+  const where = await documentFilterSql(instanceId, query.filters, now, userId ?? null, masked);
   const offset = (query.page - 1) * query.page_size;
   // Sorting by status means its configured order (then name), which lives on Status.
   const statusJoin = query.sort === "status" ? Prisma.sql`JOIN "Status" st ON st.id = d."statusId"` : Prisma.empty;
@@ -86,6 +87,7 @@ export async function searchDocuments(
     total_capped: counted > SEARCH_COUNT_CAP,
     page: query.page,
     page_size: query.page_size,
+    ...(query.filters.q ? { q_withheld: planTextSearch(query.filters.q, masked).withheld } : {}),
   };
 }
 

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ColumnType" ADD VALUE 'integer';
