@@ -8,7 +8,10 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const statusRow = (page: Page, name: string) =>
-  page.getByRole("region", { name: "Status" }).locator("tbody tr").filter({ hasText: name });
+  page
+    .getByRole("region", { name: "Status" })
+    .locator("tbody tr")
+    .filter({ has: page.getByText(name, { exact: true }) });
 
 test("the seeded Concluído and Cancelado are final, and the status list says so", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -53,9 +56,9 @@ test("a delete button that cannot act looks disabled (not a live red)", async ({
   const refused = page.getByRole("button", { name: "Excluir Acesso" });
   await expect(refused).toBeDisabled();
   const colour = await refused.evaluate((node) => getComputedStyle(node).color);
-  // Red-800 is read back as lab(33.7 55.9 41.0): a grey has almost no chroma (a and b near 0).
-  const [, a, b] = /lab\([\d.]+%? (-?[\d.]+) (-?[\d.]+)/.exec(colour) ?? [];
-  expect(Math.hypot(Number(a), Number(b)), `colour ${colour}`).toBeLessThan(10);
+  // Red-800 is read back as lab(33.7 55.9 41.0): red is a large positive `a`; the disabled grey is near 0.
+  const [, a] = /lab\([\d.]+%? (-?[\d.]+) (-?[\d.]+)/.exec(colour) ?? [];
+  expect(Number(a), `colour ${colour}`).toBeLessThan(10);
   await keepScreenshot(page, { path: "e2e/screenshots/workflow-disabled-delete-1440.png" });
 });
 

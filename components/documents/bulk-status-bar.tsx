@@ -36,6 +36,9 @@ export function BulkStatusBar({
   const byId = new Map(statuses.map((status) => [status.id, status]));
   const fromStatuses = [...new Set(selected.map((item) => item.status.id))].flatMap((id) => byId.get(id) ?? []);
   const refusal = (target: FilterOptions["statuses"][number]) => {
+    if (fromStatuses.length > 0 && fromStatuses.every((from) => from.id === target.id)) {
+      return t("alreadyIn", { status: target.name });
+    }
     for (const from of fromStatuses) {
       if (from.id === target.id) continue;
       if (from.allowed_status_ids.length === 0) {
