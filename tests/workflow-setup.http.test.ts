@@ -88,6 +88,45 @@ describe("final statuses", () => {
   });
 });
 
+describe("deleting a status in use", () => {
+  it("moves its documents with ?move_to and deletes it; without it 409, a bad move_to 400", async () => {
+    const status = await request("POST", "admin/settings/statuses", {
+      name: "Em conferência",
+      category_id: fx.categoryIds["valid"],
+    });
+    expect(status.status).toBe(201);
+    const statusId = status.body.id as number;
+    const created = await request("POST", "document/create", {
+      status_id: statusId,
+      product_id: fx.productId,
+      cpf: "12345678909",
+    });
+    const id = created.body.id as number;
+
+    const refused = await request("DELETE", `admin/settings/statuses/${statusId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "status_in_use", params: { count: 1 } });
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=x`)).status).toBe(400);
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=${statusId}`)).status).toBe(400);
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=999999`)).status).toBe(404);
+    const staff = await request(
+      "DELETE",
+      `admin/settings/statuses/${statusId}?move_to=${fx.statusIds["Novo"]}`,
+      undefined,
+      fx.tokens.staff,
+    );
+    expect(staff.status).toBe(403);
+
+    const moved = await request("DELETE", `admin/settings/statuses/${statusId}?move_to=${fx.statusIds["Novo"]}`);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ deleted: true, id: statusId });
+    const view = await request("POST", "document/loadById", { id });
+    expect(view.body.status_id).toBe(fx.statusIds["Novo"]);
+    const history = await request("GET", `documents/${id}/history`);
+    expect(JSON.stringify(history.body)).toContain(`"before":${statusId}`);
+  });
+});
+
 describe("a per-product map from status to step", () => {
   it("shows each product its own step for a shared status, on the document page and the tracking page", async () => {
     const { trackingToken } = await import("@/lib/outbox/server/tracking-link.ts");
