@@ -36,7 +36,7 @@ test("SLA hours are named for what they are, and the service calendars are shown
   await expect(products.getByRole("columnheader", { name: "SLA padrão (horas de atendimento)" })).toBeVisible();
   await expect(products.locator("tbody tr").filter({ hasText: "Seguro Auto" })).toContainText("72 h de atendimento");
   const calendars = page.getByTestId("service-calendars");
-  await expect(calendars).toContainText("Horário comercial: Seg a Sex, 09:00–18:00");
+  await expect(calendars).toContainText("Horário comercial: Seg–Sex 09:00–18:00");
   await expect(calendars).toContainText("24x7: horas corridas");
   await keepScreenshot(page, { path: "e2e/screenshots/workflow-sla-1440.png", fullPage: true });
   await page.goto("/settings/statuses");

@@ -5,41 +5,18 @@
 
 import { useTranslations } from "use-intl";
 import { useModalities, type ModalityRow } from "@/lib/api-client/settings.ts";
-import { ISO_WEEKDAYS } from "@/lib/settings/schemas.ts";
-import { useWeekdayNames } from "./weekdays.ts";
-
-type WorkingHours = Partial<Record<(typeof ISO_WEEKDAYS)[number], Array<[string, string]>>>;
-
-/** "Seg a Sex, 09:00–18:00; Sáb, 09:00–13:00": consecutive weekdays with the same hours are one range. */
-function describeWeek(hours: WorkingHours, names: Record<string, string>, joiner: string): string {
-  const runs: Array<{ from: string; to: string; text: string }> = [];
-  for (const day of ISO_WEEKDAYS) {
-    const intervals = hours[day];
-    if (!intervals?.length) continue;
-    const text = intervals.map(([from, to]) => `${from}–${to}`).join(", ");
-    const last = runs.at(-1);
-    if (last && last.text === text && Number(last.to) + 1 === Number(day)) last.to = day;
-    else runs.push({ from: day, to: day, text });
-  }
-  return runs
-    .map((run) =>
-      run.from === run.to
-        ? `${names[run.from]}, ${run.text}`
-        : `${names[run.from]} ${joiner} ${names[run.to]}, ${run.text}`,
-    )
-    .join("; ");
-}
+import { useCalendarSummary } from "./modalities-panel.tsx";
 
 export function ServiceCalendars() {
   const t = useTranslations("settings.products.calendars");
   const modalities = useModalities();
-  const names = useWeekdayNames("short");
+  const summary = useCalendarSummary();
   if (!modalities.data?.length) return null;
   const line = (modality: ModalityRow) =>
     modality.working_hours && Object.keys(modality.working_hours).length
       ? t("line", {
           name: modality.identifier,
-          week: describeWeek(modality.working_hours as WorkingHours, names, t("through")),
+          week: summary(modality.working_hours),
           holidays: modality.holidays?.length ?? 0,
         })
       : t("plain", { name: modality.identifier });
