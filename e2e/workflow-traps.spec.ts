@@ -11,7 +11,8 @@ const statusRow = (page: Page, name: string) =>
   page
     .getByRole("region", { name: "Status" })
     .locator("tbody tr")
-    .filter({ has: page.getByText(name, { exact: true }) });
+    // The name cell (the second; the first is the order), not a "Pode ir para" cell naming the same status.
+    .filter({ has: page.locator("td:nth-child(2)").getByText(name, { exact: true }) });
 
 test("the seeded Concluído and Cancelado are final, and the status list says so", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -40,9 +41,8 @@ test("SLA hours are named for what they are, and the service calendars are shown
   await expect(calendars).toContainText("24x7: horas corridas");
   await keepScreenshot(page, { path: "e2e/screenshots/workflow-sla-1440.png", fullPage: true });
   await page.goto("/settings/statuses");
-  await expect(
-    page.getByRole("region", { name: "Status" }).getByRole("columnheader", { name: "SLA (horas corridas)" }),
-  ).toBeVisible();
+  // A status's own SLA is plain clock hours (the spec's sla_end_status), and its cells say so.
+  await expect(statusRow(page, "Em análise")).toContainText("24 h corridas");
   await page.setViewportSize(PHONE);
   await page.goto("/settings/products");
   await expect(page.getByTestId("service-calendars")).toBeVisible();

@@ -83,7 +83,7 @@ export function StatusesPanel() {
                   </td>
                   <td className={cell}>{status.category_label}</td>
                   <td className={`${cell} whitespace-nowrap`}>
-                    {status.sla === null ? "—" : t("common.hours", { value: status.sla })}
+                    {status.sla === null ? "—" : t("statuses.slaCell", { value: status.sla })}
                   </td>
                   <td className={cell}>
                     {status.step_id && stepNames.get(status.step_id) ? (
