@@ -34,7 +34,7 @@ test("SLA hours are named for what they are, and the service calendars are shown
   await page.setViewportSize(DESKTOP);
   await signIn(page, "admin", "/settings/products");
   const products = page.getByRole("region", { name: "Produtos" });
-  await expect(products.getByRole("columnheader", { name: "SLA padrão (horas de atendimento)" })).toBeVisible();
+  await expect(products.getByRole("columnheader", { name: "SLA padrão" })).toBeVisible();
   await expect(products.locator("tbody tr").filter({ hasText: "Seguro Auto" })).toContainText("72 h de atendimento");
   const calendars = page.getByTestId("service-calendars");
   await expect(calendars).toContainText("Horário comercial: Seg–Sex 09:00–18:00");

@@ -82,9 +82,7 @@ export function StatusesPanel() {
                     ) : null}
                   </td>
                   <td className={cell}>{status.category_label}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {status.sla === null ? "—" : t("statuses.slaCell", { value: status.sla })}
-                  </td>
+                  <td className={cell}>{status.sla === null ? "—" : t("statuses.slaCell", { value: status.sla })}</td>
                   <td className={cell}>
                     {status.step_id && stepNames.get(status.step_id) ? (
                       <>
