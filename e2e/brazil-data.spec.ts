@@ -185,22 +185,25 @@ test("the unmasked export is offered only to admins (staff get the masked file w
   page,
 }) => {
   await signIn(page, "staff");
-  await page.getByText("Opções da exportação").click();
-  await expect(page.getByText("Colunas", { exact: false }).first()).toBeVisible();
-  await expect(page.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)")).toHaveCount(0);
+  await page.getByRole("button", { name: "Exportar e importar" }).click();
+  await page.getByRole("menuitem", { name: "Opções da exportação…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Opções da exportação" });
+  await expect(dialog.getByText("Colunas", { exact: false }).first()).toBeVisible();
+  await expect(dialog.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)")).toHaveCount(0);
 });
 
 test("the export options open as a panel (Radix Popover) by keyboard; Escape gives focus back; choices stay", async ({
   page,
 }) => {
-  await signIn(page, "staff");
+  // The dashboard's export keeps its buttons and popover (the documents list has them in its actions menu).
+  await signIn(page, "staff", "/dashboard");
   const options = page.getByRole("button", { name: "Opções da exportação" });
   const panel = page.getByRole("group", { name: "Opções da exportação" });
   await expect(options).toHaveAttribute("aria-expanded", "false");
   await expect(panel).toHaveCount(0);
   // The button is in the server's HTML with aria-expanded="false" already; Enter opens it only once the page runs in
-  // the browser, which the list's rows (drawn from its first answer) show.
-  await expect(page.getByRole("region", { name: "Tabela de documentos" }).locator("tbody tr").first()).toBeVisible();
+  // the browser, which the dashboard's total (drawn from its first answer) shows.
+  await expect(page.getByTestId("dashboard-total")).toBeVisible();
   await options.focus();
   await page.keyboard.press("Enter");
   await expect(options).toHaveAttribute("aria-expanded", "true");
@@ -231,8 +234,10 @@ test("the export options open as a panel (Radix Popover) by keyboard; Escape giv
 
 test("the spreadsheet export opens as columns, masked by policy; unmasked needs a reason", async ({ page }) => {
   await signIn(page, "admin");
+  const menu = page.getByRole("button", { name: "Exportar e importar" });
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Exportar planilha (CSV)" }).click();
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Exportar planilha (CSV)" }).click();
   const rows = readSpreadsheet(readFileSync(await (await downloading).path()));
   expect(rows[0]!.slice(0, 6)).toEqual(["ID", "Protocolo", "CPF/CNPJ", "Nome", "E-mail", "Telefone"]);
   expect(rows.length).toBeGreaterThan(1);
@@ -242,12 +247,21 @@ test("the spreadsheet export opens as columns, masked by policy; unmasked needs 
   expect(cpfColumn.filter((cpf) => /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(cpf))).toEqual([]);
   expect(rows[1]![rows[0]!.indexOf("Criado em")]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
-  await page.getByText("Opções da exportação").click();
-  await page.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)").check();
-  await expect(page.getByRole("button", { name: "Exportar planilha (CSV)" })).toBeDisabled();
-  await page.getByLabel("Motivo da exportação sem máscara").fill("Pedido do jurídico, processo 123");
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Opções da exportação…" }).click();
+  const options = page.getByRole("dialog", { name: "Opções da exportação" });
+  await options.getByLabel("Exportar sem máscara (CPF, e-mail e telefone completos)").check();
+  await options.getByRole("button", { name: "Fechar" }).click();
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: "Exportar planilha (CSV)" })).toHaveAttribute("data-disabled", "");
+  await page.keyboard.press("Escape");
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Opções da exportação…" }).click();
+  await options.getByLabel("Motivo da exportação sem máscara").fill("Pedido do jurídico, processo 123");
+  await options.getByRole("button", { name: "Fechar" }).click();
   const unmasked = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Exportar planilha (CSV)" }).click();
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Exportar planilha (CSV)" }).click();
   const clear = readSpreadsheet(readFileSync(await (await unmasked).path()));
   expect(clear.slice(1).some((row) => /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(row[2]!))).toBe(true);
 });

@@ -75,7 +75,8 @@ test("a status configured with transitions is enforced on documents", async ({ p
   await screenshotBothSizes(page, "settings-status-dialog");
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(dialog).toBeHidden();
-  const row = page.getByRole("row").filter({ hasText: "Triagem VIP" });
+  // By its name cell: Cancelado's row names "Triagem VIP" too (it is Triagem VIP's only transition).
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Triagem VIP", exact: true }) });
   await expect(row).toContainText("Cancelado");
   await expect(row).toContainText("2 h");
 
@@ -92,12 +93,17 @@ test("a status configured with transitions is enforced on documents", async ({ p
   const allowed = await apiPost(page, "document/updateById", { id: created.body.id, status_id: statusId("Cancelado") });
   expect(allowed.status).toBe(200);
 
-  // With a document in it, the status cannot be deleted: the button is disabled and says how many documents use it.
+  // With a document in it, deleting the status first asks where its documents go (e2e/workflow-traps.spec.ts moves
+  // them); cancelling leaves it as it was.
   await apiPost(page, "document/create", { status_id: statusId("Triagem VIP"), product_id: productId, cpf: "1" });
   await page.reload();
-  const deleteVip = page.getByRole("button", { name: "Excluir Triagem VIP" });
-  await expect(deleteVip).toBeDisabled();
-  await expect(deleteVip).toHaveAccessibleDescription("Não pode ser excluído: em uso por 1 documento.");
+  await page.getByRole("button", { name: "Excluir Triagem VIP" }).click();
+  const move = page.getByRole("dialog", { name: "Excluir “Triagem VIP”?" });
+  await expect(move).toContainText("1 documento está em “Triagem VIP”");
+  await expect(move.getByRole("button", { name: /^Mover o documento para/ })).toBeDisabled();
+  await move.getByRole("button", { name: "Cancelar" }).click();
+  await expect(move).toBeHidden();
+  await expect(row).toBeVisible();
 });
 
 test("a holiday added to a modality moves the SLA deadline of new documents", async ({ page }) => {

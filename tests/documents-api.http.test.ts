@@ -327,6 +327,11 @@ describe("document/updateById", () => {
     const cancelled = await call("document/updateById", { id: created.id, status_id: fx.statusIds["Cancelado"] });
     expect(cancelled.body.date_finished).toBe(cancelled.body.date_time);
     expect(cancelled.body.sla_end_status).toBeNull();
+    // "Cancelado" is final in the seed: reopening is an exception an admin lists on purpose.
+    // (Written to the database directly: an admin token's request here would count against the rate-limit test.)
+    await app.db.statusTransition.create({
+      data: { fromStatusId: fx.statusIds["Cancelado"]!, toStatusId: fx.statusIds["Novo"]! },
+    });
     const reopened = await call("document/updateById", { id: created.id, status_id: fx.statusIds["Novo"] });
     expect(reopened.body.date_finished).toBeNull();
   });

@@ -1,6 +1,6 @@
 // Workflow setup without traps, over real HTTP on a real database (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL): a status marked final lets documents move nowhere unless it lists transitions (they were free to
-// move anywhere from "Concluído"), the staff page's view says so, and settings answer `final`.
+// TEST_DATABASE_URL): a status marked final lets documents move nowhere unless it lists transitions (the seed's
+// "Concluído" and "Cancelado" are final), the staff page's view says so, and settings answer `final`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -37,7 +37,14 @@ describe("final statuses", () => {
     expect(created.status).toBe(200);
     const id = created.body.id as number;
 
-    // Before: "Concluído" (no transitions listed) lets a finished document move anywhere.
+    // The seed makes "Concluído" final: a finished document moves nowhere.
+    const seeded = await request("POST", "document/updateById", { id, status_id: fx.statusIds["Em execução"] });
+    expect(seeded.status).toBe(409);
+    expect(seeded.body).toMatchObject({ code: "status_final" });
+
+    // Not final and with no transitions listed, a status lets a document move anywhere (the spec's rule).
+    const unmarked = await request("PATCH", `admin/settings/statuses/${done}`, { final: false });
+    expect(unmarked.body).toMatchObject({ id: done, final: false, allowed_status_ids: [] });
     expect((await request("POST", "document/updateById", { id, status_id: fx.statusIds["Em execução"] })).status).toBe(
       200,
     );
@@ -70,14 +77,53 @@ describe("final statuses", () => {
       200,
     );
 
-    // A non-final status without transitions still moves anywhere (the spec's rule is unchanged).
+    // The seed's other final status.
     expect((await request("GET", "admin/settings/statuses")).body).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: fx.statusIds["Cancelado"], final: false })]),
+      expect.arrayContaining([expect.objectContaining({ id: fx.statusIds["Cancelado"], final: true })]),
     );
     expect((await request("PATCH", `admin/settings/statuses/${done}`, { final: "yes" })).status).toBe(400);
     expect((await request("PATCH", `admin/settings/statuses/${done}`, { final: false }, fx.tokens.staff)).status).toBe(
       403,
     );
+  });
+});
+
+describe("deleting a status in use", () => {
+  it("moves its documents with ?move_to and deletes it; without it 409, a bad move_to 400", async () => {
+    const status = await request("POST", "admin/settings/statuses", {
+      name: "Em conferência",
+      category_id: fx.categoryIds["valid"],
+    });
+    expect(status.status).toBe(201);
+    const statusId = status.body.id as number;
+    const created = await request("POST", "document/create", {
+      status_id: statusId,
+      product_id: fx.productId,
+      cpf: "12345678909",
+    });
+    const id = created.body.id as number;
+
+    const refused = await request("DELETE", `admin/settings/statuses/${statusId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "status_in_use", params: { count: 1 } });
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=x`)).status).toBe(400);
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=${statusId}`)).status).toBe(400);
+    expect((await request("DELETE", `admin/settings/statuses/${statusId}?move_to=999999`)).status).toBe(404);
+    const staff = await request(
+      "DELETE",
+      `admin/settings/statuses/${statusId}?move_to=${fx.statusIds["Novo"]}`,
+      undefined,
+      fx.tokens.staff,
+    );
+    expect(staff.status).toBe(403);
+
+    const moved = await request("DELETE", `admin/settings/statuses/${statusId}?move_to=${fx.statusIds["Novo"]}`);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ deleted: true, id: statusId });
+    const view = await request("POST", "document/loadById", { id });
+    expect(view.body.status_id).toBe(fx.statusIds["Novo"]);
+    const history = await request("GET", `documents/${id}/history`);
+    expect(JSON.stringify(history.body)).toContain(`"before":${statusId}`);
   });
 });
 

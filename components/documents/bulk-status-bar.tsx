@@ -31,7 +31,27 @@ export function BulkStatusBar({
   const [confirming, setConfirming] = useState(false);
   const [results, setResults] = useState<BulkStatusResult[] | null>(null);
   const change = useBulkStatusChange();
-  const target = statuses.find((status) => String(status.id) === statusId);
+  // Each target is offered only when every selected document's status allows the move (the server refuses the others
+  // one by one); a refused target stays in the list, disabled, with the first reason.
+  const byId = new Map(statuses.map((status) => [status.id, status]));
+  const fromStatuses = [...new Set(selected.map((item) => item.status.id))].flatMap((id) => byId.get(id) ?? []);
+  const refusal = (target: FilterOptions["statuses"][number]) => {
+    if (fromStatuses.length > 0 && fromStatuses.every((from) => from.id === target.id)) {
+      return t("alreadyIn", { status: target.name });
+    }
+    for (const from of fromStatuses) {
+      if (from.id === target.id) continue;
+      if (from.allowed_status_ids.length === 0) {
+        if (from.final) return t("finalFrom", { status: target.name, from: from.name });
+        continue;
+      }
+      if (!from.allowed_status_ids.includes(target.id)) {
+        return t("notAllowedFrom", { status: target.name, from: from.name });
+      }
+    }
+    return null;
+  };
+  const target = statuses.find((status) => String(status.id) === statusId && refusal(status) === null);
 
   const describe = (result: BulkStatusResult) =>
     result.ok
@@ -52,16 +72,20 @@ export function BulkStatusBar({
           <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
             {t("targetStatus")}
             <select
-              value={statusId}
+              value={target ? statusId : ""}
+              title={t("transitionsHint")}
               onChange={(event) => setStatusId(event.target.value)}
               className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal"
             >
               <option value="">{t("choose")}</option>
-              {statuses.map((status) => (
-                <option key={status.id} value={status.id}>
-                  {status.name}
-                </option>
-              ))}
+              {statuses.map((status) => {
+                const reason = refusal(status);
+                return (
+                  <option key={status.id} value={status.id} disabled={reason !== null}>
+                    {reason ?? status.name}
+                  </option>
+                );
+              })}
             </select>
           </label>
           <Button

@@ -9,9 +9,9 @@ import { useDocumentSearch, useFilterOptions } from "@/lib/api-client/documents.
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
 import { cleanFilters, defaultDirection } from "@/lib/documents/search-url.ts";
 import { AddFilterPopover } from "./add-filter-popover.tsx";
-import { ExportButton } from "./export-button.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { FilterChips } from "./filter-chips.tsx";
+import { ListActionsMenu } from "./list-actions-menu.tsx";
 import { QueueViews } from "./queue-views.tsx";
 import { QuickSearch } from "./quick-search.tsx";
 import { SavedFilters } from "./saved-filters.tsx";
@@ -94,23 +94,16 @@ export function DocumentsListPage({
             </button>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {/* Exactly the filtered set: the export takes the list's own filters. */}
-          <ExportButton filter={query.filters} />
+        {/* One primary action at the top right; the exports (exactly the filtered set), their options and the
+            import in one menu beside it. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+          <ListActionsMenu filter={query.filters} canImport={canChangeStatus} />
           {canChangeStatus ? (
             <Link
               href="/documents/new"
-              className="inline-flex min-h-9 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 lg:min-h-9"
             >
               {tNew("button")}
-            </Link>
-          ) : null}
-          {canChangeStatus ? (
-            <Link
-              href="/documents/import"
-              className="inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
-              {t("importCsv")}
             </Link>
           ) : null}
         </div>

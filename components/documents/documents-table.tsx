@@ -16,11 +16,10 @@ import type { ListView } from "./use-list-view.ts";
 
 type ProductColumn = FilterOptions["products"][number]["columns"][number];
 
-// Column priority: protocol, customer, identifier, status and the SLA deadline stay on a tablet (768 px) without
-// sideways scrolling; product, modality and creation give way below laptop width (they are on the document page).
-const FROM_LG = "hidden lg:table-cell";
-// With a product's columns shown, modality and creation date leave room for them up to wide screens.
-const FROM_2XL = "hidden 2xl:table-cell";
+// Every column the user ticks in "Exibição" is drawn: past the screen's width the table scrolls sideways inside its
+// own keyboard-reachable region (components/ui/table-frame.tsx) instead of a width rule hiding a column that the
+// chooser still shows as ticked. The SLA deadline comes right after the status, so a tablet shows it without
+// scrolling; below 768 px the rows are cards.
 
 /** The page of documents. Columns follow the chosen product's columns; headers sort on the server. */
 export function DocumentsTable({
@@ -53,7 +52,7 @@ export function DocumentsTable({
   revealed: Map<number, RevealedPersonalData>;
   view: ListView;
   now: number;
-  /** "Assumir" on an unassigned row (staff with a user only). */
+  /** "Assumir" on an unassigned open row (staff with a user only): a finished or cancelled case has nobody to take it. */
   onTake?: (item: DocumentListItem) => void;
   /** The list's query string, carried to the document page (back, previous/next: components/document/list-navigation). */
   linkQuery?: string;
@@ -67,8 +66,6 @@ export function DocumentsTable({
     view.density === "compact"
       ? "h-8 px-1.5 py-0 align-middle text-[13px] leading-tight lg:px-2"
       : "h-12 px-1.5 py-2 align-middle lg:px-3";
-  // Modality and creation date give way below 1,536 px (they are on the document page): no sideways scroll at 1,280.
-  const secondary = FROM_2XL;
   const selectedKeys = useMemo(() => new Set([...selected].map(String)), [selected]);
   // The user's hidden columns; "Produto" stands for the product's own columns when one product is chosen.
   const hiddenColumns = useMemo(
@@ -97,6 +94,7 @@ export function DocumentsTable({
       key: "protocol",
       label: t("protocol"),
       sortable: true,
+      cardTitle: true,
       cellClassName: "whitespace-nowrap",
       cell: (item) => (
         // No prefetch: a page of 25–100 rows would render as many document pages on the server.
@@ -113,6 +111,7 @@ export function DocumentsTable({
     {
       key: "name",
       label: t("name"),
+      cardWide: true,
       cellClassName: "max-w-36 truncate whitespace-nowrap lg:max-w-56",
       cell: (item) => {
         const personal = revealed.get(item.id);
@@ -151,6 +150,7 @@ export function DocumentsTable({
       key: "status",
       label: t("status"),
       sortable: true,
+      cardTitle: true,
       cellClassName: "max-w-28 lg:max-w-none lg:whitespace-nowrap",
       cell: (item) => (
         <>
@@ -167,17 +167,22 @@ export function DocumentsTable({
       ),
     },
     {
+      key: "sla_end",
+      label: t("slaEnd"),
+      sortable: true,
+      cellClassName: "whitespace-nowrap",
+      cell: (item) => <SlaBadge item={item} now={now} />,
+    },
+    {
       key: "assignee",
       label: ta("column"),
-      // From laptop width: on a tablet the SLA column must stay on screen (the responsible is on the document page).
-      className: FROM_LG,
-      cellClassName: `max-w-44 truncate whitespace-nowrap ${FROM_LG}`,
+      cellClassName: "max-w-44 truncate whitespace-nowrap",
       cell: (item) =>
         item.assignee ? (
           <span title={item.assignee.name} data-testid="assignee">
             {item.assignee.name}
           </span>
-        ) : onTake ? (
+        ) : onTake && item.status.category.kind !== "finished" ? (
           <button
             type="button"
             onClick={() => onTake(item)}
@@ -192,19 +197,11 @@ export function DocumentsTable({
           </span>
         ),
     },
-    {
-      key: "sla_end",
-      label: t("slaEnd"),
-      sortable: true,
-      cellClassName: "whitespace-nowrap",
-      cell: (item) => <SlaBadge item={item} now={now} />,
-    },
     ...(productColumns
       ? productColumns.map((column): Column<DocumentListItem> => ({
           key: `column:${column.key}`,
           label: column.label,
-          className: FROM_LG,
-          cellClassName: `max-w-40 truncate whitespace-nowrap ${FROM_LG}`,
+          cellClassName: "max-w-40 truncate whitespace-nowrap",
           cell: (item) => {
             const shown = showColumn(item.columns[column.key], column);
             return <span title={shown}>{shown}</span>;
@@ -214,24 +211,21 @@ export function DocumentsTable({
           {
             key: "product",
             label: t("product"),
-            className: FROM_LG,
-            cellClassName: `whitespace-nowrap ${FROM_LG}`,
+            cellClassName: "whitespace-nowrap",
             cell: (item: DocumentListItem) => item.product.name,
           },
         ]),
     {
       key: "modality",
       label: t("modality"),
-      className: secondary,
-      cellClassName: `whitespace-nowrap ${secondary}`,
+      cellClassName: "whitespace-nowrap",
       cell: (item) => item.modality?.identifier ?? "—",
     },
     {
       key: "created_at",
       label: t("createdAt"),
       sortable: true,
-      className: secondary,
-      cellClassName: `whitespace-nowrap ${secondary}`,
+      cellClassName: "whitespace-nowrap",
       cell: (item) => dateTime(item.created_at),
     },
   ];
@@ -247,6 +241,8 @@ export function DocumentsTable({
       busy={busy}
       columns={columns}
       rows={items}
+      cards
+      cardsBelow="md"
       rowKey={(item) => item.id}
       rowAttributes={(item) => ({ "data-document-row": item.id })}
       rowClassName={(item) => `focus-within:bg-brand-50 ${selected.has(item.id) ? "bg-brand-50" : "hover:bg-slate-50"}`}

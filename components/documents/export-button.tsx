@@ -43,10 +43,12 @@ function fileNameFrom(disposition: string | null): string {
 }
 
 /**
- * "Exportar CSV" for a documents filter: downloads POST /api/documents/export.csv through a streamed reader, showing
- * rows and bytes received against X-Total-Count, then saves the file. The export can be cancelled mid-way.
+ * The spreadsheet export of a documents filter: POST /api/documents/export.{csv,xlsx} read as a stream, showing rows
+ * and bytes received against X-Total-Count, then saved as a file; it can be cancelled mid-way. The choices (columns,
+ * unmasked with a reason) are kept for the next export. `ExportButton` lays it out as buttons and a popover (the
+ * dashboard); the documents list puts the same parts in its actions menu (./list-actions-menu.tsx).
  */
-export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
+export function useExportDownload(filter: ExportFilterInput) {
   const t = useTranslations("csv.export");
   const errorText = useErrorText();
   const format = useFormatter();
@@ -124,68 +126,57 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
   }
 
   const running = state.phase === "running";
-  return (
-    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
-      <Button variant="secondary" onClick={() => void run()} disabled={running || reasonMissing || chosen.size === 0}>
-        {t("button")}
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => void run("xlsx")}
-        disabled={running || reasonMissing || chosen.size === 0}
-      >
-        {t("buttonXlsx")}
-      </Button>
-      <Popover buttonContent={t("options")} panelLabel={t("options")} width="w-[30rem]">
-        {() => (
-          <div className="space-y-3 text-sm">
-            <fieldset>
-              <legend className="font-medium text-slate-900">{t("columns")}</legend>
-              <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-                {EXPORT_BASE_COLUMNS.map((key) => (
-                  <label key={key} className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(key)}
-                      onChange={(event) => {
-                        const next = new Set(chosen);
-                        if (event.target.checked) next.add(key);
-                        else next.delete(key);
-                        setChosen(next);
-                      }}
-                    />
-                    {t(`column.${key}`)}
-                  </label>
-                ))}
-              </div>
-              <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
-            </fieldset>
-            {mayUnmask ? (
-              <div>
-                <label className="flex items-center gap-2 font-medium text-slate-900">
-                  <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
-                  {t("unmasked")}
-                </label>
-                <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
-                {unmasked ? (
-                  <label className="mt-2 block">
-                    <span className="mb-1 block text-slate-800">{t("reason")}</span>
-                    <textarea
-                      rows={2}
-                      value={reason}
-                      required
-                      aria-invalid={reasonMissing || undefined}
-                      onChange={(event) => setReason(event.target.value)}
-                      className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                    />
-                    {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
-                  </label>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-        )}
-      </Popover>
+  const blocked = running || reasonMissing || chosen.size === 0;
+  const options = (
+    <div className="space-y-3 text-sm">
+      <fieldset>
+        <legend className="font-medium text-slate-900">{t("columns")}</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+          {EXPORT_BASE_COLUMNS.map((key) => (
+            <label key={key} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={chosen.has(key)}
+                onChange={(event) => {
+                  const next = new Set(chosen);
+                  if (event.target.checked) next.add(key);
+                  else next.delete(key);
+                  setChosen(next);
+                }}
+              />
+              {t(`column.${key}`)}
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-slate-700">{t("columnsHint")}</p>
+      </fieldset>
+      {mayUnmask ? (
+        <div>
+          <label className="flex items-center gap-2 font-medium text-slate-900">
+            <input type="checkbox" checked={unmasked} onChange={(event) => setUnmasked(event.target.checked)} />
+            {t("unmasked")}
+          </label>
+          <p className="text-xs text-slate-700">{t("unmaskedHint")}</p>
+          {unmasked ? (
+            <label className="mt-2 block">
+              <span className="mb-1 block text-slate-800">{t("reason")}</span>
+              <textarea
+                rows={2}
+                value={reason}
+                required
+                aria-invalid={reasonMissing || undefined}
+                onChange={(event) => setReason(event.target.value)}
+                className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+              />
+              {reasonMissing ? <span className="text-xs text-red-700">{t("reasonRequired")}</span> : null}
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+  const progress = (
+    <>
       {running ? (
         <>
           <progress
@@ -213,6 +204,27 @@ export function ExportButton({ filter, className = "" }: { filter: ExportFilterI
           {t("failed", { message: state.message })}
         </p>
       ) : null}
+    </>
+  );
+  return { run, running, blocked, options, progress };
+}
+
+/** "Exportar planilha" as two buttons and an options popover, with the progress beside them. */
+export function ExportButton({ filter, className = "" }: { filter: ExportFilterInput; className?: string }) {
+  const t = useTranslations("csv.export");
+  const download = useExportDownload(filter);
+  return (
+    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <Button variant="secondary" onClick={() => void download.run()} disabled={download.blocked}>
+        {t("button")}
+      </Button>
+      <Button variant="secondary" onClick={() => void download.run("xlsx")} disabled={download.blocked}>
+        {t("buttonXlsx")}
+      </Button>
+      <Popover buttonContent={t("options")} panelLabel={t("options")} width="w-[30rem]">
+        {() => download.options}
+      </Popover>
+      {download.progress}
     </div>
   );
 }

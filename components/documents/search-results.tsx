@@ -5,9 +5,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Alert, Spinner } from "@/components/ui/feedback.tsx";
-import { useRevealPage } from "@/lib/api-client/documents.ts";
+import { SELECT_ALL_LIMIT, useCollectMatching, useRevealPage } from "@/lib/api-client/documents.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import type {
+  DocumentListItem,
   FilterOptions,
   RevealedPersonalData,
   SearchDocumentsResult,
@@ -53,10 +54,14 @@ export function SearchResults({
 }) {
   const t = useTranslations("documents.table");
   const tq = useTranslations("queue");
+  const tb = useTranslations("documents.bulk");
   const tc = useTranslations("common");
   const errorText = useErrorText();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [revealed, setRevealed] = useState<Map<number, RevealedPersonalData>>(() => new Map());
+  // "Selecionar todos os N documentos da busca": every matching document, beyond this page (null: the page's boxes).
+  const [allMatching, setAllMatching] = useState<DocumentListItem[] | null>(null);
+  const collect = useCollectMatching();
   const reveal = useRevealPage();
   const now = useNow(30_000);
   const me = options?.me ?? null;
@@ -95,7 +100,14 @@ export function SearchResults({
   const { items, total, page, page_size } = search.data;
   const pages = Math.max(1, Math.ceil(total / page_size));
   const product = options?.products.find((candidate) => candidate.id === query.filters.product_id);
-  const visibleSelected = items.filter((item) => selected.has(item.id));
+  const pageSelected = items.filter((item) => selected.has(item.id));
+  const visibleSelected = allMatching ?? pageSelected;
+  const offerAllMatching =
+    allMatching === null && items.length > 0 && pageSelected.length === items.length && total > items.length;
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(null);
+  };
   const pageRevealed = items.length > 0 && items.every((item) => revealed.has(item.id));
 
   return (
@@ -105,18 +117,34 @@ export function SearchResults({
         <BulkStatusBar
           selected={visibleSelected}
           statuses={options?.statuses ?? []}
-          onClear={() => setSelected(new Set())}
-          onDone={(succeeded) =>
-            setSelected((current) => new Set([...current].filter((id) => !succeeded.includes(id))))
-          }
+          onClear={clearSelection}
+          onDone={(succeeded) => {
+            setSelected((current) => new Set([...current].filter((id) => !succeeded.includes(id))));
+            setAllMatching((current) => current?.filter((item) => !succeeded.includes(item.id)) ?? null);
+          }}
         >
+          {offerAllMatching ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={collect.isPending}
+              onClick={() => collect.mutate(query.filters, { onSuccess: setAllMatching })}
+            >
+              {collect.isPending
+                ? tb("selectingAll")
+                : tb("selectAllMatching", { count: Math.min(total, SELECT_ALL_LIMIT) })}
+            </Button>
+          ) : null}
+          {allMatching && total > allMatching.length ? (
+            <span className="text-xs text-slate-700">{tb("allMatchingCapped", { count: allMatching.length })}</span>
+          ) : null}
           <BulkAssign
             users={options?.users ?? []}
             me={me}
             disabled={assign.pending}
             onAssign={(userId) => {
               assign.run(visibleSelected, userId);
-              setSelected(new Set());
+              clearSelection();
             }}
           />
         </BulkStatusBar>
@@ -154,6 +182,7 @@ export function SearchResults({
           </div>
         </div>
       )}
+      {collect.isError ? <Alert>{errorText.text(collect.error)}</Alert> : null}
       {reveal.isError ? <Alert>{t("revealError", { message: errorText.text(reveal.error) })}</Alert> : null}
       {pageRevealed ? (
         <p className="sr-only" role="status">
@@ -182,7 +211,10 @@ export function SearchResults({
           busy={search.isFetching && search.isPlaceholderData}
           selectable={canChangeStatus}
           selected={selected}
-          onSelectedChange={setSelected}
+          onSelectedChange={(next) => {
+            setSelected(next);
+            setAllMatching(null);
+          }}
           revealed={revealed}
           view={view}
           now={now}

@@ -12,7 +12,12 @@ export function listViewStorageKey(userId: number | null): string {
   return `docflow:documents-list-view:${userId ?? "token"}`;
 }
 
+/** A new user's view: the facts a queue is worked by; modality and creation date are a tick away in "Exibição"
+ * (every ticked column is drawn, so the default keeps a laptop's table within the screen). */
+const DEFAULT_VIEW: ListView = { density: "compact", hidden: ["modality", "created_at"] };
+
 function parse(raw: string | null): ListView {
+  if (raw === null) return DEFAULT_VIEW;
   try {
     const stored = JSON.parse(raw ?? "null") as Partial<ListView> | null;
     return {
@@ -24,7 +29,7 @@ function parse(raw: string | null): ListView {
         : [],
     };
   } catch {
-    return { density: "compact", hidden: [] };
+    return DEFAULT_VIEW;
   }
 }
 

@@ -46,6 +46,7 @@ export function ViewSettings({ view, onChange }: { view: ListView; onChange: (vi
                 {t(`columnNames.${column}`)}
               </label>
             ))}
+            <p className="mt-1 text-xs text-slate-600">{t("columnsHint")}</p>
           </fieldset>
         </div>
       )}

@@ -59,7 +59,8 @@ export function SettingsTable({
 /** Secondary columns (order, counts) that give way on tablet-width screens. */
 export const wideOnly = "hidden lg:table-cell";
 /** The destructive button in a row of actions. */
-export const dangerText = "text-red-800! hover:bg-red-50!";
+// A disabled one turns grey: a live red on a button that cannot act reads as an action on offer.
+export const dangerText = "text-red-800! hover:bg-red-50! disabled:text-slate-500! disabled:hover:bg-transparent!";
 /** Row actions: side by side, wrapping when the column is narrow. */
 export const actionsCell = "px-3 py-2 align-middle";
 export const actionsRow = "flex flex-wrap gap-1";

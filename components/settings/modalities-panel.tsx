@@ -81,7 +81,7 @@ export function ModalitiesPanel() {
 type WorkingHoursValue = Partial<Record<string, Array<[string, string]>>> | null;
 
 /** "Plain hours", or the working days with their hours: "Seg–Sex 09:00–18:00". */
-function useCalendarSummary() {
+export function useCalendarSummary() {
   const t = useTranslations("settings.modalities");
   const names = useWeekdayNames("short");
   return (hours: WorkingHoursValue) => {

@@ -9,6 +9,7 @@ import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.t
 import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { ProductDialog } from "./product-form.tsx";
 import { DeleteButton, OpenLink, RowActions } from "./row-actions.tsx";
+import { ServiceCalendars } from "./service-calendars.tsx";
 
 export function ProductsPanel() {
   const t = useTranslations("settings");
@@ -46,7 +47,7 @@ export function ProductsPanel() {
                   ) : null}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {product.sla === null ? "—" : t("common.hours", { value: product.sla })}
+                  {product.sla === null ? "—" : t("products.slaCell", { value: product.sla })}
                 </td>
                 <td className={cell}>
                   {product.active ? (
@@ -77,6 +78,7 @@ export function ProductsPanel() {
           </SettingsTable>
         )}
       </QueryState>
+      <ServiceCalendars />
       {creating ? <ProductDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("products.deleteBody")} />
     </>

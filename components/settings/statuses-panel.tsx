@@ -8,6 +8,7 @@ import { useCategories, useDeleteStatus, useProducts, useStatuses, type StatusRo
 import { ConfirmDeleteDialog, usePendingDelete } from "./confirm-delete-dialog.tsx";
 import { cell, wideOnly, QueryState, SectionHeader, SettingsTable } from "./layout-parts.tsx";
 import { DeleteButton, EditButton, RowActions } from "./row-actions.tsx";
+import { MoveAndDeleteDialog } from "./move-and-delete-dialog.tsx";
 import { StatusDialog } from "./status-dialog.tsx";
 
 export function StatusesPanel() {
@@ -17,6 +18,7 @@ export function StatusesPanel() {
   const products = useProducts();
   const [editing, setEditing] = useState<StatusRow | "new" | null>(null);
   const deletion = usePendingDelete<StatusRow>(useDeleteStatus());
+  const [moving, setMoving] = useState<StatusRow | null>(null);
 
   const stepNames = new Map(
     (products.data ?? []).flatMap((product) =>
@@ -35,10 +37,10 @@ export function StatusesPanel() {
       <QueryState query={statuses}>
         {(rows) => {
           const names = new Map(rows.map((row) => [row.id, row.name]));
-          // What the server would refuse, said before asking: documents in the status, or other statuses whose only
-          // allowed transition it is (deleting it would leave them "may move anywhere"; lib/settings/server/delete-status.ts).
+          // What the server would refuse, said before asking: other statuses whose only allowed transition it is
+          // (deleting it would leave them "may move anywhere"; lib/settings/server/delete-status.ts). Documents in it
+          // are no refusal: the delete offers to move them elsewhere first.
           const deleteRefusal = (status: StatusRow, all: StatusRow[]) => {
-            if (status.document_count > 0) return t("common.inUseDocuments", { count: status.document_count });
             const orphaned = all.filter(
               (other) =>
                 other.id !== status.id &&
@@ -66,15 +68,21 @@ export function StatusesPanel() {
               {rows.map((status) => (
                 <tr key={status.id}>
                   <td className={`${cell} ${wideOnly}`}>{status.order}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
+                  <td className={cell}>
                     <Badge color={status.text_color} background={status.bg_color}>
                       {status.name}
                     </Badge>
+                    {status.final ? (
+                      <span
+                        className="ml-2 inline-block rounded border border-slate-400 px-1.5 py-0.5 text-xs font-medium text-slate-700"
+                        data-testid="status-final"
+                      >
+                        {t("statuses.finalBadge")}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={cell}>{status.category_label}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {status.sla === null ? "—" : t("common.hours", { value: status.sla })}
-                  </td>
+                  <td className={cell}>{status.sla === null ? "—" : t("statuses.slaCell", { value: status.sla })}</td>
                   <td className={cell}>
                     {status.step_id && stepNames.get(status.step_id) ? (
                       <>
@@ -88,14 +96,16 @@ export function StatusesPanel() {
                   <td className={`${cell} min-w-[9rem] max-w-xs`}>
                     {status.allowed_status_ids?.length
                       ? status.allowed_status_ids.map((id) => names.get(id) ?? `#${id}`).join(", ")
-                      : t("statuses.anywhere")}
+                      : status.final
+                        ? t("statuses.nowhere")
+                        : t("statuses.anywhere")}
                   </td>
                   <td className={`${cell} ${wideOnly}`}>{status.document_count}</td>
                   <RowActions>
                     <EditButton name={status.name} onClick={() => setEditing(status)} />
                     <DeleteButton
                       name={status.name}
-                      onClick={() => deletion.ask(status)}
+                      onClick={() => (status.document_count > 0 ? setMoving(status) : deletion.ask(status))}
                       refusal={deleteRefusal(status, rows)}
                     />
                   </RowActions>
@@ -116,6 +126,9 @@ export function StatusesPanel() {
         />
       ) : null}
       <ConfirmDeleteDialog deletion={deletion} name={(row) => row.name} body={t("statuses.deleteBody")} />
+      {moving && statuses.data ? (
+        <MoveAndDeleteDialog key={moving.id} status={moving} statuses={statuses.data} onClose={() => setMoving(null)} />
+      ) : null}
     </>
   );
 }

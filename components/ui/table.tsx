@@ -1,7 +1,7 @@
 "use client";
 // DataTable: rows described by columns (TanStack Table's model), drawn in the kit's TableFrame — sorting, selection,
 // column visibility, loading and empty states,
-// and cards below 1024 px so a tablet never scrolls sideways for the facts staff need.
+// and cards below 1024 px (or 768 px) so a tablet or phone never scrolls sideways for the facts staff need.
 import {
   getCoreRowModel,
   useReactTable,
@@ -56,8 +56,17 @@ type DataTableProps<T> = Omit<FrameProps, "head" | "selectAll" | "children" | "s
   /** Extra attributes of a row (`data-*` for the page's keyboard navigation and tests). */
   rowAttributes?: (row: T) => Record<`data-${string}`, string | number>;
   cards?: boolean;
+  /** Where the cards give way to the table: 1024 px (the default: settings lists) or 768 px (a list that scrolls
+   * sideways on a tablet rather than turning into cards, as the documents queue). */
+  cardsBelow?: "lg" | "md";
   cardFooter?: (row: T) => React.ReactNode;
 };
+
+// Whole class names (Tailwind reads them from the source): the table from the breakpoint up, the cards below it.
+const CARD_BREAKPOINTS = {
+  lg: { table: "hidden lg:block", cards: "lg:hidden" },
+  md: { table: "hidden md:block", cards: "md:hidden" },
+} as const;
 
 /**
  * Rows described by columns, on TanStack Table (@tanstack/react-table): its model holds the visible columns, the
@@ -77,6 +86,7 @@ export function DataTable<T>({
   rowClassName,
   rowAttributes,
   cards = false,
+  cardsBelow = "lg",
   cardFooter,
   variant = "plain",
   className = "",
@@ -155,7 +165,7 @@ export function DataTable<T>({
         sort={frameSort}
         selectAll={selectAll}
         variant={variant}
-        className={`${cards ? "hidden lg:block" : ""} ${className}`}
+        className={`${cards ? CARD_BREAKPOINTS[cardsBelow].table : ""} ${className}`}
       >
         {table.getRowModel().rows.map((row) => (
           <tr
@@ -195,7 +205,14 @@ export function DataTable<T>({
         ))}
       </TableFrame>
       {cards ? (
-        <CardList label={frame.label} columns={visibleColumns} rows={rows} rowKey={rowKey} footer={cardFooter} />
+        <CardList
+          label={frame.label}
+          columns={visibleColumns}
+          rows={rows}
+          rowKey={rowKey}
+          footer={cardFooter}
+          className={CARD_BREAKPOINTS[cardsBelow].cards}
+        />
       ) : null}
     </>
   );
@@ -203,26 +220,28 @@ export function DataTable<T>({
 
 const NO_ROWS: never[] = [];
 
-/** Below 1024 px the same rows as cards: every fact and action visible without scrolling sideways. */
+/** Below the breakpoint the same rows as cards: every fact and action visible without scrolling sideways. */
 function CardList<T>({
   label,
   columns,
   rows,
   rowKey,
   footer,
+  className,
 }: {
   label: string;
   columns: Array<Column<T>>;
   rows: T[];
   rowKey: (row: T) => React.Key;
   footer?: (row: T) => React.ReactNode;
+  className: string;
 }) {
   const titles = columns.filter((column) => column.cardTitle);
   const facts = columns.filter((column) => !column.cardTitle && !column.cardHidden);
   return (
-    <ul aria-label={label} className="space-y-3 lg:hidden">
+    <ul aria-label={label} className={`space-y-3 ${className}`}>
       {rows.map((row) => (
-        <li key={rowKey(row)} className="rounded-md border border-slate-200 p-3 text-sm">
+        <li key={rowKey(row)} className="rounded-md border border-slate-200 bg-white p-3 text-sm">
           <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             {titles.map((column) => (
               <span key={column.key} className={column.rowHeader ? "font-semibold text-slate-900" : undefined}>

@@ -9,7 +9,7 @@ import * as revealPage from "@/app/api/documents/reveal-page/contract.ts";
 import * as search from "@/app/api/documents/search/contract.ts";
 import * as savedFilter from "@/app/api/saved-filters/[id]/contract.ts";
 import * as savedFilters from "@/app/api/saved-filters/contract.ts";
-import type { DocumentFilters, SearchDocumentsBody } from "@/lib/documents/search-schema.ts";
+import type { DocumentFilters, DocumentListItem, SearchDocumentsBody } from "@/lib/documents/search-schema.ts";
 import { documentKeys, filterOptionKeys, invalidateDocuments, savedFilterKeys } from "./document-keys.ts";
 import { ApiClientError, callApi } from "./fetch-json.ts";
 import { liveQueryOptions } from "./live.ts";
@@ -22,6 +22,28 @@ export function useDocumentSearch(body: SearchDocumentsBody) {
     ...liveQueryOptions,
     // A 400 will not get better by asking again.
     retry: (count, error) => !(error instanceof ApiClientError && error.status < 500) && count < 1,
+  });
+}
+
+/** How many documents "select all N matching" gathers at most: one bulk change calls the API once per document. */
+export const SELECT_ALL_LIMIT = 1000;
+
+/**
+ * "Selecionar todos os N documentos da busca": every document the list's filters match (not only the page), read page
+ * by page of 100 in the list's order, up to SELECT_ALL_LIMIT.
+ */
+export function useCollectMatching() {
+  return useMutation({
+    mutationFn: async (filters: DocumentFilters) => {
+      const items: DocumentListItem[] = [];
+      for (let page = 1; items.length < SELECT_ALL_LIMIT; page += 1) {
+        const body: SearchDocumentsBody = { filters, sort: "urgency", direction: "asc", page, page_size: 100 };
+        const answer = await callApi(search.POST, { body });
+        items.push(...answer.items);
+        if (answer.items.length < 100 || page * 100 >= answer.total) break;
+      }
+      return items.slice(0, SELECT_ALL_LIMIT);
+    },
   });
 }
 

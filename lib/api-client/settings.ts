@@ -37,6 +37,7 @@ import type {
   UpdateStepInput,
   UpdateUserInput,
 } from "../settings/schemas.ts";
+import { documentKeys } from "./document-keys.ts";
 import { callApi } from "./fetch-json.ts";
 
 export type CategoryRow = ContractAnswer<typeof categories.GET>[number];
@@ -113,6 +114,14 @@ export const useDeleteStatus = () =>
   useSettingsMutation(
     (id: number) => callApi(status.DELETE, { params: { id } }),
     () => [settingsKeys.statuses(), settingsKeys.categories()],
+  );
+
+/** Deletes a status after moving its documents to `moveTo` (one transaction on the server). */
+export const useMoveAndDeleteStatus = () =>
+  useSettingsMutation(
+    ({ id, moveTo }: { id: number; moveTo: number }) =>
+      callApi(status.DELETE, { params: { id }, query: `?move_to=${moveTo}` }),
+    () => [settingsKeys.statuses(), settingsKeys.categories(), documentKeys.all],
   );
 
 // ---------------------------------------------------------------- products, columns, steps

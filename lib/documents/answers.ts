@@ -240,6 +240,10 @@ export const ZFilterOptions = z.strictObject({
       category_key: z.string(),
       text_color: z.string(),
       bg_color: z.string(),
+      /** Final: with no allowed transitions, its documents move nowhere. */
+      final: z.boolean(),
+      /** Where its documents may move; empty = anywhere (nowhere when final). */
+      allowed_status_ids: z.array(z.int()),
     }),
   ),
   products: z.array(

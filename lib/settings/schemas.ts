@@ -91,6 +91,14 @@ export const createStatusSchema = z.strictObject({
     .optional(),
 });
 export const updateStatusSchema = createStatusSchema.partial();
+/** DELETE …/statuses/{id}?move_to=<status id>: the status its documents move to before it is deleted. */
+export const deleteStatusQuerySchema = z.strictObject({
+  move_to: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "Expected a status id")
+    .transform(Number)
+    .optional(),
+});
 export type CreateStatusInput = z.infer<typeof createStatusSchema>;
 export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
 

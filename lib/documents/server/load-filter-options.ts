@@ -12,7 +12,7 @@ export async function loadFilterOptions(ctx: UseCaseContext): Promise<FilterOpti
     await db.status.findMany({
       where: { instanceId },
       orderBy: [{ order: "asc" }, { id: "asc" }],
-      include: { category: { select: { key: true } } },
+      include: { category: { select: { key: true } }, transitions: { select: { toStatusId: true } } },
     }),
     await db.product.findMany({
       where: { instanceId },
@@ -47,6 +47,8 @@ export async function loadFilterOptions(ctx: UseCaseContext): Promise<FilterOpti
       category_key: status.category.key,
       text_color: status.textColor,
       bg_color: status.bgColor,
+      final: status.final,
+      allowed_status_ids: status.transitions.map((transition) => transition.toStatusId).sort((a, b) => a - b),
     })),
     products: products.map((product) => ({
       id: product.id,

@@ -8,7 +8,7 @@ import {
 } from "../../audit/server/record-personal-data-access.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import type { Document } from "../../db/client.ts";
-import { rawDocumentTransaction } from "../../db/raw-query.ts";
+import { rawDocumentTransaction, type Sql } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
@@ -179,145 +179,157 @@ type LockedRow = Record<string, unknown> & {
  * (three when the modality changes): lock + read, update + history + audit.
  */
 export async function updateDocument(ctx: UseCaseContext, input: UpdateDocumentInput): Promise<Document> {
+  const { updated, queued } = await rawDocumentTransaction(ctx.actor.instanceId, input.id, (query) =>
+    updateDocumentInTx(query, ctx, input),
+  );
+  if (queued) nudgeOutbox();
+  return updated;
+}
+
+/**
+ * The work of document/updateById inside a caller's transaction; `queued` says whether an e-mail or webhook waits
+ * (the caller nudges the outbox after its commit). `overrideTransitions`: the move skips the transition rules — an
+ * admin deleting a status moves its documents out of it, whatever the status allowed (still in the history).
+ */
+export async function updateDocumentInTx(
+  query: Sql,
+  ctx: UseCaseContext,
+  input: UpdateDocumentInput,
+  options: { overrideTransitions?: boolean } = {},
+): Promise<{ updated: Document; queued: boolean }> {
   const { actor, requestId } = ctx;
   const instanceId = actor.instanceId;
   let queued = false;
-  const updated = await rawDocumentTransaction(instanceId, input.id, async (query) => {
-    queued = false;
-    const lock = lockStatement({
-      moves: input.status_id != null,
-      calendar:
-        input.status_id !== undefined || input.sla_total !== undefined || input.modality_identifier !== undefined,
-      product: input.product_id != null,
-      user: input.user_id != null,
-    });
-    const {
-      rows: [locked],
-    } = await query<LockedRow>(
-      lock.text,
-      lock.values({
-        id: input.id,
-        instance: instanceId,
-        toStatus: input.status_id,
-        product: input.product_id,
-        user: input.user_id,
-      }),
-    );
-    if (!locked) throw notFound("Provided id parameter not exists on database");
-    const { _fromStatus, _toStatus, _modality, _productExists, _userExists, _webhooks, ...columns } = locked;
-    const current = documentFromRow(columns);
-    const now = new Date();
-    const data: Partial<Document> = {};
-
-    let modality = _modality ? parseSqlJson(modalityRulesSchema, _modality) : null;
-    if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
-      modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
-      data.modalityId = modality?.id ?? null;
-      data.modalityIdentifier = modality?.identifier ?? null;
-    }
-    const calendar = calendarOf(modality);
-
-    let pausedHours = current.pausedHours;
-    let notify = false;
-    if (input.status_id !== undefined && input.status_id !== current.statusId) {
-      if (!_toStatus || !_fromStatus) throw missing("status_id");
-      const from = parseSqlJson(statusRulesSchema, _fromStatus);
-      const to = parseSqlJson(statusRulesSchema, _toStatus);
-      assertTransitionAllowed(from, to);
-      notify = to.notify;
-      if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
-      data.statusId = to.id;
-      data.dateTime = now;
-      data.slaEndStatus = statusDeadline(now, to);
-      data.pausedAt = isPause(to) ? now : null;
-      data.pausedHours = pausedHours;
-      data.dateFinished = isFinished(to) ? (isFinished(from) ? current.dateFinished : now) : null;
-    }
-    if (input.product_id !== undefined && input.product_id !== current.productId) {
-      if (!_productExists) throw missing("product_id");
-      data.productId = input.product_id;
-    }
-    if (input.user_id !== undefined && input.user_id !== current.userId) {
-      if (input.user_id !== null && !_userExists) throw missing("user_id");
-      data.userId = input.user_id;
-    }
-    if (input.cpf !== undefined && input.cpf !== current.cpf) {
-      data.cpf = input.cpf;
-      data.cpfDigits = normalizeIdentifier(input.cpf);
-    }
-    for (const field of ["name", "phone", "email", "source"] as const) {
-      if (input[field] !== undefined) data[field] = input[field];
-    }
-    const slaTotal = input.sla_total === undefined ? current.slaTotal : input.sla_total;
-    if (slaTotal !== current.slaTotal) data.slaTotal = slaTotal;
-    if ("slaTotal" in data || "modalityId" in data || pausedHours !== current.pausedHours) {
-      data.slaEnd = slaEndFor(current.slaStart, slaTotal, pausedHours, calendar);
-    }
-
-    const next: Document = { ...current, ...data };
-    const changes: FieldChange[] = diffFields(current, next, Object.keys(HISTORY_FIELDS)).map((change) => ({
-      ...change,
-      field: HISTORY_FIELDS[change.field as keyof typeof HISTORY_FIELDS],
-    }));
-    const sentColumns = input.filled_columns ?? {};
-    const storedColumns = current.filledColumns as Record<string, unknown>;
-    for (const [key, value] of Object.entries(sentColumns)) {
-      // Own keys only: `constructor` or `toString` are ordinary keys here, not Object.prototype's members.
-      const stored = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
-      // Compared as values, not as text: jsonb keeps no key order, so a nested object read back can list its keys
-      // in another order than the one sent, and the SQL merge would store nothing new.
-      if (!isDeepStrictEqual(stored, value)) {
-        changes.push({ field: `filled_columns.${key}`, before: stored ?? null, after: value });
-      }
-    }
-    if (changes.length === 0) return current;
-
-    const {
-      rows: [row],
-    } = await query(
-      UPDATE_SQL,
-      UPDATE.values({
-        id: current.id,
-        statusId: next.statusId,
-        productId: next.productId,
-        userId: next.userId,
-        modalityId: next.modalityId,
-        modalityIdentifier: next.modalityIdentifier,
-        cpf: next.cpf,
-        cpfDigits: next.cpfDigits,
-        name: next.name,
-        phone: next.phone,
-        email: next.email,
-        source: next.source,
-        slaTotal: next.slaTotal,
-        slaEnd: next.slaEnd,
-        slaEndStatus: next.slaEndStatus,
-        dateTime: next.dateTime,
-        pausedAt: next.pausedAt,
-        pausedHours: next.pausedHours,
-        dateFinished: next.dateFinished,
-        filledColumns: JSON.stringify(sentColumns),
-        now,
-        ...historyValues("update", actor, changes, requestId),
-        // The person whose data this was: the CPF before the change (a corrected CPF is found by its new owner's
-        // search through the document id).
-        ...personalDataAuditValues(actor, current.cpf, auditRowsOf(current, next, changes)),
-      }),
-    );
-    if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
-    const updated = documentFromRow(row!);
-    if (_webhooks) {
-      const full = serializeDocument(updated);
-      const events: Array<{ type: WebhookEvent; data: unknown }> = [
-        { type: "document.updated", data: { ...full, changes } },
-      ];
-      if (next.statusId !== current.statusId) {
-        events.push({ type: "document.status_changed", data: { ...full, previous_status_id: current.statusId } });
-      }
-      if ((await queueWebhooks(query, { instanceId, documentId: current.id, events, now })) > 0) queued = true;
-    }
-    return updated;
+  const lock = lockStatement({
+    moves: input.status_id != null,
+    calendar: input.status_id !== undefined || input.sla_total !== undefined || input.modality_identifier !== undefined,
+    product: input.product_id != null,
+    user: input.user_id != null,
   });
-  if (queued) nudgeOutbox();
-  return updated;
+  const {
+    rows: [locked],
+  } = await query<LockedRow>(
+    lock.text,
+    lock.values({
+      id: input.id,
+      instance: instanceId,
+      toStatus: input.status_id,
+      product: input.product_id,
+      user: input.user_id,
+    }),
+  );
+  if (!locked) throw notFound("Provided id parameter not exists on database");
+  const { _fromStatus, _toStatus, _modality, _productExists, _userExists, _webhooks, ...columns } = locked;
+  const current = documentFromRow(columns);
+  const now = new Date();
+  const data: Partial<Document> = {};
+
+  let modality = _modality ? parseSqlJson(modalityRulesSchema, _modality) : null;
+  if (input.modality_identifier !== undefined && input.modality_identifier !== current.modalityIdentifier) {
+    modality = input.modality_identifier ? await resolveModality(query, instanceId, input.modality_identifier) : null;
+    data.modalityId = modality?.id ?? null;
+    data.modalityIdentifier = modality?.identifier ?? null;
+  }
+  const calendar = calendarOf(modality);
+
+  let pausedHours = current.pausedHours;
+  let notify = false;
+  if (input.status_id !== undefined && input.status_id !== current.statusId) {
+    if (!_toStatus || !_fromStatus) throw missing("status_id");
+    const from = parseSqlJson(statusRulesSchema, _fromStatus);
+    const to = parseSqlJson(statusRulesSchema, _toStatus);
+    if (!options.overrideTransitions) assertTransitionAllowed(from, to);
+    notify = to.notify;
+    if (current.pausedAt) pausedHours += serviceHoursBetween(current.pausedAt, now, calendar);
+    data.statusId = to.id;
+    data.dateTime = now;
+    data.slaEndStatus = statusDeadline(now, to);
+    data.pausedAt = isPause(to) ? now : null;
+    data.pausedHours = pausedHours;
+    data.dateFinished = isFinished(to) ? (isFinished(from) ? current.dateFinished : now) : null;
+  }
+  if (input.product_id !== undefined && input.product_id !== current.productId) {
+    if (!_productExists) throw missing("product_id");
+    data.productId = input.product_id;
+  }
+  if (input.user_id !== undefined && input.user_id !== current.userId) {
+    if (input.user_id !== null && !_userExists) throw missing("user_id");
+    data.userId = input.user_id;
+  }
+  if (input.cpf !== undefined && input.cpf !== current.cpf) {
+    data.cpf = input.cpf;
+    data.cpfDigits = normalizeIdentifier(input.cpf);
+  }
+  for (const field of ["name", "phone", "email", "source"] as const) {
+    if (input[field] !== undefined) data[field] = input[field];
+  }
+  const slaTotal = input.sla_total === undefined ? current.slaTotal : input.sla_total;
+  if (slaTotal !== current.slaTotal) data.slaTotal = slaTotal;
+  if ("slaTotal" in data || "modalityId" in data || pausedHours !== current.pausedHours) {
+    data.slaEnd = slaEndFor(current.slaStart, slaTotal, pausedHours, calendar);
+  }
+
+  const next: Document = { ...current, ...data };
+  const changes: FieldChange[] = diffFields(current, next, Object.keys(HISTORY_FIELDS)).map((change) => ({
+    ...change,
+    field: HISTORY_FIELDS[change.field as keyof typeof HISTORY_FIELDS],
+  }));
+  const sentColumns = input.filled_columns ?? {};
+  const storedColumns = current.filledColumns as Record<string, unknown>;
+  for (const [key, value] of Object.entries(sentColumns)) {
+    // Own keys only: `constructor` or `toString` are ordinary keys here, not Object.prototype's members.
+    const stored = Object.hasOwn(storedColumns, key) ? storedColumns[key] : undefined;
+    // Compared as values, not as text: jsonb keeps no key order, so a nested object read back can list its keys
+    // in another order than the one sent, and the SQL merge would store nothing new.
+    if (!isDeepStrictEqual(stored, value)) {
+      changes.push({ field: `filled_columns.${key}`, before: stored ?? null, after: value });
+    }
+  }
+  if (changes.length === 0) return { updated: current, queued };
+
+  const {
+    rows: [row],
+  } = await query(
+    UPDATE_SQL,
+    UPDATE.values({
+      id: current.id,
+      statusId: next.statusId,
+      productId: next.productId,
+      userId: next.userId,
+      modalityId: next.modalityId,
+      modalityIdentifier: next.modalityIdentifier,
+      cpf: next.cpf,
+      cpfDigits: next.cpfDigits,
+      name: next.name,
+      phone: next.phone,
+      email: next.email,
+      source: next.source,
+      slaTotal: next.slaTotal,
+      slaEnd: next.slaEnd,
+      slaEndStatus: next.slaEndStatus,
+      dateTime: next.dateTime,
+      pausedAt: next.pausedAt,
+      pausedHours: next.pausedHours,
+      dateFinished: next.dateFinished,
+      filledColumns: JSON.stringify(sentColumns),
+      now,
+      ...historyValues("update", actor, changes, requestId),
+      // The person whose data this was: the CPF before the change (a corrected CPF is found by its new owner's
+      // search through the document id).
+      ...personalDataAuditValues(actor, current.cpf, auditRowsOf(current, next, changes)),
+    }),
+  );
+  if (notify) queued = (await queueStatusMessage(query, { instanceId, documentId: current.id, now })) !== null;
+  const updated = documentFromRow(row!);
+  if (_webhooks) {
+    const full = serializeDocument(updated);
+    const events: Array<{ type: WebhookEvent; data: unknown }> = [
+      { type: "document.updated", data: { ...full, changes } },
+    ];
+    if (next.statusId !== current.statusId) {
+      events.push({ type: "document.status_changed", data: { ...full, previous_status_id: current.statusId } });
+    }
+    if ((await queueWebhooks(query, { instanceId, documentId: current.id, events, now })) > 0) queued = true;
+  }
+  return { updated, queued };
 }

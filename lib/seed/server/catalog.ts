@@ -27,13 +27,31 @@ const STATUSES = [
     bgColor: "#f3e8ff",
   },
   { name: "Em execução", category: "valid", slaHours: 48, step: "Execução", textColor: "#7c2d12", bgColor: "#ffedd5" },
-  { name: "Concluído", category: "final", slaHours: null, step: "Conclusão", textColor: "#14532d", bgColor: "#dcfce7" },
-  { name: "Cancelado", category: "invalid", slaHours: null, step: null, textColor: "#7f1d1d", bgColor: "#fee2e2" },
+  // Final: a finished or cancelled case moves nowhere (no "Qualquer status" trap); an admin who wants a reopen lists it
+  // as the status's one allowed transition in Settings → Status.
+  {
+    name: "Concluído",
+    category: "final",
+    slaHours: null,
+    step: "Conclusão",
+    textColor: "#14532d",
+    bgColor: "#dcfce7",
+    final: true,
+  },
+  {
+    name: "Cancelado",
+    category: "invalid",
+    slaHours: null,
+    step: null,
+    textColor: "#7f1d1d",
+    bgColor: "#fee2e2",
+    final: true,
+  },
 ] as const;
 
 type StatusName = (typeof STATUSES)[number]["name"];
 
-/** Allowed moves; statuses not listed here may move anywhere. */
+/** Allowed moves; statuses not listed here may move anywhere, except the final ones (nowhere). */
 const TRANSITIONS: Partial<Record<StatusName, StatusName[]>> = {
   Novo: ["Em análise", "Cancelado"],
   "Em análise": ["Aguardando documentos", "Em execução", "Cancelado"],
@@ -105,6 +123,7 @@ async function seedCatalog(db: Db, instanceId: number, now = new Date()): Promis
             bgColor: status.bgColor,
             order: index + 1,
             stepId: status.step ? stepIds[status.step] : null,
+            final: "final" in status ? status.final : false,
           },
         });
         statusIds[status.name] = row.id;
