@@ -103,7 +103,7 @@ test("a document page with a long sent message has no serious accessibility find
   const created = (await post("document/create", {
     status_id: statuses.find((status) => status.name === "Em análise")!.id,
     product_id: products[0]!.id,
-    cpf: "147.258.369-82",
+    cpf: "369.258.147-55",
     name: "Lia Leitura",
     email: "lia.leitura@example.com",
   })) as { id: number };
