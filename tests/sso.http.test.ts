@@ -394,6 +394,15 @@ describe("single sign-on and the second factor", () => {
       // The spent challenge cookie is cleared.
       expect(accepted.cookies).toContain("docflow_sso_challenge=");
 
+      // An ID token whose `amr` names a second factor is trusted as the flag is; a password alone is not.
+      idp.tamper = { amr: ["pwd"] };
+      expect((await ssoSignIn("dora")).session).toBeNull();
+      idp.tamper = { amr: ["pwd", "otp"] };
+      const byAmr = await ssoSignIn("dora");
+      expect(byAmr.session).not.toBeNull();
+      expect((await account(byAmr.session!)).status).toBe(200);
+      idp.tamper = null;
+
       // The directory says it does the MFA: no code asked, and the trail says why.
       expect((await saveSettings({ directory_enforces_mfa: true })).status).toBe(200);
       const trusted = await ssoSignIn("dora");
