@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
 import { startOidcProvider, type OidcTestProvider } from "../tests/helpers/oidc-provider.ts";
 import { appOrigin, expectNoSeriousA11yViolations, signIn } from "./support/fixtures.ts";
 
@@ -69,4 +70,41 @@ test("a person outside the accepted domains is sent back to the sign-in page wit
   await expect(visitor).toHaveURL(/\/signin\?error=SsoDomain/);
   await expect(visitor.getByText("Seu e-mail não é de um domínio aceito para o login da empresa.")).toBeVisible();
   await context.close();
+});
+
+test("a person with a second factor gives the code on the sign-in page after the directory", async ({ browser }) => {
+  idp.people.set("tereza", { email: "tereza.sso@e2e.test", name: "Tereza Fator", groups: ["docflow-leitura"] });
+  async function throughDirectory() {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto("/signin?instance=default");
+    await visitor.getByRole("button", { name: "Usar o login da empresa (SSO)" }).click();
+    await visitor.locator('input[name="login"]').fill("tereza");
+    await visitor.locator('input[name="password"]').fill("qualquer");
+    await visitor.getByRole("button", { name: "Sign-in" }).click();
+    return { context, visitor };
+  }
+
+  // No factor yet: the directory signs her in, and she turns one on in Minha conta.
+  const first = await throughDirectory();
+  await first.visitor.waitForURL(/\/documents/);
+  await first.visitor.goto("/conta");
+  await first.visitor.getByRole("button", { name: "Ativar" }).click();
+  const secret = (await first.visitor.locator("code").first().textContent())!.trim();
+  await first.visitor.getByLabel("Código").fill(await generate({ secret }));
+  await first.visitor.getByRole("button", { name: "Confirmar" }).click();
+  await expect(first.visitor.getByText("Verificação em duas etapas ativada.")).toBeVisible();
+  await first.context.close();
+
+  // Now the directory alone is not enough: the sign-in page's code step, and the challenge is not in the address.
+  const second = await throughDirectory();
+  await expect(second.visitor.getByText("Digite o código de 6 dígitos do aplicativo autenticador.")).toBeVisible();
+  expect(new URL(second.visitor.url()).pathname).toBe("/signin");
+  expect((await second.visitor.request.get("/api/account")).status()).toBe(401);
+  await expectNoSeriousA11yViolations(second.visitor);
+  await second.visitor.getByLabel("Código").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await second.visitor.getByRole("button", { name: "Verificar" }).click();
+  await second.visitor.waitForURL(/\/documents/);
+  expect((await second.visitor.request.get("/api/account")).status()).toBe(200);
+  await second.context.close();
 });

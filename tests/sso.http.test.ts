@@ -1,6 +1,7 @@
 // Single sign-on (OpenID Connect) over real HTTP on the built app and a real database, against a real OpenID Provider
 // on loopback (the `oidc-provider` package, tests/helpers/oidc-provider.ts): the browser's legs are played with
 // fetch — /sso/start, the provider's own login form, /sso/callback — and the session it opens is used on the API.
+import { generate } from "otplib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInstanceFixture, type InstanceFixture } from "./helpers/fixtures.ts";
 import { startOidcProvider, type OidcTestProvider } from "./helpers/oidc-provider.ts";
@@ -69,6 +70,7 @@ async function ssoSignIn(login: string) {
     status: response.status,
     location: response.headers.get("location") ?? "",
     session: sessionCookie(response),
+    cookies: cookiesOf(response),
   };
 }
 
@@ -297,3 +299,163 @@ describe("password sign-in switched off for the instance", () => {
     expect((await passwordSignIn(STAFF.email, STAFF.password)).session).not.toBeNull();
   });
 });
+
+/** A cookie-authenticated API call from the app's own pages (changes need the Origin). */
+async function call(method: string, route: string, cookie: string, body?: unknown) {
+  const response = await fetch(`${app.baseUrl}/api/${route}`, {
+    method,
+    headers: {
+      cookie,
+      origin: new URL(app.baseUrl).origin,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+}
+
+const codeAt = (secret: string, offsetSteps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+/** The sign-in page's code step: next-auth's `second-factor` provider, with the cookies the browser holds. */
+async function codeStep(cookie: string, code: string) {
+  const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${app.baseUrl}/api/auth/callback/second-factor`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...cookiesOf(csrf), cookie].join("; "),
+      "x-forwarded-for": "203.0.113.77",
+    },
+    body: new URLSearchParams({ csrfToken, challenge: "", code, remember: "false", json: "true" }),
+  });
+  const text = await response.text();
+  const url = (text.startsWith("{") ? (JSON.parse(text) as { url?: string }).url : null) ?? "";
+  return {
+    session: sessionCookie(response),
+    error: url ? new URL(url, app.baseUrl).searchParams.get("error") : null,
+    cookies: cookiesOf(response),
+  };
+}
+
+const ssoSignInDetails = async (userId: number) =>
+  (
+    await app.db.auditLog.findMany({
+      where: { entity: "user", entityId: String(userId), action: "user.sso_sign_in" },
+      orderBy: { id: "asc" },
+    })
+  ).map((row) => row.details as Record<string, unknown>);
+
+describe("single sign-on and the second factor", () => {
+  it("asks a person with a factor for the code after the directory, unless the directory does the MFA", async () => {
+    idp.people.set("dora", { email: "dora@empresa.test", name: "Dora", groups: ["docflow-equipe"] });
+    expect((await saveSettings({ directory_enforces_mfa: false })).status).toBe(200);
+    try {
+      // No factor yet: the directory's sign-in opens the session, and she enrols from it.
+      const first = await ssoSignIn("dora");
+      expect(first.session).not.toBeNull();
+      const started = await call("POST", "account/second-factor/enrolment", first.session!, {});
+      expect(started.status).toBe(200);
+      const secret = started.body.secret as string;
+      const confirmed = await call("POST", "account/second-factor/enrolment/confirm", first.session!, {
+        code: await codeAt(secret),
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+      // With a factor: the directory alone opens no session; the sign-in page's code step follows.
+      const second = await ssoSignIn("dora");
+      expect(second.status).toBe(303);
+      expect(second.session).toBeNull();
+      const next = new URL(second.location);
+      expect(next.pathname).toBe("/signin");
+      expect(next.searchParams.get("second_factor")).toBe("0");
+      expect(next.searchParams.get("callbackUrl")).toBe("/lgpd");
+      // The challenge is in neither the address (logs, Referer) nor a cookie the page's script can read.
+      const challengeCookie = second.cookies.find((cookie) => cookie.startsWith("docflow_sso_challenge="));
+      expect(challengeCookie).toBeTruthy();
+      expect(second.location).not.toContain(challengeCookie!.split("=")[1]!);
+      const setCookie = (await fetchCallbackHeaders("dora")).find((line) => line.startsWith("docflow_sso_challenge="));
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/Path=\/api\/auth\/callback\/second-factor/i);
+
+      const right = await codeAt(secret, 1);
+      const wrong = right === "123456" ? "654321" : "123456";
+      const refused = await codeStep(challengeCookie!, wrong);
+      expect(refused.session).toBeNull();
+      expect(refused.error).toBe("WrongCode");
+      // Without the challenge the code step has nothing to go on.
+      expect((await codeStep("", right)).session).toBeNull();
+      const accepted = await codeStep(challengeCookie!, right);
+      expect(accepted.session).not.toBeNull();
+      expect((await account(accepted.session!)).body?.email).toBe("dora@empresa.test");
+      // The spent challenge cookie is cleared.
+      expect(accepted.cookies).toContain("docflow_sso_challenge=");
+
+      // An ID token whose `amr` names a second factor is trusted as the flag is; a password alone is not.
+      idp.tamper = { amr: ["pwd"] };
+      expect((await ssoSignIn("dora")).session).toBeNull();
+      idp.tamper = { amr: ["pwd", "otp"] };
+      const byAmr = await ssoSignIn("dora");
+      expect(byAmr.session).not.toBeNull();
+      expect((await account(byAmr.session!)).status).toBe(200);
+      idp.tamper = null;
+
+      // The directory says it does the MFA: no code asked, and the trail says why.
+      expect((await saveSettings({ directory_enforces_mfa: true })).status).toBe(200);
+      const trusted = await ssoSignIn("dora");
+      expect(trusted.session).not.toBeNull();
+      expect(new URL(trusted.location).pathname).toBe("/lgpd");
+      expect((await account(trusted.session!)).status).toBe(200);
+      const user = (await userByEmail("dora@empresa.test"))!;
+      const details = await ssoSignInDetails(user.id);
+      expect(details.at(-1)).toMatchObject({ second_factor: "directory" });
+      expect(details).toContainEqual(expect.objectContaining({ second_factor: "code_asked" }));
+    } finally {
+      expect((await saveSettings()).status).toBe(200);
+    }
+  });
+
+  it("lets an admin who must enrol reach only the enrolment, unless the directory does the MFA", async () => {
+    idp.people.set("eva", { email: "eva@empresa.test", name: "Eva", groups: ["docflow-admins"] });
+    await app.db.instance.update({ where: { id: fx.instanceId }, data: { secondFactorRequiredFor: "admins" } });
+    try {
+      expect((await saveSettings({ directory_enforces_mfa: false })).status).toBe(200);
+      const untrusted = await ssoSignIn("eva");
+      expect(untrusted.session).not.toBeNull();
+      expect((await account(untrusted.session!)).status).toBe(401);
+      expect((await call("GET", "account/second-factor", untrusted.session!)).body).toMatchObject({
+        enrolled: false,
+        required: true,
+      });
+      const page = await fetch(`${app.baseUrl}/documents`, {
+        headers: { cookie: untrusted.session! },
+        redirect: "manual",
+      });
+      expect(page.status).toBe(307);
+      expect(page.headers.get("location")).toContain("/conta/segundo-fator");
+      const user = (await userByEmail("eva@empresa.test"))!;
+      expect((await ssoSignInDetails(user.id)).at(-1)).toMatchObject({ second_factor: "enrolment_required" });
+
+      expect((await saveSettings({ directory_enforces_mfa: true })).status).toBe(200);
+      const trusted = await ssoSignIn("eva");
+      expect(trusted.session).not.toBeNull();
+      expect((await account(trusted.session!)).status).toBe(200);
+      // Read at the sign-in: a session the directory opened before it said so still only enrols.
+      expect((await account(untrusted.session!)).status).toBe(401);
+    } finally {
+      await app.db.instance.update({ where: { id: fx.instanceId }, data: { secondFactorRequiredFor: "none" } });
+      expect((await saveSettings()).status).toBe(200);
+    }
+  });
+});
+
+/** The raw Set-Cookie lines of a callback for `login` (to read the cookie's attributes). */
+async function fetchCallbackHeaders(login: string) {
+  const started = await start();
+  const callback = await idp.signInAt(started.location, login);
+  const response = await fetch(callback, { redirect: "manual", headers: { cookie: started.stateCookie } });
+  return response.headers.getSetCookie();
+}

@@ -18,16 +18,22 @@ export function SignInForm({
   notice,
   initialError,
   callbackUrl,
+  ssoCodeDays = null,
 }: {
   notice: string | null;
   initialError: string | null;
   callbackUrl: string;
+  /** After a single sign-on that needs a code: the code step first, with no challenge of its own (the server reads
+   * the single sign-on's httpOnly cookie). */
+  ssoCodeDays?: number | null;
 }) {
   const t = useTranslations("auth");
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
   // Set when the password was right and a code must follow (the second step replaces the form).
-  const [factor, setFactor] = useState<{ challenge: string; days: number } | null>(null);
+  const [factor, setFactor] = useState<{ challenge: string; days: number } | null>(
+    ssoCodeDays === null ? null : { challenge: "", days: ssoCodeDays },
+  );
   // Until this script runs, a submit would be the browser's own: a GET that puts the password in the URL (seen on a
   // loaded machine). The button stays disabled until then, which also stops Enter (implicit submission).
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);

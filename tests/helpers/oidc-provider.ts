@@ -14,7 +14,8 @@ import Provider from "oidc-provider";
 
 export type DirectoryPerson = { email: string; name: string; groups: string[]; emailVerified?: boolean };
 
-export type TamperedIdToken = { aud?: string; expiredSecondsAgo?: number; foreignKey?: boolean };
+/** `amr`: the methods a directory reports it used (RFC 8176); the development login page reports none. */
+export type TamperedIdToken = { aud?: string; expiredSecondsAgo?: number; foreignKey?: boolean; amr?: string[] };
 
 export type OidcTestProvider = {
   issuer: string;
@@ -126,6 +127,7 @@ export async function startOidcProvider(options: {
     if (!state.tamper || ctx.status !== 200 || !body?.id_token) return;
     const payload = JSON.parse(Buffer.from(body.id_token.split(".")[1]!, "base64url").toString("utf8"));
     if (state.tamper.aud !== undefined) payload.aud = state.tamper.aud;
+    if (state.tamper.amr !== undefined) payload.amr = state.tamper.amr;
     if (state.tamper.expiredSecondsAgo !== undefined) {
       const now = Math.floor(Date.now() / 1000);
       payload.exp = now - state.tamper.expiredSecondsAgo;

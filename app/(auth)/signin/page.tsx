@@ -26,6 +26,8 @@ export default async function SignInPage({
   const notice = params.expired ? t("expired") : params.signedOut ? t("signedOut") : null;
   const error = params.error ? t(signInErrorKey(params.error)) : null;
   const callbackUrl = safeCallbackUrl(params.callbackUrl, siteOrigin());
+  // After a single sign-on that needs a code: the code step at once (its challenge is in an httpOnly cookie).
+  const ssoCodeDays = /^\d{1,4}$/.test(params.second_factor ?? "") ? Number(params.second_factor) : null;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -34,7 +36,7 @@ export default async function SignInPage({
           {/* Before signing in too: someone who does not read Portuguese must be able to find their way in. */}
           <LanguageSwitch label={tc("nav.language")} />
         </div>
-        <SignInForm notice={notice} initialError={error} callbackUrl={callbackUrl} />
+        <SignInForm notice={notice} initialError={error} callbackUrl={callbackUrl} ssoCodeDays={ssoCodeDays} />
         <SsoSignIn instance={params.instance ?? ""} callbackUrl={callbackUrl} />
       </div>
     </main>

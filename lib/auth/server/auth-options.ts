@@ -65,7 +65,14 @@ export const authOptions: NextAuthOptions = {
       return token;
     },
     async session({ session, token }) {
-      return { ...session, userId: Number(token.sub), authTime: token.authTime, sid: token.sid };
+      // directoryMfa: a single sign-on whose directory did the second factor (lib/sso/server/sso-session.ts).
+      return {
+        ...session,
+        userId: Number(token.sub),
+        authTime: token.authTime,
+        sid: token.sid,
+        directoryMfa: token.sso === true && token.directoryMfa === true,
+      };
     },
     // Only this origin: next-auth's own check lets `/\evil.example` through as a path.
     async redirect({ url, baseUrl }) {

@@ -23,7 +23,12 @@ export async function currentStaffActor(): Promise<Actor | null> {
  * requireStaff, and API contracts that do not say `duringFactorEnrolment` answer 401).
  */
 export async function currentStaffSession(): Promise<{ actor: Actor; mustEnrolFactor: boolean } | null> {
-  const session = (await getServerSession(authOptions)) as { userId?: number; authTime?: number; sid?: string } | null;
+  const session = (await getServerSession(authOptions)) as {
+    userId?: number;
+    authTime?: number;
+    sid?: string;
+    directoryMfa?: boolean;
+  } | null;
   if (!session?.userId || !session.authTime || typeof session.sid !== "string") return null;
   const nowSeconds = Date.now() / 1000;
   if (nowSeconds - session.authTime > SESSION_ABSOLUTE_SECONDS) return null;
@@ -39,7 +44,11 @@ export async function currentStaffSession(): Promise<{ actor: Actor; mustEnrolFa
     role: user.role,
     userId: user.id,
   };
-  return { actor, mustEnrolFactor: mustEnrolFactor(user, user.instance) };
+  // A session the directory opened after doing the second factor itself needs none here (as at its sign-in).
+  return {
+    actor,
+    mustEnrolFactor: mustEnrolFactor(user, user.instance, { directoryMfa: session.directoryMfa === true }),
+  };
 }
 
 /** The staff session behind a cookie-authenticated API call (the wrapper checks Origin for changes). */

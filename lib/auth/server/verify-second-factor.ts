@@ -22,7 +22,17 @@ import { acceptedTotpStep } from "./totp/totp-codes.ts";
 
 /** The cookie of a browser that passed the factor with "lembrar este dispositivo" (only the sign-in reads it). */
 export const REMEMBERED_DEVICE_COOKIE = "docflow_remembered_device";
-export const REMEMBERED_DEVICE_PATH = "/api/auth";
+// The whole site: the single sign-on's return (/sso/callback) reads it too, so a remembered browser is remembered
+// whichever way the person signs in. It is httpOnly and signed; nothing but the two sign-ins reads it.
+export const REMEMBERED_DEVICE_PATH = "/";
+
+/**
+ * The challenge a single sign-on hands to the sign-in page's code step. Not in the address (server logs, Referer,
+ * history) and not readable by the page's script (httpOnly): the browser sends it only to the code step's POST, which
+ * reads it when the form carries no challenge of its own, and clears it once used.
+ */
+export const SSO_CHALLENGE_COOKIE = "docflow_sso_challenge";
+export const SSO_CHALLENGE_PATH = "/api/auth/callback/second-factor";
 
 export type SecondFactorGate =
   /** No code asked: no factor, a remembered device, or a factor required but not enrolled (the session then only

@@ -3,7 +3,11 @@ import { timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
 import { getDb } from "../../db/client.ts";
 import { log } from "../../log.ts";
+import { systemActor } from "../../auth/actor.ts";
+import { recordAudit } from "../../audit/server/record-audit.ts";
 import { hashSecret } from "../../auth/server/secrets.ts";
+import { secondFactorGate, type SecondFactorGate } from "../../auth/server/verify-second-factor.ts";
+import { directoryDidMfa } from "./directory-mfa.ts";
 import { issuerConfiguration } from "./issuer-config.ts";
 import { groupsOf, provisionSsoUser } from "./provision-sso-user.ts";
 import { readSsoSettings } from "./sso-settings-rows.ts";
@@ -24,14 +28,26 @@ const sameText = (a: string, b: string) =>
  * replay finds none); openid-client then trades the code with the PKCE verifier and checks the ID token — signature
  * against the directory's keys, issuer, audience (our client id), expiry, and the nonce. The person's e-mail must be
  * verified (when the directory says) and of an allowed domain; the account is then provisioned (provision-sso-user.ts).
+ * Last, the second factor: a directory that did the MFA itself (the instance's flag, or an `amr` naming a second
+ * factor) is trusted; otherwise the gate of the password sign-in applies — an enrolled factor means a code before any
+ * session, a required one not yet enrolled means a session that may only enrol.
  */
 export async function finishSsoSignIn(input: {
   /** The callback's query (code, state, or the directory's error). */
   query: URLSearchParams;
   /** The state this browser was given at the start (its cookie), or null. */
   browserState: string | null;
+  /** This browser's remembered-device cookie (verify-second-factor.ts), or null. */
+  rememberedDevice?: string | null;
   now?: Date;
-}): Promise<{ user: { id: number; email: string; name: string }; callbackPath: string; instanceId: number }> {
+}): Promise<{
+  user: { id: number; email: string; name: string };
+  callbackPath: string;
+  instanceId: number;
+  /** Whether the directory did the second factor (the session token says so: session-actor.ts). */
+  directoryMfa: boolean;
+  gate: SecondFactorGate;
+}> {
   const now = input.now ?? new Date();
   const state = input.query.get("state");
   if (!state || !input.browserState || !sameText(state, input.browserState)) {
@@ -78,5 +94,16 @@ export async function finishSsoSignIn(input: {
     { subject: claims.sub, email, name, groups: groupsOf(claims, settings.groupsClaim) },
     now,
   );
-  return { user, callbackPath: attempt.callbackPath, instanceId: attempt.instanceId };
+  const directoryMfa = directoryDidMfa(settings, claims);
+  const gate: SecondFactorGate = directoryMfa
+    ? { kind: "pass", auditDetails: { second_factor: "directory" } }
+    : await secondFactorGate(user, { web: true, rememberedDevice: input.rememberedDevice ?? null });
+  const details = gate.kind === "pass" ? gate.auditDetails : { second_factor: "code_asked" };
+  await recordAudit(db, systemActor("sign_in", attempt.instanceId, user.email), {
+    action: "user.sso_sign_in",
+    entity: "user",
+    entityId: user.id,
+    details: { email: user.email, ...details },
+  });
+  return { user, callbackPath: attempt.callbackPath, instanceId: attempt.instanceId, directoryMfa, gate };
 }

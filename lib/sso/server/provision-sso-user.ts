@@ -35,7 +35,10 @@ export function groupsOf(claims: Record<string, unknown>, claim: string): string
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-/** The account the person signs in as (created, updated or refused), inside one transaction with its audit rows. */
+/**
+ * The account the person signs in as (created, updated or refused), inside one transaction with its audit rows. The
+ * sign-in's own row (`user.sso_sign_in`) follows in finish-sso-sign-in.ts, once the second factor's gate has spoken.
+ */
 export async function provisionSsoUser(
   settings: SsoSettings,
   person: DirectoryPerson,
@@ -71,7 +74,6 @@ export async function provisionSsoUser(
         },
       });
       await audit(tx, created.id, { action: "user.sso_provision", role });
-      await audit(tx, created.id, { action: "user.sso_sign_in" });
       return { user: created };
     }
     if (user.integration) {
@@ -95,7 +97,6 @@ export async function provisionSsoUser(
       where: { id: user.id },
       data: { role: newRole, name, ssoSubject: person.subject, lastSignInAt: now },
     });
-    await audit(tx, user.id, { action: "user.sso_sign_in" });
     return { user: updated };
   });
   // The refusals' audit rows commit with the transaction; the refusal itself is thrown after it.

@@ -1,7 +1,8 @@
 // The session a single sign-on opens is the one the password sign-in opens: the same server-side session row
 // (staff-sessions.ts) and the same next-auth JWT cookie, encoded with next-auth's own `encode` and the same secret,
-// lifetime and cookie name, so session-actor.ts, sign-out and "Minha conta" treat both alike. `sso: true` tells the
-// second factor that the directory signed this person in.
+// lifetime and cookie name, so session-actor.ts, sign-out and "Minha conta" treat both alike. `sso: true` says the
+// directory signed this person in, `directoryMfa: true` that it also did the second factor (read at the sign-in), so
+// the session need not enrol one here.
 import "server-only";
 import { encode } from "next-auth/jwt";
 import { config } from "../../config/index.ts";
@@ -23,6 +24,7 @@ function sessionCookieName(secure: boolean): string {
 export async function ssoSessionCookie(
   user: { id: number; email: string; name: string },
   userAgent: string | null,
+  signIn: { directoryMfa: boolean },
 ): Promise<SessionCookie> {
   const sid = await startStaffSession(user.id, { userAgent });
   const value = await encode({
@@ -33,6 +35,7 @@ export async function ssoSessionCookie(
       authTime: Math.floor(Date.now() / 1000),
       sid,
       sso: true,
+      directoryMfa: signIn.directoryMfa,
     },
     secret: appSecret(),
     maxAge: SESSION_IDLE_SECONDS,

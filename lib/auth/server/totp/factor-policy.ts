@@ -19,10 +19,14 @@ export function factorRequiredFor(
   return instance.secondFactorRequiredFor === "admins" && user.role === "admin";
 }
 
-/** A person whose factor is required but not yet enrolled: their session may do nothing but enrol. */
+/**
+ * A person whose factor is required but not yet enrolled: their session may do nothing but enrol. Not a session whose
+ * single sign-on's directory did the second factor (`signIn.directoryMfa`, from the session token).
+ */
 export function mustEnrolFactor(
   user: { role: Role; integration: boolean; secondFactor: { confirmedAt: Date | null } | null },
   instance: { secondFactorRequiredFor: SecondFactorRequirement },
+  signIn: { directoryMfa?: boolean } = {},
 ): boolean {
-  return factorRequiredFor(user, instance) && !user.secondFactor?.confirmedAt;
+  return factorRequiredFor(user, instance, signIn) && !user.secondFactor?.confirmedAt;
 }
