@@ -88,7 +88,7 @@ test("compact filter bar: CPF box, “Adicionar filtro” popovers and chips; th
     .toBe(true);
   await expect(badges.first()).toHaveText(/^⚠?Atrasado há \d+ (min|h|dias?)$/);
 
-  await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).fill(D.mariaNew.cpf);
+  await page.getByRole("searchbox", { name: "Buscar na lista" }).fill(D.mariaNew.cpf);
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(page).toHaveURL(/cpf=318\.274\.659-64/);
   await expect(bodyRows(page)).toHaveCount(1); // of Maria's four, only the one in analysis is late
@@ -105,7 +105,7 @@ test("SLA as a countdown or an overdue badge", async ({ page }) => {
   // Typed and submitted once the list runs in the browser (its rows come from its first answer): before that the box
   // is the server's HTML, without the handlers that apply the filter.
   await expect(bodyRows(page).first()).toBeVisible();
-  await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).fill(D.mariaNew.cpf);
+  await page.getByRole("searchbox", { name: "Buscar na lista" }).fill(D.mariaNew.cpf);
   await page.keyboard.press("Enter");
   await expect(bodyRows(page)).toHaveCount(4);
   const badge = (protocol: string) => bodyRows(page).filter({ hasText: protocol }).getByTestId("sla-badge");
@@ -132,7 +132,7 @@ test("keyboard: / focuses the find box, j/k move between rows, Enter opens", asy
   await page.keyboard.press("/");
   await expect(page.getByRole("combobox", { name: "Buscar documentos" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await page.getByRole("searchbox", { name: "CPF ou CNPJ" }).click();
+  await page.getByRole("searchbox", { name: "Buscar na lista" }).click();
   await page.keyboard.type(D.bulkFirst.cpf);
   await page.keyboard.press("Enter");
   await expect(bodyRows(page)).toHaveCount(3);

@@ -31,7 +31,7 @@ async function createDocument(page: Page, fields: Record<string, unknown>): Prom
 
 const listBox = (page: Page) => page.getByRole("searchbox", { name: "Buscar na lista" });
 const finder = (page: Page) => page.getByRole("combobox", { name: "Buscar documentos" });
-const table = (page: Page) => page.getByRole("region", { name: "Tabela de documentos" });
+const table = (page: Page) => page.getByRole("region", { name: "Tabela de documentos" }).getByRole("table");
 
 test("the queue's box finds a name and says why a masked partial CPF finds nothing", async ({ page }) => {
   await signIn(page, "staff");
