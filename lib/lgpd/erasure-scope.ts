@@ -195,7 +195,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       subjectHash: "keyed hash of a CPF, as the deletion receipt keeps: unreadable without the server's secret",
       action: "a code (status.update …)",
       entity: "a code (status, user …)",
-      actorType: "a code (user, token, system)",
+      actorType: "a code (user, token, system, customer)",
     },
   },
   IdempotencyKey: {

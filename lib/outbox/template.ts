@@ -12,6 +12,12 @@ export const DEFAULT_BODY = [
   "Acompanhe e envie documentos pendentes em: {link}",
 ].join("\n");
 
+/**
+ * Where the customer's tracking link goes in a stored e-mail: the outbox mints the link only as the e-mail leaves
+ * (lib/outbox/server/customer-link.ts), so what staff read never holds a live one.
+ */
+export const TRACKING_LINK_MARK = "[[link-de-acompanhamento]]";
+
 export const PLACEHOLDERS = ["nome", "protocolo", "status", "link", "observacoes"] as const;
 export type MessageValues = {
   nome: string | null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { type CreateObservationInput } from "../schemas.ts";
+import { isCustomerActor } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
@@ -40,6 +41,7 @@ export async function addObservation(
         origin: input.origin ?? null,
         sendCommunication: input.sendCommunication ?? false,
         attachmentName: input.attachmentName || null,
+        byCustomer: isCustomerActor(actor),
       },
     });
     await recordHistory(tx, {

@@ -1,4 +1,5 @@
 import "server-only";
+import { isCustomerActor } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { conflict } from "../../errors/app-error.ts";
@@ -37,6 +38,7 @@ export async function fulfilAttachmentRequest(
         // the document that was asked for stays beside the file's own name.
         requestName: pending.fileName,
         authorLabel: actor.label,
+        byCustomer: isCustomerActor(actor),
         storedName: file.storedName,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,

@@ -121,8 +121,8 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     })),
     modalities,
     sla: slaInfo(document, now),
-    observations: document.observations.map(serializeObservation),
-    attachments: document.attachments.map(serializeAttachment),
+    observations: document.observations.map((o) => ({ ...serializeObservation(o), from_customer: o.byCustomer })),
+    attachments: document.attachments.map((a) => ({ ...serializeAttachment(a), from_customer: a.byCustomer })),
     /** E-mails to the customer (lib/outbox), newest first. */
     messages,
     /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { isCustomerActor } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import type { UploadedFile } from "../../http/upload.ts";
@@ -29,6 +30,7 @@ export async function uploadAttachment(ctx: UseCaseContext, input: { documentId:
         content: file.bytes,
         sha256: sha256Hex(file.bytes),
         authorLabel: actor.label,
+        byCustomer: isCustomerActor(actor),
         uploadedAt: new Date(),
       },
       omit: { content: true },

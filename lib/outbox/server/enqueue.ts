@@ -6,8 +6,7 @@ import "server-only";
 import { z } from "zod";
 import type { Sql } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";
-import { renderMessage } from "../template.ts";
-import { trackingLink } from "./tracking-link.ts";
+import { renderMessage, TRACKING_LINK_MARK } from "../template.ts";
 
 // The document in its (new) status — or in `$4` when given (a status it may move to) — if that status notifies; the
 // customer observations written since the document's last e-mail (or since it was created).
@@ -71,7 +70,7 @@ export async function composeCustomerMessage(
       nome: facts.name,
       protocolo: facts.protocol,
       status: facts.statusName,
-      link: trackingLink(facts.uuid, input.now),
+      link: TRACKING_LINK_MARK,
       observacoes: observations,
     },
     { appendObservations: input.always ?? false },

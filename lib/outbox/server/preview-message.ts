@@ -9,6 +9,7 @@ import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
 import { forbidden, notFound } from "../../errors/app-error.ts";
 import { smtpUrl } from "../config.ts";
 import type { MessagePreview, PreviewMessageInput } from "../schemas.ts";
+import { bodyForStaff } from "./customer-link.ts";
 import { composeCustomerMessage } from "./enqueue.ts";
 
 /**
@@ -55,6 +56,6 @@ export async function previewMessage(
     recipient,
     configured,
     subject: hide(composed.subject),
-    body: hide(composed.body),
+    body: hide(bodyForStaff(composed.body)),
   };
 }

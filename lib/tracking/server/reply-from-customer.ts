@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.ts";
 import { addObservation } from "../../documents/server/add-observation.ts";
 import { TRACKING_CUSTOMER_LIMITS } from "../schemas.ts";
 import { assertCustomerQuota, customerActor } from "./upload-customer-file.ts";
-import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
+import { documentForToken } from "./view.ts";
 
 /**
  * The customer's short reply from the tracking page, without any request from the team: a customer-visible note
@@ -17,7 +17,7 @@ export async function replyFromCustomer(ctx: CustomerContext, input: { token: st
   const db = await getDb();
   const hourAgo = new Date(Date.now() - 3_600_000);
   const recent = await db.observation.findMany({
-    where: { documentId: document.id, authorLabel: CUSTOMER_LABEL, userId: null, createdAt: { gt: hourAgo } },
+    where: { documentId: document.id, byCustomer: true, createdAt: { gt: hourAgo } },
     select: { createdAt: true },
   });
   assertCustomerQuota(

@@ -56,7 +56,7 @@ export async function uploadCustomerFile(
     throw notFound("No pending file request with this id", { code: "tracking_request_not_found" });
   }
   if (!pending) {
-    const sent = document.attachments.filter((a) => a.authorLabel === CUSTOMER_LABEL && a.requestName === null);
+    const sent = document.attachments.filter((a) => a.byCustomer && a.requestName === null);
     assertCustomerQuota(
       sent.map((a) => a.uploadedAt ?? a.createdAt),
       TRACKING_CUSTOMER_LIMITS.filesPerHour,

@@ -3,7 +3,7 @@ import "server-only";
 import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
-import { trackingToken, verifyTrackingToken } from "../../outbox/server/tracking-link.ts";
+import { readTrackingToken, trackingToken } from "../../outbox/server/tracking-link.ts";
 
 // What the customer sees of their document: product, the product's steps with the current one, the status's public
 // name, the SLA date, observations addressed to them, pending file requests. Nothing personal (no name, e-mail,
@@ -33,7 +33,10 @@ function protocolCandidates(protocol: string): string[] {
   return [...candidates].filter(Boolean);
 }
 
-export async function findByProtocol(protocol: string, identifier: string): Promise<{ uuid: string } | null> {
+export async function findByProtocol(
+  protocol: string,
+  identifier: string,
+): Promise<{ uuid: string; trackingEpoch: number } | null> {
   const db = await getDb();
   const digits = normalizeIdentifier(identifier);
   const protocols = protocolCandidates(protocol);
@@ -41,24 +44,28 @@ export async function findByProtocol(protocol: string, identifier: string): Prom
   const document = await db.document.findFirst({
     where: { protocol: { in: protocols }, cpfDigits: digits },
     orderBy: { id: "desc" },
-    select: { uuid: true },
+    select: { uuid: true, trackingEpoch: true },
   });
   return document;
 }
 
-export function lookupToken(uuid: string, now = new Date()): string {
-  return trackingToken(uuid, now, LOOKUP_TOKEN_MS);
+export function lookupToken(document: { uuid: string; trackingEpoch: number }, now = new Date()): string {
+  return trackingToken(document.uuid, now, LOOKUP_TOKEN_MS, { purpose: "lookup", epoch: document.trackingEpoch });
 }
 
-/** The document a valid token names, with what the page shows; the same 404 otherwise. */
+/**
+ * The document a valid token names, with what the page shows; the same 404 otherwise — a token of an earlier link
+ * generation (staff revoked the document's links) included.
+ */
 export async function documentForToken(token: string) {
-  const uuid = verifyTrackingToken(token);
-  if (!uuid) throw notFoundAnswer();
+  const claims = readTrackingToken(token);
+  if (!claims) throw notFoundAnswer();
   const db = await getDb();
   const document = await db.document.findUnique({
-    where: { uuid },
+    where: { uuid: claims.uuid },
     select: {
       id: true,
+      trackingEpoch: true,
       instanceId: true,
       protocol: true,
       slaEnd: true,
@@ -73,7 +80,7 @@ export async function documentForToken(token: string) {
       observations: {
         where: { visibility: "customer" },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, text: true, createdAt: true, authorLabel: true, userId: true, tokenId: true },
+        select: { id: true, text: true, createdAt: true, byCustomer: true },
       },
       attachments: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -83,14 +90,14 @@ export async function documentForToken(token: string) {
           fileName: true,
           requestNote: true,
           requestName: true,
-          authorLabel: true,
+          byCustomer: true,
           createdAt: true,
           uploadedAt: true,
         },
       },
     },
   });
-  if (!document) throw notFoundAnswer();
+  if (!document || document.trackingEpoch !== claims.epoch) throw notFoundAnswer();
   return document;
 }
 
@@ -120,11 +127,11 @@ export async function trackingView(token: string) {
       id: o.id,
       text: o.text,
       created_at: o.createdAt.toISOString(),
-      from: isCustomers(o) ? ("customer" as const) : ("team" as const),
+      from: o.byCustomer ? ("customer" as const) : ("team" as const),
     })),
     // The customer's own files only (the team's files are not shared on this page): names and dates, no download.
     sent_files: document.attachments
-      .filter((a) => a.state === "uploaded" && a.authorLabel === CUSTOMER_LABEL)
+      .filter((a) => a.state === "uploaded" && a.byCustomer)
       .map((a) => ({
         id: a.id,
         name: a.fileName,
@@ -137,10 +144,6 @@ export async function trackingView(token: string) {
       .map((a) => ({ id: a.id, name: a.fileName, note: a.requestNote, created_at: a.createdAt.toISOString() })),
   };
 }
-
-/** A note written from the tracking page: the customer's label, no staff user or API token behind it. */
-const isCustomers = (o: { authorLabel: string; userId: number | null; tokenId: number | null }) =>
-  o.authorLabel === CUSTOMER_LABEL && o.userId === null && o.tokenId === null;
 
 /** How the customer appears in the document's history and attachments. */
 export const CUSTOMER_LABEL = "cliente (página de acompanhamento)";
