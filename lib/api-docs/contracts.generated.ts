@@ -88,39 +88,40 @@ import * as c83 from "@/app/api/documents/[id]/messages/[messageId]/resend/contr
 import * as c84 from "@/app/api/documents/[id]/messages/preview/contract.ts";
 import * as c85 from "@/app/api/documents/[id]/observations/contract.ts";
 import * as c86 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c87 from "@/app/api/documents/export.csv/contract.ts";
-import * as c88 from "@/app/api/documents/export.xlsx/contract.ts";
-import * as c89 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c90 from "@/app/api/documents/filter-options/contract.ts";
-import * as c91 from "@/app/api/documents/find/contract.ts";
-import * as c92 from "@/app/api/documents/import/contract.ts";
-import * as c93 from "@/app/api/documents/import/erased-check/contract.ts";
-import * as c94 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c95 from "@/app/api/documents/search/contract.ts";
-import * as c96 from "@/app/api/health/contract.ts";
-import * as c97 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c98 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c99 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c100 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c101 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c102 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c103 from "@/app/api/metrics/contract.ts";
-import * as c104 from "@/app/api/modality/loadAll/contract.ts";
-import * as c105 from "@/app/api/observation/create/contract.ts";
-import * as c106 from "@/app/api/observation/deleteById/contract.ts";
-import * as c107 from "@/app/api/openapi.json/contract.ts";
-import * as c108 from "@/app/api/product/create/contract.ts";
-import * as c109 from "@/app/api/product/loadAll/contract.ts";
-import * as c110 from "@/app/api/ready/contract.ts";
-import * as c111 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c112 from "@/app/api/saved-filters/contract.ts";
-import * as c113 from "@/app/api/status/loadAll/contract.ts";
-import * as c114 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c115 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c116 from "@/app/api/tracking/lookup/contract.ts";
-import * as c117 from "@/app/api/tracking/reply/contract.ts";
-import * as c118 from "@/app/api/tracking/upload/contract.ts";
-import * as c119 from "@/app/api/tracking/view/contract.ts";
+import * as c87 from "@/app/api/documents/[id]/tracking-links/revoke/contract.ts";
+import * as c88 from "@/app/api/documents/export.csv/contract.ts";
+import * as c89 from "@/app/api/documents/export.xlsx/contract.ts";
+import * as c90 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c91 from "@/app/api/documents/filter-options/contract.ts";
+import * as c92 from "@/app/api/documents/find/contract.ts";
+import * as c93 from "@/app/api/documents/import/contract.ts";
+import * as c94 from "@/app/api/documents/import/erased-check/contract.ts";
+import * as c95 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c96 from "@/app/api/documents/search/contract.ts";
+import * as c97 from "@/app/api/health/contract.ts";
+import * as c98 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c99 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c100 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c101 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c102 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c103 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c104 from "@/app/api/metrics/contract.ts";
+import * as c105 from "@/app/api/modality/loadAll/contract.ts";
+import * as c106 from "@/app/api/observation/create/contract.ts";
+import * as c107 from "@/app/api/observation/deleteById/contract.ts";
+import * as c108 from "@/app/api/openapi.json/contract.ts";
+import * as c109 from "@/app/api/product/create/contract.ts";
+import * as c110 from "@/app/api/product/loadAll/contract.ts";
+import * as c111 from "@/app/api/ready/contract.ts";
+import * as c112 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c113 from "@/app/api/saved-filters/contract.ts";
+import * as c114 from "@/app/api/status/loadAll/contract.ts";
+import * as c115 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c116 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c117 from "@/app/api/tracking/lookup/contract.ts";
+import * as c118 from "@/app/api/tracking/reply/contract.ts";
+import * as c119 from "@/app/api/tracking/upload/contract.ts";
+import * as c120 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -234,10 +235,10 @@ export const CONTRACTS: readonly ApiContract[] = [
   c84.POST,
   c85.POST,
   c86.POST,
-  c87.GET,
   c87.POST,
   c88.GET,
   c88.POST,
+  c89.GET,
   c89.POST,
   c90.POST,
   c91.POST,
@@ -245,29 +246,30 @@ export const CONTRACTS: readonly ApiContract[] = [
   c93.POST,
   c94.POST,
   c95.POST,
-  c96.GET,
+  c96.POST,
   c97.GET,
-  c98.POST,
-  c99.GET,
-  c100.POST,
-  c101.GET,
+  c98.GET,
+  c99.POST,
+  c100.GET,
+  c101.POST,
   c102.GET,
   c103.GET,
-  c104.POST,
+  c104.GET,
   c105.POST,
   c106.POST,
-  c107.GET,
-  c108.POST,
+  c107.POST,
+  c108.GET,
   c109.POST,
-  c110.GET,
-  c111.DELETE,
-  c112.GET,
-  c112.POST,
+  c110.POST,
+  c111.GET,
+  c112.DELETE,
+  c113.GET,
   c113.POST,
   c114.POST,
-  c115.GET,
-  c116.POST,
+  c115.POST,
+  c116.GET,
   c117.POST,
   c118.POST,
   c119.POST,
+  c120.POST,
 ];

@@ -7,7 +7,16 @@ import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
  * `urgency` (the staff list's default, "mais urgentes primeiro"): open work before paused before finished, and within
  * each the earliest deadline first (the most overdue on top), documents without SLA after those with one.
  */
-export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
+/** `customer_activity`: the customer's last reply or file first (cases the customer never wrote to last). */
+export const SORT_FIELDS = [
+  "created_at",
+  "updated_at",
+  "protocol",
+  "sla_end",
+  "status",
+  "urgency",
+  "customer_activity",
+] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
 /** By the status's category kind: open = not `finished` (paused ones included); finished = kind `finished`. */
 const WORK_STATES = ["open", "finished"] as const;
@@ -72,6 +81,8 @@ export const ZDocumentFilters = z
     due_on: isoDay.optional(),
     /** Finished on or after this day (America/Sao_Paulo): "encerrados na semana". */
     finished_from: isoDay.optional(),
+    /** "Cliente respondeu": the customer wrote or sent a file that no staff member has opened or answered since. */
+    customer_replied: z.literal(true).optional(),
     /** Needs product_id: the columns are the product's. */
     columns: z.array(ZColumnFilter).max(20).optional(),
   })
@@ -137,6 +148,9 @@ const ZDocumentListItem = z.strictObject({
   sla_paused: z.boolean(),
   /** Responsável, by name (people are shown by name, never by e-mail). */
   assignee: z.strictObject({ id: z.int(), name: z.string() }).nullable(),
+  /** The customer's reply or file waits for staff ("Cliente respondeu"). */
+  customer_unread: z.boolean(),
+  customer_activity_at: z.iso.datetime().nullable(),
 });
 export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 

@@ -5,6 +5,7 @@ import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
+import { markCustomerActivitySeen, noteCustomerActivity } from "./customer-activity.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
 import { lockDocument } from "./lock-document.ts";
@@ -54,6 +55,12 @@ export async function addObservation(
       ],
       requestId,
     });
+    // The customer's word marks the case for staff; a staff answer to the customer clears that mark.
+    if (isCustomerActor(actor))
+      await noteCustomerActivity(tx, { instanceId: actor.instanceId, documentId: document.id });
+    else if (input.visibility === "customer") {
+      await markCustomerActivitySeen(tx, { instanceId: actor.instanceId, documentId: document.id });
+    }
     if (input.sendCommunication && input.visibility === "customer") {
       await queueStatusMessage(prismaRunner(tx), {
         instanceId: actor.instanceId,

@@ -160,6 +160,7 @@ export async function documentFilterSql(
   if (filters.finished_from) {
     conditions.push(Prisma.sql`d."dateFinished" >= ${localDayStart(filters.finished_from)}::timestamptz`);
   }
+  if (filters.customer_replied) conditions.push(Prisma.sql`d."customerUnread"`);
   if (filters.columns?.length && filters.product_id !== undefined) {
     const db = await getDb();
     const definitions = await db.productColumn.findMany({

@@ -1,4 +1,5 @@
 import "server-only";
+import { markCustomerActivitySeen } from "./customer-activity.ts";
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeProduct, serializeStatus, serializeStep } from "../../catalog/server/serialize.ts";
@@ -37,6 +38,10 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     },
   });
   if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
+  // A staff member (a person, not an integration) opened it: the customer's activity is seen.
+  if (document.customerUnread && actor.type === "user" && hasRole(actor, "staff")) {
+    await markCustomerActivitySeen(null, { instanceId: actor.instanceId, documentId: document.id });
+  }
 
   // The product's own step for the status (its per-product map first), never another product's step.
   const stepId = await stepIdForStatus(db, {

@@ -26,6 +26,8 @@ function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocument
     case "urgency":
       // One order only (the direction does not apply): the expression index "Document_urgency_idx" holds it.
       return Prisma.sql`(d."dateFinished" IS NOT NULL), (d."pausedAt" IS NOT NULL), d."slaEnd" NULLS LAST, d.id`;
+    case "customer_activity":
+      return Prisma.sql`d."customerActivityAt" ${dir} NULLS LAST, d.id ${dir}`;
     case "status":
       return Prisma.sql`st."order" ${dir}, st.name ${dir}, d."createdAt" DESC, d.id DESC`;
     default:
@@ -131,5 +133,7 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
     sla_state: slaInfo(document, now).state,
     sla_paused: slaInfo(document, now).paused,
     assignee: document.user,
+    customer_unread: document.customerUnread,
+    customer_activity_at: document.customerActivityAt?.toISOString() ?? null,
   };
 }

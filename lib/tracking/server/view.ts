@@ -1,5 +1,6 @@
 import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
 import "server-only";
+import { systemActor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
 import { notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
@@ -147,3 +148,6 @@ export async function trackingView(token: string) {
 
 /** How the customer appears in the document's history and attachments. */
 export const CUSTOMER_LABEL = "cliente (página de acompanhamento)";
+
+/** The history and attachment rows name the customer as the customer actor of the document's instance. */
+export const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
