@@ -19,7 +19,7 @@ const OF_INSTANCE_DOCUMENTS = `"documentId" IN (SELECT id FROM "Document" WHERE 
 export const ERASURE_SCOPE: Record<string, TableErasure> = {
   Instance: {
     rows: `id = $1`,
-    masked: { name: "text" },
+    masked: { name: "text", replySubject: "text", replyBody: "text" },
     kept: {
       slug: "the instance's address in URLs; letters, digits and dashes chosen by the operator",
       attachmentFormats: "file format names from a fixed list (pdf, jpg, …)",
