@@ -30,13 +30,15 @@ export function TrackingDetails({
           // eslint-disable-next-line @next/next/no-img-element
           <img
             src={view.brand.logo_url}
-            alt={t("logoAlt", { name: view.company })}
+            alt={view.company ? t("logoAlt", { name: view.company }) : t("logoAltUnnamed")}
             className="h-12 w-auto max-w-[40%] object-contain"
           />
         ) : null}
-        <p className="text-sm text-slate-700" data-testid="tracking-company">
-          {t("company", { name: view.company })}
-        </p>
+        {view.company ? (
+          <p className="text-sm text-slate-700" data-testid="tracking-company">
+            {t("company", { name: view.company })}
+          </p>
+        ) : null}
       </div>
       <Card title={`${t("protocol")} ${view.protocol}`}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">

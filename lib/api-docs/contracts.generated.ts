@@ -44,85 +44,87 @@ import * as c39 from "@/app/api/admin/settings/products/[id]/contract.ts";
 import * as c40 from "@/app/api/admin/settings/products/[id]/steps/[stepId]/contract.ts";
 import * as c41 from "@/app/api/admin/settings/products/[id]/steps/contract.ts";
 import * as c42 from "@/app/api/admin/settings/products/contract.ts";
-import * as c43 from "@/app/api/admin/settings/statuses/[id]/contract.ts";
-import * as c44 from "@/app/api/admin/settings/statuses/[id]/test-message/contract.ts";
-import * as c45 from "@/app/api/admin/settings/statuses/contract.ts";
-import * as c46 from "@/app/api/admin/settings/tracking-page/contract.ts";
-import * as c47 from "@/app/api/admin/settings/tracking-page/logo/contract.ts";
-import * as c48 from "@/app/api/admin/settings/users/[id]/contract.ts";
-import * as c49 from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
-import * as c50 from "@/app/api/admin/settings/users/[id]/sessions/[sessionId]/contract.ts";
-import * as c51 from "@/app/api/admin/settings/users/[id]/sessions/contract.ts";
-import * as c52 from "@/app/api/admin/settings/users/contract.ts";
-import * as c53 from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
-import * as c54 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
-import * as c55 from "@/app/api/admin/tokens/contract.ts";
-import * as c56 from "@/app/api/admin/webhooks/[id]/contract.ts";
-import * as c57 from "@/app/api/admin/webhooks/[id]/rotate-secret/contract.ts";
-import * as c58 from "@/app/api/admin/webhooks/[id]/test/contract.ts";
-import * as c59 from "@/app/api/admin/webhooks/contract.ts";
-import * as c60 from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
-import * as c61 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
-import * as c62 from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
-import * as c63 from "@/app/api/attachment/createPendency/contract.ts";
-import * as c64 from "@/app/api/attachment/loadPendency/contract.ts";
-import * as c65 from "@/app/api/attachment/updateById/contract.ts";
-import * as c66 from "@/app/api/attachment/upload/link/contract.ts";
-import * as c67 from "@/app/api/auth/password-reset/confirm/contract.ts";
-import * as c68 from "@/app/api/auth/password-reset/contract.ts";
-import * as c69 from "@/app/api/auth/token/contract.ts";
-import * as c70 from "@/app/api/cognito/user/signIn/contract.ts";
-import * as c71 from "@/app/api/dashboard/contract.ts";
-import * as c72 from "@/app/api/dashboard/kpis/contract.ts";
-import * as c73 from "@/app/api/document/create/contract.ts";
-import * as c74 from "@/app/api/document/filter/contract.ts";
-import * as c75 from "@/app/api/document/loadByCPF/contract.ts";
-import * as c76 from "@/app/api/document/loadById/contract.ts";
-import * as c77 from "@/app/api/document/updateById/contract.ts";
-import * as c78 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
-import * as c79 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
-import * as c80 from "@/app/api/documents/[id]/attachments/contract.ts";
-import * as c81 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
-import * as c82 from "@/app/api/documents/[id]/contract.ts";
-import * as c83 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c84 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
-import * as c85 from "@/app/api/documents/[id]/messages/preview/contract.ts";
-import * as c86 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c87 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c88 from "@/app/api/documents/[id]/tracking-links/revoke/contract.ts";
-import * as c89 from "@/app/api/documents/export.csv/contract.ts";
-import * as c90 from "@/app/api/documents/export.xlsx/contract.ts";
-import * as c91 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c92 from "@/app/api/documents/filter-options/contract.ts";
-import * as c93 from "@/app/api/documents/find/contract.ts";
-import * as c94 from "@/app/api/documents/import/contract.ts";
-import * as c95 from "@/app/api/documents/import/erased-check/contract.ts";
-import * as c96 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c97 from "@/app/api/documents/search/contract.ts";
-import * as c98 from "@/app/api/health/contract.ts";
-import * as c99 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c100 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c101 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c102 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c103 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c104 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c105 from "@/app/api/metrics/contract.ts";
-import * as c106 from "@/app/api/modality/loadAll/contract.ts";
-import * as c107 from "@/app/api/observation/create/contract.ts";
-import * as c108 from "@/app/api/observation/deleteById/contract.ts";
-import * as c109 from "@/app/api/openapi.json/contract.ts";
-import * as c110 from "@/app/api/product/create/contract.ts";
-import * as c111 from "@/app/api/product/loadAll/contract.ts";
-import * as c112 from "@/app/api/ready/contract.ts";
-import * as c113 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c114 from "@/app/api/saved-filters/contract.ts";
-import * as c115 from "@/app/api/status/loadAll/contract.ts";
-import * as c116 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c117 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c118 from "@/app/api/tracking/lookup/contract.ts";
-import * as c119 from "@/app/api/tracking/reply/contract.ts";
-import * as c120 from "@/app/api/tracking/upload/contract.ts";
-import * as c121 from "@/app/api/tracking/view/contract.ts";
+import * as c43 from "@/app/api/admin/settings/reply-template/contract.ts";
+import * as c44 from "@/app/api/admin/settings/reply-template/test-message/contract.ts";
+import * as c45 from "@/app/api/admin/settings/statuses/[id]/contract.ts";
+import * as c46 from "@/app/api/admin/settings/statuses/[id]/test-message/contract.ts";
+import * as c47 from "@/app/api/admin/settings/statuses/contract.ts";
+import * as c48 from "@/app/api/admin/settings/tracking-page/contract.ts";
+import * as c49 from "@/app/api/admin/settings/tracking-page/logo/contract.ts";
+import * as c50 from "@/app/api/admin/settings/users/[id]/contract.ts";
+import * as c51 from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
+import * as c52 from "@/app/api/admin/settings/users/[id]/sessions/[sessionId]/contract.ts";
+import * as c53 from "@/app/api/admin/settings/users/[id]/sessions/contract.ts";
+import * as c54 from "@/app/api/admin/settings/users/contract.ts";
+import * as c55 from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
+import * as c56 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
+import * as c57 from "@/app/api/admin/tokens/contract.ts";
+import * as c58 from "@/app/api/admin/webhooks/[id]/contract.ts";
+import * as c59 from "@/app/api/admin/webhooks/[id]/rotate-secret/contract.ts";
+import * as c60 from "@/app/api/admin/webhooks/[id]/test/contract.ts";
+import * as c61 from "@/app/api/admin/webhooks/contract.ts";
+import * as c62 from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
+import * as c63 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
+import * as c64 from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
+import * as c65 from "@/app/api/attachment/createPendency/contract.ts";
+import * as c66 from "@/app/api/attachment/loadPendency/contract.ts";
+import * as c67 from "@/app/api/attachment/updateById/contract.ts";
+import * as c68 from "@/app/api/attachment/upload/link/contract.ts";
+import * as c69 from "@/app/api/auth/password-reset/confirm/contract.ts";
+import * as c70 from "@/app/api/auth/password-reset/contract.ts";
+import * as c71 from "@/app/api/auth/token/contract.ts";
+import * as c72 from "@/app/api/cognito/user/signIn/contract.ts";
+import * as c73 from "@/app/api/dashboard/contract.ts";
+import * as c74 from "@/app/api/dashboard/kpis/contract.ts";
+import * as c75 from "@/app/api/document/create/contract.ts";
+import * as c76 from "@/app/api/document/filter/contract.ts";
+import * as c77 from "@/app/api/document/loadByCPF/contract.ts";
+import * as c78 from "@/app/api/document/loadById/contract.ts";
+import * as c79 from "@/app/api/document/updateById/contract.ts";
+import * as c80 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
+import * as c81 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
+import * as c82 from "@/app/api/documents/[id]/attachments/contract.ts";
+import * as c83 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as c84 from "@/app/api/documents/[id]/contract.ts";
+import * as c85 from "@/app/api/documents/[id]/history/contract.ts";
+import * as c86 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c87 from "@/app/api/documents/[id]/messages/preview/contract.ts";
+import * as c88 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c89 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c90 from "@/app/api/documents/[id]/tracking-links/revoke/contract.ts";
+import * as c91 from "@/app/api/documents/export.csv/contract.ts";
+import * as c92 from "@/app/api/documents/export.xlsx/contract.ts";
+import * as c93 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c94 from "@/app/api/documents/filter-options/contract.ts";
+import * as c95 from "@/app/api/documents/find/contract.ts";
+import * as c96 from "@/app/api/documents/import/contract.ts";
+import * as c97 from "@/app/api/documents/import/erased-check/contract.ts";
+import * as c98 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c99 from "@/app/api/documents/search/contract.ts";
+import * as c100 from "@/app/api/health/contract.ts";
+import * as c101 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c102 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c103 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c104 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c105 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c106 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c107 from "@/app/api/metrics/contract.ts";
+import * as c108 from "@/app/api/modality/loadAll/contract.ts";
+import * as c109 from "@/app/api/observation/create/contract.ts";
+import * as c110 from "@/app/api/observation/deleteById/contract.ts";
+import * as c111 from "@/app/api/openapi.json/contract.ts";
+import * as c112 from "@/app/api/product/create/contract.ts";
+import * as c113 from "@/app/api/product/loadAll/contract.ts";
+import * as c114 from "@/app/api/ready/contract.ts";
+import * as c115 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c116 from "@/app/api/saved-filters/contract.ts";
+import * as c117 from "@/app/api/status/loadAll/contract.ts";
+import * as c118 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c119 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c120 from "@/app/api/tracking/lookup/contract.ts";
+import * as c121 from "@/app/api/tracking/reply/contract.ts";
+import * as c122 from "@/app/api/tracking/upload/contract.ts";
+import * as c123 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -184,34 +186,35 @@ export const CONTRACTS: readonly ApiContract[] = [
   c41.POST,
   c42.GET,
   c42.POST,
-  c43.PATCH,
-  c43.DELETE,
+  c43.GET,
+  c43.PUT,
   c44.POST,
-  c45.GET,
-  c45.POST,
-  c46.GET,
-  c46.PUT,
-  c47.PUT,
-  c47.DELETE,
-  c48.PATCH,
-  c49.POST,
-  c50.DELETE,
-  c51.GET,
-  c52.GET,
-  c52.POST,
-  c53.POST,
+  c45.PATCH,
+  c45.DELETE,
+  c46.POST,
+  c47.GET,
+  c47.POST,
+  c48.GET,
+  c48.PUT,
+  c49.PUT,
+  c49.DELETE,
+  c50.PATCH,
+  c51.POST,
+  c52.DELETE,
+  c53.GET,
+  c54.GET,
   c54.POST,
-  c55.GET,
   c55.POST,
-  c56.PATCH,
-  c56.DELETE,
+  c56.POST,
+  c57.GET,
   c57.POST,
-  c58.POST,
-  c59.GET,
+  c58.PATCH,
+  c58.DELETE,
   c59.POST,
-  c60.GET,
+  c60.POST,
+  c61.GET,
   c61.POST,
-  c62.POST,
+  c62.GET,
   c63.POST,
   c64.POST,
   c65.POST,
@@ -227,51 +230,53 @@ export const CONTRACTS: readonly ApiContract[] = [
   c75.POST,
   c76.POST,
   c77.POST,
-  c78.GET,
+  c78.POST,
   c79.POST,
-  c80.POST,
+  c80.GET,
   c81.POST,
-  c82.GET,
-  c83.GET,
-  c84.POST,
-  c85.POST,
+  c82.POST,
+  c83.POST,
+  c84.GET,
+  c85.GET,
   c86.POST,
   c87.POST,
   c88.POST,
-  c89.GET,
   c89.POST,
-  c90.GET,
   c90.POST,
+  c91.GET,
   c91.POST,
+  c92.GET,
   c92.POST,
   c93.POST,
   c94.POST,
   c95.POST,
   c96.POST,
   c97.POST,
-  c98.GET,
-  c99.GET,
-  c100.POST,
+  c98.POST,
+  c99.POST,
+  c100.GET,
   c101.GET,
   c102.POST,
   c103.GET,
-  c104.GET,
+  c104.POST,
   c105.GET,
-  c106.POST,
-  c107.POST,
+  c106.GET,
+  c107.GET,
   c108.POST,
-  c109.GET,
+  c109.POST,
   c110.POST,
-  c111.POST,
-  c112.GET,
-  c113.DELETE,
+  c111.GET,
+  c112.POST,
+  c113.POST,
   c114.GET,
-  c114.POST,
-  c115.POST,
+  c115.DELETE,
+  c116.GET,
   c116.POST,
-  c117.GET,
+  c117.POST,
   c118.POST,
-  c119.POST,
+  c119.GET,
   c120.POST,
   c121.POST,
+  c122.POST,
+  c123.POST,
 ];

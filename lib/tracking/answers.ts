@@ -11,7 +11,8 @@ export const ZTrackingView = z.strictObject({
   /** The case waits (a `pause` status): the page says so instead of a deadline the paused clock no longer keeps. */
   paused: z.boolean(),
   /** The instance's name, shown as who the customer deals with. */
-  company: z.string(),
+  /** Null when the instance has no name of its own (only its slug): the page then names no company. */
+  company: z.string().nullable(),
   sla_end: ZIsoDateTime.nullable(),
   date_finished: ZIsoDateTime.nullable(),
   /** The team's customer notes and the customer's own replies (`from`), oldest first. */

@@ -71,7 +71,7 @@ export async function documentForToken(token: string) {
       protocol: true,
       slaEnd: true,
       dateFinished: true,
-      instance: { select: { name: true } },
+      instance: { select: { name: true, slug: true } },
       productId: true,
       statusId: true,
       product: {
@@ -111,7 +111,7 @@ export async function trackingView(token: string) {
     statusStepId: document.status.stepId,
     productStepIds: document.product.steps.map((step) => step.id),
   });
-  const { company, brand } = await trackingBrand(document.instanceId, document.instance.name);
+  const { company, brand } = await trackingBrand(document.instanceId, document.instance.name, document.instance.slug);
   return {
     protocol: document.protocol,
     product: document.product.name,
