@@ -12,6 +12,8 @@ export const VIEW_FILTERS = {
   unassigned: { assignee: "none", state: "open" },
   /** "Cliente respondeu": the customer's reply or file waits for staff; the latest first. */
   replied: { customer_replied: true },
+  /** "E-mail falhou": the case's last e-mail to the customer failed. */
+  failed: { email_failed: true },
 } as const satisfies Record<string, DocumentFilters>;
 type ViewName = "all" | keyof typeof VIEW_FILTERS;
 
@@ -23,6 +25,7 @@ function activeView(filters: DocumentFilters): ViewName | null {
     if (keys.length === 2 && filters.assignee === view.assignee && filters.state === view.state) return name;
   }
   if (keys.length === 1 && filters.customer_replied) return "replied";
+  if (keys.length === 1 && filters.email_failed) return "failed";
   return null;
 }
 
@@ -43,12 +46,14 @@ export function QueueViews({ filters, hasUser }: { filters: DocumentFilters; has
   const mine = useDocumentCount(VIEW_FILTERS.mine, hasUser);
   const unassigned = useDocumentCount(VIEW_FILTERS.unassigned);
   const replied = useDocumentCount(VIEW_FILTERS.replied);
+  const failed = useDocumentCount(VIEW_FILTERS.failed);
   const active = activeView(filters);
   const views: Array<{ name: ViewName; label: string; count?: { total: number; capped: boolean } }> = [
     { name: "all", label: t("all") },
     ...(hasUser ? [{ name: "mine" as const, label: t("mine"), count: mine.data }] : []),
     { name: "unassigned", label: t("unassigned"), count: unassigned.data },
     { name: "replied", label: t("replied"), count: replied.data },
+    { name: "failed", label: t("failed"), count: failed.data },
   ];
   return (
     <nav aria-label={t("label")}>

@@ -1,6 +1,7 @@
 // The documents-list search contract (POST /api/documents/search, saved filters, the page's URL query).
 // No server-only imports: the browser uses the same schema to read the URL and to save filters.
 import { z } from "zod";
+import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
 
 /**
@@ -83,6 +84,8 @@ export const ZDocumentFilters = z
     finished_from: isoDay.optional(),
     /** "Cliente respondeu": the customer wrote or sent a file that no staff member has opened or answered since. */
     customer_replied: z.literal(true).optional(),
+    /** The case's last e-mail to the customer failed (the customer never got it). */
+    email_failed: z.literal(true).optional(),
     /** Needs product_id: the columns are the product's. */
     columns: z.array(ZColumnFilter).max(20).optional(),
   })
@@ -151,6 +154,8 @@ const ZDocumentListItem = z.strictObject({
   /** The customer's reply or file waits for staff ("Cliente respondeu"). */
   customer_unread: z.boolean(),
   customer_activity_at: z.iso.datetime().nullable(),
+  /** Why the case's last customer e-mail failed (said in Portuguese by the page); null when it did not. */
+  email_failure: z.enum(EMAIL_FAILURES).nullable(),
 });
 export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 
