@@ -141,14 +141,14 @@ describe("tracking tokens", () => {
     expect(history[0]).toMatchObject({ action: "tracking_links_revoked", actor_type: "user" });
   });
 
-  it("are bound to their purpose: an unscoped token of the old format cannot post as the customer", async () => {
+  it("are bound to their purpose: an unscoped token of the old format cannot post as the customer (it only reads)", async () => {
     const document = await insertDocument(db, instance, cpfFromBase(318_000_004));
     const payload = `${document.uuid}.${Math.floor(Date.now() / 1000) + 86_400}`;
     const signature = createHmac("sha256", appSecret()).update(`tracking:${payload}`, "utf8").digest("base64url");
     const legacy = `${payload}.${signature}`;
     await expect(
       replyFromCustomer(customer, { token: legacy, text: "Concordo com a recusa e desisto do pedido." }),
-    ).rejects.toMatchObject({ kind: "not_found" });
+    ).rejects.toMatchObject({ kind: "forbidden", code: "tracking_link_read_only" });
     expect(await db.observation.count({ where: { documentId: document.id } })).toBe(0);
   });
 });

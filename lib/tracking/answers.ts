@@ -10,6 +10,11 @@ export const ZTrackingView = z.strictObject({
   finished: z.boolean(),
   /** The case waits (a `pause` status): the page says so instead of a deadline the paused clock no longer keeps. */
   paused: z.boolean(),
+  /**
+   * The link is from an e-mail sent before links carried their purpose: the case is shown, but replying and sending
+   * files need the lookup by protocol and CPF.
+   */
+  read_only: z.boolean(),
   /** The instance's name, shown as who the customer deals with. */
   /** Null when the instance has no name of its own (only its slug): the page then names no company. */
   company: z.string().nullable(),

@@ -15,7 +15,7 @@ import { customerActor, documentForToken } from "./view.ts";
  * TRACKING_CUSTOMER_LIMITS.repliesPerHour an hour per document; the text is capped by the schema (2,000 characters).
  */
 export async function replyFromCustomer(ctx: CustomerContext, input: { token: string; text: string }) {
-  const document = await documentForToken(input.token);
+  const document = await documentForToken(input.token, { write: true });
   const db = await getDb();
   const hourAgo = new Date(Date.now() - 3_600_000);
   const recent = await db.observation.findMany({

@@ -44,7 +44,7 @@ export async function uploadCustomerFile(
   input: { token: string; requestAttachmentId?: number; request: Request },
 ) {
   const { token, requestAttachmentId, request } = input;
-  const document = await documentForToken(token);
+  const document = await documentForToken(token, { write: true });
   const pending =
     requestAttachmentId === undefined
       ? null

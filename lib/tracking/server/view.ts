@@ -2,7 +2,7 @@ import { stepIdForStatus } from "../../catalog/server/step-for-status.ts";
 import "server-only";
 import { systemActor } from "../../auth/actor.ts";
 import { getDb } from "../../db/client.ts";
-import { notFound } from "../../errors/app-error.ts";
+import { forbidden, notFound } from "../../errors/app-error.ts";
 import { normalizeIdentifier } from "../../identifiers/identifiers.ts";
 import { readTrackingToken, trackingToken } from "../../outbox/server/tracking-link.ts";
 
@@ -10,10 +10,12 @@ import { readTrackingToken, trackingToken } from "../../outbox/server/tracking-l
 // name, the SLA date, observations addressed to them, pending file requests. Nothing personal (no name, e-mail,
 // phone, identifier): whoever holds the link or typed the pair sees only the workflow.
 
-import { NOT_FOUND_MESSAGE } from "../not-found.ts";
+import { NOT_FOUND_MESSAGE, READ_ONLY_LINK_MESSAGE } from "../not-found.ts";
 import { trackingBrand } from "./page-settings.ts";
 
 const notFoundAnswer = () => notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_found" });
+/** A first-format link (read-only) used to reply or upload: 403 pointing to the lookup by protocol and CPF. */
+export const readOnlyLinkAnswer = () => forbidden(READ_ONLY_LINK_MESSAGE, { code: "tracking_link_read_only" });
 
 /** An access token for the page after a lookup: short-lived (the e-mail link lives longer). */
 const LOOKUP_TOKEN_MS = 2 * 3_600_000;
@@ -56,9 +58,9 @@ export function lookupToken(document: { uuid: string; trackingEpoch: number }, n
 
 /**
  * The document a valid token names, with what the page shows; the same 404 otherwise — a token of an earlier link
- * generation (staff revoked the document's links) included.
+ * generation (staff revoked the document's links) included. `write` (reply, upload) refuses a read-only token.
  */
-export async function documentForToken(token: string) {
+export async function documentForToken(token: string, options: { write?: boolean } = {}) {
   const claims = readTrackingToken(token);
   if (!claims) throw notFoundAnswer();
   const db = await getDb();
@@ -99,7 +101,8 @@ export async function documentForToken(token: string) {
     },
   });
   if (!document || document.trackingEpoch !== claims.epoch) throw notFoundAnswer();
-  return document;
+  if (options.write && claims.readOnly) throw readOnlyLinkAnswer();
+  return { ...document, readOnly: claims.readOnly };
 }
 
 export async function trackingView(token: string) {
@@ -118,6 +121,9 @@ export async function trackingView(token: string) {
     steps: document.product.steps.map((step) => ({ name: step.name, current: step.id === currentStep })),
     status: document.status.publicName ?? document.status.name,
     finished: document.status.category.kind === "finished",
+    // A link from an e-mail sent before links carried their purpose: the page shows the case but offers no replies or
+    // uploads (those need the lookup by protocol and CPF).
+    read_only: document.readOnly,
     // Paused (waiting on the customer or a third party): the SLA clock stops, so no deadline is promised.
     paused: document.status.category.kind === "pause",
     company,
