@@ -123,8 +123,10 @@ describe("the preview is the e-mail the outbox sends", () => {
       state: "sent",
       failure: null,
       recipient: "j**********@e******.org",
-      text: expect.stringContaining("- Falta a CNH: envie frente e verso."),
+      // The reply e-mail as sent, with the customer's link shown only as a placeholder to staff.
+      text: expect.stringContaining("Falta a CNH:\nenvie frente e verso."),
     });
+    expect((view.messages as Json[])[0]!.text).toContain("/acompanhar?t=[link-pessoal-do-cliente]");
   });
 
   it("never e-mails an internal note, nor a reply without 'Enviar por e-mail'", async () => {
@@ -141,7 +143,7 @@ describe("the preview is the e-mail the outbox sends", () => {
     expect(await app.db.outboxMessage.count({ where: { documentId: Number(document.id) } })).toBe(0);
     // The next e-mail carries the reply, never the internal note.
     const preview = await call("POST", `documents/${document.id}/messages/preview`, { kind: "reply", text: "Ok." });
-    expect(preview.body).toContain("- Estamos analisando.");
+    expect(preview.body).toContain("Estamos analisando.");
     expect(preview.body).not.toContain("Interno");
   });
 

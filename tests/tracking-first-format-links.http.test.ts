@@ -116,7 +116,7 @@ describe("a link from an e-mail sent before the current token format", () => {
 
     const live = firstFormatToken(String(document.uuid), new Date(Date.now() + week));
     expect((await app.post("tracking/view", { token: live })).status).toBe(200);
-    await staff("POST", `documents/${document.id}/tracking-links/revoke`);
+    await staff("POST", `documents/${document.id}/tracking-links/revoke`, {});
     expect((await app.post("tracking/view", { token: live })).status).toBe(404);
   });
 });
