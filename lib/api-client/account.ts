@@ -25,12 +25,19 @@ export const accountKeys = {
 
 export const useAccount = () => useQuery({ queryKey: accountKeys.account(), queryFn: () => callApi(account.GET, {}) });
 
+/**
+ * How often the header asks about customer activity: more often than the other live queries (a customer's reply
+ * should reach an open queue within 5 s), on one index read, and it refreshes the lists only when something arrived.
+ */
+export const CUSTOMER_ACTIVITY_INTERVAL_MS = 3_000;
+
 /** The header's count of cases whose customer replied, waiting for the signed-in person (live). */
 export const useCustomerRepliesCount = () =>
   useQuery({
     queryKey: [...accountKeys.all, "customer-replies"] as const,
     queryFn: () => callApi(customerReplies.GET, {}),
     ...liveQueryOptions,
+    refetchInterval: CUSTOMER_ACTIVITY_INTERVAL_MS,
   });
 
 export function useUpdateAccount() {

@@ -68,4 +68,8 @@ export const ZAccount = z.strictObject({
 });
 
 /** GET /api/account/customer-replies: the header's count of cases whose customer's reply waits for the caller. */
-export const ZCustomerRepliesCount = z.strictObject({ count: z.int() });
+export const ZCustomerRepliesCount = z.strictObject({
+  count: z.int(),
+  /** The instance's latest customer reply or file (ISO 8601), so open queues refresh the moment one arrives. */
+  last_activity_at: z.string().nullable(),
+});

@@ -7,15 +7,23 @@ import { getDb } from "../../db/client.ts";
  * the caller's own (assigned to them), and the unassigned ones when they follow those (notifyUnassigned). A caller
  * without a user (an API token) follows nothing.
  */
-export async function countCustomerReplies(ctx: UseCaseContext): Promise<{ count: number }> {
+export async function countCustomerReplies(
+  ctx: UseCaseContext,
+): Promise<{ count: number; last_activity_at: string | null }> {
   const { actor } = ctx;
-  if (actor.userId === null) return { count: 0 };
   const db = await getDb();
+  // One index read ([instanceId, customerActivityAt]): cheap enough to ask every few seconds.
+  const latest = await db.document.aggregate({
+    where: { instanceId: actor.instanceId },
+    _max: { customerActivityAt: true },
+  });
+  const last_activity_at = latest._max.customerActivityAt?.toISOString() ?? null;
+  if (actor.userId === null) return { count: 0, last_activity_at };
   const user = await db.user.findFirst({
     where: { id: actor.userId, instanceId: actor.instanceId },
     select: { notifyUnassigned: true },
   });
-  if (!user) return { count: 0 };
+  if (!user) return { count: 0, last_activity_at };
   const count = await db.document.count({
     where: {
       instanceId: actor.instanceId,
@@ -23,5 +31,5 @@ export async function countCustomerReplies(ctx: UseCaseContext): Promise<{ count
       OR: [{ userId: actor.userId }, ...(user.notifyUnassigned ? [{ userId: null }] : [])],
     },
   });
-  return { count };
+  return { count, last_activity_at };
 }

@@ -11,6 +11,6 @@ export const GET = defineContract({
   auth: "bearer",
   role: "viewer",
   response: ZCustomerRepliesCount,
-  answer: "{count}",
+  answer: "{count, last_activity_at}",
   errors: [401, 403],
 });
