@@ -71,8 +71,10 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     await composer.getByLabel("Enviar por e-mail").check();
     const preview = composer.getByTestId("email-preview");
     await expect(preview.getByTestId("preview-to")).toHaveText(MASKED);
-    await expect(preview.getByTestId("preview-subject")).toHaveText(`Protocolo ${created.protocol}: Em análise`);
-    await expect(preview.getByTestId("preview-body")).toContainText(`- ${reply}`);
+    // A reply reads as a reply (the instance's reply e-mail), not as the status's notice.
+    await expect(preview.getByTestId("preview-subject")).toHaveText(`Resposta sobre o protocolo ${created.protocol}`);
+    await expect(preview.getByTestId("preview-body")).toContainText(reply);
+    await expect(preview.getByTestId("preview-body")).not.toContainText("agora está em");
     await expect(preview.getByTestId("preview-body")).toContainText(`Olá, ${CUSTOMER.name}.`);
     await expect(preview.getByTestId("preview-body")).not.toContainText("Interno");
     const previewed = (await preview.getByTestId("preview-body").textContent()) ?? "";
@@ -93,7 +95,7 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     await expect(composer.getByText("Resposta publicada e e-mail colocado na fila de envio.")).toBeVisible();
     const [mail] = await smtp.waitFor(1, 30_000);
     expect(mail!.to).toEqual([CUSTOMER.email]);
-    expect(mail!.subject).toBe(`Protocolo ${created.protocol}: Em análise`);
+    expect(mail!.subject).toBe(`Resposta sobre o protocolo ${created.protocol}`);
     expect(withoutToken(mail!.text)).toBe(withoutToken(previewed));
     expect(mail!.text).not.toContain("Interno");
 
@@ -102,7 +104,7 @@ test("one composer: an internal note stays internal; a reply is e-mailed as prev
     await expect(messages.getByTestId("message")).toHaveCount(1);
     await expect(messages.getByTestId("message")).toContainText("Enviada", { timeout: 20_000 });
     await expect(messages.getByTestId("message")).toContainText(`Para ${MASKED}`);
-    await expect(messages.getByTestId("message-text")).toContainText(`- ${reply}`);
+    await expect(messages.getByTestId("message-text")).toContainText(reply);
 
     // A status change that does not e-mail says so before confirming.
     const workflow = page.locator("section", { has: page.getByRole("heading", { name: "Andamento", exact: true }) });
@@ -214,7 +216,7 @@ test("a failed e-mail says why in Portuguese and 'Reenviar' sends a new copy", a
     await expect(messages.getByText("E-mail colocado na fila de novo.")).toBeVisible();
     const [mail] = await smtp.waitFor(1, 30_000);
     expect(mail!.to).toEqual([CUSTOMER.email]);
-    expect(mail!.text).toContain("- Seu pedido foi aprovado.");
+    expect(mail!.text).toContain("Seu pedido foi aprovado.");
     await expect(messages.getByTestId("message")).toHaveCount(2);
     await expect(messages.getByTestId("message").first()).toContainText("Enviada", { timeout: 20_000 });
     await expect(messages.getByTestId("message").nth(1)).toContainText("Falhou");

@@ -34,11 +34,11 @@ test("the customer's tracking page: company, help, privacy, own file, reply, fil
   await page.getByLabel("E-mail de atendimento").fill("atendimento@horizonte.example");
   await page.getByLabel("Telefone de atendimento").fill("(11) 3333-4444");
   await page.getByLabel("WhatsApp").fill("http://x");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   // A wrong WhatsApp number is refused under its field; nothing saved.
   await expect(page.getByLabel("WhatsApp")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("WhatsApp").fill("55 11 98765-4321");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Configurações da página do cliente salvas.")).toBeVisible();
   // The logo, through the pt-BR file button.
   await expect(page.getByText("Nenhum logotipo: a página mostra só o nome.")).toBeVisible();

@@ -188,6 +188,7 @@ describe("every contract against the real answers", () => {
       params: { id },
       body: { kind: "reply", text: "Oi" },
     });
+    await call("POST", "/documents/{id}/tracking-links/revoke", { token: staff, params: { id }, body: {} });
     const history = await call("GET", "/documents/{id}/history", { params: { id }, query: "?personal=1" });
     expect(history.length).toBeGreaterThan(2);
 
@@ -229,6 +230,7 @@ describe("every contract against the real answers", () => {
     const me = await call("GET", "/account", user);
     await call("PATCH", "/account", { ...user, body: { name: "Token User", locale: "pt-BR" } });
     await call("GET", "/account/sessions", user);
+    await call("GET", "/account/customer-replies", user);
     await call("POST", "/account/sessions/end-others", { ...user, body: {} });
     const session = await app.db.staffSession.create({ data: { idHash: "c".repeat(64), userId: me.id } });
     await call("GET", "/admin/settings/users/{id}/sessions", { params: { id: me.id } });
@@ -428,6 +430,9 @@ describe("every contract against the real answers", () => {
       params: { id: status.id },
       body: { to: "teste@example.org" },
     });
+    await call("GET", "/admin/settings/reply-template", {});
+    await call("PUT", "/admin/settings/reply-template", { body: { subject: "Re: {protocolo}", body: null } });
+    await call("POST", "/admin/settings/reply-template/test-message", { body: { to: "teste@example.org" } });
     await call("DELETE", "/admin/settings/statuses/{id}", { params: { id: status.id } });
     await call("DELETE", "/admin/settings/categories/{id}", { params: { id: category.id } });
 

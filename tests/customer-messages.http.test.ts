@@ -97,11 +97,12 @@ describe("the preview is the e-mail the outbox sends", () => {
       reason: null,
       recipient: "j**********@e******.org",
       configured: true,
-      subject: `Protocolo ${String(document.protocol)}: Recebido`,
+      // A reply is the instance's reply e-mail, not the status's notice.
+      subject: `Resposta sobre o protocolo ${String(document.protocol)}`,
     });
     expect(preview.body).toContain("Olá, Joana Prado.");
-    expect(preview.body).toContain("- Recebemos seu pedido.\n- Falta a CNH: envie frente e verso.");
-    expect(preview.body).toMatch(/Acompanhe: http:\/\/localhost\/acompanhar\?t=/);
+    expect(preview.body).toContain("Recebemos seu pedido.\n\nFalta a CNH:\nenvie frente e verso.");
+    expect(preview.body).toMatch(/Ver o andamento: http:\/\/localhost\/acompanhar\?t=/);
     // Nothing was written by the preview.
     expect(await app.db.outboxMessage.count({ where: { documentId: Number(document.id) } })).toBe(0);
 
@@ -122,8 +123,10 @@ describe("the preview is the e-mail the outbox sends", () => {
       state: "sent",
       failure: null,
       recipient: "j**********@e******.org",
-      text: expect.stringContaining("- Falta a CNH: envie frente e verso."),
+      // The reply e-mail as sent, with the customer's link shown only as a placeholder to staff.
+      text: expect.stringContaining("Falta a CNH:\nenvie frente e verso."),
     });
+    expect((view.messages as Json[])[0]!.text).toContain("/acompanhar?t=[link-pessoal-do-cliente]");
   });
 
   it("never e-mails an internal note, nor a reply without 'Enviar por e-mail'", async () => {
@@ -140,11 +143,11 @@ describe("the preview is the e-mail the outbox sends", () => {
     expect(await app.db.outboxMessage.count({ where: { documentId: Number(document.id) } })).toBe(0);
     // The next e-mail carries the reply, never the internal note.
     const preview = await call("POST", `documents/${document.id}/messages/preview`, { kind: "reply", text: "Ok." });
-    expect(preview.body).toContain("- Estamos analisando.");
+    expect(preview.body).toContain("Estamos analisando.");
     expect(preview.body).not.toContain("Interno");
   });
 
-  it("a reply carries its text even when the status's template has no {observacoes}", async () => {
+  it("a reply is the reply e-mail whatever the status's notice says, and carries its text", async () => {
     await call(
       "PATCH",
       `admin/settings/statuses/${fx.statusIds["Cancelado"]}`,
@@ -157,8 +160,8 @@ describe("the preview is the e-mail the outbox sends", () => {
       kind: "reply",
       text: "Cancelamos a pedido seu.",
     });
-    expect(preview.subject).toBe(`Atualização do protocolo ${String(document.protocol)}`);
-    expect(String(preview.body)).toMatch(/^Olá, Joana Prado\. Veja: \S+\n\nObservações:\n- Cancelamos a pedido seu\.$/);
+    expect(preview.subject).toBe(`Resposta sobre o protocolo ${String(document.protocol)}`);
+    expect(String(preview.body)).toMatch(/^Olá, Joana Prado\.\n\nCancelamos a pedido seu\.\n\nAtenciosamente,/);
   });
 
   it("previews a status change: the subject when it notifies, why not otherwise", async () => {

@@ -25,6 +25,7 @@ export function AccountPage() {
       <ProfileCard />
       <PasswordCard />
       <SecondFactorCard />
+      <CustomerRepliesCard />
       <div className="lg:col-span-2">
         <OwnSessionsCard />
       </div>
@@ -78,6 +79,37 @@ function ProfileForm({ account }: { account: { email: string; name: string; loca
           {t("save")}
         </Button>
       </form>
+    </Card>
+  );
+}
+
+/** Who is told of a customer's reply: the assignee always (the header's count); these widen it and add e-mail. */
+function CustomerRepliesCard() {
+  const t = useTranslations("auth.account");
+  const account = useAccount();
+  const update = useUpdateAccount();
+  if (!account.data) return null;
+  const toggle = (key: "notify_unassigned" | "notify_by_email", label: string, hint: string) => (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-1 h-4 w-4"
+        checked={account.data[key]}
+        disabled={update.isPending}
+        onChange={(event) => update.mutate({ [key]: event.target.checked })}
+      />
+      <span>
+        <span className="font-medium text-slate-900">{label}</span>
+        <span className="block text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <Card title={t("repliesTitle")}>
+      <div className="space-y-3">
+        {toggle("notify_unassigned", t("repliesUnassigned"), t("repliesUnassignedHint"))}
+        {toggle("notify_by_email", t("repliesByEmail"), t("repliesByEmailHint"))}
+      </div>
     </Card>
   );
 }

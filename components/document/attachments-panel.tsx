@@ -12,6 +12,7 @@ import {
   type DocumentAttachment,
   type StaffDocumentView,
 } from "@/lib/api-client/document.ts";
+import { CustomerBadge } from "./customer-badge.tsx";
 import { useBytes, useDateTime } from "./format.ts";
 
 type Message = { tone: "success" | "error"; text: string } | null;
@@ -48,6 +49,11 @@ export function AttachmentsPanel({ view }: { view: StaffDocumentView }) {
                   >
                     {attachment.file_name}
                   </a>
+                  {attachment.from_customer ? (
+                    <span className="ml-2">
+                      <CustomerBadge />
+                    </span>
+                  ) : null}
                   {attachment.request_name ? (
                     <span className="ml-2 text-sm text-slate-800" data-testid="request-name">
                       {t("forRequest", { name: attachment.request_name })}

@@ -43,6 +43,7 @@ const ACTIONS = [
   "attachment_update",
   "observation_delete",
   "reveal",
+  "tracking_links_revoked",
 ] as const;
 type KnownAction = (typeof ACTIONS)[number];
 const DATE_FIELDS = new Set(["sla_end", "sla_end_status", "date_time", "date_finished"]);
@@ -171,7 +172,13 @@ export function HistoryTimeline({ view, personal }: { view: StaffDocumentView; p
                     ? t(`actions.${entry.action as KnownAction}`)
                     : entry.action}
                 </span>{" "}
-                <span className="text-sm text-slate-700">{t("by", { actor: actorShown(entry) })}</span>{" "}
+                {entry.actor_type === "customer" ? (
+                  <span className="text-sm font-semibold text-amber-900" data-testid="history-customer">
+                    {t("customerActor")}
+                  </span>
+                ) : (
+                  <span className="text-sm text-slate-700">{t("by", { actor: actorShown(entry) })}</span>
+                )}{" "}
                 <time dateTime={entry.created_at} className="text-sm text-slate-600">
                   {dateTime(entry.created_at)}
                 </time>

@@ -3,7 +3,7 @@
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/feedback.tsx";
-import { useResendMessage, type StaffDocumentView } from "@/lib/api-client/document.ts";
+import { useResendMessage, useRevokeTrackingLinks, type StaffDocumentView } from "@/lib/api-client/document.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDateTime } from "./format.ts";
 
@@ -25,6 +25,7 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
   const t = useTranslations("document.messages");
   const dateTime = useDateTime();
   const resend = useResendMessage(view.document.id);
+  const revoke = useRevokeTrackingLinks(view.document.id);
   const errorText = useErrorText();
   return (
     <Card title={t("title")}>
@@ -93,6 +94,18 @@ export function MessagesPanel({ view }: { view: StaffDocumentView }) {
         {resend.isSuccess ? <span className="text-green-800">{t("resent")}</span> : null}
         {resend.isError ? <span className="text-red-800">{errorText.text(resend.error)}</span> : null}
       </p>
+      {view.permissions.can_edit ? (
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            {t("revoke")}
+          </Button>
+          <p className="mt-1 text-xs text-slate-600">{t("revokeHint")}</p>
+          <p className="text-sm" aria-live="polite">
+            {revoke.isSuccess ? <span className="text-green-800">{t("revoked")}</span> : null}
+            {revoke.isError ? <span className="text-red-800">{errorText.text(revoke.error)}</span> : null}
+          </p>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -59,6 +59,8 @@ export function DocumentsTable({
 }) {
   const t = useTranslations("documents.table");
   const ta = useTranslations("operator.assign");
+  const to = useTranslations("operator");
+  const tf = useTranslations("document.messages");
   const format = useFormatter();
   // One row height per density (every cell one line: long values are cut with "…" and shown whole in a tooltip);
   // compact is 32 px a row, comfortable 48 px.
@@ -105,6 +107,23 @@ export function DocumentsTable({
           className="font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           {item.protocol}
+          {item.customer_unread ? (
+            <span
+              data-testid="customer-replied"
+              className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            >
+              {to("repliedMarker")}
+            </span>
+          ) : null}
+          {item.email_failure ? (
+            <span
+              data-testid="email-failed"
+              title={tf(`failure.${item.email_failure}`)}
+              className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+            >
+              {to("emailFailedMarker")}
+            </span>
+          ) : null}
         </Link>
       ),
     },

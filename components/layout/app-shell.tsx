@@ -3,6 +3,7 @@ import type { Role } from "@/lib/auth/roles.ts";
 import { StaffRoleProvider } from "./staff-role.tsx";
 import { LOCALES, messagesFor, type Locale } from "@/lib/i18n/messages.ts";
 import { translatorFor } from "@/lib/i18n/translator.ts";
+import { CustomerRepliesBadge } from "./customer-replies-badge.tsx";
 import { FindBox } from "./find-box.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -68,6 +69,7 @@ export function AppShell({
           <div className="min-w-0 flex-1 lg:w-44 lg:flex-none 2xl:w-96">
             <FindBox />
           </div>
+          <CustomerRepliesBadge />
           <div className="hidden items-center gap-3 text-sm lg:flex">
             {/* The name leads to "Minha conta": a link of its own would make the laptop's one-row header wrap. */}
             <Link href="/conta" className="min-w-0 underline-offset-2 hover:underline">

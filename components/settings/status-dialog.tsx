@@ -35,6 +35,7 @@ const statusFormSchema = z
     notify_customer: z.boolean(),
     message_subject: z.string(),
     message_body: z.string(),
+    reply_status_id: z.string(),
   })
   .transform((values): z.input<typeof createStatusSchema> => {
     const order = numberOrNull(values.order);
@@ -53,6 +54,7 @@ const statusFormSchema = z
       // The template fields are only there while "notify" is on; off, they are sent empty as before.
       message_subject: values.notify_customer ? textOrNull(values.message_subject) : null,
       message_body: values.notify_customer ? textOrNull(values.message_body) : null,
+      reply_status_id: values.reply_status_id ? Number(values.reply_status_id) : null,
       ...(order === null ? {} : { order: order as number }),
     };
   })
@@ -108,6 +110,7 @@ export function StatusDialog({
       notify_customer: status?.notify_customer ?? false,
       message_subject: status?.message_subject ?? "",
       message_body: status?.message_body ?? "",
+      reply_status_id: status?.reply_status_id == null ? "" : String(status.reply_status_id),
     },
   });
   const [name, textColor, bgColor, final] = useWatch({
@@ -178,6 +181,19 @@ export function StatusDialog({
             ))}
           </SelectField>
         </div>
+        <SelectField
+          label={t("statuses.replyStatus")}
+          hint={t("statuses.replyStatusHint")}
+          error={form.fieldError("reply_status_id")}
+          {...form.register("reply_status_id")}
+        >
+          <option value="">{t("statuses.replyStatusNone")}</option>
+          {others.map((other) => (
+            <option key={other.id} value={other.id}>
+              {other.name}
+            </option>
+          ))}
+        </SelectField>
 
         <fieldset className="rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">{t("statuses.colours")}</legend>

@@ -1,24 +1,30 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { Card } from "@/components/ui/feedback.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { useDateTime } from "@/components/document/format.ts";
 import type { TrackingView } from "@/lib/api-client/tracking.ts";
 import { CustomerSend } from "./customer-send.tsx";
 import { HelpChannel } from "./help-channel.tsx";
 import { PendingRequest } from "./pending-request.tsx";
 
-/** The document as the customer sees it: status, steps, deadline, messages, files to send. */
+/**
+ * The document as the customer sees it: status, steps, deadline, messages, files to send. A read-only link (from an
+ * e-mail sent before links carried their purpose) shows the same but sends nothing: `onLookup` opens the lookup form.
+ */
 export function TrackingDetails({
   view,
   token,
   maxMegabytes,
   onSent,
+  onLookup,
 }: {
   view: TrackingView;
   token: string;
   maxMegabytes: number;
   onSent: (notice: string) => void;
+  onLookup: () => void;
 }) {
   const t = useTranslations("tracking");
   const dateTime = useDateTime();
@@ -30,13 +36,15 @@ export function TrackingDetails({
           // eslint-disable-next-line @next/next/no-img-element
           <img
             src={view.brand.logo_url}
-            alt={t("logoAlt", { name: view.company })}
+            alt={view.company ? t("logoAlt", { name: view.company }) : t("logoAltUnnamed")}
             className="h-12 w-auto max-w-[40%] object-contain"
           />
         ) : null}
-        <p className="text-sm text-slate-700" data-testid="tracking-company">
-          {t("company", { name: view.company })}
-        </p>
+        {view.company ? (
+          <p className="text-sm text-slate-700" data-testid="tracking-company">
+            {t("company", { name: view.company })}
+          </p>
+        ) : null}
       </div>
       <Card title={`${t("protocol")} ${view.protocol}`}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
@@ -80,15 +88,22 @@ export function TrackingDetails({
           <p className="text-sm text-slate-700">{t("noRequests")}</p>
         ) : (
           <ul className="space-y-3">
-            {view.pending_requests.map((request) => (
-              <PendingRequest
-                key={request.id}
-                request={request}
-                token={token}
-                maxMegabytes={maxMegabytes}
-                onSent={(name) => onSent(t("sent", { name }))}
-              />
-            ))}
+            {view.pending_requests.map((request) =>
+              view.read_only ? (
+                <li key={request.id} className="rounded-md border border-slate-200 p-3" data-testid="pending-request">
+                  <p className="font-medium text-slate-900">{request.name}</p>
+                  {request.note ? <p className="text-sm text-slate-700">{request.note}</p> : null}
+                </li>
+              ) : (
+                <PendingRequest
+                  key={request.id}
+                  request={request}
+                  token={token}
+                  maxMegabytes={maxMegabytes}
+                  onSent={(name) => onSent(t("sent", { name }))}
+                />
+              ),
+            )}
           </ul>
         )}
       </Card>
@@ -111,7 +126,16 @@ export function TrackingDetails({
           </ul>
         )}
       </Card>
-      <CustomerSend token={token} maxMegabytes={maxMegabytes} onSent={onSent} />
+      {view.read_only ? (
+        <div className="space-y-2" data-testid="tracking-read-only">
+          <Alert tone="info">{t("readOnlyLink")}</Alert>
+          <Button type="button" className="w-full" onClick={onLookup}>
+            {t("readOnlyLookup")}
+          </Button>
+        </div>
+      ) : (
+        <CustomerSend token={token} maxMegabytes={maxMegabytes} onSent={onSent} />
+      )}
       <Card title={t("sentFiles")}>
         {view.sent_files.length === 0 ? (
           <p className="text-sm text-slate-700">{t("noSentFiles")}</p>

@@ -40,3 +40,34 @@ it("the customer's own too-many-attempts still says to try again later", async (
   await submit();
   expect(await screen.findByText("Muitas tentativas. Tente novamente em alguns minutos.")).toBeTruthy();
 });
+
+it("a link from an earlier e-mail shows the case read-only and leads to the lookup to reply or send files", async () => {
+  const view = {
+    protocol: "20261207-000123",
+    product: "Seguro Auto",
+    steps: [{ name: "Análise", current: true }],
+    status: "Aguardando seus documentos",
+    finished: false,
+    paused: true,
+    read_only: true,
+    company: null,
+    sla_end: null,
+    date_finished: null,
+    observations: [{ id: 1, text: "Falta a CNH.", created_at: "2026-12-01T12:00:00.000Z", from: "team" }],
+    sent_files: [],
+    brand: { logo_url: null, help_email: null, help_phone: null, whatsapp_url: null, privacy_url: "/p" },
+    pending_requests: [{ id: 7, name: "CNH", note: null, created_at: "2026-12-01T12:00:00.000Z" }],
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json(view)),
+  );
+  renderWithApp(<TrackingPage linkToken="uuid.123.sig" maxMegabytes={10} />);
+  expect(await screen.findByText(/serve só para consultar o andamento/)).toBeTruthy();
+  expect(screen.getByText("Falta a CNH.")).toBeTruthy();
+  expect(screen.getByText("CNH")).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Enviar mensagem" })).toBeNull();
+  expect(screen.queryByRole("button", { name: /^Enviar( arquivo)?$/ })).toBeNull();
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Responder ou enviar documentos" })));
+  expect(screen.getByLabelText(/^Protocolo/)).toBeTruthy();
+});

@@ -54,6 +54,12 @@ export function TrackingPage({ linkToken, maxMegabytes }: { linkToken: string | 
     }
   }
 
+  function backToLookup() {
+    setView(null);
+    setToken(null);
+    setNotice(null);
+  }
+
   async function refreshAfterSend(message: string) {
     setNotice(message);
     if (token) setView(await loadTracking(token).catch(() => view));
@@ -65,16 +71,14 @@ export function TrackingPage({ linkToken, maxMegabytes }: { linkToken: string | 
       {view && token ? (
         <>
           <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
-          <TrackingDetails view={view} token={token} maxMegabytes={maxMegabytes} onSent={refreshAfterSend} />
-          <Button
-            variant="secondary"
-            className="w-full"
-            onClick={() => {
-              setView(null);
-              setToken(null);
-              setNotice(null);
-            }}
-          >
+          <TrackingDetails
+            view={view}
+            token={token}
+            maxMegabytes={maxMegabytes}
+            onSent={refreshAfterSend}
+            onLookup={backToLookup}
+          />
+          <Button variant="secondary" className="w-full" onClick={backToLookup}>
             {t("another")}
           </Button>
         </>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as account from "@/app/api/account/contract.ts";
 import * as password from "@/app/api/account/password/contract.ts";
+import * as customerReplies from "@/app/api/account/customer-replies/contract.ts";
 import * as sessions from "@/app/api/account/sessions/contract.ts";
 import * as endOthers from "@/app/api/account/sessions/end-others/contract.ts";
 import * as userSessions from "@/app/api/admin/settings/users/[id]/sessions/contract.ts";
@@ -11,6 +12,7 @@ import * as resetRequest from "@/app/api/auth/password-reset/contract.ts";
 import * as resetConfirm from "@/app/api/auth/password-reset/confirm/contract.ts";
 import type { ContractAnswer, ContractBody } from "../http/contract.ts";
 import { callApi } from "./fetch-json.ts";
+import { liveQueryOptions } from "./live.ts";
 
 export type SessionRow = ContractAnswer<typeof sessions.GET>["sessions"][number];
 
@@ -22,6 +24,21 @@ export const accountKeys = {
 };
 
 export const useAccount = () => useQuery({ queryKey: accountKeys.account(), queryFn: () => callApi(account.GET, {}) });
+
+/**
+ * How often the header asks about customer activity: more often than the other live queries (a customer's reply
+ * should reach an open queue within 5 s), on one index read, and it refreshes the lists only when something arrived.
+ */
+export const CUSTOMER_ACTIVITY_INTERVAL_MS = 3_000;
+
+/** The header's count of cases whose customer replied, waiting for the signed-in person (live). */
+export const useCustomerRepliesCount = () =>
+  useQuery({
+    queryKey: [...accountKeys.all, "customer-replies"] as const,
+    queryFn: () => callApi(customerReplies.GET, {}),
+    ...liveQueryOptions,
+    refetchInterval: CUSTOMER_ACTIVITY_INTERVAL_MS,
+  });
 
 export function useUpdateAccount() {
   const client = useQueryClient();

@@ -10,6 +10,7 @@ import * as observations from "@/app/api/documents/[id]/observations/contract.ts
 import * as reveal from "@/app/api/documents/[id]/reveal/contract.ts";
 import * as previewMessage from "@/app/api/documents/[id]/messages/preview/contract.ts";
 import * as resendMessage from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as revokeTrackingLinks from "@/app/api/documents/[id]/tracking-links/revoke/contract.ts";
 import * as updateById from "@/app/api/document/updateById/contract.ts";
 import type { ContractAnswer, ContractBody } from "@/lib/http/contract.ts";
 import { documentKeys, invalidateDocuments } from "./document-keys.ts";
@@ -110,6 +111,15 @@ export function useResendMessage(id: number) {
   const invalidate = useInvalidateDocumentPage(id);
   return useMutation({
     mutationFn: (messageId: number) => callApi(resendMessage.POST, { params: { id, messageId }, body: {} }),
+    onSettled: invalidate,
+  });
+}
+
+/** "Revogar links de acompanhamento": the document's tracking links issued so far stop opening the page. */
+export function useRevokeTrackingLinks(id: number) {
+  const invalidate = useInvalidateDocumentPage(id);
+  return useMutation({
+    mutationFn: () => callApi(revokeTrackingLinks.POST, { params: { id }, body: {} }),
     onSettled: invalidate,
   });
 }

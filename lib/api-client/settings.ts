@@ -1,5 +1,7 @@
 // TanStack Query hooks for the settings pages (app/api/admin/settings/**): every call goes through its route's
 // contract (app/api/admin/settings/**/contract.ts), so method, URL, body and answer types cannot drift from the routes.
+import * as replyTemplate from "@/app/api/admin/settings/reply-template/contract.ts";
+import * as replyTemplateTest from "@/app/api/admin/settings/reply-template/test-message/contract.ts";
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import * as category from "@/app/api/admin/settings/categories/[id]/contract.ts";
 import * as categories from "@/app/api/admin/settings/categories/contract.ts";
@@ -19,7 +21,7 @@ import * as statusTestMessage from "@/app/api/admin/settings/statuses/[id]/test-
 import * as resetPassword from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
 import * as user from "@/app/api/admin/settings/users/[id]/contract.ts";
 import * as users from "@/app/api/admin/settings/users/contract.ts";
-import type { ContractAnswer } from "../http/contract.ts";
+import type { ContractAnswer, ContractBody } from "../http/contract.ts";
 import type {
   AddHolidaysInput,
   CreateCategoryInput,
@@ -107,6 +109,19 @@ export const useSaveStatus = () =>
   );
 
 /** "Enviar teste" of a status's saved message template (nothing cached changes). */
+/** The instance's reply e-mail template (Settings → página de acompanhamento). */
+export const useReplyTemplate = () =>
+  useQuery({ queryKey: ["settings", "reply-template"] as const, queryFn: () => callApi(replyTemplate.GET, {}) });
+export function useSaveReplyTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContractBody<typeof replyTemplate.PUT>) => callApi(replyTemplate.PUT, { body }),
+    onSuccess: (saved) => client.setQueryData(["settings", "reply-template"], saved),
+  });
+}
+export const useSendReplyTest = () =>
+  useMutation({ mutationFn: (to: string) => callApi(replyTemplateTest.POST, { body: { to } }) });
+
 export const useSendStatusTest = (id: number) =>
   useMutation({ mutationFn: (to: string) => callApi(statusTestMessage.POST, { params: { id }, body: { to } }) });
 

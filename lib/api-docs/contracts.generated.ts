@@ -2,233 +2,238 @@
 // Do not edit: add a contract.ts beside a route instead.
 import type { ApiContract } from "@/lib/http/contract.ts";
 import * as c0 from "@/app/api/account/contract.ts";
-import * as c1 from "@/app/api/account/password/contract.ts";
-import * as c2 from "@/app/api/account/second-factor/contract.ts";
-import * as c3 from "@/app/api/account/second-factor/enrolment/confirm/contract.ts";
-import * as c4 from "@/app/api/account/second-factor/enrolment/contract.ts";
-import * as c5 from "@/app/api/account/second-factor/forget-devices/contract.ts";
-import * as c6 from "@/app/api/account/sessions/contract.ts";
-import * as c7 from "@/app/api/account/sessions/end-others/contract.ts";
-import * as c8 from "@/app/api/admin/audit/export/contract.ts";
-import * as c9 from "@/app/api/admin/audit/search/contract.ts";
-import * as c10 from "@/app/api/admin/lgpd-access/[id]/download/contract.ts";
-import * as c11 from "@/app/api/admin/lgpd-deadline/contract.ts";
-import * as c12 from "@/app/api/admin/lgpd-holds/[id]/contract.ts";
-import * as c13 from "@/app/api/admin/lgpd-holds/contract.ts";
-import * as c14 from "@/app/api/admin/lgpd-inbox/assign/contract.ts";
-import * as c15 from "@/app/api/admin/lgpd-inbox/contract.ts";
-import * as c16 from "@/app/api/admin/lgpd-key/contract.ts";
-import * as c17 from "@/app/api/admin/lgpd-key/rotate/contract.ts";
-import * as c18 from "@/app/api/admin/lgpd-requests/[id]/approve/contract.ts";
-import * as c19 from "@/app/api/admin/lgpd-requests/[id]/deny/contract.ts";
-import * as c20 from "@/app/api/admin/lgpd-requests/[id]/receipt/contract.ts";
-import * as c21 from "@/app/api/admin/lgpd-requests/[id]/reopen/contract.ts";
-import * as c22 from "@/app/api/admin/lgpd-requests/[id]/retry/contract.ts";
-import * as c23 from "@/app/api/admin/lgpd-requests/search/contract.ts";
-import * as c24 from "@/app/api/admin/lgpd-review/contract.ts";
-import * as c25 from "@/app/api/admin/lgpd-subject/access/contract.ts";
-import * as c26 from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
-import * as c27 from "@/app/api/admin/lgpd-subject/lookup/contract.ts";
-import * as c28 from "@/app/api/admin/retention/[id]/activate/contract.ts";
-import * as c29 from "@/app/api/admin/retention/[id]/contract.ts";
-import * as c30 from "@/app/api/admin/retention/[id]/deactivate/contract.ts";
-import * as c31 from "@/app/api/admin/retention/[id]/preview/contract.ts";
-import * as c32 from "@/app/api/admin/retention/[id]/run/contract.ts";
-import * as c33 from "@/app/api/admin/retention/contract.ts";
-import * as c34 from "@/app/api/admin/settings/categories/[id]/contract.ts";
-import * as c35 from "@/app/api/admin/settings/categories/contract.ts";
-import * as c36 from "@/app/api/admin/settings/masking-policy/contract.ts";
-import * as c37 from "@/app/api/admin/settings/modalities/[id]/contract.ts";
-import * as c38 from "@/app/api/admin/settings/modalities/[id]/holidays/[date]/contract.ts";
-import * as c39 from "@/app/api/admin/settings/modalities/[id]/holidays/contract.ts";
-import * as c40 from "@/app/api/admin/settings/modalities/contract.ts";
-import * as c41 from "@/app/api/admin/settings/products/[id]/columns/[columnId]/contract.ts";
-import * as c42 from "@/app/api/admin/settings/products/[id]/columns/contract.ts";
-import * as c43 from "@/app/api/admin/settings/products/[id]/contract.ts";
-import * as c44 from "@/app/api/admin/settings/products/[id]/steps/[stepId]/contract.ts";
-import * as c45 from "@/app/api/admin/settings/products/[id]/steps/contract.ts";
-import * as c46 from "@/app/api/admin/settings/products/contract.ts";
-import * as c47 from "@/app/api/admin/settings/second-factor/contract.ts";
-import * as c48 from "@/app/api/admin/settings/sso/contract.ts";
-import * as c49 from "@/app/api/admin/settings/statuses/[id]/contract.ts";
-import * as c50 from "@/app/api/admin/settings/statuses/[id]/test-message/contract.ts";
-import * as c51 from "@/app/api/admin/settings/statuses/contract.ts";
-import * as c52 from "@/app/api/admin/settings/tracking-page/contract.ts";
-import * as c53 from "@/app/api/admin/settings/tracking-page/logo/contract.ts";
-import * as c54 from "@/app/api/admin/settings/users/[id]/contract.ts";
-import * as c55 from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
-import * as c56 from "@/app/api/admin/settings/users/[id]/second-factor/reset/contract.ts";
-import * as c57 from "@/app/api/admin/settings/users/[id]/sessions/[sessionId]/contract.ts";
-import * as c58 from "@/app/api/admin/settings/users/[id]/sessions/contract.ts";
-import * as c59 from "@/app/api/admin/settings/users/contract.ts";
-import * as c60 from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
-import * as c61 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
-import * as c62 from "@/app/api/admin/tokens/contract.ts";
-import * as c63 from "@/app/api/admin/webhooks/[id]/contract.ts";
-import * as c64 from "@/app/api/admin/webhooks/[id]/rotate-secret/contract.ts";
-import * as c65 from "@/app/api/admin/webhooks/[id]/test/contract.ts";
-import * as c66 from "@/app/api/admin/webhooks/contract.ts";
-import * as c67 from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
-import * as c68 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
-import * as c69 from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
-import * as c70 from "@/app/api/attachment/createPendency/contract.ts";
-import * as c71 from "@/app/api/attachment/loadPendency/contract.ts";
-import * as c72 from "@/app/api/attachment/updateById/contract.ts";
-import * as c73 from "@/app/api/attachment/upload/link/contract.ts";
-import * as c74 from "@/app/api/auth/password-reset/confirm/contract.ts";
-import * as c75 from "@/app/api/auth/password-reset/contract.ts";
-import * as c76 from "@/app/api/auth/token/contract.ts";
-import * as c77 from "@/app/api/cognito/user/signIn/contract.ts";
-import * as c78 from "@/app/api/dashboard/contract.ts";
-import * as c79 from "@/app/api/dashboard/kpis/contract.ts";
-import * as c80 from "@/app/api/dashboard/workload/contract.ts";
-import * as c81 from "@/app/api/document/create/contract.ts";
-import * as c82 from "@/app/api/document/filter/contract.ts";
-import * as c83 from "@/app/api/document/loadByCPF/contract.ts";
-import * as c84 from "@/app/api/document/loadById/contract.ts";
-import * as c85 from "@/app/api/document/updateById/contract.ts";
-import * as c86 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
-import * as c87 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
-import * as c88 from "@/app/api/documents/[id]/attachments/contract.ts";
-import * as c89 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
-import * as c90 from "@/app/api/documents/[id]/contract.ts";
-import * as c91 from "@/app/api/documents/[id]/history/contract.ts";
-import * as c92 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
-import * as c93 from "@/app/api/documents/[id]/messages/preview/contract.ts";
-import * as c94 from "@/app/api/documents/[id]/observations/contract.ts";
-import * as c95 from "@/app/api/documents/[id]/reveal/contract.ts";
-import * as c96 from "@/app/api/documents/export.csv/contract.ts";
-import * as c97 from "@/app/api/documents/export.xlsx/contract.ts";
-import * as c98 from "@/app/api/documents/filled-columns/remove/contract.ts";
-import * as c99 from "@/app/api/documents/filter-options/contract.ts";
-import * as c100 from "@/app/api/documents/find/contract.ts";
-import * as c101 from "@/app/api/documents/import/contract.ts";
-import * as c102 from "@/app/api/documents/import/erased-check/contract.ts";
-import * as c103 from "@/app/api/documents/reveal-page/contract.ts";
-import * as c104 from "@/app/api/documents/search/contract.ts";
-import * as c105 from "@/app/api/health/contract.ts";
-import * as c106 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c107 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c108 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c109 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c110 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c111 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c112 from "@/app/api/metrics/contract.ts";
-import * as c113 from "@/app/api/modality/loadAll/contract.ts";
-import * as c114 from "@/app/api/observation/create/contract.ts";
-import * as c115 from "@/app/api/observation/deleteById/contract.ts";
-import * as c116 from "@/app/api/openapi.json/contract.ts";
-import * as c117 from "@/app/api/product/create/contract.ts";
-import * as c118 from "@/app/api/product/loadAll/contract.ts";
-import * as c119 from "@/app/api/ready/contract.ts";
-import * as c120 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c121 from "@/app/api/saved-filters/contract.ts";
-import * as c122 from "@/app/api/status/loadAll/contract.ts";
-import * as c123 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c124 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c125 from "@/app/api/tracking/lookup/contract.ts";
-import * as c126 from "@/app/api/tracking/reply/contract.ts";
-import * as c127 from "@/app/api/tracking/upload/contract.ts";
-import * as c128 from "@/app/api/tracking/view/contract.ts";
+import * as c1 from "@/app/api/account/customer-replies/contract.ts";
+import * as c2 from "@/app/api/account/password/contract.ts";
+import * as c3 from "@/app/api/account/second-factor/contract.ts";
+import * as c4 from "@/app/api/account/second-factor/enrolment/confirm/contract.ts";
+import * as c5 from "@/app/api/account/second-factor/enrolment/contract.ts";
+import * as c6 from "@/app/api/account/second-factor/forget-devices/contract.ts";
+import * as c7 from "@/app/api/account/sessions/contract.ts";
+import * as c8 from "@/app/api/account/sessions/end-others/contract.ts";
+import * as c9 from "@/app/api/admin/audit/export/contract.ts";
+import * as c10 from "@/app/api/admin/audit/search/contract.ts";
+import * as c11 from "@/app/api/admin/lgpd-access/[id]/download/contract.ts";
+import * as c12 from "@/app/api/admin/lgpd-deadline/contract.ts";
+import * as c13 from "@/app/api/admin/lgpd-holds/[id]/contract.ts";
+import * as c14 from "@/app/api/admin/lgpd-holds/contract.ts";
+import * as c15 from "@/app/api/admin/lgpd-inbox/assign/contract.ts";
+import * as c16 from "@/app/api/admin/lgpd-inbox/contract.ts";
+import * as c17 from "@/app/api/admin/lgpd-key/contract.ts";
+import * as c18 from "@/app/api/admin/lgpd-key/rotate/contract.ts";
+import * as c19 from "@/app/api/admin/lgpd-requests/[id]/approve/contract.ts";
+import * as c20 from "@/app/api/admin/lgpd-requests/[id]/deny/contract.ts";
+import * as c21 from "@/app/api/admin/lgpd-requests/[id]/receipt/contract.ts";
+import * as c22 from "@/app/api/admin/lgpd-requests/[id]/reopen/contract.ts";
+import * as c23 from "@/app/api/admin/lgpd-requests/[id]/retry/contract.ts";
+import * as c24 from "@/app/api/admin/lgpd-requests/search/contract.ts";
+import * as c25 from "@/app/api/admin/lgpd-review/contract.ts";
+import * as c26 from "@/app/api/admin/lgpd-subject/access/contract.ts";
+import * as c27 from "@/app/api/admin/lgpd-subject/deletion/contract.ts";
+import * as c28 from "@/app/api/admin/lgpd-subject/lookup/contract.ts";
+import * as c29 from "@/app/api/admin/retention/[id]/activate/contract.ts";
+import * as c30 from "@/app/api/admin/retention/[id]/contract.ts";
+import * as c31 from "@/app/api/admin/retention/[id]/deactivate/contract.ts";
+import * as c32 from "@/app/api/admin/retention/[id]/preview/contract.ts";
+import * as c33 from "@/app/api/admin/retention/[id]/run/contract.ts";
+import * as c34 from "@/app/api/admin/retention/contract.ts";
+import * as c35 from "@/app/api/admin/settings/categories/[id]/contract.ts";
+import * as c36 from "@/app/api/admin/settings/categories/contract.ts";
+import * as c37 from "@/app/api/admin/settings/masking-policy/contract.ts";
+import * as c38 from "@/app/api/admin/settings/modalities/[id]/contract.ts";
+import * as c39 from "@/app/api/admin/settings/modalities/[id]/holidays/[date]/contract.ts";
+import * as c40 from "@/app/api/admin/settings/modalities/[id]/holidays/contract.ts";
+import * as c41 from "@/app/api/admin/settings/modalities/contract.ts";
+import * as c42 from "@/app/api/admin/settings/products/[id]/columns/[columnId]/contract.ts";
+import * as c43 from "@/app/api/admin/settings/products/[id]/columns/contract.ts";
+import * as c44 from "@/app/api/admin/settings/products/[id]/contract.ts";
+import * as c45 from "@/app/api/admin/settings/products/[id]/steps/[stepId]/contract.ts";
+import * as c46 from "@/app/api/admin/settings/products/[id]/steps/contract.ts";
+import * as c47 from "@/app/api/admin/settings/products/contract.ts";
+import * as c48 from "@/app/api/admin/settings/reply-template/contract.ts";
+import * as c49 from "@/app/api/admin/settings/reply-template/test-message/contract.ts";
+import * as c50 from "@/app/api/admin/settings/second-factor/contract.ts";
+import * as c51 from "@/app/api/admin/settings/sso/contract.ts";
+import * as c52 from "@/app/api/admin/settings/statuses/[id]/contract.ts";
+import * as c53 from "@/app/api/admin/settings/statuses/[id]/test-message/contract.ts";
+import * as c54 from "@/app/api/admin/settings/statuses/contract.ts";
+import * as c55 from "@/app/api/admin/settings/tracking-page/contract.ts";
+import * as c56 from "@/app/api/admin/settings/tracking-page/logo/contract.ts";
+import * as c57 from "@/app/api/admin/settings/users/[id]/contract.ts";
+import * as c58 from "@/app/api/admin/settings/users/[id]/reset-password/contract.ts";
+import * as c59 from "@/app/api/admin/settings/users/[id]/second-factor/reset/contract.ts";
+import * as c60 from "@/app/api/admin/settings/users/[id]/sessions/[sessionId]/contract.ts";
+import * as c61 from "@/app/api/admin/settings/users/[id]/sessions/contract.ts";
+import * as c62 from "@/app/api/admin/settings/users/contract.ts";
+import * as c63 from "@/app/api/admin/tokens/[id]/personal-data/contract.ts";
+import * as c64 from "@/app/api/admin/tokens/[id]/revoke/contract.ts";
+import * as c65 from "@/app/api/admin/tokens/contract.ts";
+import * as c66 from "@/app/api/admin/webhooks/[id]/contract.ts";
+import * as c67 from "@/app/api/admin/webhooks/[id]/rotate-secret/contract.ts";
+import * as c68 from "@/app/api/admin/webhooks/[id]/test/contract.ts";
+import * as c69 from "@/app/api/admin/webhooks/contract.ts";
+import * as c70 from "@/app/api/admin/webhooks/deliveries/[id]/contract.ts";
+import * as c71 from "@/app/api/admin/webhooks/deliveries/[id]/resend/contract.ts";
+import * as c72 from "@/app/api/admin/webhooks/deliveries/[id]/reveal/contract.ts";
+import * as c73 from "@/app/api/attachment/createPendency/contract.ts";
+import * as c74 from "@/app/api/attachment/loadPendency/contract.ts";
+import * as c75 from "@/app/api/attachment/updateById/contract.ts";
+import * as c76 from "@/app/api/attachment/upload/link/contract.ts";
+import * as c77 from "@/app/api/auth/password-reset/confirm/contract.ts";
+import * as c78 from "@/app/api/auth/password-reset/contract.ts";
+import * as c79 from "@/app/api/auth/token/contract.ts";
+import * as c80 from "@/app/api/cognito/user/signIn/contract.ts";
+import * as c81 from "@/app/api/dashboard/contract.ts";
+import * as c82 from "@/app/api/dashboard/kpis/contract.ts";
+import * as c83 from "@/app/api/dashboard/workload/contract.ts";
+import * as c84 from "@/app/api/document/create/contract.ts";
+import * as c85 from "@/app/api/document/filter/contract.ts";
+import * as c86 from "@/app/api/document/loadByCPF/contract.ts";
+import * as c87 from "@/app/api/document/loadById/contract.ts";
+import * as c88 from "@/app/api/document/updateById/contract.ts";
+import * as c89 from "@/app/api/documents/[id]/attachments/[attachmentId]/contract.ts";
+import * as c90 from "@/app/api/documents/[id]/attachments/[attachmentId]/upload/contract.ts";
+import * as c91 from "@/app/api/documents/[id]/attachments/contract.ts";
+import * as c92 from "@/app/api/documents/[id]/attachments/requests/contract.ts";
+import * as c93 from "@/app/api/documents/[id]/contract.ts";
+import * as c94 from "@/app/api/documents/[id]/history/contract.ts";
+import * as c95 from "@/app/api/documents/[id]/messages/[messageId]/resend/contract.ts";
+import * as c96 from "@/app/api/documents/[id]/messages/preview/contract.ts";
+import * as c97 from "@/app/api/documents/[id]/observations/contract.ts";
+import * as c98 from "@/app/api/documents/[id]/reveal/contract.ts";
+import * as c99 from "@/app/api/documents/[id]/tracking-links/revoke/contract.ts";
+import * as c100 from "@/app/api/documents/export.csv/contract.ts";
+import * as c101 from "@/app/api/documents/export.xlsx/contract.ts";
+import * as c102 from "@/app/api/documents/filled-columns/remove/contract.ts";
+import * as c103 from "@/app/api/documents/filter-options/contract.ts";
+import * as c104 from "@/app/api/documents/find/contract.ts";
+import * as c105 from "@/app/api/documents/import/contract.ts";
+import * as c106 from "@/app/api/documents/import/erased-check/contract.ts";
+import * as c107 from "@/app/api/documents/reveal-page/contract.ts";
+import * as c108 from "@/app/api/documents/search/contract.ts";
+import * as c109 from "@/app/api/health/contract.ts";
+import * as c110 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c111 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c112 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c113 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c114 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c115 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c116 from "@/app/api/metrics/contract.ts";
+import * as c117 from "@/app/api/modality/loadAll/contract.ts";
+import * as c118 from "@/app/api/observation/create/contract.ts";
+import * as c119 from "@/app/api/observation/deleteById/contract.ts";
+import * as c120 from "@/app/api/openapi.json/contract.ts";
+import * as c121 from "@/app/api/product/create/contract.ts";
+import * as c122 from "@/app/api/product/loadAll/contract.ts";
+import * as c123 from "@/app/api/ready/contract.ts";
+import * as c124 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c125 from "@/app/api/saved-filters/contract.ts";
+import * as c126 from "@/app/api/status/loadAll/contract.ts";
+import * as c127 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c128 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c129 from "@/app/api/tracking/lookup/contract.ts";
+import * as c130 from "@/app/api/tracking/reply/contract.ts";
+import * as c131 from "@/app/api/tracking/upload/contract.ts";
+import * as c132 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
   c0.PATCH,
-  c1.POST,
-  c2.GET,
-  c3.POST,
+  c1.GET,
+  c2.POST,
+  c3.GET,
   c4.POST,
   c5.POST,
-  c6.GET,
-  c7.POST,
+  c6.POST,
+  c7.GET,
   c8.POST,
   c9.POST,
-  c10.GET,
+  c10.POST,
   c11.GET,
-  c11.PUT,
-  c12.DELETE,
-  c13.GET,
-  c13.POST,
+  c12.GET,
+  c12.PUT,
+  c13.DELETE,
+  c14.GET,
   c14.POST,
   c15.POST,
-  c16.GET,
-  c17.POST,
+  c16.POST,
+  c17.GET,
   c18.POST,
   c19.POST,
-  c20.GET,
-  c21.POST,
+  c20.POST,
+  c21.GET,
   c22.POST,
   c23.POST,
-  c24.GET,
-  c24.PUT,
-  c25.POST,
+  c24.POST,
+  c25.GET,
+  c25.PUT,
   c26.POST,
   c27.POST,
   c28.POST,
-  c29.DELETE,
-  c30.POST,
-  c31.GET,
-  c32.POST,
-  c33.GET,
+  c29.POST,
+  c30.DELETE,
+  c31.POST,
+  c32.GET,
   c33.POST,
-  c34.PATCH,
-  c34.DELETE,
-  c35.GET,
-  c35.POST,
+  c34.GET,
+  c34.POST,
+  c35.PATCH,
+  c35.DELETE,
   c36.GET,
   c36.POST,
   c37.GET,
-  c37.PATCH,
-  c37.DELETE,
+  c37.POST,
+  c38.GET,
+  c38.PATCH,
   c38.DELETE,
-  c39.POST,
-  c40.GET,
+  c39.DELETE,
   c40.POST,
-  c41.PATCH,
-  c41.DELETE,
-  c42.POST,
-  c43.GET,
-  c43.PATCH,
-  c43.DELETE,
+  c41.GET,
+  c41.POST,
+  c42.PATCH,
+  c42.DELETE,
+  c43.POST,
+  c44.GET,
   c44.PATCH,
   c44.DELETE,
-  c45.POST,
-  c46.GET,
+  c45.PATCH,
+  c45.DELETE,
   c46.POST,
   c47.GET,
-  c47.PUT,
+  c47.POST,
   c48.GET,
   c48.PUT,
-  c49.PATCH,
-  c49.DELETE,
-  c50.POST,
+  c49.POST,
+  c50.GET,
+  c50.PUT,
   c51.GET,
-  c51.POST,
-  c52.GET,
-  c52.PUT,
-  c53.PUT,
-  c53.DELETE,
-  c54.PATCH,
-  c55.POST,
-  c56.POST,
-  c57.DELETE,
-  c58.GET,
-  c59.GET,
+  c51.PUT,
+  c52.PATCH,
+  c52.DELETE,
+  c53.POST,
+  c54.GET,
+  c54.POST,
+  c55.GET,
+  c55.PUT,
+  c56.PUT,
+  c56.DELETE,
+  c57.PATCH,
+  c58.POST,
   c59.POST,
-  c60.POST,
-  c61.POST,
+  c60.DELETE,
+  c61.GET,
   c62.GET,
   c62.POST,
-  c63.PATCH,
-  c63.DELETE,
+  c63.POST,
   c64.POST,
+  c65.GET,
   c65.POST,
-  c66.GET,
-  c66.POST,
-  c67.GET,
+  c66.PATCH,
+  c66.DELETE,
+  c67.POST,
   c68.POST,
+  c69.GET,
   c69.POST,
-  c70.POST,
+  c70.GET,
   c71.POST,
   c72.POST,
   c73.POST,
@@ -244,50 +249,54 @@ export const CONTRACTS: readonly ApiContract[] = [
   c83.POST,
   c84.POST,
   c85.POST,
-  c86.GET,
+  c86.POST,
   c87.POST,
   c88.POST,
-  c89.POST,
-  c90.GET,
-  c91.GET,
+  c89.GET,
+  c90.POST,
+  c91.POST,
   c92.POST,
-  c93.POST,
-  c94.POST,
+  c93.GET,
+  c94.GET,
   c95.POST,
-  c96.GET,
   c96.POST,
-  c97.GET,
   c97.POST,
   c98.POST,
   c99.POST,
+  c100.GET,
   c100.POST,
+  c101.GET,
   c101.POST,
   c102.POST,
   c103.POST,
   c104.POST,
-  c105.GET,
-  c106.GET,
+  c105.POST,
+  c106.POST,
   c107.POST,
-  c108.GET,
-  c109.POST,
+  c108.POST,
+  c109.GET,
   c110.GET,
-  c111.GET,
+  c111.POST,
   c112.GET,
   c113.POST,
-  c114.POST,
-  c115.POST,
+  c114.GET,
+  c115.GET,
   c116.GET,
   c117.POST,
   c118.POST,
-  c119.GET,
-  c120.DELETE,
-  c121.GET,
+  c119.POST,
+  c120.GET,
   c121.POST,
   c122.POST,
-  c123.POST,
-  c124.GET,
+  c123.GET,
+  c124.DELETE,
+  c125.GET,
   c125.POST,
   c126.POST,
   c127.POST,
-  c128.POST,
+  c128.GET,
+  c129.POST,
+  c130.POST,
+  c131.POST,
+  c132.POST,
 ];

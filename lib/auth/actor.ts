@@ -34,8 +34,15 @@ export function hasRole(actor: Pick<Actor, "role">, minimum: Role): boolean {
   return RANK[actor.role] >= RANK[minimum];
 }
 
+/** The history's author: the tracking page's customer is its own kind ("customer"), never a system label alone. */
 export function actorRef(actor: Actor) {
-  return { actorType: actor.type, actorId: actor.id, actorLabel: actor.label } as const;
+  const actorType = isCustomerActor(actor) ? ("customer" as const) : actor.type;
+  return { actorType, actorId: actor.id, actorLabel: actor.label } as const;
+}
+
+/** The tracking page's customer (only lib/tracking's use-cases make this actor). */
+export function isCustomerActor(actor: Actor): boolean {
+  return actor.type === "system" && actor.system === "customer";
 }
 
 /**

@@ -40,6 +40,9 @@ export const changePasswordSchema = z.strictObject({
 export const updateAccountSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   locale: z.enum(["pt-BR", "en"]).optional(),
+  /** Customer replies: also on unassigned cases; also by e-mail (the assignee always sees theirs in the header). */
+  notify_unassigned: z.boolean().optional(),
+  notify_by_email: z.boolean().optional(),
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
@@ -60,4 +63,13 @@ export const ZAccount = z.strictObject({
   name: z.string(),
   role: z.enum(["admin", "staff", "viewer"]),
   locale: z.enum(["pt-BR", "en"]).nullable(),
+  notify_unassigned: z.boolean(),
+  notify_by_email: z.boolean(),
+});
+
+/** GET /api/account/customer-replies: the header's count of cases whose customer's reply waits for the caller. */
+export const ZCustomerRepliesCount = z.strictObject({
+  count: z.int(),
+  /** The instance's latest customer reply or file (ISO 8601), so open queues refresh the moment one arrives. */
+  last_activity_at: z.string().nullable(),
 });

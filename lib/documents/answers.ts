@@ -158,8 +158,9 @@ export const ZStaffDocumentView = z.strictObject({
   ),
   modalities: z.array(z.strictObject({ id: z.int(), identifier: z.string() })),
   sla: ZSlaInfo,
-  observations: z.array(ZObservation),
-  attachments: z.array(ZAttachment),
+  /** from_customer: written or sent by the customer on the tracking page (the staff page only; not in the SPEC's bodies). */
+  observations: z.array(ZObservation.extend({ from_customer: z.boolean() })),
+  attachments: z.array(ZAttachment.extend({ from_customer: z.boolean() })),
   /** E-mails to the customer, newest first. */
   messages: z.array(
     z.strictObject({

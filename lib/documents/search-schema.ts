@@ -1,6 +1,7 @@
 // The documents-list search contract (POST /api/documents/search, saved filters, the page's URL query).
 // No server-only imports: the browser uses the same schema to read the URL and to save filters.
 import { z } from "zod";
+import { EMAIL_FAILURES } from "../outbox/email-failure.ts";
 import { ZFilterOptions, ZRevealedRow } from "./answers.ts";
 import { WITHHELD_SEARCHES } from "./find-schema.ts";
 
@@ -8,7 +9,16 @@ import { WITHHELD_SEARCHES } from "./find-schema.ts";
  * `urgency` (the staff list's default, "mais urgentes primeiro"): open work before paused before finished, and within
  * each the earliest deadline first (the most overdue on top), documents without SLA after those with one.
  */
-export const SORT_FIELDS = ["created_at", "updated_at", "protocol", "sla_end", "status", "urgency"] as const;
+/** `customer_activity`: the customer's last reply or file first (cases the customer never wrote to last). */
+export const SORT_FIELDS = [
+  "created_at",
+  "updated_at",
+  "protocol",
+  "sla_end",
+  "status",
+  "urgency",
+  "customer_activity",
+] as const;
 export const SLA_STATES = ["in_sla", "late", "no_sla"] as const;
 /** By the status's category kind: open = not `finished` (paused ones included); finished = kind `finished`. */
 const WORK_STATES = ["open", "finished"] as const;
@@ -78,6 +88,10 @@ export const ZDocumentFilters = z
     due_on: isoDay.optional(),
     /** Finished on or after this day (America/Sao_Paulo): "encerrados na semana". */
     finished_from: isoDay.optional(),
+    /** "Cliente respondeu": the customer wrote or sent a file that no staff member has opened or answered since. */
+    customer_replied: z.literal(true).optional(),
+    /** The case's last e-mail to the customer failed (the customer never got it). */
+    email_failed: z.literal(true).optional(),
     /** Needs product_id: the columns are the product's. */
     columns: z.array(ZColumnFilter).max(20).optional(),
   })
@@ -145,6 +159,11 @@ const ZDocumentListItem = z.strictObject({
   sla_paused: z.boolean(),
   /** Responsável, by name (people are shown by name, never by e-mail). */
   assignee: z.strictObject({ id: z.int(), name: z.string() }).nullable(),
+  /** The customer's reply or file waits for staff ("Cliente respondeu"). */
+  customer_unread: z.boolean(),
+  customer_activity_at: z.iso.datetime().nullable(),
+  /** Why the case's last customer e-mail failed (said in Portuguese by the page); null when it did not. */
+  email_failure: z.enum(EMAIL_FAILURES).nullable(),
 });
 export type DocumentListItem = z.infer<typeof ZDocumentListItem>;
 

@@ -114,6 +114,10 @@ const FILTER_PARSERS = {
   state: parseAsText,
   due: parseAsText,
   done_from: parseAsText,
+  /** "Cliente respondeu" (customer_replied). */
+  respondeu: parseAsStringLiteral(["1"] as const),
+  /** The last customer e-mail failed (email_failed). */
+  email_falhou: parseAsStringLiteral(["1"] as const),
 };
 const ORDER_PARSERS = {
   sort: parseAsStringLiteral(SORT_FIELDS),
@@ -179,6 +183,8 @@ export function listQueryFromValues(values: ListUrlValues): ListQuery {
   set("state", values.state);
   set("due_on", values.due);
   set("finished_from", values.done_from);
+  if (values.respondeu === "1") set("customer_replied", true);
+  if (values.email_falhou === "1") set("email_failed", true);
   const columns = new Map<string, ColumnFilter>();
   for (const [name, value] of Object.entries(values)) {
     const match = COLUMN_KEY.exec(name);
@@ -233,6 +239,8 @@ export function listQueryToValues(query: ListQuery, clearColumnKeys: Iterable<st
     state: filters.state ?? null,
     due: filters.due_on ?? null,
     done_from: filters.finished_from ?? null,
+    respondeu: filters.customer_replied ? "1" : null,
+    email_falhou: filters.email_failed ? "1" : null,
   };
   for (const key of clearColumnKeys) if (COLUMN_KEY.test(key)) values[key] = null;
   for (const column of filters.columns ?? []) {
@@ -283,6 +291,8 @@ export function cleanFilters(filters: DocumentFilters): DocumentFilters {
   if (filters.state) clean.state = filters.state;
   if (filters.due_on) clean.due_on = filters.due_on;
   if (filters.finished_from) clean.finished_from = filters.finished_from;
+  if (filters.customer_replied) clean.customer_replied = true;
+  if (filters.email_failed) clean.email_failed = true;
   if (filters.product_id) {
     const columns = (filters.columns ?? [])
       .map((column) => {

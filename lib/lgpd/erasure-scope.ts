@@ -19,7 +19,7 @@ const OF_INSTANCE_DOCUMENTS = `"documentId" IN (SELECT id FROM "Document" WHERE 
 export const ERASURE_SCOPE: Record<string, TableErasure> = {
   Instance: {
     rows: `id = $1`,
-    masked: { name: "text" },
+    masked: { name: "text", replySubject: "text", replyBody: "text" },
     kept: {
       slug: "the instance's address in URLs; letters, digits and dashes chosen by the operator",
       attachmentFormats: "file format names from a fixed list (pdf, jpg, …)",
@@ -222,7 +222,7 @@ export const ERASURE_SCOPE: Record<string, TableErasure> = {
       subjectHash: "keyed hash of a CPF, as the deletion receipt keeps: unreadable without the server's secret",
       action: "a code (status.update …)",
       entity: "a code (status, user …)",
-      actorType: "a code (user, token, system)",
+      actorType: "a code (user, token, system, customer)",
     },
   },
   IdempotencyKey: {

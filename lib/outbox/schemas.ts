@@ -2,6 +2,7 @@
 // browser forms (react-hook-form + zodResolver) so the composer and the test-send field check what the server checks.
 import { z } from "zod";
 import { emailAddress, idField } from "../http/zod-fields.ts";
+import { REPLY_PLACEHOLDERS, unknownPlaceholders } from "./template.ts";
 
 /**
  * POST /api/documents/<id>/messages/preview: a reply being written, or the e-mail of a status change. `personal`: the
@@ -32,3 +33,35 @@ export type MessagePreview = z.infer<typeof ZMessagePreview>;
 export const testMessageSchema = z.strictObject({ to: emailAddress });
 export type TestMessageInput = z.infer<typeof testMessageSchema>;
 export const ZTestMessageQueued = z.strictObject({ id: z.int(), subject: z.string() });
+
+/** A reply template's text: only the placeholders the reply fills (an unknown one would reach the customer as typed). */
+const replyText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((text, context) => {
+      const unknown = unknownPlaceholders(text, REPLY_PLACEHOLDERS).map((name) => `{${name}}`);
+      if (unknown.length) {
+        const allowed = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(", ");
+        context.addIssue({
+          code: "custom",
+          message: `Unknown placeholder${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; use ${allowed}`,
+          params: { code: "unknown_placeholder", placeholder: unknown.join(", "), allowed },
+        });
+      }
+    });
+
+/** PUT /api/admin/settings/reply-template: the instance's reply e-mail; null = the default text. */
+export const replyTemplateSchema = z.strictObject({
+  subject: replyText(250).nullable(),
+  body: replyText(5000).nullable(),
+});
+export type ReplyTemplateInput = z.infer<typeof replyTemplateSchema>;
+export const ZReplyTemplate = z.strictObject({
+  subject: z.string().nullable(),
+  body: z.string().nullable(),
+  default_subject: z.string(),
+  default_body: z.string(),
+});

@@ -12,6 +12,12 @@ export const DEFAULT_BODY = [
   "Acompanhe e envie documentos pendentes em: {link}",
 ].join("\n");
 
+/**
+ * Where the customer's tracking link goes in a stored e-mail: the outbox mints the link only as the e-mail leaves
+ * (lib/outbox/server/customer-link.ts), so what staff read never holds a live one.
+ */
+export const TRACKING_LINK_MARK = "[[link-de-acompanhamento]]";
+
 export const PLACEHOLDERS = ["nome", "protocolo", "status", "link", "observacoes"] as const;
 export type MessageValues = {
   nome: string | null;
@@ -31,9 +37,64 @@ function fill(template: string, values: MessageValues, observations: string): st
 }
 
 /** The `{name}` placeholders of a template that the sender does not fill, each once, in order of appearance. */
-export function unknownPlaceholders(text: string): string[] {
+export function unknownPlaceholders(text: string, allowed: readonly string[] = PLACEHOLDERS): string[] {
   const names = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)].map((match) => match[1]!);
-  return [...new Set(names.filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name)))];
+  return [...new Set(names.filter((name) => !allowed.includes(name)))];
+}
+
+// ---------------------------------------------------------------- the reply e-mail
+// A reply to the customer is its own e-mail: the staff member's text between a greeting and the company's signature,
+// the "ver o andamento" link and the protocol as reference — never "seu protocolo agora está em …" (nothing changed).
+
+export const REPLY_PLACEHOLDERS = ["nome", "protocolo", "status", "link", "mensagem", "empresa"] as const;
+export const DEFAULT_REPLY_SUBJECT = "Resposta sobre o protocolo {protocolo}";
+export const DEFAULT_REPLY_BODY = [
+  "Olá, {nome}.",
+  "",
+  "{mensagem}",
+  "",
+  "Atenciosamente,",
+  "{empresa}",
+  "",
+  "Ver o andamento: {link}",
+  "Protocolo de referência: {protocolo}",
+].join("\n");
+
+export type ReplyValues = {
+  nome: string | null;
+  protocolo: string;
+  status: string;
+  link: string;
+  /** The notes to the customer since the last e-mail (the reply last), oldest first. */
+  mensagem: string[];
+  empresa: string;
+};
+
+/** Subject (one line) and body of a reply; a body template without {mensagem} gets the text after its greeting line. */
+export function renderReply(
+  template: { subject: string | null; body: string | null },
+  values: ReplyValues,
+): { subject: string; body: string } {
+  const text = values.mensagem.map((note) => note.trim()).join("\n\n");
+  const fillReply = (source: string, message: string) =>
+    source.replace(
+      /\{(nome|protocolo|status|link|mensagem|empresa)\}/g,
+      (_, key: (typeof REPLY_PLACEHOLDERS)[number]) => {
+        if (key === "mensagem") return message;
+        if (key === "nome") return values.nome?.trim() || "cliente";
+        return values[key];
+      },
+    );
+  const subject = fillReply(template.subject?.trim() || DEFAULT_REPLY_SUBJECT, values.mensagem.join(" "))
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, 250);
+  let bodyTemplate = template.body?.trim() || DEFAULT_REPLY_BODY;
+  if (!bodyTemplate.includes("{mensagem}")) bodyTemplate += "\n\n{mensagem}";
+  const body = fillReply(bodyTemplate, text)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return { subject, body };
 }
 
 /**

@@ -16,6 +16,8 @@ export const ZStatusSettings = ZStatus.extend({
   message_body: z.string().nullable(),
   /** Final: with no allowed transitions, documents in it move nowhere. */
   final: z.boolean(),
+  /** A customer's reply or file moves a document in this status there (null: it stays). */
+  reply_status_id: z.int().nullable(),
 });
 const ZStatusListItem = ZStatusSettings.extend({ document_count: z.int() });
 export const ZProductWithCount = ZProduct.extend({

@@ -83,6 +83,8 @@ export const createStatusSchema = z.strictObject({
   message_body: template(5000).nullable().optional(),
   /** Final: with no allowed transitions, documents in it move nowhere. */
   final: z.boolean().optional(),
+  /** "Ao receber resposta do cliente, mover para …": the customer's reply or file moves the document there. */
+  reply_status_id: idField.nullable().optional(),
   /** Statuses a document may move to from this one; empty = anywhere (or nowhere when final). */
   allowed_status_ids: z
     .array(idField)

@@ -10,8 +10,14 @@ export const ZTrackingView = z.strictObject({
   finished: z.boolean(),
   /** The case waits (a `pause` status): the page says so instead of a deadline the paused clock no longer keeps. */
   paused: z.boolean(),
+  /**
+   * The link is from an e-mail sent before links carried their purpose: the case is shown, but replying and sending
+   * files need the lookup by protocol and CPF.
+   */
+  read_only: z.boolean(),
   /** The instance's name, shown as who the customer deals with. */
-  company: z.string(),
+  /** Null when the instance has no name of its own (only its slug): the page then names no company. */
+  company: z.string().nullable(),
   sla_end: ZIsoDateTime.nullable(),
   date_finished: ZIsoDateTime.nullable(),
   /** The team's customer notes and the customer's own replies (`from`), oldest first. */

@@ -19,6 +19,8 @@ export function serializeAccount(user: {
   name: string;
   role: "admin" | "staff" | "viewer";
   locale: string | null;
+  notifyUnassigned: boolean;
+  notifyByEmail: boolean;
 }) {
   return {
     id: user.id,
@@ -26,5 +28,7 @@ export function serializeAccount(user: {
     name: user.name,
     role: user.role,
     locale: isLocale(user.locale) ? user.locale : null,
+    notify_unassigned: user.notifyUnassigned,
+    notify_by_email: user.notifyByEmail,
   };
 }

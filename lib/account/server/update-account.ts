@@ -18,14 +18,26 @@ export async function updateAccount(ctx: UseCaseContext, input: UpdateAccountInp
       data: {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.locale !== undefined ? { locale: input.locale } : {}),
+        ...(input.notify_unassigned !== undefined ? { notifyUnassigned: input.notify_unassigned } : {}),
+        ...(input.notify_by_email !== undefined ? { notifyByEmail: input.notify_by_email } : {}),
       },
     });
     await recordUpdateAudit(
       tx,
       ctx.actor,
       { action: "user.update_own", entity: "user", entityId: id, details: { email: user.email } },
-      { name: user.name, locale: user.locale },
-      { name: updated.name, locale: updated.locale },
+      {
+        name: user.name,
+        locale: user.locale,
+        notifyUnassigned: user.notifyUnassigned,
+        notifyByEmail: user.notifyByEmail,
+      },
+      {
+        name: updated.name,
+        locale: updated.locale,
+        notifyUnassigned: updated.notifyUnassigned,
+        notifyByEmail: updated.notifyByEmail,
+      },
     );
     return serializeAccount(updated);
   });

@@ -1,9 +1,11 @@
 import "server-only";
 import { type CreateObservationInput } from "../schemas.ts";
+import { isCustomerActor } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { prismaRunner } from "../../db/raw-query.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { queueStatusMessage } from "../../outbox/server/enqueue.ts";
+import { markCustomerActivitySeen, noteCustomerActivity } from "./customer-activity.ts";
 import { recordHistory } from "./history.ts";
 import { serializeObservation } from "./serialize.ts";
 import { lockDocument } from "./lock-document.ts";
@@ -40,6 +42,7 @@ export async function addObservation(
         origin: input.origin ?? null,
         sendCommunication: input.sendCommunication ?? false,
         attachmentName: input.attachmentName || null,
+        byCustomer: isCustomerActor(actor),
       },
     });
     await recordHistory(tx, {
@@ -52,6 +55,12 @@ export async function addObservation(
       ],
       requestId,
     });
+    // The customer's word marks the case for staff; a staff answer to the customer clears that mark.
+    if (isCustomerActor(actor))
+      await noteCustomerActivity(tx, { instanceId: actor.instanceId, documentId: document.id });
+    else if (input.visibility === "customer") {
+      await markCustomerActivitySeen(tx, { instanceId: actor.instanceId, documentId: document.id });
+    }
     if (input.sendCommunication && input.visibility === "customer") {
       await queueStatusMessage(prismaRunner(tx), {
         instanceId: actor.instanceId,

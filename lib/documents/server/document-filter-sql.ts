@@ -168,6 +168,12 @@ export async function documentFilterSql(
   if (filters.finished_from) {
     conditions.push(Prisma.sql`d."dateFinished" >= ${localDayStart(filters.finished_from)}::timestamptz`);
   }
+  if (filters.customer_replied) conditions.push(Prisma.sql`d."customerUnread"`);
+  if (filters.email_failed) {
+    conditions.push(Prisma.sql`(SELECT m.status FROM "OutboxMessage" m
+      WHERE m."documentId" = d.id AND m.channel = 'email'
+      ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) = 'failed'`);
+  }
   if (filters.columns?.length && filters.product_id !== undefined) {
     const db = await getDb();
     const definitions = await db.productColumn.findMany({

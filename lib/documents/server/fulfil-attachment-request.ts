@@ -1,4 +1,6 @@
 import "server-only";
+import { isCustomerActor } from "../../auth/actor.ts";
+import { noteCustomerActivity } from "./customer-activity.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import { conflict } from "../../errors/app-error.ts";
@@ -37,6 +39,7 @@ export async function fulfilAttachmentRequest(
         // the document that was asked for stays beside the file's own name.
         requestName: pending.fileName,
         authorLabel: actor.label,
+        byCustomer: isCustomerActor(actor),
         storedName: file.storedName,
         mediaType: file.mediaType,
         size: file.bytes.byteLength,
@@ -46,6 +49,8 @@ export async function fulfilAttachmentRequest(
       },
     });
     if (count === 0) throw conflict("This attachment request was already fulfilled");
+    if (isCustomerActor(actor))
+      await noteCustomerActivity(tx, { instanceId: actor.instanceId, documentId: document.id });
     await recordHistory(tx, {
       documentId: document.id,
       action: "attachment_fulfil",

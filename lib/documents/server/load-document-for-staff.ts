@@ -1,4 +1,5 @@
 import "server-only";
+import { markCustomerActivitySeen } from "./customer-activity.ts";
 import { hasRole } from "../../auth/actor.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { serializeProduct, serializeStatus, serializeStep } from "../../catalog/server/serialize.ts";
@@ -40,6 +41,10 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     },
   });
   if (!document) throw notFound("Provided id parameter not exists on database", { code: "document_not_found" });
+  // A staff member (a person, not an integration) opened it: the customer's activity is seen.
+  if (document.customerUnread && actor.type === "user" && hasRole(actor, "staff")) {
+    await markCustomerActivitySeen(null, { instanceId: actor.instanceId, documentId: document.id });
+  }
 
   // The product's own step for the status (its per-product map first), never another product's step.
   const stepId = await stepIdForStatus(db, {
@@ -130,9 +135,14 @@ export async function loadDocumentForStaff(ctx: UseCaseContext, input: { id: num
     sla: slaInfo(document, now),
     observations: document.observations.map((observation) => {
       const shown = serializeObservation(observation);
-      return { ...shown, text: hideInNotes(shown.text), message: hideInNotes(shown.message) };
+      return {
+        ...shown,
+        text: hideInNotes(shown.text),
+        message: hideInNotes(shown.message),
+        from_customer: observation.byCustomer,
+      };
     }),
-    attachments: document.attachments.map(serializeAttachment),
+    attachments: document.attachments.map((a) => ({ ...serializeAttachment(a), from_customer: a.byCustomer })),
     /** E-mails to the customer (lib/outbox), newest first. */
     messages,
     /**

@@ -4,6 +4,7 @@ import { getDb, Prisma } from "../../db/client.ts";
 import { identifierKind } from "../../identifiers/identifiers.ts";
 import type { PersonalField } from "../mask.ts";
 import type { DocumentListItem, SearchDocumentsBody, SearchDocumentsResult } from "../search-schema.ts";
+import { emailFailure } from "../../outbox/email-failure.ts";
 import { slaInfo } from "../sla-state.ts";
 import { documentFilterSql, SEARCH_COUNT_CAP } from "./document-filter-sql.ts";
 import { applyMaskingPolicy, maskedFieldsFor } from "./masking-policy.ts";
@@ -27,6 +28,8 @@ function orderBySql(sort: SearchDocumentsBody["sort"], direction: SearchDocument
     case "urgency":
       // One order only (the direction does not apply): the expression index "Document_urgency_idx" holds it.
       return Prisma.sql`(d."dateFinished" IS NOT NULL), (d."pausedAt" IS NOT NULL), d."slaEnd" NULLS LAST, d.id`;
+    case "customer_activity":
+      return Prisma.sql`d."customerActivityAt" ${dir} NULLS LAST, d.id ${dir}`;
     case "status":
       return Prisma.sql`st."order" ${dir}, st.name ${dir}, d."createdAt" DESC, d.id DESC`;
     default:
@@ -75,10 +78,24 @@ export async function searchDocuments(
         },
       })
     : [];
+  // Each listed case's last customer e-mail, when it failed (the staff's own notices have no document).
+  const lastMails = ids.length
+    ? await db.$queryRaw<{ documentId: number; status: string; lastError: string | null }[]>(
+        Prisma.sql`SELECT DISTINCT ON (m."documentId") m."documentId", m.status::text AS status, m."lastError"
+          FROM "OutboxMessage" m WHERE m."documentId" IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::int`))})
+            AND m.channel = 'email'
+          ORDER BY m."documentId", m."createdAt" DESC, m.id DESC`,
+      )
+    : [];
+  const failures = new Map(
+    lastMails
+      .filter((mail) => mail.status === "failed")
+      .map((mail) => [Number(mail.documentId), emailFailure(mail.lastError)]),
+  );
   const byId = new Map(documents.map((document) => [document.id, document]));
   const items = ids.flatMap((id) => {
     const document = byId.get(id);
-    return document ? [toListItem(document, now, masked)] : [];
+    return document ? [{ ...toListItem(document, now, masked), email_failure: failures.get(id) ?? null }] : [];
   });
   const counted = Number(countRows[0]?.total ?? 0);
   return {
@@ -100,7 +117,11 @@ type LoadedDocument = Prisma.DocumentGetPayload<{
   };
 }>;
 
-function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<PersonalField>): DocumentListItem {
+function toListItem(
+  document: LoadedDocument,
+  now: Date,
+  masked: ReadonlySet<PersonalField>,
+): Omit<DocumentListItem, "email_failure"> {
   const filled = (document.filledColumns ?? {}) as Record<string, unknown>;
   const columns: Record<string, unknown> = {};
   for (const { key } of document.product.columns) {
@@ -133,5 +154,7 @@ function toListItem(document: LoadedDocument, now: Date, masked: ReadonlySet<Per
     sla_state: slaInfo(document, now).state,
     sla_paused: slaInfo(document, now).paused,
     assignee: document.user,
+    customer_unread: document.customerUnread,
+    customer_activity_at: document.customerActivityAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { isCustomerActor } from "../../auth/actor.ts";
+import { noteCustomerActivity } from "./customer-activity.ts";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
 import { inDocumentTransaction } from "../../db/transaction.ts";
 import type { UploadedFile } from "../../http/upload.ts";
@@ -29,10 +31,13 @@ export async function uploadAttachment(ctx: UseCaseContext, input: { documentId:
         content: file.bytes,
         sha256: sha256Hex(file.bytes),
         authorLabel: actor.label,
+        byCustomer: isCustomerActor(actor),
         uploadedAt: new Date(),
       },
       omit: { content: true },
     });
+    if (isCustomerActor(actor))
+      await noteCustomerActivity(tx, { instanceId: actor.instanceId, documentId: document.id });
     await recordHistory(tx, {
       documentId: document.id,
       action: "attachment",

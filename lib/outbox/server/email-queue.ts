@@ -27,6 +27,7 @@ import type { PollingLoop } from "../../jobs/polling-loop.ts";
 import { outboxSettings, smtpFrom, type OutboxSettings } from "../config.ts";
 import { isPermanentSmtpError, smtpTransport, type MailTransport } from "./smtp.ts";
 import type { ClaimedMessage } from "./claimed-message.ts";
+import { bodyToSend } from "./customer-link.ts";
 
 export type EmailOptions = {
   owner: string;
@@ -94,12 +95,13 @@ async function sendEmail(
   if (marked.rowCount !== 1) throw new LeaseLostError();
 
   const attempts = message.attempts + 1;
+  const text = await bodyToSend(session, message);
   try {
     await transport.sendMail({
       from: smtpFrom(),
       to: message.recipient,
       subject: message.subject,
-      text: message.body,
+      text,
       messageId: `<outbox-${message.id}.${message.instanceId}@docflow.invalid>`,
     });
   } catch (error) {

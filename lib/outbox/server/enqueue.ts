@@ -6,19 +6,22 @@ import "server-only";
 import { z } from "zod";
 import type { Sql } from "../../db/raw-query.ts";
 import { parseSqlJson } from "../../db/sql-json.ts";
-import { renderMessage } from "../template.ts";
-import { trackingLink } from "./tracking-link.ts";
+import { renderMessage, renderReply, TRACKING_LINK_MARK } from "../template.ts";
 
 // The document in its (new) status — or in `$4` when given (a status it may move to) — if that status notifies; the
 // customer observations written since the document's last e-mail (or since it was created).
 const FACTS_SQL = `SELECT d."email", d."name", d."protocol", d."uuid"::text AS "uuid",
     coalesce(s."publicName", s."name") AS "statusName", s."messageSubject", s."messageBody", s."notifyCustomer",
+    i."replySubject", i."replyBody",
+    coalesce(nullif(btrim(t."companyName"), ''), i."name") AS "company",
     coalesce((SELECT json_agg(o."text" ORDER BY o."createdAt", o."id") FROM "Observation" o
-      WHERE o."documentId" = d."id" AND o."visibility" = 'customer'
+      WHERE o."documentId" = d."id" AND o."visibility" = 'customer' AND NOT o."byCustomer"
         AND o."createdAt" > coalesce((SELECT max(m."createdAt") FROM "OutboxMessage" m
           WHERE m."documentId" = d."id" AND m."channel" = 'email'), '-infinity'::timestamptz)), '[]'::json)::text
       AS "observations"
   FROM "Document" d JOIN "Status" s ON s."id" = coalesce($3::int, d."statusId") AND s."instanceId" = d."instanceId"
+    JOIN "Instance" i ON i."id" = d."instanceId"
+    LEFT JOIN "TrackingPageSettings" t ON t."instanceId" = d."instanceId"
   WHERE d."id" = $1::int AND d."instanceId" = $2::int`;
 
 const INSERT_SQL = `INSERT INTO "OutboxMessage" ("instanceId", "documentId", "channel", "recipient", "subject", "body",
@@ -35,6 +38,9 @@ type Facts = {
   messageSubject: string | null;
   messageBody: string | null;
   notifyCustomer: boolean;
+  replySubject: string | null;
+  replyBody: string | null;
+  company: string;
   observations: string;
 };
 
@@ -65,17 +71,30 @@ export async function composeCustomerMessage(
   if (!recipient) return { send: false, reason: "no_email", recipient };
   const observations = parseSqlJson(z.array(z.string()), facts.observations, "the e-mail's observations");
   if (input.draft?.trim()) observations.push(input.draft.trim());
-  const message = renderMessage(
-    { subject: facts.messageSubject, body: facts.messageBody },
-    {
-      nome: facts.name,
-      protocolo: facts.protocol,
-      status: facts.statusName,
-      link: trackingLink(facts.uuid, input.now),
-      observacoes: observations,
-    },
-    { appendObservations: input.always ?? false },
-  );
+  // A reply is the instance's reply e-mail; a status change the status's notice.
+  const message = input.always
+    ? renderReply(
+        { subject: facts.replySubject, body: facts.replyBody },
+        {
+          nome: facts.name,
+          protocolo: facts.protocol,
+          status: facts.statusName,
+          link: TRACKING_LINK_MARK,
+          mensagem: observations,
+          empresa: facts.company,
+        },
+      )
+    : renderMessage(
+        { subject: facts.messageSubject, body: facts.messageBody },
+        {
+          nome: facts.name,
+          protocolo: facts.protocol,
+          status: facts.statusName,
+          link: TRACKING_LINK_MARK,
+          observacoes: observations,
+        },
+        { appendObservations: input.always ?? false },
+      );
   return { send: true, recipient, ...message };
 }
 

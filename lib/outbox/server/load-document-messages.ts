@@ -8,6 +8,7 @@ import { maskedFieldsFor } from "../../documents/server/masking-policy.ts";
 import { revealedRead } from "../../documents/server/revealed-read.ts";
 import { smtpUrl } from "../config.ts";
 import { emailFailure } from "../email-failure.ts";
+import { bodyForStaff } from "./customer-link.ts";
 
 /**
  * What the document page shows of each message to the customer: when, to whom, and where it stands — the recipient,
@@ -44,7 +45,7 @@ export async function loadDocumentMessages(ctx: UseCaseContext, input: { documen
     recipient: masked.has("email") ? maskEmail(row.recipient) : row.recipient,
     subject: hide(row.subject),
     // The text as the customer got it (staff+), with what the caller's policy masks masked.
-    text: showText ? hide(row.body) : null,
+    text: showText ? hide(bodyForStaff(row.body)) : null,
     status: row.status,
     state:
       row.status !== "pending"

@@ -10,6 +10,7 @@ import { revealedRead } from "../../documents/server/revealed-read.ts";
 import { forbidden, notFound } from "../../errors/app-error.ts";
 import { smtpUrl } from "../config.ts";
 import type { MessagePreview, PreviewMessageInput } from "../schemas.ts";
+import { bodyForStaff } from "./customer-link.ts";
 import { composeCustomerMessage } from "./enqueue.ts";
 
 /**
@@ -57,6 +58,6 @@ export async function previewMessage(
     recipient,
     configured,
     subject: hide(composed.subject),
-    body: hide(composed.body),
+    body: hide(bodyForStaff(composed.body)),
   };
 }

@@ -81,7 +81,7 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
  * row locked for the rest of the transaction, so two admins sending at once cannot both take the last one. FOR NO KEY
  * UPDATE leaves the instance's other writes (rows that reference it) free.
  */
-async function assertTestMessageQuota(tx: Tx, instanceId: number, now = new Date()) {
+export async function assertTestMessageQuota(tx: Tx, instanceId: number, now = new Date()) {
   await tx.$executeRaw`SELECT 1 FROM "Instance" WHERE "id" = ${instanceId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const recent = await tx.outboxMessage.findMany({

@@ -28,6 +28,13 @@ export async function assertReferences(tx: Tx, instanceId: number, input: Update
     const step = await tx.productStep.findFirst({ where: { id: input.step_id, product: { instanceId } } });
     if (!step) errors.push({ path: "step_id", message: "Unknown step", code: "unknown_reference" });
   }
+  if (input.reply_status_id !== undefined && input.reply_status_id !== null) {
+    const target = await tx.status.findFirst({ where: { id: input.reply_status_id, instanceId } });
+    if (!target) errors.push({ path: "reply_status_id", message: "Unknown status", code: "unknown_reference" });
+    else if (target.id === selfId) {
+      errors.push({ path: "reply_status_id", message: "A status cannot move to itself", code: "self_transition" });
+    }
+  }
   if (input.allowed_status_ids?.length) {
     if (selfId !== undefined && input.allowed_status_ids.includes(selfId)) {
       errors.push({
@@ -63,6 +70,7 @@ export function columnsOf(input: UpdateStatusInput) {
     ...(input.message_subject !== undefined ? { messageSubject: input.message_subject } : {}),
     ...(input.message_body !== undefined ? { messageBody: input.message_body } : {}),
     ...(input.final !== undefined ? { final: input.final } : {}),
+    ...(input.reply_status_id !== undefined ? { replyStatusId: input.reply_status_id } : {}),
   };
 }
 
@@ -75,6 +83,7 @@ export function serializeStatusSettings(status: Parameters<typeof serializeStatu
     message_subject: status.messageSubject,
     message_body: status.messageBody,
     final: status.final,
+    reply_status_id: status.replyStatusId,
   };
 }
 

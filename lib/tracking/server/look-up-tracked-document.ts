@@ -33,6 +33,6 @@ export async function lookUpTrackedDocument(ctx: CustomerContext, input: Trackin
     await recordTrackingFailure([...keys, ceiling]);
     throw notFound(NOT_FOUND_MESSAGE, { code: "tracking_not_found" });
   }
-  const token = lookupToken(found.uuid);
+  const token = lookupToken(found);
   return { token, view: await trackingView(token) };
 }

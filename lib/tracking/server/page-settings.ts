@@ -149,7 +149,21 @@ export async function readTrackingLogo(_ctx: CustomerContext, input: { instanceI
 }
 
 /** What the tracking view shows of the instance. */
-export async function trackingBrand(instanceId: number, instanceName: string) {
+/** A name that only spells the instance's slug ("Default", "Atendimento Default" for "atendimento-default"). */
+const squash = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[^0-9A-Za-z]/g, "")
+    .toLowerCase();
+export function isSlugName(name: string, slug: string): boolean {
+  return squash(name) === squash(slug);
+}
+
+/**
+ * The name the tracking page greets the customer with: the company name set for the page, else the instance's name
+ * unless it merely spells the slug (the operator's internal address) — then none, and the page shows no name.
+ */
+export async function trackingBrand(instanceId: number, instanceName: string, slug: string) {
   const db = await getDb();
   const row = await db.trackingPageSettings.findUnique({
     where: { instanceId },
@@ -163,7 +177,7 @@ export async function trackingBrand(instanceId: number, instanceName: string) {
     },
   });
   return {
-    company: row?.companyName ?? instanceName,
+    company: row?.companyName?.trim() || (isSlugName(instanceName, slug) ? null : instanceName),
     brand: {
       logo_url: row?.logoSha256 ? logoUrl(instanceId, row.logoSha256) : null,
       help_email: row?.helpEmail ?? null,

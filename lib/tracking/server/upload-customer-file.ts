@@ -1,5 +1,4 @@
 import "server-only";
-import { systemActor } from "../../auth/actor.ts";
 import type { CustomerContext } from "../../auth/use-case-context.ts";
 import { fulfilAttachmentRequest } from "../../documents/server/fulfil-attachment-request.ts";
 import { uploadAttachment } from "../../documents/server/upload-attachment.ts";
@@ -7,7 +6,8 @@ import { notFound, throttled } from "../../errors/app-error.ts";
 import { TRACKING_CUSTOMER_LIMITS } from "../schemas.ts";
 import { attachmentMaxBytes, readUploadedFile } from "../../http/upload.ts";
 import { nudgeOutbox } from "../../outbox/nudge.ts";
-import { CUSTOMER_LABEL, documentForToken } from "./view.ts";
+import { moveOnCustomerReply } from "./customer-activity.ts";
+import { customerActor, documentForToken } from "./view.ts";
 import { config } from "../../config/index.ts";
 
 // A customer's file for a pending request. The token and the request are checked before the body is parsed (a token
@@ -20,9 +20,6 @@ import { config } from "../../config/index.ts";
 export function customerFileMaxBytes(): number {
   return Math.min(config("TRACKING_UPLOAD_MAX_BYTES"), attachmentMaxBytes());
 }
-
-/** The history and attachment rows name the customer as a system actor of the document's instance. */
-export const customerActor = (instanceId: number) => systemActor("customer", instanceId, CUSTOMER_LABEL);
 
 /**
  * A document's own brake on what its tracking page sends (files or replies in the last hour, counted in the database
@@ -47,7 +44,7 @@ export async function uploadCustomerFile(
   input: { token: string; requestAttachmentId?: number; request: Request },
 ) {
   const { token, requestAttachmentId, request } = input;
-  const document = await documentForToken(token);
+  const document = await documentForToken(token, { write: true });
   const pending =
     requestAttachmentId === undefined
       ? null
@@ -56,7 +53,7 @@ export async function uploadCustomerFile(
     throw notFound("No pending file request with this id", { code: "tracking_request_not_found" });
   }
   if (!pending) {
-    const sent = document.attachments.filter((a) => a.authorLabel === CUSTOMER_LABEL && a.requestName === null);
+    const sent = document.attachments.filter((a) => a.byCustomer && a.requestName === null);
     assertCustomerQuota(
       sent.map((a) => a.uploadedAt ?? a.createdAt),
       TRACKING_CUSTOMER_LIMITS.filesPerHour,
@@ -67,6 +64,7 @@ export async function uploadCustomerFile(
   const saved = pending
     ? await fulfilAttachmentRequest(customer, { documentId: document.id, attachmentId: pending.id, file })
     : await uploadAttachment(customer, { documentId: document.id, file });
-  nudgeOutbox(); // attachment.received webhooks
+  await moveOnCustomerReply(ctx, { instanceId: document.instanceId, documentId: document.id });
+  nudgeOutbox(); // attachment.received webhooks, the staff's e-mails
   return { id: saved.id, name: file.fileName, size: file.bytes.byteLength };
 }

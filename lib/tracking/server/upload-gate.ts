@@ -2,8 +2,8 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { ApiError, errorBody } from "../../http/errors.ts";
-import { verifyTrackingToken } from "../../outbox/server/tracking-link.ts";
-import { NOT_FOUND_MESSAGE } from "../not-found.ts";
+import { readTrackingToken } from "../../outbox/server/tracking-link.ts";
+import { NOT_FOUND_MESSAGE, READ_ONLY_LINK_MESSAGE } from "../not-found.ts";
 
 // Next buffers a request's whole body before proxy.ts and the route run, so the upload route could only check the
 // customer's token after up to 10 MiB had arrived. This gate runs on the HTTP server before Next reads anything
@@ -18,13 +18,16 @@ const UPLOAD_PATH = "/api/tracking/upload";
 export function refuseUploadWithoutValidToken(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "POST" || (request.url ?? "").split("?")[0] !== UPLOAD_PATH) return false;
   const token = request.headers["x-tracking-token"];
-  if (typeof token === "string" && token && verifyTrackingToken(token)) return false;
-  const error =
-    typeof token === "string" && token
+  const claims = typeof token === "string" && token ? readTrackingToken(token) : null;
+  if (claims && !claims.readOnly) return false;
+  // A first-format link (read-only) never uploads: refused here too, before its body is read.
+  const error = claims
+    ? new ApiError("Forbidden", READ_ONLY_LINK_MESSAGE, { code: "tracking_link_read_only" })
+    : typeof token === "string" && token
       ? new ApiError("NotFound", NOT_FOUND_MESSAGE, { code: "tracking_not_found" })
       : new ApiError("BadRequest", "Invalid parameters: token and request_id are required");
   response.on("error", () => {}); // Next may still try to answer on this response; the gate's answer stands.
-  response.writeHead(error.kind === "NotFound" ? 404 : 400, {
+  response.writeHead(error.kind === "NotFound" ? 404 : error.kind === "Forbidden" ? 403 : 400, {
     "content-type": "application/json",
     "cache-control": "no-store",
     "x-request-id": randomUUID(),

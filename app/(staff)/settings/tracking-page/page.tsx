@@ -1,3 +1,4 @@
+import { ReplyTemplateCard } from "@/components/settings/reply-template-card.tsx";
 import { TrackingPagePanel } from "@/components/settings/tracking-page-panel.tsx";
 import { requireSettingsAdmin } from "../settings-access.ts";
 import { settingsMetadata } from "../metadata.ts";
@@ -6,5 +7,10 @@ export const generateMetadata = () => settingsMetadata("tracking-page");
 
 export default async function SettingsTrackingPage() {
   await requireSettingsAdmin();
-  return <TrackingPagePanel />;
+  return (
+    <div className="space-y-6">
+      <TrackingPagePanel />
+      <ReplyTemplateCard />
+    </div>
+  );
 }

@@ -19,5 +19,5 @@ export const POST = defineContract({
   response: ZTrackingReplyAnswer,
   responseStatus: 201,
   answer: "{id, created_at}",
-  errors: [400, 404, 413, 415, 429, 500],
+  errors: [400, 403, 404, 413, 415, 429, 500],
 });

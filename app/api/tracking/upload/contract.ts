@@ -23,5 +23,5 @@ export const POST = defineContract({
   query: trackingUploadQuerySchema,
   response: ZTrackingUploadAnswer,
   answer: "{id, name, size}",
-  errors: [400, 404, 413, 415, 429, 500],
+  errors: [400, 403, 404, 413, 415, 429, 500],
 });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Instance" ADD COLUMN     "replyBody" TEXT,
+ADD COLUMN     "replySubject" TEXT;
