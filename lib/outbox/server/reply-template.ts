@@ -10,7 +10,7 @@ import { publicAppUrl } from "../config.ts";
 import { nudgeOutbox } from "../nudge.ts";
 import { replyTemplateSchema, type ReplyTemplateInput, type TestMessageInput } from "../schemas.ts";
 import { DEFAULT_REPLY_BODY, DEFAULT_REPLY_SUBJECT, renderReply } from "../template.ts";
-import { assertTestMessageQuota, TEST_SUBJECT_PREFIX } from "./send-test-message.ts";
+import { TEST_SUBJECT_PREFIX, testMessageRecipient } from "./send-test-message.ts";
 
 const answer = (instance: { replySubject: string | null; replyBody: string | null }) => ({
   subject: instance.replySubject,
@@ -77,16 +77,7 @@ export async function sendReplyTestMessage(ctx: UseCaseContext, input: TestMessa
       where: { id: actor.instanceId },
       select: { name: true, replySubject: true, replyBody: true, trackingPage: { select: { companyName: true } } },
     });
-    const recipient = await tx.user.findFirst({
-      where: { instanceId: actor.instanceId, disabled: false, email: { equals: input.to, mode: "insensitive" } },
-      select: { email: true },
-    });
-    if (!recipient) {
-      throw invalid("A test message goes only to a user of this instance", [
-        { path: "to", message: "Not the e-mail of an active user of this instance", code: "test_recipient_not_user" },
-      ]);
-    }
-    await assertTestMessageQuota(tx, actor.instanceId);
+    const recipient = await testMessageRecipient(tx, actor.instanceId, input.to);
     const message = renderReply(
       { subject: instance.replySubject, body: instance.replyBody },
       {

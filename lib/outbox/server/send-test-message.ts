@@ -32,16 +32,7 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
   const answer = await inTransaction(async (tx) => {
     const status = await tx.status.findFirst({ where: { id: input.statusId, instanceId: actor.instanceId } });
     if (!status) throw notFound("Status not found");
-    const recipient = await tx.user.findFirst({
-      where: { instanceId: actor.instanceId, disabled: false, email: { equals: input.to, mode: "insensitive" } },
-      select: { email: true },
-    });
-    if (!recipient) {
-      throw invalid("A test message goes only to a user of this instance", [
-        { path: "to", message: "Not the e-mail of an active user of this instance", code: "test_recipient_not_user" },
-      ]);
-    }
-    await assertTestMessageQuota(tx, actor.instanceId);
+    const recipient = await testMessageRecipient(tx, actor.instanceId, input.to);
     const message = renderMessage(
       { subject: status.messageSubject, body: status.messageBody },
       {
@@ -76,6 +67,23 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
   return answer;
 }
 
+/**
+ * The active user of the instance a test message may go to (a stranger is refused), once the hourly quota allows one
+ * more: the checks every "Enviar teste" shares.
+ */
+export async function testMessageRecipient(tx: Tx, instanceId: number, to: string): Promise<{ email: string }> {
+  const recipient = await tx.user.findFirst({
+    where: { instanceId, disabled: false, email: { equals: to, mode: "insensitive" } },
+    select: { email: true },
+  });
+  if (!recipient) {
+    throw invalid("A test message goes only to a user of this instance", [
+      { path: "to", message: "Not the e-mail of an active user of this instance", code: "test_recipient_not_user" },
+    ]);
+  }
+  await assertTestMessageQuota(tx, instanceId);
+  return recipient;
+}
 /**
  * The instance's brake on tests: counted in the outbox (every server process sees the same count) with the instance's
  * row locked for the rest of the transaction, so two admins sending at once cannot both take the last one. FOR NO KEY
