@@ -4,13 +4,12 @@ import { hasRole } from "../../auth/actor.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { getDb } from "../../db/client.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { maskEmail } from "../../documents/mask.ts";
 import { forbidden, invalid, notFound } from "../../errors/app-error.ts";
 import { publicAppUrl } from "../config.ts";
 import { nudgeOutbox } from "../nudge.ts";
 import { replyTemplateSchema, type ReplyTemplateInput, type TestMessageInput } from "../schemas.ts";
 import { DEFAULT_REPLY_BODY, DEFAULT_REPLY_SUBJECT, renderReply } from "../template.ts";
-import { TEST_SUBJECT_PREFIX, testMessageRecipient } from "./send-test-message.ts";
+import { queueTestMessage, testMessageRecipient } from "./send-test-message.ts";
 
 const answer = (instance: { replySubject: string | null; replyBody: string | null }) => ({
   subject: instance.replySubject,
@@ -89,25 +88,12 @@ export async function sendReplyTestMessage(ctx: UseCaseContext, input: TestMessa
         empresa: instance.trackingPage?.companyName?.trim() || instance.name,
       },
     );
-    const subject = `${TEST_SUBJECT_PREFIX}${message.subject}`.slice(0, 250);
-    const row = await tx.outboxMessage.create({
-      data: {
-        instanceId: actor.instanceId,
-        documentId: null,
-        channel: "email",
-        recipient: recipient.email,
-        subject,
-        body: `Mensagem de teste do modelo de resposta, com valores de exemplo.\n\n${message.body}`,
-      },
-      select: { id: true },
+    return queueTestMessage(tx, actor, recipient, {
+      subject: message.subject,
+      intro: "Mensagem de teste do modelo de resposta, com valores de exemplo.",
+      body: message.body,
+      audit: { action: "instance.reply_test_message", entity: "instance", entityId: actor.instanceId },
     });
-    await recordAudit(tx, actor, {
-      action: "instance.reply_test_message",
-      entity: "instance",
-      entityId: actor.instanceId,
-      details: { outbox_id: row.id, to: maskEmail(recipient.email) },
-    });
-    return { id: row.id, subject };
   });
   nudgeOutbox();
   return queued;

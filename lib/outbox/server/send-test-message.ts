@@ -1,6 +1,7 @@
 import "server-only";
 import type { UseCaseContext } from "../../auth/use-case-context.ts";
-import { hasRole } from "../../auth/actor.ts";
+import { hasRole, type Actor } from "../../auth/actor.ts";
+import type { AuditEntry } from "../../audit/entries.ts";
 import { recordAudit } from "../../audit/server/record-audit.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { maskEmail } from "../../documents/mask.ts";
@@ -43,30 +44,50 @@ export async function sendTestMessage(ctx: UseCaseContext, input: { statusId: nu
         observacoes: ["Exemplo de observação para o cliente."],
       },
     );
-    const subject = `${TEST_SUBJECT_PREFIX}${message.subject}`.slice(0, 250);
-    const row = await tx.outboxMessage.create({
-      data: {
-        instanceId: actor.instanceId,
-        documentId: null,
-        channel: "email",
-        recipient: recipient.email,
-        subject,
-        body: `Mensagem de teste do modelo do status “${status.name}”, com valores de exemplo.\n\n${message.body}`,
-      },
-      select: { id: true },
+    return queueTestMessage(tx, actor, recipient, {
+      subject: message.subject,
+      intro: `Mensagem de teste do modelo do status “${status.name}”, com valores de exemplo.`,
+      body: message.body,
+      audit: { action: "status.test_message", entity: "status", entityId: status.id },
     });
-    await recordAudit(tx, actor, {
-      action: "status.test_message",
-      entity: "status",
-      entityId: status.id,
-      details: { outbox_id: row.id, to: maskEmail(recipient.email) },
-    });
-    return { id: row.id, subject };
   });
   nudgeOutbox();
   return answer;
 }
 
+/**
+ * Queues a test message to `recipient` ("[TESTE]" before its subject, a sentence saying so before its body) and
+ * audits it with the masked address: personal data leaving on purpose.
+ */
+export async function queueTestMessage(
+  tx: Tx,
+  actor: Actor,
+  recipient: { email: string },
+  message: {
+    subject: string;
+    intro: string;
+    body: string;
+    audit: Pick<AuditEntry, "action" | "entity" | "entityId">;
+  },
+): Promise<{ id: number; subject: string }> {
+  const subject = `${TEST_SUBJECT_PREFIX}${message.subject}`.slice(0, 250);
+  const row = await tx.outboxMessage.create({
+    data: {
+      instanceId: actor.instanceId,
+      documentId: null,
+      channel: "email",
+      recipient: recipient.email,
+      subject,
+      body: `${message.intro}\n\n${message.body}`,
+    },
+    select: { id: true },
+  });
+  await recordAudit(tx, actor, {
+    ...message.audit,
+    details: { outbox_id: row.id, to: maskEmail(recipient.email) },
+  });
+  return { id: row.id, subject };
+}
 /**
  * The active user of the instance a test message may go to (a stranger is refused), once the hourly quota allows one
  * more: the checks every "Enviar teste" shares.
