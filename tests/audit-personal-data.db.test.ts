@@ -100,7 +100,9 @@ describe("one audit row per read or change of personal data", () => {
 
   it("a page reveal: one row per document shown, each with its subject", async () => {
     const cpfs = [cpfFromBase(410_000_002), cpfFromBase(410_000_003)];
-    const documents = await Promise.all(cpfs.map((cpf) => insertDocument(db, acme, cpf)));
+    // One after the other: the reveal answers in id order, and concurrent inserts may take their ids either way.
+    const documents = [];
+    for (const cpf of cpfs) documents.push(await insertDocument(db, acme, cpf));
     const since = await lastId();
     await revealPage(helena, { ids: documents.map((document) => document.id) });
     const rows = await rowsAfter(since);
