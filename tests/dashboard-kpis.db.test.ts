@@ -41,20 +41,45 @@ beforeAll(async () => {
       },
     );
     await db.document.update({ where: { id: created.id }, data });
+    return created.id;
   };
-  // Open, late by two days, nobody's.
-  await seed(catalog.productId, { slaEnd: new Date(NOW.getTime() - 48 * HOUR), userId: null });
-  // Open, due today at 17:00 in São Paulo, Ana's.
-  await seed(catalog.productId, { slaEnd: new Date("2026-03-10T20:00:00Z"), userId: ana.id });
+  /** One e-mail to the case's customer, `minutesAgo` before NOW, sent or failed. */
+  const mail = (documentId: number, status: "failed" | "sent", minutesAgo: number, instance = catalog) =>
+    db.outboxMessage.create({
+      data: {
+        instanceId: instance.instanceId,
+        documentId,
+        recipient: "titular@example.com",
+        subject: "s",
+        body: "b",
+        status,
+        lastError: status === "failed" ? "550 5.1.1 mailbox unavailable" : null,
+        createdAt: new Date(NOW.getTime() - minutesAgo * 60_000),
+      },
+    });
+  // Open, late by two days, nobody's; its last customer e-mail failed.
+  const lateOne = await seed(catalog.productId, { slaEnd: new Date(NOW.getTime() - 48 * HOUR), userId: null });
+  await mail(lateOne, "sent", 30);
+  await mail(lateOne, "failed", 10);
+  // Open, due today at 17:00 in São Paulo, Ana's; an e-mail failed, then one was sent: the customer has it.
+  const dueToday = await seed(catalog.productId, { slaEnd: new Date("2026-03-10T20:00:00Z"), userId: ana.id });
+  await mail(dueToday, "failed", 30);
+  await mail(dueToday, "sent", 10);
   // Open, due in five days, nobody's.
   await seed(catalog.productId, { slaEnd: new Date(NOW.getTime() + 120 * HOUR), userId: null });
-  // Finished this week (Monday), and finished last week.
-  await seed(catalog.productId, { statusId: done, dateFinished: new Date("2026-03-09T12:00:00Z") });
+  // Finished this week (Monday), and finished last week; the finished one's last e-mail failed, but it is closed.
+  const finished = await seed(catalog.productId, {
+    statusId: done,
+    dateFinished: new Date("2026-03-09T12:00:00Z"),
+  });
+  await mail(finished, "failed", 10);
   await seed(catalog.productId, { statusId: done, dateFinished: new Date("2026-03-05T12:00:00Z") });
-  // The other product: open, late since 07:00 today in São Paulo (so also due today), nobody's.
-  await seed(otherProductId, { slaEnd: new Date(NOW.getTime() - 5 * HOUR), userId: null });
-  // Another instance's documents never count.
-  await seed(other.productId, { slaEnd: new Date(NOW.getTime() - 5 * HOUR), userId: null }, other);
+  // The other product: open, late since 07:00 today in São Paulo (so also due today), nobody's; its e-mail failed.
+  const otherProduct = await seed(otherProductId, { slaEnd: new Date(NOW.getTime() - 5 * HOUR), userId: null });
+  await mail(otherProduct, "failed", 10);
+  // Another instance's documents never count, failed e-mail or not.
+  const foreign = await seed(other.productId, { slaEnd: new Date(NOW.getTime() - 5 * HOUR), userId: null }, other);
+  await mail(foreign, "failed", 10, other);
 });
 afterAll(async () => {
   await closeDb();
@@ -86,7 +111,15 @@ const kpiTotals = async (query: KpiQuery) => {
 
 describe("dashboard KPI counts", () => {
   it("count what the queue lists for each tile's filters, in one answer", async () => {
-    const expected = { open: 4, late_now: 2, due_today: 2, unassigned: 3, finished_week: 1, my_late: 0 };
+    const expected = {
+      open: 4,
+      late_now: 2,
+      due_today: 2,
+      unassigned: 3,
+      finished_week: 1,
+      my_late: 0,
+      email_failed: 2,
+    };
     expect(await kpiTotals({})).toEqual(expected);
     expect(await queueTotals({})).toEqual(expected);
   });
@@ -100,6 +133,7 @@ describe("dashboard KPI counts", () => {
       unassigned: 2,
       finished_week: 1,
       my_late: 0,
+      email_failed: 1,
     });
     expect(await kpiTotals(product)).toEqual(await queueTotals(product));
     const other = { product_id: otherProductId, created_from: "2000-01-01", created_to: "2999-12-31" };
@@ -110,6 +144,7 @@ describe("dashboard KPI counts", () => {
       unassigned: 1,
       finished_week: 0,
       my_late: 0,
+      email_failed: 1,
     });
     expect(await kpiTotals(other)).toEqual(await queueTotals(other));
     // Created in a period with no documents.
@@ -121,6 +156,7 @@ describe("dashboard KPI counts", () => {
       unassigned: 0,
       finished_week: 0,
       my_late: 0,
+      email_failed: 0,
     });
   });
 });

@@ -15,7 +15,7 @@ export function queueHref(filters: DocumentFilters): string {
   return params ? `/documents?${params}` : "/documents";
 }
 
-type TileLabel = "open" | "lateNow" | "myLate" | "dueToday" | "unassigned" | "finishedWeek";
+type TileLabel = "open" | "lateNow" | "myLate" | "dueToday" | "unassigned" | "finishedWeek" | "emailFailed";
 const TILES: ReadonlyArray<{ key: KpiKey; label: TileLabel }> = [
   { key: "open", label: "open" },
   { key: "late_now", label: "lateNow" },
@@ -23,7 +23,11 @@ const TILES: ReadonlyArray<{ key: KpiKey; label: TileLabel }> = [
   { key: "due_today", label: "dueToday" },
   { key: "unassigned", label: "unassigned" },
   { key: "finished_week", label: "finishedWeek" },
+  { key: "email_failed", label: "emailFailed" },
 ];
+
+/** Tiles whose non-zero count is trouble for the customer or the deadline: shown in red. */
+const ALARMING: ReadonlySet<KpiKey> = new Set(["late_now", "my_late", "email_failed"]);
 
 /**
  * The team lead's headline numbers, counted by the server in one query (POST /api/dashboard/kpis) with the queue's
@@ -43,7 +47,8 @@ export function KpiTiles({ scope }: { scope: KpiQuery }) {
   const tiles = TILES.filter((tile) => tile.key !== "my_late" || (role !== null && role !== "viewer"));
   return (
     <section aria-label={t("label")}>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {/* One row on a laptop, however many tiles the role sees. */}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-flow-col lg:grid-cols-none lg:auto-cols-fr">
         {tiles.map((tile) => (
           <KpiTile
             key={tile.key}
@@ -54,6 +59,11 @@ export function KpiTiles({ scope }: { scope: KpiQuery }) {
             failed={kpis.isError}
             format={format}
             openLabel={t("openQueue", { label: t(tile.label) })}
+            hint={
+              tile.key === "email_failed" && kpis.data
+                ? t("emailFailedHint", { count: kpis.data.counts.email_failed.total })
+                : null
+            }
           />
         ))}
       </ul>
@@ -69,6 +79,7 @@ function KpiTile({
   failed,
   format,
   openLabel,
+  hint,
 }: {
   tile: (typeof TILES)[number];
   label: string;
@@ -77,15 +88,15 @@ function KpiTile({
   failed: boolean;
   format: ReturnType<typeof useFormatter>;
   openLabel: string;
+  /** A sentence under the number saying what it means for the customer, or null. */
+  hint: string | null;
 }) {
   const tone =
-    tile.key === "late_now" && count?.total
+    ALARMING.has(tile.key) && count?.total
       ? "text-red-800"
-      : tile.key === "my_late" && count?.total
-        ? "text-red-800"
-        : tile.key === "due_today" && count?.total
-          ? "text-amber-800"
-          : "text-slate-900";
+      : tile.key === "due_today" && count?.total
+        ? "text-amber-800"
+        : "text-slate-900";
   return (
     <li>
       <Link
@@ -98,6 +109,11 @@ function KpiTile({
         <span className={`mt-1 block text-3xl font-semibold tabular-nums ${tone}`} data-testid={`kpi-${tile.label}`}>
           {count ? `${format.number(count.total)}${count.capped ? "+" : ""}` : failed ? "—" : "…"}
         </span>
+        {hint ? (
+          <span className="mt-1 block text-xs text-slate-600" data-testid={`kpi-${tile.label}-hint`}>
+            {hint}
+          </span>
+        ) : null}
       </Link>
     </li>
   );

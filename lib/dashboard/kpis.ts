@@ -26,6 +26,7 @@ export function kpiFilters(
     unassigned: { ...scope, state: "open", assignee: "none" },
     finished_week: { ...scope, finished_from: days.weekStart },
     my_late: { ...scope, state: "open", sla: "late", assignee: "me" },
+    email_failed: { ...scope, state: "open", email_failed: true },
   };
 }
 

@@ -83,7 +83,15 @@ export const kpiQuerySchema = z.strictObject({
 });
 export type KpiQuery = z.output<typeof kpiQuerySchema>;
 
-export const KPI_KEYS = ["open", "late_now", "due_today", "unassigned", "finished_week", "my_late"] as const;
+export const KPI_KEYS = [
+  "open",
+  "late_now",
+  "due_today",
+  "unassigned",
+  "finished_week",
+  "my_late",
+  "email_failed",
+] as const;
 export type KpiKey = (typeof KPI_KEYS)[number];
 
 const ZKpiCount = z.strictObject({
@@ -107,6 +115,8 @@ export const ZKpiData = z.strictObject({
     finished_week: ZKpiCount,
     /** Late and open, with the caller as the responsible person ("meus atrasados"); 0 for a token without a user. */
     my_late: ZKpiCount,
+    /** Open, and the case's last e-mail to the customer failed: the customer never got it (the queue's "E-mail falhou"). */
+    email_failed: ZKpiCount,
   }),
 });
 export type KpiData = z.infer<typeof ZKpiData>;

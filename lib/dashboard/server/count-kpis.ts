@@ -32,13 +32,6 @@ export async function countKpis(ctx: UseCaseContext, input: KpiQuery & { now?: D
   return {
     today: days.today,
     week_start: days.weekStart,
-    counts: {
-      open: count(0),
-      late_now: count(1),
-      due_today: count(2),
-      unassigned: count(3),
-      finished_week: count(4),
-      my_late: count(5),
-    },
+    counts: Object.fromEntries(KPI_KEYS.map((key, index) => [key, count(index)])) as KpiData["counts"],
   };
 }

@@ -6,7 +6,8 @@ export const POST = defineContract({
   method: "POST",
   path: "/dashboard/kpis",
   tag: "Staff",
-  summary: "The dashboard's headline counts: open, late now, due today, unassigned, finished this week, my late ones",
+  summary:
+    "The dashboard's headline counts: open, late now, due today, unassigned, finished this week, my late ones, failed customer e-mails",
   description:
     "Each count is the documents list's own count for the filters the dashboard's tile opens (lib/dashboard/kpis.ts), within the product and creation period asked.",
   auth: "bearer",
