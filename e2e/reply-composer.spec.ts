@@ -227,3 +227,50 @@ test("a failed e-mail says why in Portuguese and 'Reenviar' sends a new copy", a
     smtp.refuse(null);
   }
 });
+
+test("the dashboard counts the open cases whose last e-mail failed; its tile opens the queue filtered to them", async ({
+  page,
+}) => {
+  const unreached = { cpf: "417.305.962-07", name: "Heitor Sem Caixa", email: "heitor.sem.caixa@example.com" };
+  await signIn(page, "staff", "/dashboard");
+  const tile = page.getByTestId("kpi-emailFailed");
+  await expect(tile).toHaveText(/^\d+$/, { timeout: 30_000 });
+  const before = Number(await tile.textContent());
+
+  const products = (await api(page, "POST", "product/loadAll", {})) as Array<{ id: number }>;
+  const created = (await api(page, "POST", "document/create", {
+    status_id: await statusIdOf(page, "Em análise"),
+    product_id: products[0]!.id,
+    ...unreached,
+  })) as { id: number; protocol: string };
+  smtp.refuse({ code: 550, message: "5.1.1 No such user" });
+  try {
+    await api(page, "POST", `documents/${created.id}/observations`, {
+      text: "Precisamos da CNH.",
+      visibility: "customer",
+      send_email: true,
+    });
+    await page.goto(`/documents/${created.id}`);
+    const messages = page.locator("section", { has: page.getByRole("heading", { name: "Mensagens ao cliente" }) });
+    await expect(messages.getByTestId("message")).toContainText("Falhou", { timeout: 30_000 });
+  } finally {
+    smtp.refuse(null);
+  }
+
+  await page.goto("/dashboard");
+  const expected = before + 1;
+  await expect(tile).toHaveText(String(expected), { timeout: 30_000 });
+  await expect(tile).toHaveClass(/text-red-800/);
+  await expect(page.getByTestId("kpi-emailFailed-hint")).toHaveText(
+    expected === 1
+      ? "Em 1 caso o cliente não recebeu o último e-mail"
+      : `Em ${expected} casos o cliente não recebeu o último e-mail`,
+  );
+  await page.locator('[data-kpi="emailFailed"]').click();
+  await expect(page).toHaveURL(/\/documents\?.*email_falhou=1/);
+  await expect(page).toHaveURL(/state=open/);
+  const total = page.getByText(/^\d+(\.\d{3})*\+? documentos?$/).first();
+  await expect(total).toHaveText(expected === 1 ? "1 documento" : `${expected} documentos`, { timeout: 30_000 });
+  const row = page.getByRole("row").filter({ hasText: created.protocol });
+  await expect(row.getByTestId("email-failed")).toBeVisible();
+});

@@ -32,8 +32,12 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
+/** The name customers know the company by (the tracking page's greeting, the e-mails' {empresa}): at most 120. */
+export const COMPANY_NAME_MAX = 120;
+export const companyNameField = optionalText(COMPANY_NAME_MAX);
+
 export const trackingPageSettingsSchema = z.strictObject({
-  company_name: optionalText(120),
+  company_name: companyNameField,
   help_email: optionalText(200).pipe(z.email().nullable()),
   help_phone: optionalText(30).pipe(
     z

@@ -4,9 +4,11 @@ import { PASSWORD_MIN_LENGTH } from "../../auth/server/passwords.ts";
 // Help texts, kept apart from the commands so that `cli help` and usage errors answer without loading the database.
 
 export const INSTANCE_USAGE = `Instances (tenants, addressed by slug):
-  instance create --slug <slug> [--name <name>]
+  instance create --slug <slug> [--name <name>] [--company-name <name>]
       Creates an instance with the default catalog (status categories, statuses and transitions,
-      a sample product, modalities). The slug: lower-case letters, digits and dashes.
+      a sample product, modalities). The slug: lower-case letters, digits and dashes. --company-name:
+      the name customers know the company by (tracking page, e-mails); without it, the instance's admins
+      are asked for it on the staff pages.
   instance list
       Lists the instances.
   instance formats --slug <slug> [--set pdf,jpg,png,webp,heic,heif]

@@ -18,7 +18,11 @@ type PreparedDatabase = {
 };
 
 /** Migrates, seeds an empty database and optionally creates the first admin; closes the database before returning. */
-export async function prepareDatabase(options: { firstAdmin: boolean }): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: {
+  firstAdmin: boolean;
+  /** The seeded instance's company name (`npm run db:seed -- --company-name`). */
+  companyName?: string | null;
+}): Promise<PreparedDatabase> {
   const target = databaseTarget();
   try {
     let applied: string[];
@@ -31,7 +35,7 @@ export async function prepareDatabase(options: { firstAdmin: boolean }): Promise
     }
     const populate = async () => {
       const db = await getDb();
-      const seed = await seedIfEmpty(db);
+      const seed = await seedIfEmpty(db, { companyName: options.companyName });
       const admin = options.firstAdmin ? await ensureFirstAdmin(db) : null;
       return { seed, admin };
     };

@@ -160,8 +160,17 @@ async function seedCatalog(db: Db, instanceId: number, now = new Date()): Promis
   );
 }
 
-/** Creates an instance with the default catalog. */
-export async function createInstanceWithCatalog(db: Db, slug: string, name = slug): Promise<SeededCatalog> {
-  const instance = await db.instance.create({ data: { slug, name } });
+/**
+ * Creates an instance with the default catalog; with `companyName`, the name its customers know it by (the tracking
+ * page's settings row, written with the instance).
+ */
+export async function createInstanceWithCatalog(
+  db: Db,
+  slug: string,
+  name = slug,
+  options: { companyName?: string | null } = {},
+): Promise<SeededCatalog> {
+  const trackingPage = options.companyName ? { create: { companyName: options.companyName } } : undefined;
+  const instance = await db.instance.create({ data: { slug, name, trackingPage } });
   return seedCatalog(db, instance.id);
 }

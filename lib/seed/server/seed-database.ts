@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client.ts";
+import { companyNameField } from "../../tracking/schemas.ts";
 import { createInstanceWithCatalog } from "./catalog.ts";
 import { config } from "../../config/index.ts";
 
@@ -11,7 +12,8 @@ export const DEFAULT_INSTANCE = { slug: "default", name: "Default" } as const;
 export type SeedResult =
   { seeded: true; instanceId: number; slug: string; summary: string } | { seeded: false; reason: string };
 
-export async function seedIfEmpty(db: Db): Promise<SeedResult> {
+/** `companyName`: the name the instance's customers know the company by (else its admins are asked for it). */
+export async function seedIfEmpty(db: Db, options: { companyName?: string | null } = {}): Promise<SeedResult> {
   const instances = await db.instance.count();
   if (instances > 0) {
     return {
@@ -20,14 +22,16 @@ export async function seedIfEmpty(db: Db): Promise<SeedResult> {
     };
   }
   try {
-    const catalog = await createInstanceWithCatalog(db, DEFAULT_INSTANCE.slug, DEFAULT_INSTANCE.name);
+    const companyName = companyNameField.parse(options.companyName);
+    const catalog = await createInstanceWithCatalog(db, DEFAULT_INSTANCE.slug, DEFAULT_INSTANCE.name, { companyName });
     return {
       seeded: true,
       instanceId: catalog.instanceId,
       slug: DEFAULT_INSTANCE.slug,
       summary:
         `instance "${DEFAULT_INSTANCE.slug}" with ${Object.keys(catalog.categoryIds).length} status categories, ` +
-        `${Object.keys(catalog.statusIds).length} statuses, 1 product and 2 modalities`,
+        `${Object.keys(catalog.statusIds).length} statuses, 1 product and 2 modalities` +
+        (companyName ? `, company name "${companyName}"` : ", no company name (its admins will be asked for one)"),
     };
   } catch (error) {
     // Another server starting at the same moment created it first (the slug is unique).

@@ -4,6 +4,7 @@ import { getDb } from "../../../db/client.ts";
 import { setAttachmentFormats } from "../../../documents/server/set-attachment-formats.ts";
 import { instanceBySlug } from "../lookup.ts";
 import { createInstance } from "../../../seed/server/create-instance.ts";
+import { COMPANY_NAME_MAX, companyNameField } from "../../../tracking/schemas.ts";
 import { parseCommandArgs, required, UsageError, type CliIo } from "../io.ts";
 import { INSTANCE_USAGE } from "../usage.ts";
 
@@ -46,7 +47,11 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
   if (sub !== "create") {
     throw new UsageError(sub ? `Unknown instance command: ${sub}` : "Missing instance command", INSTANCE_USAGE);
   }
-  const { values } = parseCommandArgs(rest, { slug: { type: "string" }, name: { type: "string" } }, INSTANCE_USAGE);
+  const { values } = parseCommandArgs(
+    rest,
+    { slug: { type: "string" }, name: { type: "string" }, "company-name": { type: "string" } },
+    INSTANCE_USAGE,
+  );
   if (values.help) {
     io.out(INSTANCE_USAGE);
     return 0;
@@ -59,10 +64,20 @@ export async function instanceCommand(args: string[], io: CliIo): Promise<number
     );
   }
   const name = values.name?.trim() || slug;
-  const catalog = await createInstance("cli", { slug, name });
+  const companyName = companyNameField.safeParse(values["company-name"]);
+  if (!companyName.success) {
+    throw new UsageError(`Invalid --company-name: at most ${COMPANY_NAME_MAX} characters`, INSTANCE_USAGE);
+  }
+  const catalog = await createInstance("cli", { slug, name, companyName: companyName.data });
   io.out(
     `Created instance ${slug} ("${name}", id ${catalog.instanceId}) with ${Object.keys(catalog.statusIds).length} statuses, ` +
       `1 product and 2 modalities.`,
+  );
+  io.out(
+    companyName.data
+      ? `Customers see the company name "${companyName.data}" (Settings → Página do cliente changes it).`
+      : "No company name: its admins will be asked on the staff pages for the name customers know the company by " +
+          "(or pass --company-name).",
   );
   io.out(`Next: npm run cli -- user create --instance ${slug} --email <e-mail> --role admin`);
   return 0;
