@@ -3,6 +3,7 @@ import type { Role } from "@/lib/auth/roles.ts";
 import { StaffRoleProvider } from "./staff-role.tsx";
 import { LOCALES, messagesFor, type Locale } from "@/lib/i18n/messages.ts";
 import { translatorFor } from "@/lib/i18n/translator.ts";
+import { CompanyNamePrompt } from "./company-name-prompt.tsx";
 import { CustomerRepliesBadge } from "./customer-replies-badge.tsx";
 import { FindBox } from "./find-box.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
@@ -20,11 +21,14 @@ export function AppShell({
   role,
   user,
   locale,
+  askCompanyName = false,
   children,
 }: {
   role: Role;
   user: { name: string | null; email: string };
   locale: Locale;
+  /** An admin of an instance whose customers see no company name: ask for it above the page (non-blocking). */
+  askCompanyName?: boolean;
   children: React.ReactNode;
 }) {
   const t = translatorFor(locale, "common");
@@ -94,6 +98,7 @@ export function AppShell({
       </header>
       {/* A page that needs the width (the documents queue) marks itself data-full-width: no cap at 1,920 px. */}
       <main id="content" className="mx-auto max-w-7xl px-4 py-6 has-[[data-full-width]]:max-w-none">
+        {askCompanyName ? <CompanyNamePrompt /> : null}
         <StaffRoleProvider role={role}>{children}</StaffRoleProvider>
       </main>
     </div>

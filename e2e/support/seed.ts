@@ -23,5 +23,6 @@ export async function seedE2e(db: Db): Promise<SeededCatalog> {
   await (await import("./seed-documents.ts")).seedE2eDocuments(db, catalog);
   await (await import("./seed-queue.ts")).seedQueue(catalog);
   await (await import("./seed-retention.ts")).seedRetention(db, catalog);
+  await (await import("./seed-nameless-instance.ts")).seedNamelessInstance(db);
   return catalog;
 }

@@ -24,6 +24,29 @@ export function useSaveTrackingPageSettings() {
   });
 }
 
+/**
+ * Sets only the company name (the staff pages' prompt) through the same PUT, which replaces every text: the other
+ * texts are read first and sent back as they are.
+ */
+export function useSaveCompanyName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (companyName: string) => {
+      const current = await callApi(settings.GET, {});
+      return callApi(settings.PUT, {
+        body: {
+          company_name: companyName,
+          help_email: current.help_email,
+          help_phone: current.help_phone,
+          help_whatsapp: current.help_whatsapp,
+          privacy_url: current.privacy_url,
+        },
+      });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(trackingSettingsKeys.all, saved),
+  });
+}
+
 async function sendLogo(file: File): Promise<TrackingPageSettings> {
   const form = new FormData();
   form.append("file", file, file.name);

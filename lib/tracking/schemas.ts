@@ -36,6 +36,11 @@ const optionalText = (max: number) =>
 export const COMPANY_NAME_MAX = 120;
 export const companyNameField = optionalText(COMPANY_NAME_MAX);
 
+/** The staff pages' prompt for the company's name: the one field, required. */
+export const companyNamePromptSchema = z.strictObject({
+  company_name: z.string().trim().min(1).max(COMPANY_NAME_MAX),
+});
+
 export const trackingPageSettingsSchema = z.strictObject({
   company_name: companyNameField,
   help_email: optionalText(200).pipe(z.email().nullable()),

@@ -159,6 +159,11 @@ export function isSlugName(name: string, slug: string): boolean {
   return squash(name) === squash(slug);
 }
 
+/** The company name customers are shown: the one set for the page, else the instance's unless it spells the slug. */
+export function shownCompanyName(companyName: string | null, instanceName: string, slug: string): string | null {
+  return companyName?.trim() || (isSlugName(instanceName, slug) ? null : instanceName);
+}
+
 /**
  * The name the tracking page greets the customer with: the company name set for the page, else the instance's name
  * unless it merely spells the slug (the operator's internal address) — then none, and the page shows no name.
@@ -177,7 +182,7 @@ export async function trackingBrand(instanceId: number, instanceName: string, sl
     },
   });
   return {
-    company: row?.companyName?.trim() || (isSlugName(instanceName, slug) ? null : instanceName),
+    company: shownCompanyName(row?.companyName ?? null, instanceName, slug),
     brand: {
       logo_url: row?.logoSha256 ? logoUrl(instanceId, row.logoSha256) : null,
       help_email: row?.helpEmail ?? null,
