@@ -98,7 +98,7 @@ export function AppShell({
       </header>
       {/* A page that needs the width (the documents queue) marks itself data-full-width: no cap at 1,920 px. */}
       <main id="content" className="mx-auto max-w-7xl px-4 py-6 has-[[data-full-width]]:max-w-none">
-        {askCompanyName ? <CompanyNamePrompt /> : null}
+        {role === "admin" ? <CompanyNamePrompt ask={askCompanyName} /> : null}
         <StaffRoleProvider role={role}>{children}</StaffRoleProvider>
       </main>
     </div>

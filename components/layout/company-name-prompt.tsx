@@ -16,16 +16,17 @@ const TRACKING_SETTINGS_PATH = "/settings/tracking-page";
 type Values = { company_name: string };
 
 /**
- * Above an admin's staff pages while customers see no company name (app/(staff)/staff-shell.tsx decides): one field
- * saved through the tracking page's settings. It never blocks the page; once saved it is gone, and the next page
- * load no longer renders it (the server reads the saved name).
+ * Above an admin's staff pages while customers see no company name (`ask`: app/(staff)/staff-shell.tsx decides): one
+ * field saved through the tracking page's settings. It never blocks the page; once saved it is gone, the server is
+ * asked again (router.refresh: `ask` turns false) and the confirmation stays on this page only — the component lives
+ * in the layout, which keeps its state across the next client navigations.
  */
-export function CompanyNamePrompt() {
+export function CompanyNamePrompt({ ask }: { ask: boolean }) {
   const t = useTranslations("common.companyPrompt");
   const pathname = usePathname();
   const router = useRouter();
   const save = useSaveCompanyName();
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ name: string | null; on: string } | null>(null);
   const form = useZodForm<Values, Values>({
     schema: companyNamePromptSchema,
     fields: ["company_name"],
@@ -34,20 +35,20 @@ export function CompanyNamePrompt() {
   const submit = form.handleSubmit(async ({ company_name }) => {
     try {
       const answer = await save.mutateAsync(company_name);
-      setSaved(answer.company_name);
+      setSaved({ name: answer.company_name, on: pathname });
       router.refresh();
     } catch (error) {
       form.showServerError(error);
     }
   });
   if (saved) {
-    return (
-      <div className="mb-4" role="status">
-        <Alert tone="success">{t("saved", { name: saved })}</Alert>
+    return saved.on === pathname ? (
+      <div className="mb-4">
+        <Alert tone="success">{t("saved", { name: saved.name ?? "" })}</Alert>
       </div>
-    );
+    ) : null;
   }
-  if (pathname === TRACKING_SETTINGS_PATH) return null;
+  if (!ask || pathname === TRACKING_SETTINGS_PATH) return null;
   return (
     <section
       aria-labelledby="company-name-prompt-title"
