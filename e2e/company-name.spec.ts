@@ -69,7 +69,7 @@ test("an admin of an instance with no company name is asked for it; once saved i
   await expect(staff.getByTestId("company-name-prompt")).toHaveCount(0);
   await staffContext.close();
 
-  const field = prompt.getByRole("textbox", { name: "Empresa (como aparece para os clientes)" });
+  const field = prompt.getByRole("textbox", { name: PROMPT });
   await prompt.getByRole("button", { name: "Mostrar aos clientes" }).click();
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await field.fill(`  ${COMPANY}  `);

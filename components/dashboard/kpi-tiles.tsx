@@ -60,7 +60,8 @@ export function KpiTiles({ scope }: { scope: KpiQuery }) {
             format={format}
             openLabel={t("openQueue", { label: t(tile.label) })}
             hint={
-              tile.key === "email_failed" && kpis.data
+              // What the red number means for the customers; nothing at zero (the row keeps one height).
+              tile.key === "email_failed" && kpis.data?.counts.email_failed.total
                 ? t("emailFailedHint", { count: kpis.data.counts.email_failed.total })
                 : null
             }

@@ -1,10 +1,9 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
-import { TextField } from "@/components/ui/field.tsx";
 import { Alert } from "@/components/ui/feedback.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
 import { useSaveCompanyName } from "@/lib/api-client/tracking-settings.ts";
@@ -26,6 +25,7 @@ export function CompanyNamePrompt({ ask }: { ask: boolean }) {
   const pathname = usePathname();
   const router = useRouter();
   const save = useSaveCompanyName();
+  const id = useId();
   const [saved, setSaved] = useState<{ name: string | null; on: string } | null>(null);
   const form = useZodForm<Values, Values>({
     schema: companyNamePromptSchema,
@@ -49,31 +49,42 @@ export function CompanyNamePrompt({ ask }: { ask: boolean }) {
     ) : null;
   }
   if (!ask || pathname === TRACKING_SETTINGS_PATH) return null;
+  const error = form.fieldError("company_name");
+  // One row on a laptop (~70 px): the question is the field's own label, so the prompt costs the page little height.
   return (
     <section
-      aria-labelledby="company-name-prompt-title"
+      aria-labelledby={`${id}-label`}
       data-testid="company-name-prompt"
-      className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-4 print:hidden"
+      className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 print:hidden"
     >
-      {/* Not a heading: the page's own h1 stays its first heading. */}
-      <p id="company-name-prompt-title" className="text-base font-semibold text-slate-900">
-        {t("title")}
-      </p>
-      <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
-      <form noValidate className="mt-3 flex flex-wrap items-start gap-3" onSubmit={submit}>
-        <TextField
-          label={t("field")}
-          className="min-w-64 flex-1"
+      <form noValidate className="flex flex-wrap items-center gap-x-4 gap-y-2" onSubmit={submit}>
+        <div className="min-w-0 flex-1 basis-72">
+          <label id={`${id}-label`} htmlFor={id} className="block text-sm font-semibold text-slate-900">
+            {t("title")}
+          </label>
+          <p id={`${id}-intro`} className="text-sm text-slate-700">
+            {t("intro")}
+          </p>
+        </div>
+        <input
+          id={id}
+          className="min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 sm:w-80 lg:min-h-0"
           placeholder={t("placeholder")}
           autoComplete="organization"
           maxLength={COMPANY_NAME_MAX}
-          error={form.fieldError("company_name")}
+          aria-describedby={error ? `${id}-intro ${id}-error` : `${id}-intro`}
+          aria-invalid={error ? true : undefined}
           {...form.register("company_name")}
         />
-        <Button type="submit" disabled={save.isPending} className="sm:mt-6">
+        <Button type="submit" disabled={save.isPending}>
           {t("save")}
         </Button>
       </form>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
       {form.rootError ? (
         <div className="mt-2" aria-live="polite">
           <Alert>{form.rootError}</Alert>
