@@ -170,9 +170,16 @@ export async function documentFilterSql(
   }
   if (filters.customer_replied) conditions.push(Prisma.sql`d."customerUnread"`);
   if (filters.email_failed) {
-    conditions.push(Prisma.sql`(SELECT m.status FROM "OutboxMessage" m
-      WHERE m."documentId" = d.id AND m.channel = 'email'
-      ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) = 'failed'`);
+    // The case's last e-mail failed: a failed e-mail with none after it. Read from the failed messages (the outbox's
+    // status index; failures are few) rather than by one look-up of the last e-mail per listed case, which the
+    // dashboard's tile would pay for every open case at each poll.
+    conditions.push(Prisma.sql`d.id IN (
+      SELECT m."documentId" FROM "OutboxMessage" m
+      WHERE m.status = 'failed' AND m.channel = 'email' AND m."instanceId" = ${instanceId}::int
+        AND m."documentId" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "OutboxMessage" later
+          WHERE later."documentId" = m."documentId" AND later.channel = 'email'
+            AND (later."createdAt", later.id) > (m."createdAt", m.id)))`);
   }
   if (filters.columns?.length && filters.product_id !== undefined) {
     const db = await getDb();
