@@ -28,12 +28,22 @@ type Draft = {
   assignee: string;
   columns: Record<string, ColumnDraft>;
   /**
-   * Filters this form has no field for (open/finished, due day, finished from/to, with SLA, days late: the views, the
-   * KPI tiles and the dashboard's charts) are kept.
+   * Filters this form has no field for are kept: the list's search box (q), and those of the views, the KPI tiles and
+   * the dashboard's charts (open/finished, due day, finished from/to, with SLA, days late, customer replied, e-mail
+   * failed).
    */
   kept: Pick<
     DocumentFilters,
-    "state" | "due_on" | "finished_from" | "finished_to" | "with_sla" | "late_days_min" | "late_days_max"
+    | "q"
+    | "state"
+    | "due_on"
+    | "finished_from"
+    | "finished_to"
+    | "with_sla"
+    | "late_days_min"
+    | "late_days_max"
+    | "customer_replied"
+    | "email_failed"
   >;
 };
 
@@ -49,6 +59,7 @@ function draftFrom(filters: DocumentFilters): Draft {
     sla: filters.sla ?? "",
     assignee: filters.assignee === undefined ? "" : String(filters.assignee),
     kept: {
+      q: filters.q,
       state: filters.state,
       due_on: filters.due_on,
       finished_from: filters.finished_from,
@@ -56,6 +67,8 @@ function draftFrom(filters: DocumentFilters): Draft {
       with_sla: filters.with_sla,
       late_days_min: filters.late_days_min,
       late_days_max: filters.late_days_max,
+      customer_replied: filters.customer_replied,
+      email_failed: filters.email_failed,
     },
     columns: Object.fromEntries(
       (filters.columns ?? []).map((column) => [
