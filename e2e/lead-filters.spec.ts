@@ -89,8 +89,8 @@ test("several statuses at once: picked in a list of checkboxes, kept in the URL,
 
   // "Adicionar filtro" adds a third status to the set, with checkboxes too.
   await page.getByRole("button", { name: "Adicionar filtro" }).click();
-  await page.getByRole("button", { name: "Status", exact: true }).click();
   const picker = page.getByRole("group", { name: "Adicionar filtro" });
+  await picker.getByRole("button", { name: "Status", exact: true }).click();
   await expect(picker.getByRole("checkbox", { name: "Novo", exact: true })).toBeChecked();
   await picker.getByRole("checkbox", { name: "Em execução", exact: true }).check();
   await picker.getByRole("button", { name: "Aplicar" }).click();
