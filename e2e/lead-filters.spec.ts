@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn } from "./support/fixtures.ts";
+import { expectNoSeriousA11yViolations, keepScreenshot, signIn } from "./support/fixtures.ts";
 import { DASHBOARD_PRODUCT } from "./support/seed-dashboard.ts";
 
 // The lead's filters: several statuses at once in the queue (URL, chips, saved views), dashboard charts whose bars
@@ -62,6 +62,8 @@ test("several statuses at once: picked in a list of checkboxes, kept in the URL,
   const statuses = form.getByRole("group", { name: "Status" });
   await statuses.getByRole("checkbox", { name: "Novo", exact: true }).check();
   await statuses.getByRole("checkbox", { name: "Em análise", exact: true }).check();
+  await keepScreenshot(page, { path: "e2e/screenshots/lead-filters-status-popover.png" });
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(form.getByRole("button", { name: /^Status/ })).toContainText("2 selecionados");
   await form.getByRole("button", { name: "Aplicar filtros" }).click();
@@ -156,6 +158,7 @@ test("the late-days histogram: a bar and its table row open the late documents i
   const shown = await barNumber(bar);
   expect(shown).toBeGreaterThan(0);
   await expect(chart.getByText(String(shown), { exact: true }).first()).toBeVisible();
+  await keepScreenshot(chart, { path: "e2e/screenshots/lead-filters-late-histogram.png" });
   await bar.click();
   await expect(page).toHaveURL(/\/documents\?.*late_min=7/);
   await expect(page).toHaveURL(/late_max=15/);
@@ -235,6 +238,7 @@ test("Novo documento: the responsible person and the origin are picked from list
   await expect(responsible).toHaveValue("");
   await expect(responsible.locator("option").first()).toHaveText("Ninguém");
   await responsible.selectOption({ label: "Ana Admin" });
+  await keepScreenshot(page, { path: "e2e/screenshots/lead-filters-new-document.png", fullPage: true });
 
   // The origins already used in the instance are offered; a new one may be typed.
   const source = page.getByRole("combobox", { name: "Origem" });
