@@ -195,6 +195,7 @@ describe("every contract against the real answers", () => {
     await call("POST", "/documents/search", { body: { filters: { cpf: "123.456.789-09" } } });
     await call("POST", "/documents/find", { body: { q: "123.456.789-09" } });
     await call("POST", "/documents/filter-options", { body: {} });
+    await call("GET", "/documents/sources", { token: staff });
     await call("POST", "/documents/reveal-page", { token: staff, body: { ids: [id] } });
     await call("GET", "/documents/export.csv", { query: `?filter=${encodeURIComponent("{}")}` });
     await call("GET", "/documents/export.xlsx", { query: `?filter=${encodeURIComponent("{}")}` });

@@ -5,6 +5,7 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
+  LabelList,
   Legend,
   Line,
   LineChart,
@@ -40,6 +41,46 @@ const EXTRA_CATEGORY_COLORS = ["#b45309", "#0f766e", "#a21caf", "#4d7c0f", "#475
 const SLA_COLORS = { in_sla: "#15803d", late: "#b91c1c", no_sla: "#64748b" } as const;
 const SERIES_COLORS = ["#1d4ed8", "#b45309", "#047857", "#be185d", "#6d28d9", "#0e7490", "#4d7c0f", "#9f1239"];
 const AXIS = { fontSize: 12, fill: "#334155" };
+
+/** The props recharts hands a bar's `shape` and a line's `dot` (the parts drawn here). */
+type ShapeProps = {
+  x?: number | string;
+  y?: number | string;
+  width?: number | string;
+  height?: number | string;
+  cx?: number | string;
+  cy?: number | string;
+  fill?: string;
+  index?: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- recharts types a datum as any
+  payload?: any;
+};
+
+/**
+ * A bar (or a line's dot) that opens the queue it counts: a click goes to `href`; `data-chart-bar` names it and
+ * `data-count` is the number of documents behind it (the queue's total), for the browser tests. Keyboard users have
+ * the same links in the table below the chart.
+ */
+function LinkedMark({
+  name,
+  count,
+  title,
+  onOpen,
+  children,
+}: {
+  name: string;
+  count: number;
+  title: string;
+  onOpen: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <g data-chart-bar={name} data-count={count} cursor="pointer" onClick={onOpen}>
+      <title>{title}</title>
+      {children}
+    </g>
+  );
+}
 
 /** One colour per category: the meaningful one for the default keys, then unused ones for the others. */
 export function categoryColors(keys: string[]): Map<string, string> {
@@ -173,8 +214,16 @@ export function SlaChart({
   );
 }
 
-export function LateHistogramChart({ rows }: { rows: DashboardData["late_histogram"] }) {
+/** Each bar, and each row of the table, opens the queue of the open documents late by that many days. */
+export function LateHistogramChart({
+  rows,
+  hrefFor,
+}: {
+  rows: DashboardData["late_histogram"];
+  hrefFor: (bucket: DashboardData["late_histogram"][number]) => string;
+}) {
   const t = useTranslations("dashboard");
+  const router = useRouter();
   const labelled = rows.map((row) => ({
     ...row,
     label: t(`late.buckets.${row.bucket}` as "late.buckets.0-1"),
@@ -188,7 +237,14 @@ export function LateHistogramChart({ rows }: { rows: DashboardData["late_histogr
       rows={labelled}
       rowKey={(row) => row.bucket}
       columns={[
-        { label: t("late.bucket"), value: (row) => row.label },
+        {
+          label: t("late.bucket"),
+          value: (row) => (
+            <Link href={hrefFor(row)} className={TABLE_LINK} data-late-link={row.bucket}>
+              {row.label}
+            </Link>
+          ),
+        },
         { label: t("late.count"), value: (row) => row.count, numeric: true },
       ]}
       chart={
@@ -198,7 +254,28 @@ export function LateHistogramChart({ rows }: { rows: DashboardData["late_histogr
             <XAxis dataKey="label" tick={AXIS} interval={0} />
             <YAxis allowDecimals={false} tick={AXIS} width={40} />
             <Tooltip />
-            <Bar dataKey="count" name={t("late.count")} fill={SLA_COLORS.late} isAnimationActive={false} />
+            <Bar
+              dataKey="count"
+              name={t("late.count")}
+              fill={SLA_COLORS.late}
+              isAnimationActive={false}
+              shape={(props: ShapeProps) => {
+                const row = labelled[props.index ?? -1];
+                if (!row) return <g />;
+                return (
+                  <LinkedMark
+                    name={row.bucket}
+                    count={row.count}
+                    title={`${row.label}: ${row.count}`}
+                    onOpen={() => router.push(hrefFor(row))}
+                  >
+                    <rect x={props.x} y={props.y} width={props.width} height={props.height} fill={props.fill} />
+                  </LinkedMark>
+                );
+              }}
+            >
+              <LabelList dataKey="count" position="top" fill="#334155" fontSize={12} />
+            </Bar>
           </BarChart>
         </ResponsiveContainer>
       }
@@ -211,12 +288,16 @@ export function ComplianceChart({
   rows,
   dimension,
   granularity,
+  hrefFor,
 }: {
   rows: ComplianceRow[];
   dimension: "product" | "modality";
   granularity: Granularity;
+  /** The queue of a row's finished documents with an SLA, or of those finished within it. */
+  hrefFor: (row: ComplianceRow, which: "finished" | "within") => string;
 }) {
   const t = useTranslations("dashboard");
+  const router = useRouter();
   const format = useFormatter();
   const periodLabel = (period: string) => {
     const date = new Date(`${period}T12:00:00Z`);
@@ -229,12 +310,36 @@ export function ComplianceChart({
   const series = [...new Map(rows.map((row) => [seriesKey(row), seriesName(row)])).entries()];
   const periods = [...new Set(rows.map((row) => row.period))].sort();
   const data = periods.map((period) => ({
+    period,
     label: periodLabel(period),
     ...Object.fromEntries(
       rows.filter((row) => row.period === period).map((row) => [seriesKey(row), Math.round(row.rate * 1000) / 10]),
     ),
   }));
   const percent = (value: number) => format.number(value, { style: "percent", maximumFractionDigits: 1 });
+  /** The row a bar or dot of series `key` draws, from the chart datum it was given. */
+  const rowOf = (key: string, props: ShapeProps) =>
+    rows.find((row) => row.period === props.payload?.period && seriesKey(row) === key);
+  const mark = (key: string, props: ShapeProps, drawing: React.ReactNode) => {
+    const row = rowOf(key, props);
+    if (!row) return <g key={`${key}-${props.index}`} />;
+    return (
+      <LinkedMark
+        key={`${key}-${props.index}`}
+        name={`${row.period}-${seriesKey(row)}`}
+        count={row.finished}
+        title={t("compliance.markTitle", {
+          name: seriesName(row),
+          period: periodLabel(row.period),
+          finished: row.finished,
+          within: row.within_sla,
+        })}
+        onOpen={() => router.push(hrefFor(row, "finished"))}
+      >
+        {drawing}
+      </LinkedMark>
+    );
+  };
   const title = dimension === "product" ? t("compliance.productTitle") : t("compliance.modalityTitle");
   // Grid, axes, tooltip and legend of both drawings (bars for one period, lines for a trend).
   const margin = { top: 8, right: 16, bottom: 8, left: 0 };
@@ -256,8 +361,32 @@ export function ComplianceChart({
       columns={[
         { label: t("compliance.period"), value: (row) => periodLabel(row.period) },
         { label: t(dimension === "product" ? "compliance.product" : "compliance.modality"), value: seriesName },
-        { label: t("compliance.finished"), value: (row) => row.finished, numeric: true },
-        { label: t("compliance.within"), value: (row) => row.within_sla, numeric: true },
+        {
+          label: t("compliance.finished"),
+          value: (row) => (
+            <Link
+              href={hrefFor(row, "finished")}
+              className={`${TABLE_LINK} justify-end`}
+              aria-label={t("compliance.finishedLink", { count: row.finished, name: seriesName(row) })}
+            >
+              {row.finished}
+            </Link>
+          ),
+          numeric: true,
+        },
+        {
+          label: t("compliance.within"),
+          value: (row) => (
+            <Link
+              href={hrefFor(row, "within")}
+              className={`${TABLE_LINK} justify-end`}
+              aria-label={t("compliance.withinLink", { count: row.within_sla, name: seriesName(row) })}
+            >
+              {row.within_sla}
+            </Link>
+          ),
+          numeric: true,
+        },
         { label: t("compliance.rate"), value: (row) => percent(row.rate), numeric: true },
       ]}
       chart={
@@ -274,6 +403,13 @@ export function ComplianceChart({
                   fill={SERIES_COLORS[index % SERIES_COLORS.length]}
                   maxBarSize={56}
                   isAnimationActive={false}
+                  shape={(props: ShapeProps) =>
+                    mark(
+                      key,
+                      props,
+                      <rect x={props.x} y={props.y} width={props.width} height={props.height} fill={props.fill} />,
+                    )
+                  }
                 />
               ))}
             </BarChart>
@@ -288,7 +424,20 @@ export function ComplianceChart({
                   name={name}
                   stroke={SERIES_COLORS[index % SERIES_COLORS.length]}
                   strokeWidth={2}
-                  dot={{ r: 4 }}
+                  dot={(props: ShapeProps) =>
+                    mark(
+                      key,
+                      props,
+                      <circle
+                        cx={props.cx}
+                        cy={props.cy}
+                        r={5}
+                        fill="#fff"
+                        stroke={SERIES_COLORS[index % SERIES_COLORS.length]}
+                        strokeWidth={2}
+                      />,
+                    )
+                  }
                   connectNulls
                   isAnimationActive={false}
                 />

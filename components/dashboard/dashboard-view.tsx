@@ -10,6 +10,7 @@ import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useDashboard } from "@/lib/api-client/dashboard.ts";
 import type { DashboardQuery, Granularity, KpiQuery } from "@/lib/dashboard/schema.ts";
 import type { DocumentFilters } from "@/lib/documents/search-schema.ts";
+import { complianceQueueFilters, lateBucketQueueFilters } from "@/lib/dashboard/chart-filters.ts";
 import { CategoryChart, ComplianceChart, LateHistogramChart, SlaChart } from "./charts.tsx";
 import { KpiTiles, queueHref } from "./kpi-tiles.tsx";
 import { WorkloadTable } from "./workload-table.tsx";
@@ -147,17 +148,28 @@ export function DashboardView({ products }: { products: Array<{ id: number; name
         <div className="grid gap-6 lg:grid-cols-2">
           <CategoryChart rows={data.by_category} hrefFor={(key) => queueHref({ ...scope, categories: [key] })} />
           <SlaChart sla={data.sla} hrefFor={(group, state) => queueHref({ ...scope, state: group, sla: state })} />
-          <LateHistogramChart rows={data.late_histogram} />
-          <ComplianceChart
-            rows={data.compliance.by_product}
-            dimension="product"
-            granularity={data.compliance.granularity}
+          <LateHistogramChart
+            rows={data.late_histogram}
+            hrefFor={(bucket) => queueHref(lateBucketQueueFilters(scope, bucket))}
           />
-          <ComplianceChart
-            rows={data.compliance.by_modality}
-            dimension="modality"
-            granularity={data.compliance.granularity}
-          />
+          {(["product", "modality"] as const).map((dimension) => (
+            <ComplianceChart
+              key={dimension}
+              rows={data.compliance[dimension === "product" ? "by_product" : "by_modality"]}
+              dimension={dimension}
+              granularity={data.compliance.granularity}
+              hrefFor={(row, which) =>
+                queueHref(
+                  complianceQueueFilters(scope, {
+                    dimension,
+                    granularity: data.compliance.granularity,
+                    row,
+                    which,
+                  }),
+                )
+              }
+            />
+          ))}
         </div>
       ) : null}
     </div>

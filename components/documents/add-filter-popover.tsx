@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { SLA_STATES, type DocumentFilters, type FilterOptions, type SlaState } from "@/lib/documents/search-schema.ts";
 import { Popover } from "@/components/ui/popover.tsx";
-import { StatusOptions } from "./status-options.tsx";
+import { StatusChecklist } from "./status-checklist.tsx";
 
 const KINDS = ["category", "status", "product", "modality", "sla", "created"] as const;
 type Kind = (typeof KINDS)[number];
@@ -50,6 +50,7 @@ function FilterPicker({ filters, options, onApply }: FilterEditorProps) {
   const [value, setValue] = useState("");
   const [until, setUntil] = useState("");
   const [categories, setCategories] = useState<string[]>(filters.categories ?? []);
+  const [statusIds, setStatusIds] = useState<number[]>(filters.status_ids ?? []);
 
   if (!kind) {
     return (
@@ -74,15 +75,13 @@ function FilterPicker({ filters, options, onApply }: FilterEditorProps) {
       case "category":
         return { ...filters, categories: categories.length ? categories : undefined };
       case "status":
-        return {
-          ...filters,
-          status_ids: value ? [...new Set([...(filters.status_ids ?? []), Number(value)])] : filters.status_ids,
-        };
+        // The ticked set replaces the search's statuses (they start ticked): any number of them.
+        return { ...filters, status_ids: statusIds.length ? statusIds : undefined };
       case "product":
         // Column filters belong to the previous product.
         return { ...filters, product_id: value ? Number(value) : undefined, columns: undefined };
       case "modality":
-        return { ...filters, modality_id: value ? Number(value) : undefined };
+        return { ...filters, modality_id: value === "none" ? "none" : value ? Number(value) : undefined };
       case "sla":
         return { ...filters, sla: (value || undefined) as SlaState | undefined };
       case "created":
@@ -121,10 +120,10 @@ function FilterPicker({ filters, options, onApply }: FilterEditorProps) {
         </fieldset>
       ) : null}
       {kind === "status" ? (
-        <SelectField label={tf("status")} value={value} onChange={(event) => setValue(event.target.value)} autoFocus>
-          <option value="">{t("choose")}</option>
-          <StatusOptions options={options} />
-        </SelectField>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{tf("status")}</legend>
+          <StatusChecklist options={options} selected={statusIds} onChange={setStatusIds} />
+        </fieldset>
       ) : null}
       {kind === "product" ? (
         <SelectField label={tf("product")} value={value} onChange={(event) => setValue(event.target.value)} autoFocus>
@@ -139,6 +138,7 @@ function FilterPicker({ filters, options, onApply }: FilterEditorProps) {
       {kind === "modality" ? (
         <SelectField label={tf("modality")} value={value} onChange={(event) => setValue(event.target.value)} autoFocus>
           <option value="">{t("choose")}</option>
+          <option value="none">{tf("noModality")}</option>
           {options?.modalities.map((modality) => (
             <option key={modality.id} value={modality.id}>
               {modality.identifier}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
-import { StatusOptions } from "./status-options.tsx";
+import { StatusMultiSelect } from "./status-checklist.tsx";
 import {
   SLA_STATES,
   type ColumnFilter,
@@ -27,8 +27,24 @@ type Draft = {
   /** "", "me", "none" or a user id. */
   assignee: string;
   columns: Record<string, ColumnDraft>;
-  /** Filters this form has no field for (open/finished, due day, finished from: the views and KPI tiles) are kept. */
-  kept: Pick<DocumentFilters, "state" | "due_on" | "finished_from">;
+  /**
+   * Filters this form has no field for are kept: the list's search box (q), and those of the views, the KPI tiles and
+   * the dashboard's charts (open/finished, due day, finished from/to, with SLA, days late, customer replied, e-mail
+   * failed).
+   */
+  kept: Pick<
+    DocumentFilters,
+    | "q"
+    | "state"
+    | "due_on"
+    | "finished_from"
+    | "finished_to"
+    | "with_sla"
+    | "late_days_min"
+    | "late_days_max"
+    | "customer_replied"
+    | "email_failed"
+  >;
 };
 
 function draftFrom(filters: DocumentFilters): Draft {
@@ -42,7 +58,18 @@ function draftFrom(filters: DocumentFilters): Draft {
     createdTo: filters.created_to ?? "",
     sla: filters.sla ?? "",
     assignee: filters.assignee === undefined ? "" : String(filters.assignee),
-    kept: { state: filters.state, due_on: filters.due_on, finished_from: filters.finished_from },
+    kept: {
+      q: filters.q,
+      state: filters.state,
+      due_on: filters.due_on,
+      finished_from: filters.finished_from,
+      finished_to: filters.finished_to,
+      with_sla: filters.with_sla,
+      late_days_min: filters.late_days_min,
+      late_days_max: filters.late_days_max,
+      customer_replied: filters.customer_replied,
+      email_failed: filters.email_failed,
+    },
     columns: Object.fromEntries(
       (filters.columns ?? []).map((column) => [
         column.key,
@@ -89,7 +116,7 @@ function filtersFrom(draft: Draft, options: FilterOptions | undefined): Document
     categories: draft.categories.length ? draft.categories : undefined,
     product_id: productId,
     status_ids: draft.statusIds.length ? draft.statusIds : undefined,
-    modality_id: draft.modalityId ? Number(draft.modalityId) : undefined,
+    modality_id: draft.modalityId === "none" ? "none" : draft.modalityId ? Number(draft.modalityId) : undefined,
     created_from: draft.createdFrom || undefined,
     created_to: draft.createdTo || undefined,
     sla: (draft.sla || undefined) as SlaState | undefined,
@@ -152,15 +179,11 @@ export function FilterBar({
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t("status")}
-            value={draft.statusIds.length === 1 ? String(draft.statusIds[0]) : ""}
-            onChange={(event) => update({ statusIds: event.target.value ? [Number(event.target.value)] : [] })}
-            name="status"
-          >
-            <option value="">{t("any")}</option>
-            <StatusOptions options={options} />
-          </SelectField>
+          <StatusMultiSelect
+            options={options}
+            selected={draft.statusIds}
+            onChange={(statusIds) => update({ statusIds })}
+          />
           <SelectField
             label={t("modality")}
             value={draft.modalityId}
@@ -168,6 +191,7 @@ export function FilterBar({
             name="modality"
           >
             <option value="">{t("anyFeminine")}</option>
+            <option value="none">{t("noModality")}</option>
             {options?.modalities.map((modality) => (
               <option key={modality.id} value={modality.id}>
                 {modality.identifier}

@@ -64,7 +64,10 @@ export function FilterChips({
     });
   }
   if (filters.modality_id) {
-    const name = options?.modalities.find((modality) => modality.id === filters.modality_id)?.identifier;
+    const name =
+      filters.modality_id === "none"
+        ? tf("noModality")
+        : options?.modalities.find((modality) => modality.id === filters.modality_id)?.identifier;
     chips.push({
       id: "modality",
       label: t("modality", { value: name ?? `#${filters.modality_id}` }),
@@ -124,6 +127,34 @@ export function FilterChips({
       id: "done_from",
       label: to("chips.finishedFrom", { value: formatDay(filters.finished_from) }),
       without: (current) => ({ ...current, finished_from: undefined }),
+    });
+  }
+  if (filters.finished_to) {
+    chips.push({
+      id: "done_to",
+      label: to("chips.finishedTo", { value: formatDay(filters.finished_to) }),
+      without: (current) => ({ ...current, finished_to: undefined }),
+    });
+  }
+  if (filters.with_sla) {
+    chips.push({
+      id: "with_sla",
+      label: to("chips.withSla"),
+      without: (current) => ({ ...current, with_sla: undefined }),
+    });
+  }
+  if (filters.late_days_min !== undefined || filters.late_days_max !== undefined) {
+    const min = filters.late_days_min ?? 0;
+    const max = filters.late_days_max;
+    chips.push({
+      id: "late_days",
+      label:
+        max === undefined
+          ? to("chips.lateDaysFrom", { min })
+          : min > 0
+            ? to("chips.lateDays", { min, max })
+            : to("chips.lateDaysUntil", { max }),
+      without: (current) => ({ ...current, late_days_min: undefined, late_days_max: undefined }),
     });
   }
   for (const column of filters.columns ?? []) {

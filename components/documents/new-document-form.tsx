@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card } from "@/components/ui/feedback.tsx";
 import { documentKeys } from "@/lib/api-client/document-keys.ts";
-import { useFilterOptions } from "@/lib/api-client/documents.ts";
+import { useDocumentSources, useFilterOptions } from "@/lib/api-client/documents.ts";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { ApiClientError, callApi } from "@/lib/api-client/fetch-json.ts";
 import {
@@ -38,6 +38,12 @@ export function NewDocumentForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const options = useFilterOptions();
+  const sources = useDocumentSources();
+  // The origins already used, as the person reads them (pt-BR order); any other may be typed.
+  const knownSources = useMemo(
+    () => [...(sources.data ?? [])].sort((a, b) => a.localeCompare(b, "pt-BR")),
+    [sources.data],
+  );
   const form = useForm<NewDocumentValues>({ defaultValues: EMPTY_NEW_DOCUMENT, mode: "onSubmit" });
   const productId = useWatch({ control: form.control, name: "product_id" });
   const product = options.data?.products.find((candidate) => String(candidate.id) === productId);
@@ -61,7 +67,11 @@ export function NewDocumentForm() {
   });
   const createDocument = useMutation({
     mutationFn: (body: CreateDocumentInput) => callApi(create.POST, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.sources() }),
+      ]),
   });
   const errors = form.formState.errors;
   const fieldError = (path: string): string | undefined => {
@@ -169,7 +179,31 @@ export function NewDocumentForm() {
               </option>
             ))}
           </SelectField>
-          <TextField label={t("source")} error={fieldError("source")} {...form.register("source")} />
+          {/* A combobox of the browser's own (an input with a list): the origins already used are offered as the
+              person types, and a new one is simply typed. */}
+          <TextField
+            label={t("source")}
+            hint={t("sourceHint")}
+            error={fieldError("source")}
+            list="new-document-sources"
+            autoComplete="off"
+            {...form.register("source")}
+          />
+          <datalist id="new-document-sources">
+            {knownSources.map((source) => (
+              <option key={source} value={source} />
+            ))}
+          </datalist>
+          <SelectField label={t("assignee")} error={fieldError("user_id")} {...form.register("user_id")}>
+            <option value="">{t("nobody")}</option>
+            {options.data?.users
+              .filter((user) => !user.disabled)
+              .map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.name}
+                </option>
+              ))}
+          </SelectField>
         </div>
 
         {columns.length ? (

@@ -16,6 +16,8 @@ export const documentKeys = {
   /** The customer's e-mail as it would leave (a reply being written, a status change): under the page, so any change
    * to the document (a note saved, a message queued) refreshes it. */
   preview: (id: number, input: unknown) => [...documentKeys.detail(id), "message-preview", input] as const,
+  /** The origins already used ("Novo documento"): a new document may add one. */
+  sources: () => [...documentKeys.all, "sources"] as const,
   histories: (id: number) => [...documentKeys.detail(id), "history"] as const,
   history: (id: number, personal: boolean) =>
     [...documentKeys.histories(id), personal ? "personal" : "masked"] as const,

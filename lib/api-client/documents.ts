@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import * as updateById from "@/app/api/document/updateById/contract.ts";
 import * as filterOptions from "@/app/api/documents/filter-options/contract.ts";
 import * as revealPage from "@/app/api/documents/reveal-page/contract.ts";
+import * as sources from "@/app/api/documents/sources/contract.ts";
 import * as search from "@/app/api/documents/search/contract.ts";
 import * as savedFilter from "@/app/api/saved-filters/[id]/contract.ts";
 import * as savedFilters from "@/app/api/saved-filters/contract.ts";
@@ -44,6 +45,15 @@ export function useCollectMatching() {
       }
       return items.slice(0, SELECT_ALL_LIMIT);
     },
+  });
+}
+
+/** The origins already used in the instance, for "Novo documento"'s Origem. */
+export function useDocumentSources() {
+  return useQuery({
+    queryKey: documentKeys.sources(),
+    queryFn: ({ signal }) => callApi(sources.GET, { signal }).then((answer) => answer.sources),
+    staleTime: 60_000,
   });
 }
 

@@ -110,30 +110,31 @@ import * as c105 from "@/app/api/documents/import/contract.ts";
 import * as c106 from "@/app/api/documents/import/erased-check/contract.ts";
 import * as c107 from "@/app/api/documents/reveal-page/contract.ts";
 import * as c108 from "@/app/api/documents/search/contract.ts";
-import * as c109 from "@/app/api/health/contract.ts";
-import * as c110 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
-import * as c111 from "@/app/api/lgpd/[instance]/access/contract.ts";
-import * as c112 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
-import * as c113 from "@/app/api/lgpd/[instance]/request/contract.ts";
-import * as c114 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
-import * as c115 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
-import * as c116 from "@/app/api/metrics/contract.ts";
-import * as c117 from "@/app/api/modality/loadAll/contract.ts";
-import * as c118 from "@/app/api/observation/create/contract.ts";
-import * as c119 from "@/app/api/observation/deleteById/contract.ts";
-import * as c120 from "@/app/api/openapi.json/contract.ts";
-import * as c121 from "@/app/api/product/create/contract.ts";
-import * as c122 from "@/app/api/product/loadAll/contract.ts";
-import * as c123 from "@/app/api/ready/contract.ts";
-import * as c124 from "@/app/api/saved-filters/[id]/contract.ts";
-import * as c125 from "@/app/api/saved-filters/contract.ts";
-import * as c126 from "@/app/api/status/loadAll/contract.ts";
-import * as c127 from "@/app/api/status/loadStatusTransition/contract.ts";
-import * as c128 from "@/app/api/tracking/logo/[instance]/contract.ts";
-import * as c129 from "@/app/api/tracking/lookup/contract.ts";
-import * as c130 from "@/app/api/tracking/reply/contract.ts";
-import * as c131 from "@/app/api/tracking/upload/contract.ts";
-import * as c132 from "@/app/api/tracking/view/contract.ts";
+import * as c109 from "@/app/api/documents/sources/contract.ts";
+import * as c110 from "@/app/api/health/contract.ts";
+import * as c111 from "@/app/api/lgpd/[instance]/access/[cpf]/contract.ts";
+import * as c112 from "@/app/api/lgpd/[instance]/access/contract.ts";
+import * as c113 from "@/app/api/lgpd/[instance]/access/download/[id]/contract.ts";
+import * as c114 from "@/app/api/lgpd/[instance]/request/contract.ts";
+import * as c115 from "@/app/api/lgpd/[instance]/status/[cpf]/contract.ts";
+import * as c116 from "@/app/api/lgpd/[instance]/summary/[cpf]/contract.ts";
+import * as c117 from "@/app/api/metrics/contract.ts";
+import * as c118 from "@/app/api/modality/loadAll/contract.ts";
+import * as c119 from "@/app/api/observation/create/contract.ts";
+import * as c120 from "@/app/api/observation/deleteById/contract.ts";
+import * as c121 from "@/app/api/openapi.json/contract.ts";
+import * as c122 from "@/app/api/product/create/contract.ts";
+import * as c123 from "@/app/api/product/loadAll/contract.ts";
+import * as c124 from "@/app/api/ready/contract.ts";
+import * as c125 from "@/app/api/saved-filters/[id]/contract.ts";
+import * as c126 from "@/app/api/saved-filters/contract.ts";
+import * as c127 from "@/app/api/status/loadAll/contract.ts";
+import * as c128 from "@/app/api/status/loadStatusTransition/contract.ts";
+import * as c129 from "@/app/api/tracking/logo/[instance]/contract.ts";
+import * as c130 from "@/app/api/tracking/lookup/contract.ts";
+import * as c131 from "@/app/api/tracking/reply/contract.ts";
+import * as c132 from "@/app/api/tracking/upload/contract.ts";
+import * as c133 from "@/app/api/tracking/view/contract.ts";
 
 export const CONTRACTS: readonly ApiContract[] = [
   c0.GET,
@@ -276,27 +277,28 @@ export const CONTRACTS: readonly ApiContract[] = [
   c108.POST,
   c109.GET,
   c110.GET,
-  c111.POST,
-  c112.GET,
-  c113.POST,
-  c114.GET,
+  c111.GET,
+  c112.POST,
+  c113.GET,
+  c114.POST,
   c115.GET,
   c116.GET,
-  c117.POST,
+  c117.GET,
   c118.POST,
   c119.POST,
-  c120.GET,
-  c121.POST,
+  c120.POST,
+  c121.GET,
   c122.POST,
-  c123.GET,
-  c124.DELETE,
-  c125.GET,
-  c125.POST,
+  c123.POST,
+  c124.GET,
+  c125.DELETE,
+  c126.GET,
   c126.POST,
   c127.POST,
-  c128.GET,
-  c129.POST,
+  c128.POST,
+  c129.GET,
   c130.POST,
   c131.POST,
   c132.POST,
+  c133.POST,
 ];

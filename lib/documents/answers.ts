@@ -232,6 +232,9 @@ export const ZImportResult = z.strictObject({
 });
 
 /** The filter bar's choices (POST /api/documents/filter-options). */
+/** GET /api/documents/sources: the origins already used in the instance. */
+export const ZDocumentSources = z.strictObject({ sources: z.array(z.string()) });
+
 export const ZFilterOptions = z.strictObject({
   categories: z.array(ZCategory.pick({ key: true, label: true, kind: true })),
   statuses: z.array(

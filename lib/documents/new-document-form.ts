@@ -20,6 +20,8 @@ export type NewDocumentValues = {
   modality_identifier: string;
   sla_total: string;
   source: string;
+  /** The responsible user's id, "" for nobody. */
+  user_id: string;
   filled_columns: Record<string, string>;
 };
 
@@ -33,6 +35,7 @@ export const EMPTY_NEW_DOCUMENT: NewDocumentValues = {
   modality_identifier: "",
   sla_total: "",
   source: "",
+  user_id: "",
   filled_columns: {},
 };
 
@@ -60,6 +63,7 @@ export function newDocumentBody(
   body.status_id = id(values.status_id);
   body.product_id = id(values.product_id);
   body.cpf = values.cpf;
+  if (values.user_id) body.user_id = id(values.user_id);
   for (const key of ["name", "email", "phone", "modality_identifier", "source"] as const) {
     if (values[key].trim()) body[key] = values[key];
   }

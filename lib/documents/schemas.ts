@@ -31,7 +31,12 @@ const documentFields = {
     .optional(),
 };
 
-export const createDocumentSchema = z.object(documentFields);
+export const createDocumentSchema = z.object({
+  ...documentFields,
+  // The responsible staff user (updateById's user_id, set at birth): an active user of the caller's instance; absent
+  // or null = nobody. Additive: the original service's create body has no such field, so its callers never send it.
+  user_id: idField.nullable().optional(),
+});
 export type CreateDocumentInput = z.infer<typeof createDocumentSchema>;
 
 export const updateDocumentSchema = z.object({

@@ -74,7 +74,8 @@ export const ZDocumentFilters = z
     product_id: id.optional(),
     /** Status ids; any of them. */
     status_ids: z.array(id).max(100).optional(),
-    modality_id: id.optional(),
+    /** A modality id, or "none" (documents without a modality). */
+    modality_id: z.union([id, z.literal("none")]).optional(),
     /** Creation day range, both ends included, days in America/Sao_Paulo. */
     created_from: isoDay.optional(),
     created_to: isoDay.optional(),
@@ -88,6 +89,16 @@ export const ZDocumentFilters = z
     due_on: isoDay.optional(),
     /** Finished on or after this day (America/Sao_Paulo): "encerrados na semana". */
     finished_from: isoDay.optional(),
+    /** Finished on or before this day (America/Sao_Paulo): a period of the dashboard's compliance charts. */
+    finished_to: isoDay.optional(),
+    /** Only documents with an SLA deadline (sla_end set): the dashboard's compliance counts those. */
+    with_sla: z.literal(true).optional(),
+    /**
+     * Days late, [late_days_min, late_days_max), at the moment the SLA clock stopped (finished, paused, else now) —
+     * the dashboard's late-days histogram buckets. Documents that are not late have no days late and never match.
+     */
+    late_days_min: z.int().min(0).max(36_500).optional(),
+    late_days_max: z.int().min(1).max(36_500).optional(),
     /** "Cliente respondeu": the customer wrote or sent a file that no staff member has opened or answered since. */
     customer_replied: z.literal(true).optional(),
     /** The case's last e-mail to the customer failed (the customer never got it). */
@@ -103,7 +114,18 @@ export const ZDocumentFilters = z
   .refine((filters) => !filters.created_from || !filters.created_to || filters.created_from <= filters.created_to, {
     message: "created_from must not be after created_to",
     path: ["created_to"],
-  });
+  })
+  .refine((filters) => !filters.finished_from || !filters.finished_to || filters.finished_from <= filters.finished_to, {
+    message: "finished_from must not be after finished_to",
+    path: ["finished_to"],
+  })
+  .refine(
+    (filters) =>
+      filters.late_days_min === undefined ||
+      filters.late_days_max === undefined ||
+      filters.late_days_min < filters.late_days_max,
+    { message: "late_days_min must be below late_days_max", path: ["late_days_max"] },
+  );
 
 export type DocumentFilters = z.infer<typeof ZDocumentFilters>;
 

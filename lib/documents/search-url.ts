@@ -1,6 +1,7 @@
 // The documents list's state in the page URL, so a search can be shared, bookmarked and reloaded:
 // ?q=…&cpf=…&cat=primary&cat=valid&product=1&status=3&modality=2&from=2026-03-01&to=2026-03-31&sla=late
-//  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30
+//  &resp=me|none|<user id>&state=open|finished&due=2026-03-31&done_from=2026-03-30&done_to=2026-03-31&com_sla=1
+//  &late_min=7&late_max=15 (modality also takes "none")
 //  &col.contains.placa=ABC&col.min.valor_segurado=1000&sort=protocol&dir=asc&page=2&size=50
 // Typed URL state on nuqs: one parser per URL key. The product-column filters have dynamic keys
 // (`col.<op>.<column>`), which nuqs' static key map cannot name in advance, so `listUrlKeys` builds the key map for
@@ -61,6 +62,11 @@ const parseAsTrimmed = createParser({
   parse: (value: string) => value.trim() || null,
   serialize: String,
 });
+/** `modality`: a modality id or none. */
+const parseAsModality = createParser<"none" | number>({
+  parse: (value) => (value === "none" ? value : toPositiveInt(value)),
+  serialize: String,
+});
 /** `resp`: me, none or a user id. */
 const parseAsAssignee = createParser<"me" | "none" | number>({
   parse: (value) => (value === "me" || value === "none" ? value : toPositiveInt(value)),
@@ -106,7 +112,7 @@ const FILTER_PARSERS = {
   cat: parseAsCategories,
   product: parseAsPositiveInt,
   status: parseAsIds,
-  modality: parseAsPositiveInt,
+  modality: parseAsModality,
   from: parseAsText,
   to: parseAsText,
   sla: parseAsText,
@@ -114,6 +120,12 @@ const FILTER_PARSERS = {
   state: parseAsText,
   due: parseAsText,
   done_from: parseAsText,
+  done_to: parseAsText,
+  /** Days late, [late_min, late_max) (the dashboard's histogram buckets). */
+  late_min: parseAsPositiveInt,
+  late_max: parseAsPositiveInt,
+  /** Only documents with an SLA (with_sla). */
+  com_sla: parseAsStringLiteral(["1"] as const),
   /** "Cliente respondeu" (customer_replied). */
   respondeu: parseAsStringLiteral(["1"] as const),
   /** The last customer e-mail failed (email_failed). */
@@ -183,6 +195,10 @@ export function listQueryFromValues(values: ListUrlValues): ListQuery {
   set("state", values.state);
   set("due_on", values.due);
   set("finished_from", values.done_from);
+  set("finished_to", values.done_to);
+  set("late_days_min", values.late_min);
+  set("late_days_max", values.late_max);
+  if (values.com_sla === "1") set("with_sla", true);
   if (values.respondeu === "1") set("customer_replied", true);
   if (values.email_falhou === "1") set("email_failed", true);
   const columns = new Map<string, ColumnFilter>();
@@ -239,6 +255,10 @@ export function listQueryToValues(query: ListQuery, clearColumnKeys: Iterable<st
     state: filters.state ?? null,
     due: filters.due_on ?? null,
     done_from: filters.finished_from ?? null,
+    done_to: filters.finished_to ?? null,
+    late_min: filters.late_days_min || null,
+    late_max: filters.late_days_max ?? null,
+    com_sla: filters.with_sla ? "1" : null,
     respondeu: filters.customer_replied ? "1" : null,
     email_falhou: filters.email_failed ? "1" : null,
   };
@@ -291,6 +311,10 @@ export function cleanFilters(filters: DocumentFilters): DocumentFilters {
   if (filters.state) clean.state = filters.state;
   if (filters.due_on) clean.due_on = filters.due_on;
   if (filters.finished_from) clean.finished_from = filters.finished_from;
+  if (filters.finished_to) clean.finished_to = filters.finished_to;
+  if (filters.late_days_min) clean.late_days_min = filters.late_days_min;
+  if (filters.late_days_max) clean.late_days_max = filters.late_days_max;
+  if (filters.with_sla) clean.with_sla = true;
   if (filters.customer_replied) clean.customer_replied = true;
   if (filters.email_failed) clean.email_failed = true;
   if (filters.product_id) {

@@ -32,13 +32,22 @@ import {
 const productRulesSchema = z.object({ id: z.number(), defaultSlaHours: z.number().nullable() });
 
 // 1st statement: the status's rules, the product's default SLA and the modality (created if new), in one round trip.
-const CATALOG = namedParams({ instance: "int", status: "int", product: "int", modality: "text", timeZone: "text" });
+const CATALOG = namedParams({
+  instance: "int",
+  status: "int",
+  product: "int",
+  modality: "text",
+  timeZone: "text",
+  user: "int",
+});
 const cat = CATALOG.$;
 const CATALOG_SQL = `WITH ${modalitySql(cat.instance, cat.modality, cat.timeZone)}
   SELECT ${statusRulesSql(cat.status, cat.instance)}::text AS "status",
     (SELECT json_build_object('id', p."id", 'defaultSlaHours', p."defaultSlaHours") FROM "Product" p
       WHERE p."id" = ${cat.product} AND p."instanceId" = ${cat.instance})::text AS "product",
-    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality", ${hasWebhooksSql(cat.instance)} AS "webhooks"`;
+    (SELECT ${MODALITY_RULES_SQL} FROM m)::text AS "modality", ${hasWebhooksSql(cat.instance)} AS "webhooks",
+    (${cat.user} IS NULL OR EXISTS (SELECT 1 FROM "User" u
+      WHERE u."id" = ${cat.user} AND u."instanceId" = ${cat.instance} AND NOT u."disabled")) AS "userAllowed"`;
 
 // 2nd statement: the day's protocol number, the row and its history row.
 const INSERT = namedParams({
@@ -47,6 +56,7 @@ const INSERT = namedParams({
   uuid: "uuid",
   statusId: "int",
   productId: "int",
+  userId: "int",
   modalityId: "int",
   modalityIdentifier: "text",
   cpf: "text",
@@ -67,11 +77,11 @@ const INSERT = namedParams({
 const ins = INSERT.$;
 const INSERT_SQL = `WITH p AS (${nextProtocolValueSql(ins.instance, ins.day)}),
   d AS (
-    INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "modalityId", "modalityIdentifier",
+    INSERT INTO "Document" ("uuid", "instanceId", "protocol", "statusId", "productId", "userId", "modalityId", "modalityIdentifier",
       "cpf", "cpfDigits", "name", "phone", "email", "source", "slaTotal", "slaStart", "slaEnd", "slaEndStatus", "pausedAt",
       "filledColumns", "dateTime", "createdAt", "updatedAt", "dateFinished")
     SELECT ${ins.uuid}, ${ins.instance}, ${ins.day} || '-' || lpad(p."value"::text, 6, '0'), ${ins.statusId}, ${ins.productId},
-      ${ins.modalityId}, ${ins.modalityIdentifier}, ${ins.cpf}, ${ins.cpfDigits}, ${ins.name}, ${ins.phone}, ${ins.email}, ${ins.source},
+      ${ins.userId}, ${ins.modalityId}, ${ins.modalityIdentifier}, ${ins.cpf}, ${ins.cpfDigits}, ${ins.name}, ${ins.phone}, ${ins.email}, ${ins.source},
       ${ins.slaTotal}, ${ins.now}, ${ins.slaEnd}, ${ins.slaEndStatus}, ${ins.pausedAt}, ${ins.filledColumns}, ${ins.now}, ${ins.now},
       ${ins.now}, ${ins.dateFinished}
     FROM p
@@ -100,6 +110,7 @@ export async function createDocumentInTx(
     product: string | null;
     modality: string | null;
     webhooks: boolean;
+    userAllowed: boolean;
   }>(
     CATALOG_SQL,
     CATALOG.values({
@@ -108,10 +119,13 @@ export async function createDocumentInTx(
       product: input.product_id,
       modality: input.modality_identifier,
       timeZone: DEFAULT_TIME_ZONE,
+      user: input.user_id ?? null,
     }),
   );
   if (!facts?.status) throw missing("status_id");
   if (!facts.product) throw missing("product_id");
+  // Another instance's user, a disabled one or no user at all: the same answer as an unknown status or product.
+  if (!facts.userAllowed) throw missing("user_id");
   const status = parseSqlJson(statusRulesSchema, facts.status);
   const product = parseSqlJson(productRulesSchema, facts.product);
   const modality = facts.modality ? parseSqlJson(modalityRulesSchema, facts.modality) : null;
@@ -130,6 +144,7 @@ export async function createDocumentInTx(
       uuid: randomUUID(),
       statusId: status.id,
       productId: product.id,
+      userId: input.user_id ?? null,
       modalityId: modality?.id,
       modalityIdentifier: modality?.identifier,
       cpf: input.cpf,

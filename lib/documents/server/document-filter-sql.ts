@@ -24,8 +24,11 @@ type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
  *   (date_finished) or, while it waits in a pause status, when the pause began (paused_at), otherwise it is `now`;
  * - `in_sla`: a deadline that has not passed by then.
  */
+/** The moment the SLA clock stopped: when the document finished, else when its pause began, else `now`. */
+const clockStoppedAt = (now: Date) => Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
+
 function slaCondition(state: SlaState, now: Date): Prisma.Sql {
-  const stoppedAt = Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
+  const stoppedAt = clockStoppedAt(now);
   if (state === "no_sla") return Prisma.sql`d."slaEnd" IS NULL`;
   if (state === "late") return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" < ${stoppedAt})`;
   return Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" >= ${stoppedAt})`;
@@ -142,7 +145,10 @@ export async function documentFilterSql(
       Prisma.sql`d."statusId" IN (${Prisma.join(filters.status_ids.map((id) => Prisma.sql`${id}::int`))})`,
     );
   }
-  if (filters.modality_id !== undefined) conditions.push(Prisma.sql`d."modalityId" = ${filters.modality_id}::int`);
+  if (filters.modality_id === "none") conditions.push(Prisma.sql`d."modalityId" IS NULL`);
+  else if (filters.modality_id !== undefined) {
+    conditions.push(Prisma.sql`d."modalityId" = ${filters.modality_id}::int`);
+  }
   if (filters.created_from) {
     conditions.push(Prisma.sql`d."createdAt" >= ${localDayStart(filters.created_from)}::timestamptz`);
   }
@@ -167,6 +173,27 @@ export async function documentFilterSql(
   }
   if (filters.finished_from) {
     conditions.push(Prisma.sql`d."dateFinished" >= ${localDayStart(filters.finished_from)}::timestamptz`);
+  }
+  if (filters.finished_to) {
+    conditions.push(Prisma.sql`d."dateFinished" < ${localDayEnd(filters.finished_to)}::timestamptz`);
+  }
+  if (filters.with_sla) conditions.push(Prisma.sql`d."slaEnd" IS NOT NULL`);
+  if (filters.late_days_min !== undefined || filters.late_days_max !== undefined) {
+    // Days late as the dashboard's histogram counts them (lib/dashboard/server/load-dashboard.ts and the
+    // DashboardCount trigger): (clock stopped − sla_end) in days, for a late document only. In hours, never calendar
+    // days (a day is 24 h here whatever the session's time zone): late by ≥ min days ⇔ sla_end ≤ stopped − min days.
+    const stoppedAt = clockStoppedAt(now);
+    conditions.push(Prisma.sql`(d."slaEnd" IS NOT NULL AND d."slaEnd" < ${stoppedAt})`);
+    if (filters.late_days_min !== undefined) {
+      conditions.push(
+        Prisma.sql`d."slaEnd" <= ${stoppedAt} - make_interval(hours => ${filters.late_days_min * 24}::int)`,
+      );
+    }
+    if (filters.late_days_max !== undefined) {
+      conditions.push(
+        Prisma.sql`d."slaEnd" > ${stoppedAt} - make_interval(hours => ${filters.late_days_max * 24}::int)`,
+      );
+    }
   }
   if (filters.customer_replied) conditions.push(Prisma.sql`d."customerUnread"`);
   if (filters.email_failed) {

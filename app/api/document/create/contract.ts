@@ -9,7 +9,7 @@ export const POST = defineContract({
   tag: "Documents",
   summary: "Create a workflow document",
   description:
-    "status_id, product_id and cpf are required. modality_identifier is resolved to a modality (created if new). An absent sla_total takes the product's default SLA hours; null means no SLA.",
+    "status_id, product_id and cpf are required. modality_identifier is resolved to a modality (created if new). An absent sla_total takes the product's default SLA hours; null means no SLA. user_id (optional, as updateById's) sets the responsible person: an active user of the caller's instance, else 400 unknown_reference.",
   auth: "bearer",
   role: "staff",
   request: createDocumentSchema,
