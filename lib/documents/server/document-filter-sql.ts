@@ -17,6 +17,9 @@ export const SEARCH_COUNT_CAP = 10_000;
 
 type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
 
+/** The moment the SLA clock stopped: when the document finished, else when its pause began, else `now`. */
+const clockStoppedAt = (now: Date) => Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
+
 /**
  * SLA state in SQL, the same rule as slaInfo() in ../sla-state.ts (keep the two in step):
  * - `no_sla`: no deadline (sla_end null);
@@ -24,9 +27,6 @@ type ColumnDefinition = { key: string; type: "string" | "number" | "date" };
  *   (date_finished) or, while it waits in a pause status, when the pause began (paused_at), otherwise it is `now`;
  * - `in_sla`: a deadline that has not passed by then.
  */
-/** The moment the SLA clock stopped: when the document finished, else when its pause began, else `now`. */
-const clockStoppedAt = (now: Date) => Prisma.sql`COALESCE(d."dateFinished", d."pausedAt", ${now}::timestamptz)`;
-
 function slaCondition(state: SlaState, now: Date): Prisma.Sql {
   const stoppedAt = clockStoppedAt(now);
   if (state === "no_sla") return Prisma.sql`d."slaEnd" IS NULL`;
