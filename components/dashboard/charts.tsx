@@ -429,6 +429,7 @@ export function ComplianceChart({
                       key,
                       props,
                       <circle
+                        className="recharts-dot recharts-line-dot"
                         cx={props.cx}
                         cy={props.cy}
                         r={5}
