@@ -274,3 +274,32 @@ test("the dashboard counts the open cases whose last e-mail failed; its tile ope
   const row = page.getByRole("row").filter({ hasText: created.protocol });
   await expect(row.getByTestId("email-failed")).toBeVisible();
 });
+
+test("a draft begun while the page refreshes after a save is kept", async ({ page }) => {
+  await signIn(page, "admin");
+  const statuses = (await api(page, "POST", "status/loadAll", {})) as Array<{ id: number; name: string }>;
+  const products = (await api(page, "POST", "product/loadAll", {})) as Array<{ id: number }>;
+  const created = (await api(page, "POST", "document/create", {
+    status_id: statuses.find((status) => status.name === "Em análise")!.id,
+    product_id: products[0]!.id,
+    cpf: "447.712.782-02",
+    name: "Caetano Ribas",
+  })) as { id: number };
+  await page.goto(`/documents/${created.id}`);
+  const panel = page.locator("section", { has: page.getByRole("heading", { name: "Observações" }) });
+  const composer = panel.getByTestId("reply-composer");
+  await expect(composer).toBeVisible();
+  // After a save the page refreshes its parts; one of them (the history) answers slowly, as on a busy server. The
+  // saved note shows as soon as the page's own data is back, and the operator starts the next one.
+  await page.route(`**/api/documents/${created.id}/history**`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await composer.getByLabel("Nova observação").fill("Primeira nota: apólice conferida.");
+  await composer.getByRole("button", { name: "Salvar nota interna" }).click();
+  await expect(panel.getByRole("listitem").first()).toContainText("Primeira nota: apólice conferida.");
+  await composer.getByLabel("Nova observação").fill("Segunda nota, ainda escrevendo");
+  // The save is confirmed (after the slow refresh, when the form waited for it): the draft begun meanwhile stays.
+  await expect(composer.getByText("Nota interna salva.")).toBeVisible();
+  await expect(composer.getByLabel("Nova observação")).toHaveValue("Segunda nota, ainda escrevendo");
+});

@@ -83,7 +83,10 @@ export function useAddObservation(id: number) {
   return useMutation({
     mutationFn: (input: { text: string; visibility: "internal" | "customer"; send_email?: boolean }) =>
       callApi(observations.POST, { params: { id }, body: input }),
-    onSettled: invalidate,
+    // Not awaited: the composer clears itself once the server took the message. Waiting for every part of the page
+    // to refetch first let the saved note show while the form still waited, and the late clearing then wiped the
+    // next draft the operator had begun.
+    onSettled: () => void invalidate(),
   });
 }
 
