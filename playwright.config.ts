@@ -4,15 +4,14 @@ import "./scripts/support/allow-server-only.ts";
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/support/find-chromium.ts";
 
-// E2E_WORKERS workers (default 3), each with its own server on its own fresh database: a PGlite
+// E2E_WORKERS workers (default 2), each with its own server on its own fresh database: a PGlite
 // server has one database connection, so one server per worker; the journeys wait on polls and timers more than they
-// use the CPU (the whole suite, browsers and servers included, used ~220 CPU-seconds in a 533-second run with two
-// workers), so three of them share the machine's two cores (docs/decisions/0098-test-workers-fill-the-wait.md).
+// use the CPU, so two of them share the machine's two cores well (docs/decisions/0055-playwright-suite.md).
 // Worker i (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to the server on E2E_PORT + 10·i, and
 // the server's customer SMTP and webhook receiver ports (its port + 1, + 2) follow from the E2E_PORT it sees.
 // A run naming a single spec file starts one server (Playwright never uses more workers than files).
 const SPEC_FILES_NAMED = process.argv.filter((arg) => /\.spec\.ts(:\d+)*$/.test(arg)).length;
-const WORKERS = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 3, SPEC_FILES_NAMED === 1 ? 1 : Infinity));
+const WORKERS = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 2, SPEC_FILES_NAMED === 1 ? 1 : Infinity));
 process.env.E2E_FIRST_PORT ??= String(Number(process.env.E2E_PORT) || 3100);
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT);
 const portOf = (workerIndex: number) => FIRST_PORT + 10 * workerIndex;

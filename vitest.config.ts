@@ -34,7 +34,7 @@ export default defineConfig({
   },
   test: {
     pool: "forks",
-    // Two workers by default; npm test gives the http layer three (scripts/test-all.ts: its files mostly wait).
+    // Each http file starts its own Next server on its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -63,13 +63,9 @@ const step = (
 const e2e = wanted("e2e") && !process.env.SKIP_E2E;
 const build = wanted("http") || e2e;
 const afterBuild = build ? ["build"] : [];
-// The http files wait on their servers, child processes and timers more than they use a core (their processes used
-// ~235 CPU-seconds of a 412-second stage with two workers): a third worker fills the wait
-// (docs/decisions/0098-test-workers-fill-the-wait.md). The db files keep vitest.config.ts's two.
-const WORKERS = { db: [], http: ["--maxWorkers=3"] } as const;
 const layer = (name: "db" | "http", database: "PGlite" | "PostgreSQL", after: string[] = []) =>
   // "db*", "http*": each layer's project and its -alone files, which need a process of their own (vitest.config.ts).
-  step(`vitest ${name} on ${database}`, "npx", ["vitest", "run", "--project", `${name}*`, ...WORKERS[name]], {
+  step(`vitest ${name} on ${database}`, "npx", ["vitest", "run", "--project", `${name}*`], {
     env: { TEST_DATABASE_URL: database === "PGlite" ? "" : TEST_DATABASE_URL },
     after,
   });

@@ -620,7 +620,7 @@ export const toolingKnobs: Record<string, string> = {
     "tests: seconds of the original SDK's sign-in-before-every-call run at 10 calls/s (`.ci/run`: 30)",
   OVERLOAD_LOCK_SECONDS: "tests: how long the overload test holds a row lock",
   E2E_PORT: "tests: port of the first Playwright server (default 3100; worker i's server: +10·i)",
-  E2E_WORKERS: "tests: Playwright workers, one server and database each (default 3; 1 when one spec file is named)",
+  E2E_WORKERS: "tests: Playwright workers, one server and database each (default 2; 1 when one spec file is named)",
   E2E_DATABASE_URL: "tests: a PostgreSQL server for the Playwright pass on PostgreSQL",
   E2E_POSTGRES_ALL:
     "tests: run every Playwright spec on PostgreSQL too, not only those that touch the database differently",
