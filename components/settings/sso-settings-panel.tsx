@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import { Button } from "@/components/ui/button.tsx";
 import { TextAreaField, TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
+import { FormSaveBar } from "@/components/ui/form-save-bar.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import { useSaveSsoSettings, useSsoSettings } from "@/lib/api-client/sso-settings.ts";
 import { ROLES, type Role } from "@/lib/auth/roles.ts";
@@ -172,15 +172,13 @@ function SsoForm({ initial, save }: { initial: SsoSettingsAnswer; save: ReturnTy
             <code>{`${typeof window === "undefined" ? "" : window.location.origin}${initial.sign_in_path}`}</code>
           </dd>
         </dl>
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {t("save")}
-          </Button>
-        </div>
-        <div aria-live="polite">
-          {save.isSuccess ? <Alert tone="success">{t("saved")}</Alert> : null}
-          {form.summary ? <Alert>{form.summary}</Alert> : null}
-        </div>
+        <FormSaveBar
+          saving={save.isPending}
+          saved={save.isSuccess}
+          summary={form.summary}
+          saveLabel={t("save")}
+          savedText={t("saved")}
+        />
       </form>
     </Card>
   );

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/field.tsx";
 import { Alert, Card, Spinner } from "@/components/ui/feedback.tsx";
 import { useZodForm } from "@/components/ui/zod-form.ts";
+import { FormSaveBar } from "@/components/ui/form-save-bar.tsx";
 import { FilePicker } from "@/components/tracking/file-picker.tsx";
 import { useErrorText } from "@/lib/api-client/error-text.ts";
 import {
@@ -96,15 +97,13 @@ function TextsForm({
           error={form.fieldError("privacy_url")}
           {...form.register("privacy_url")}
         />
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {t("save")}
-          </Button>
-        </div>
-        <div aria-live="polite">
-          {save.isSuccess ? <Alert tone="success">{t("saved")}</Alert> : null}
-          {form.summary ? <Alert>{form.summary}</Alert> : null}
-        </div>
+        <FormSaveBar
+          saving={save.isPending}
+          saved={save.isSuccess}
+          summary={form.summary}
+          saveLabel={t("save")}
+          savedText={t("saved")}
+        />
       </form>
     </Card>
   );
